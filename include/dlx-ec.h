@@ -1,0 +1,70 @@
+/**
+ * @file dlx-ec.h
+ * @brief Reading exact-cover problems in Knuth's text format.
+ *
+ * The format (as read by Knuth's DLX programs):
+ * - Lines whose first character is `|` are comments; blank lines are ignored.
+ * - The first other line names the items, separated by spaces or tabs.
+ *   A `|` ends the primary items; the names after it are secondary.
+ * - Every further line is one option: the names of the items it covers.
+ * - A name is 1 to #DLX_EC_NAME_MAX printable ASCII characters other than
+ *   space, `|` and `:`.  Lines may end in LF or CRLF; the last newline may be
+ *   missing; lines may be of any length.
+ *
+ * Rejected, with the line number: unknown items, an item twice in one
+ * option or in the item line, an option with no primary item (the search
+ * branches only on primary items, so such an option could never be chosen),
+ * no primary item at all, over-long names, bytes outside printable ASCII
+ * (binary files), a missing item line.
+ */
+#ifndef DLX_EC_H
+#define DLX_EC_H
+
+#include <stdio.h>
+
+#include "dlx.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** Longest item name, in bytes. */
+#define DLX_EC_NAME_MAX 64
+
+/** A problem read from text, with its item names and option line numbers (opaque). */
+typedef struct dlx_ec dlx_ec;
+
+/** Where and why reading failed. */
+typedef struct dlx_ec_error {
+	size_t line;       /**< 1-based line number, or 0 when not about one line */
+	char message[160]; /**< what is wrong, e.g. "unknown item 'x'" (no file or line prefix) */
+} dlx_ec_error;
+
+/**
+ * Reads a whole problem from @p in (not closed).
+ *
+ * @param out  on success, a new dlx_ec owned by the caller (dlx_ec_free())
+ * @param err  filled in on failure (may be NULL)
+ * @return #DLX_OK; #DLX_ERR_SYNTAX for bad text; #DLX_ERR_IO on a read
+ *         error; #DLX_ERR_NOMEM; #DLX_ERR_TOO_BIG.  On failure *out is NULL.
+ * Complexity: O(input size); memory O(input size).
+ */
+int dlx_ec_read(FILE *in, dlx_ec **out, dlx_ec_error *err);
+
+/** Frees what dlx_ec_read() made, the problem included. NULL is a no-op. */
+void dlx_ec_free(dlx_ec *ec);
+
+/** The problem, owned by @p ec; search it with dlx_search(). */
+dlx_problem *dlx_ec_problem(dlx_ec *ec);
+
+/** The name of item @p item (NUL-terminated, owned by ec), or NULL if out of range. */
+const char *dlx_ec_item_name(const dlx_ec *ec, size_t item);
+
+/** The input line on which option @p opt stood (1-based), or 0 if out of range. */
+size_t dlx_ec_option_line(const dlx_ec *ec, size_t opt);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* DLX_EC_H */

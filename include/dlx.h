@@ -1,0 +1,206 @@
+/**
+ * @file dlx.h
+ * @brief The dlx exact-cover engine: Knuth's Algorithm X with dancing links.
+ *
+ * An exact-cover problem has items and options; each option is a set of items.
+ * A solution is a set of options that covers every primary item exactly once
+ * and every secondary item at most once.
+ *
+ * Usage:
+ * @code
+ *   dlx_problem *p = dlx_problem_new(n_primary, n_secondary);
+ *   dlx_add_option(p, items, k);          // once per option; ids 0, 1, 2, ...
+ *   dlx_search_params sp = DLX_SEARCH_PARAMS_INIT;
+ *   dlx_stats st;
+ *   dlx_search(p, &sp, &st);              // st.solutions holds the count
+ *   dlx_problem_free(p);
+ * @endcode
+ *
+ * Items are numbered 0 .. n_primary-1 (primary) then n_primary ..
+ * n_primary+n_secondary-1 (secondary).  Options are numbered in the order they
+ * were added, from 0.
+ *
+ * The library never prints, exits or aborts: every failure is a negative
+ * return value from #dlx_error, which dlx_strerror() turns into a message.
+ * A problem is not thread-safe; distinct problems may be used concurrently.
+ */
+#ifndef DLX_H
+#define DLX_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** Library version, as "major.minor.patch". */
+#define DLX_VERSION "0.1.0"
+
+/** Error codes. Functions return 0 (#DLX_OK) on success, a negative code on failure. */
+typedef enum dlx_error {
+	DLX_OK = 0,
+	DLX_ERR_NOMEM = -1,     /**< an allocation failed; the problem is unchanged */
+	DLX_ERR_INVALID = -2,   /**< a bad argument: item out of range, empty option, NULL */
+	DLX_ERR_DUPLICATE = -3, /**< an item appears twice in one option */
+	DLX_ERR_TOO_BIG = -4,   /**< the problem would exceed 2^31-1 nodes or items */
+	DLX_ERR_CONFLICT = -5,  /**< a forced option shares an item with an earlier forced one */
+	DLX_ERR_OVERFLOW = -6,  /**< a 64-bit statistic would have wrapped; the search stopped */
+	DLX_ERR_STATE = -7,     /**< call not allowed now (e.g. adding options while options are forced) */
+	DLX_ERR_SYNTAX = -8,    /**< malformed input text (front ends; details in their error struct) */
+	DLX_ERR_IO = -9         /**< a read error from the input stream */
+} dlx_error;
+
+/**
+ * A message for an error code, e.g. "out of memory".
+ * @return a static string, never NULL (unknown codes give "unknown error").
+ */
+const char *dlx_strerror(int err);
+
+/** An exact-cover problem (opaque). */
+typedef struct dlx_problem dlx_problem;
+
+/**
+ * Creates an empty problem with the given numbers of items.
+ *
+ * @param n_primary   items that must be covered exactly once (may be 0: then
+ *                    the empty set is the one solution)
+ * @param n_secondary items that may be covered at most once
+ * @return a new problem owned by the caller (free with dlx_problem_free()),
+ *         or NULL when memory is short or the counts exceed 2^31-2 in total.
+ * Complexity: O(n_primary + n_secondary).
+ */
+dlx_problem *dlx_problem_new(size_t n_primary, size_t n_secondary);
+
+/** Frees a problem and everything it owns. NULL is a no-op. */
+void dlx_problem_free(dlx_problem *p);
+
+/** Number of primary items given to dlx_problem_new(). */
+size_t dlx_primary_count(const dlx_problem *p);
+
+/** Number of secondary items given to dlx_problem_new(). */
+size_t dlx_secondary_count(const dlx_problem *p);
+
+/** Number of options added so far. */
+size_t dlx_option_count(const dlx_problem *p);
+
+/**
+ * Adds an option covering @p n items.
+ *
+ * The items are copied; their order is kept (dlx_option_item() returns them
+ * in this order).  An option with no primary item is accepted but can never
+ * be part of a solution, since the search only branches on primary items.
+ *
+ * @return the new option's id (>= 0) on success; #DLX_ERR_INVALID if n is 0
+ *         or an item is out of range; #DLX_ERR_DUPLICATE if an item repeats;
+ *         #DLX_ERR_TOO_BIG if the node count would pass 2^31-1;
+ *         #DLX_ERR_NOMEM; #DLX_ERR_STATE while options are forced.
+ *         On failure the problem is unchanged.
+ * Complexity: amortised O(n).
+ */
+long dlx_add_option(dlx_problem *p, const size_t *items, size_t n);
+
+/** Number of items in option @p opt (0 if opt is out of range). */
+size_t dlx_option_size(const dlx_problem *p, size_t opt);
+
+/**
+ * The @p k-th item of option @p opt, in the order given to dlx_add_option().
+ * @return the item, or (size_t)-1 if opt or k is out of range.
+ */
+size_t dlx_option_item(const dlx_problem *p, size_t opt, size_t k);
+
+/**
+ * Forces option @p opt into every solution of later searches, by covering its
+ * items now.  A front end uses this to apply givens to a matrix built once.
+ *
+ * @return #DLX_OK; #DLX_ERR_INVALID if opt is out of range;
+ *         #DLX_ERR_CONFLICT if one of its items is already covered by a
+ *         forced option (the problem is then unchanged).
+ * Complexity: O(number of nodes in the options it hides).
+ */
+int dlx_force_option(dlx_problem *p, size_t opt);
+
+/** Number of options currently forced. */
+size_t dlx_forced_count(const dlx_problem *p);
+
+/**
+ * Releases every forced option, restoring the problem exactly as it was
+ * before the first dlx_force_option().  Complexity: as for forcing.
+ */
+void dlx_release_forced(dlx_problem *p);
+
+/**
+ * Called once per solution found.
+ *
+ * @param ctx     the search's context pointer
+ * @param options the options of the solution: the forced ones first, in the
+ *                order forced, then the chosen ones in search order.  The
+ *                array is owned by the library and valid only during the call.
+ * @param n       the number of options
+ * @return 0 to continue the search, non-zero to stop it.
+ */
+typedef int (*dlx_solution_fn)(void *ctx, const size_t *options, size_t n);
+
+/** Why a search ended. */
+typedef enum dlx_stop_reason {
+	DLX_STOP_COMPLETE = 0,  /**< the whole search tree was explored */
+	DLX_STOP_LIMIT,         /**< solution_limit solutions were found */
+	DLX_STOP_CALLBACK,      /**< on_solution returned non-zero */
+	DLX_STOP_NODE_LIMIT,    /**< node_limit nodes were visited */
+	DLX_STOP_POLL,          /**< on_poll returned non-zero */
+	DLX_STOP_ERROR          /**< dlx_search() returned an error */
+} dlx_stop_reason;
+
+/** Statistics of one search. */
+typedef struct dlx_stats_s {
+	uint64_t solutions; /**< solutions found */
+	uint64_t nodes;     /**< search tree nodes visited, the root and the solutions included */
+	uint64_t updates;   /**< link updates: one per node hidden and per item unlinked (Knuth's "updates") */
+	dlx_stop_reason stop;
+	uint32_t max_level; /**< deepest level reached (options chosen at once) */
+} dlx_stats;
+
+/**
+ * Called every @c poll_interval search nodes (progress, time limits,
+ * interruption).  Return non-zero to stop the search.
+ */
+typedef int (*dlx_poll_fn)(void *ctx, const dlx_stats *so_far);
+
+/** Parameters of a search.  Start from #DLX_SEARCH_PARAMS_INIT. */
+typedef struct dlx_search_params {
+	uint64_t solution_limit;   /**< stop after this many solutions; 0 = no limit */
+	uint64_t node_limit;       /**< stop after this many nodes; 0 = no limit */
+	dlx_solution_fn on_solution; /**< may be NULL (count only) */
+	void *solution_ctx;
+	dlx_poll_fn on_poll;       /**< may be NULL */
+	void *poll_ctx;
+	uint32_t poll_interval;    /**< nodes between polls; 0 means 65536 */
+} dlx_search_params;
+
+/** Default search parameters: count every solution, no callbacks. */
+#define DLX_SEARCH_PARAMS_INIT { 0, 0, NULL, NULL, NULL, NULL, 0 }
+
+/**
+ * Runs Algorithm X on the problem, with the forced options applied.
+ *
+ * Branches on the primary item with the fewest remaining options (the first
+ * such item in item order), so searches are deterministic.  The search is
+ * iterative; its depth is bounded only by the number of primary items.  The
+ * problem is restored to its state before the call when it returns, so it can
+ * be searched again.
+ *
+ * @param p      the problem
+ * @param params the parameters, or NULL for #DLX_SEARCH_PARAMS_INIT
+ * @param stats  filled in (may be NULL)
+ * @return #DLX_OK, also when stopped early (see stats->stop);
+ *         #DLX_ERR_OVERFLOW if a counter would wrap (stats hold the values
+ *         reached); #DLX_ERR_NOMEM; #DLX_ERR_INVALID if p is NULL.
+ * Complexity: exponential in general; memory O(number of primary items).
+ */
+int dlx_search(dlx_problem *p, const dlx_search_params *params, dlx_stats *stats);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* DLX_H */

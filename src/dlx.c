@@ -1,0 +1,526 @@
+/*
+ * The exact-cover engine: Knuth's Algorithm X with dancing links, laid out
+ * as in his DLX1 program.
+ *
+ * Data structure and its invariants
+ * ---------------------------------
+ * Items are numbered 1..n internally (the public item k is internal k+1), so
+ * that index 0 can be the head of the circular list of active primary items
+ * and n+1 the head of the list of active secondary items.  item[i].llink and
+ * rlink form those two circular lists; item[i].len is the number of nodes in
+ * the vertical list of item i.
+ *
+ * node[] is one flat array addressed by 32-bit indices.  Node i (1 <= i <= n)
+ * is the head of item i's vertical list.  After them come the options, each a
+ * run of consecutive nodes, with one spacer node before the first option,
+ * between options and after the last.  For an ordinary node x, top is its
+ * item (> 0) and up/down link the vertical list of that item.  For a spacer,
+ * top = -(id of the option before it) - 1 ... which is <= 0, up is the first
+ * node of the option before it and down the last node of the option after
+ * it; that lets a row be walked cyclically without per-row headers.
+ *
+ * When item i is covered, it leaves its horizontal list and every option in
+ * its vertical list leaves the vertical lists of its other items ("hide").
+ * Uncovering undoes these in exactly the reverse order, which restores every
+ * link because each removed node still remembers its neighbours: that is the
+ * dancing-links trick, and it is why uncover order must mirror cover order.
+ *
+ * An item is active (uncovered) iff its left neighbour links back to it:
+ * while item i is out of its list no active item points to i.
+ */
+#include "dlx.h"
+
+#include <limits.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dlx-internal.h"
+
+/* Indices are int32_t so a node is 12 bytes; the 9x9 sudoku matrix then fits in L2. */
+#define DLX_MAX_NODES ((size_t)INT32_MAX)
+
+struct dlx_item {
+	int32_t llink, rlink;
+	int32_t len;
+};
+
+struct dlx_node {
+	int32_t top;
+	int32_t up, down;
+};
+
+struct dlx_problem {
+	size_t n_primary, n_secondary;
+	size_t n_items;              /* n_primary + n_secondary */
+	struct dlx_item *item;       /* n_items + 2 entries */
+	struct dlx_node *node;
+	size_t n_nodes, cap_nodes;
+	int32_t *opt_start;          /* first node of each option */
+	size_t n_options, cap_options;
+	int32_t last_spacer;         /* the spacer after the last option */
+	uint32_t *mark;              /* duplicate detection in dlx_add_option */
+	uint32_t mark_stamp;
+	int32_t *forced;             /* first node of each forced option, in the order forced */
+	size_t n_forced, cap_forced;
+};
+
+const char *dlx_strerror(int err)
+{
+	switch (err) {
+	case DLX_OK: return "success";
+	case DLX_ERR_NOMEM: return "out of memory";
+	case DLX_ERR_INVALID: return "invalid argument";
+	case DLX_ERR_DUPLICATE: return "an item appears twice in one option";
+	case DLX_ERR_TOO_BIG: return "problem too big (more than 2^31-1 nodes)";
+	case DLX_ERR_CONFLICT: return "forced options conflict";
+	case DLX_ERR_OVERFLOW: return "64-bit counter overflow";
+	case DLX_ERR_STATE: return "operation not allowed while options are forced";
+	case DLX_ERR_SYNTAX: return "malformed input";
+	case DLX_ERR_IO: return "read error";
+	}
+	return "unknown error";
+}
+
+dlx_problem *dlx_problem_new(size_t n_primary, size_t n_secondary)
+{
+	if (n_primary > DLX_MAX_NODES - 2 || n_secondary > DLX_MAX_NODES - 2 - n_primary)
+		return NULL;
+	size_t n = n_primary + n_secondary;
+	dlx_problem *p = calloc(1, sizeof *p);
+	if (!p)
+		return NULL;
+	p->n_primary = n_primary;
+	p->n_secondary = n_secondary;
+	p->n_items = n;
+	p->item = malloc((n + 2) * sizeof *p->item);
+	p->mark = calloc(n + 2, sizeof *p->mark);
+	p->cap_nodes = n + 2 + 64;
+	p->node = malloc(p->cap_nodes * sizeof *p->node);
+	if (!p->item || !p->mark || !p->node) {
+		dlx_problem_free(p);
+		return NULL;
+	}
+
+	int32_t np = (int32_t)n_primary, ni = (int32_t)n;
+	/* Two circular lists: primary items 1..np with head 0, secondary np+1..ni with head ni+1. */
+	for (int32_t i = 0; i <= np; i++) {
+		p->item[i].llink = i == 0 ? np : i - 1;
+		p->item[i].rlink = i == np ? 0 : i + 1;
+		p->item[i].len = 0;
+	}
+	int32_t sh = ni + 1;
+	for (int32_t i = np + 1; i <= ni + 1; i++) {
+		p->item[i].llink = i == np + 1 ? sh : i - 1;
+		p->item[i].rlink = i == ni ? sh : i + 1;
+		p->item[i].len = 0;
+	}
+	p->item[sh].llink = ni > np ? ni : sh;
+	p->item[sh].rlink = ni > np ? np + 1 : sh;
+
+	for (int32_t i = 0; i <= ni; i++) {
+		p->node[i].top = 0;
+		p->node[i].up = p->node[i].down = i;
+	}
+	/* The first spacer: no option before it. */
+	p->last_spacer = ni + 1;
+	p->node[ni + 1].top = 0;
+	p->node[ni + 1].up = p->node[ni + 1].down = 0;
+	p->n_nodes = n + 2;
+	return p;
+}
+
+void dlx_problem_free(dlx_problem *p)
+{
+	if (!p)
+		return;
+	free(p->item);
+	free(p->node);
+	free(p->opt_start);
+	free(p->mark);
+	free(p->forced);
+	free(p);
+}
+
+size_t dlx_primary_count(const dlx_problem *p) { return p ? p->n_primary : 0; }
+size_t dlx_secondary_count(const dlx_problem *p) { return p ? p->n_secondary : 0; }
+size_t dlx_option_count(const dlx_problem *p) { return p ? p->n_options : 0; }
+size_t dlx_forced_count(const dlx_problem *p) { return p ? p->n_forced : 0; }
+
+static int grow(void **buf, size_t *cap, size_t need, size_t elem, size_t max)
+{
+	if (need <= *cap)
+		return DLX_OK;
+	if (need > max)
+		return DLX_ERR_TOO_BIG;
+	size_t ncap = *cap ? *cap : 16;
+	while (ncap < need)
+		ncap = ncap > max / 2 ? max : ncap * 2;
+	void *nb = realloc(*buf, ncap * elem);
+	if (!nb)
+		return DLX_ERR_NOMEM;
+	*buf = nb;
+	*cap = ncap;
+	return DLX_OK;
+}
+
+long dlx_add_option(dlx_problem *p, const size_t *items, size_t n)
+{
+	if (!p || !items || n == 0)
+		return DLX_ERR_INVALID;
+	if (p->n_forced)
+		return DLX_ERR_STATE;
+	if (++p->mark_stamp == 0) {
+		memset(p->mark, 0, (p->n_items + 2) * sizeof *p->mark);
+		p->mark_stamp = 1;
+	}
+	for (size_t k = 0; k < n; k++) {
+		if (items[k] >= p->n_items)
+			return DLX_ERR_INVALID;
+		if (p->mark[items[k]] == p->mark_stamp)
+			return DLX_ERR_DUPLICATE;
+		p->mark[items[k]] = p->mark_stamp;
+	}
+	if (n > DLX_MAX_NODES - p->n_nodes)
+		return DLX_ERR_TOO_BIG;
+	/* Option ids must fit a spacer's top field and a long. */
+	if (p->n_options >= (size_t)INT32_MAX - 1)
+		return DLX_ERR_TOO_BIG;
+	int r = grow((void **)&p->node, &p->cap_nodes, p->n_nodes + n + 1, sizeof *p->node, DLX_MAX_NODES);
+	if (r)
+		return r;
+	r = grow((void **)&p->opt_start, &p->cap_options, p->n_options + 1, sizeof *p->opt_start, INT32_MAX);
+	if (r)
+		return r;
+
+	struct dlx_node *nd = p->node;
+	int32_t first = (int32_t)p->n_nodes;
+	for (size_t k = 0; k < n; k++) {
+		int32_t x = first + (int32_t)k;
+		int32_t i = (int32_t)items[k] + 1;
+		nd[x].top = i;
+		nd[x].up = nd[i].up;
+		nd[x].down = i;
+		nd[nd[i].up].down = x;
+		nd[i].up = x;
+		p->item[i].len++;
+	}
+	int32_t last = first + (int32_t)n - 1;
+	nd[p->last_spacer].down = last;
+	int32_t sp = last + 1;
+	nd[sp].top = -(int32_t)p->n_options - 1;
+	nd[sp].up = first;
+	nd[sp].down = 0;
+	p->last_spacer = sp;
+	p->opt_start[p->n_options] = first;
+	p->n_nodes += n + 1;
+	return (long)p->n_options++;
+}
+
+size_t dlx_option_size(const dlx_problem *p, size_t opt)
+{
+	if (!p || opt >= p->n_options)
+		return 0;
+	size_t end = opt + 1 < p->n_options ? (size_t)p->opt_start[opt + 1] - 1 : (size_t)p->last_spacer;
+	return end - (size_t)p->opt_start[opt];
+}
+
+size_t dlx_option_item(const dlx_problem *p, size_t opt, size_t k)
+{
+	if (k >= dlx_option_size(p, opt))
+		return (size_t)-1;
+	return (size_t)p->node[p->opt_start[opt] + (int32_t)k].top - 1;
+}
+
+/* The option that node x belongs to: walk right to the spacer that ends it. */
+static size_t option_of(const struct dlx_node *nd, int32_t x)
+{
+	while (nd[x].top > 0)
+		x++;
+	return (size_t)(-(int64_t)nd[x].top - 1);
+}
+
+/*
+ * cover() and uncover() are Knuth's, returning the number of link updates
+ * (one per node hidden, one for unlinking the item) so the caller can keep
+ * the statistic in a register.
+ */
+static inline uint64_t cover(struct dlx_item *restrict it, struct dlx_node *restrict nd, int32_t i)
+{
+	uint64_t k = 1;
+	for (int32_t pp = nd[i].down; pp != i; pp = nd[pp].down) {
+		for (int32_t q = pp + 1; q != pp;) {
+			int32_t x = nd[q].top, u = nd[q].up, d = nd[q].down;
+			if (x <= 0) {
+				q = u;
+			} else {
+				nd[u].down = d;
+				nd[d].up = u;
+				it[x].len--;
+				k++;
+				q++;
+			}
+		}
+	}
+	int32_t l = it[i].llink, r = it[i].rlink;
+	it[l].rlink = r;
+	it[r].llink = l;
+	return k;
+}
+
+static inline void uncover(struct dlx_item *restrict it, struct dlx_node *restrict nd, int32_t i)
+{
+	int32_t l = it[i].llink, r = it[i].rlink;
+	it[l].rlink = i;
+	it[r].llink = i;
+	for (int32_t pp = nd[i].up; pp != i; pp = nd[pp].up) {
+		for (int32_t q = pp - 1; q != pp;) {
+			int32_t x = nd[q].top, u = nd[q].up, d = nd[q].down;
+			if (x <= 0) {
+				q = d;
+			} else {
+				nd[u].down = q;
+				nd[d].up = q;
+				it[x].len++;
+				q--;
+			}
+		}
+	}
+}
+
+/* Covers the items of the option containing x, other than x's own. */
+static inline uint64_t cover_rest(struct dlx_item *it, struct dlx_node *nd, int32_t x)
+{
+	uint64_t k = 0;
+	for (int32_t q = x + 1; q != x;) {
+		int32_t j = nd[q].top;
+		if (j <= 0) {
+			q = nd[q].up;
+		} else {
+			k += cover(it, nd, j);
+			q++;
+		}
+	}
+	return k;
+}
+
+static inline void uncover_rest(struct dlx_item *it, struct dlx_node *nd, int32_t x)
+{
+	for (int32_t q = x - 1; q != x;) {
+		int32_t j = nd[q].top;
+		if (j <= 0) {
+			q = nd[q].down;
+		} else {
+			uncover(it, nd, j);
+			q--;
+		}
+	}
+}
+
+static bool item_active(const struct dlx_item *it, int32_t i)
+{
+	return it[it[i].llink].rlink == i;
+}
+
+int dlx_force_option(dlx_problem *p, size_t opt)
+{
+	if (!p || opt >= p->n_options)
+		return DLX_ERR_INVALID;
+	int32_t x = p->opt_start[opt];
+	size_t n = dlx_option_size(p, opt);
+	for (size_t k = 0; k < n; k++)
+		if (!item_active(p->item, p->node[x + (int32_t)k].top))
+			return DLX_ERR_CONFLICT;
+	/*
+	 * No item of the option is covered, so the option is still in every
+	 * vertical list and forcing it is exactly the search choosing it.
+	 */
+	int r = grow((void **)&p->forced, &p->cap_forced, p->n_forced + 1, sizeof *p->forced, INT32_MAX);
+	if (r)
+		return r;
+	cover(p->item, p->node, p->node[x].top);
+	cover_rest(p->item, p->node, x);
+	p->forced[p->n_forced++] = x;
+	return DLX_OK;
+}
+
+void dlx_release_forced(dlx_problem *p)
+{
+	if (!p)
+		return;
+	while (p->n_forced) {
+		int32_t x = p->forced[--p->n_forced];
+		uncover_rest(p->item, p->node, x);
+		uncover(p->item, p->node, p->node[x].top);
+	}
+}
+
+int dlx_search(dlx_problem *p, const dlx_search_params *params, dlx_stats *stats)
+{
+	static const dlx_search_params defaults = DLX_SEARCH_PARAMS_INIT;
+	dlx_stats st = { 0, 0, 0, DLX_STOP_COMPLETE, 0 };
+	if (stats)
+		*stats = st;
+	if (!p)
+		return DLX_ERR_INVALID;
+	if (!params)
+		params = &defaults;
+
+	/* Each level covers at least one primary item, so n_primary bounds the depth. */
+	size_t depth = p->n_primary + 1;
+	int32_t *choice = malloc(depth * sizeof *choice);
+	size_t *sol = malloc((depth + p->n_forced) * sizeof *sol);
+	if (!choice || !sol) {
+		free(choice);
+		free(sol);
+		if (stats)
+			stats->stop = DLX_STOP_ERROR;
+		return DLX_ERR_NOMEM;
+	}
+	for (size_t k = 0; k < p->n_forced; k++)
+		sol[k] = option_of(p->node, p->forced[k]);
+
+	struct dlx_item *it = p->item;
+	struct dlx_node *nd = p->node;
+	const uint64_t sol_limit = params->solution_limit;
+	const uint64_t node_limit = params->node_limit;
+	const uint32_t poll_every = params->poll_interval ? params->poll_interval : 65536;
+	uint32_t poll_left = poll_every;
+	/* One level's covers update fewer links than the matrix has nodes and items. */
+	const uint64_t update_room = UINT64_MAX - (uint64_t)p->n_nodes - (uint64_t)p->n_items - 2;
+	int rc = DLX_OK;
+	uint64_t updates = 0, nodes = 0, solutions = 0;
+	size_t level = 0;
+	int32_t i, x;
+
+x2:	/* Enter a new search node. */
+	if (nodes == UINT64_MAX || updates > update_room) {
+		rc = DLX_ERR_OVERFLOW;
+		st.stop = DLX_STOP_ERROR;
+		goto unwind;
+	}
+	nodes++;
+	if (level > st.max_level)
+		st.max_level = (uint32_t)level;
+	if (node_limit && nodes >= node_limit) {
+		st.stop = DLX_STOP_NODE_LIMIT;
+		goto unwind;
+	}
+	if (params->on_poll && --poll_left == 0) {
+		poll_left = poll_every;
+		st.solutions = solutions, st.nodes = nodes, st.updates = updates;
+		if (params->on_poll(params->poll_ctx, &st)) {
+			st.stop = DLX_STOP_POLL;
+			goto unwind;
+		}
+	}
+	if (it[0].rlink == 0) {
+		if (solutions == UINT64_MAX) {
+			rc = DLX_ERR_OVERFLOW;
+			st.stop = DLX_STOP_ERROR;
+			goto unwind;
+		}
+		solutions++;
+		if (params->on_solution) {
+			for (size_t k = 0; k < level; k++)
+				sol[p->n_forced + k] = option_of(nd, choice[k]);
+			if (params->on_solution(params->solution_ctx, sol, p->n_forced + level)) {
+				st.stop = DLX_STOP_CALLBACK;
+				goto unwind;
+			}
+		}
+		if (sol_limit && solutions >= sol_limit) {
+			st.stop = DLX_STOP_LIMIT;
+			goto unwind;
+		}
+		goto x8;
+	}
+	/* X3: the minimum-remaining-values item; the first one wins ties. */
+	{
+		int32_t best = INT32_MAX;
+		i = 0;
+		for (int32_t j = it[0].rlink; j != 0; j = it[j].rlink) {
+			if (it[j].len < best) {
+				best = it[j].len;
+				i = j;
+				if (best == 0)
+					break;
+			}
+		}
+	}
+	updates += cover(it, nd, i);
+	x = nd[i].down;
+x5:	/* Try option x, or backtrack when item i's options are exhausted. */
+	if (x == i) {
+		uncover(it, nd, i);
+		goto x8;
+	}
+	updates += cover_rest(it, nd, x);
+	choice[level++] = x;
+	goto x2;
+
+x8:	/* Leave the current level and try the next option there. */
+	if (level == 0)
+		goto done;
+	x = choice[--level];
+	uncover_rest(it, nd, x);
+	i = nd[x].top;
+	x = nd[x].down;
+	goto x5;
+
+unwind:	/* Stopped early: undo every level's covers so the problem is as before. */
+	while (level > 0) {
+		x = choice[--level];
+		uncover_rest(it, nd, x);
+		uncover(it, nd, nd[x].top);
+	}
+done:
+	st.solutions = solutions;
+	st.nodes = nodes;
+	st.updates = updates;
+	if (stats)
+		*stats = st;
+	free(choice);
+	free(sol);
+	return rc;
+}
+
+int dlx__check(const dlx_problem *p, const char **what)
+{
+	const struct dlx_item *it = p->item;
+	const struct dlx_node *nd = p->node;
+	int32_t n = (int32_t)p->n_items;
+	*what = NULL;
+	/* Horizontal lists are doubly linked circles. */
+	for (int32_t i = 0; i <= n + 1; i++) {
+		if (it[it[i].rlink].llink != i || it[it[i].llink].rlink != i) {
+			if (item_active(it, i) || i == 0 || i == n + 1) {
+				*what = "item list is not doubly linked";
+				return -1;
+			}
+		}
+	}
+	/* Vertical lists: doubly linked, len matches, every node's top is its item. */
+	for (int32_t i = 1; i <= n; i++) {
+		int32_t cnt = 0;
+		for (int32_t x = nd[i].down; x != i; x = nd[x].down) {
+			if (nd[nd[x].down].up != x || nd[nd[x].up].down != x) {
+				*what = "vertical list is not doubly linked";
+				return -1;
+			}
+			if (nd[x].top != i) {
+				*what = "node in the wrong vertical list";
+				return -1;
+			}
+			if (++cnt > (int32_t)p->n_nodes) {
+				*what = "vertical list does not close";
+				return -1;
+			}
+		}
+		if (cnt != it[i].len) {
+			*what = "item length does not match its list";
+			return -1;
+		}
+	}
+	return 0;
+}
