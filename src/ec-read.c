@@ -153,8 +153,14 @@ static int read_items(struct reader *r, dlx_ec *ec, size_t *n_primary)
 {
 	int rc;
 	long len = next_line(r, &rc);
-	if (len < 0)
-		return rc ? rc : fail(r, DLX_ERR_SYNTAX, "empty input: no item line");
+	if (len < 0) {
+		if (rc)
+			return rc;
+		rc = fail(r, DLX_ERR_SYNTAX, "empty input: no item line");
+		if (r->err)
+			r->err->line = 0; /* about the whole input, not its last line */
+		return rc;
+	}
 
 	/* Every name takes at least two bytes of the line, which bounds the count. */
 	size_t max_items = (size_t)len / 2 + 1;

@@ -1,0 +1,541 @@
+/* Check suite "core": the exact-cover engine against known counts and brute force. */
+#include <check.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dlx-internal.h"
+#include "dlx.h"
+
+static void assert_sane(const dlx_problem *p)
+{
+	const char *what;
+	int r = dlx__check(p, &what);
+	ck_assert_msg(r == 0, "sanity check failed: %s", what ? what : "?");
+}
+
+static long add(dlx_problem *p, size_t n, ...)
+{
+	size_t items[64];
+	va_list ap;
+	va_start(ap, n);
+	for (size_t k = 0; k < n; k++)
+		items[k] = va_arg(ap, size_t);
+	va_end(ap);
+	return dlx_add_option(p, items, n);
+}
+
+/* Knuth's example: items a..g = 0..6. */
+static dlx_problem *knuth_example(void)
+{
+	dlx_problem *p = dlx_problem_new(7, 0);
+	ck_assert_ptr_nonnull(p);
+	ck_assert_int_eq(add(p, 2, (size_t)2, (size_t)4), 0);                /* c e */
+	ck_assert_int_eq(add(p, 3, (size_t)0, (size_t)3, (size_t)6), 1);     /* a d g */
+	ck_assert_int_eq(add(p, 3, (size_t)1, (size_t)2, (size_t)5), 2);     /* b c f */
+	ck_assert_int_eq(add(p, 3, (size_t)0, (size_t)3, (size_t)5), 3);     /* a d f */
+	ck_assert_int_eq(add(p, 2, (size_t)1, (size_t)6), 4);                /* b g */
+	ck_assert_int_eq(add(p, 3, (size_t)3, (size_t)4, (size_t)6), 5);     /* d e g */
+	return p;
+}
+
+struct collected {
+	size_t n_solutions;
+	size_t opts[16][16];
+	size_t len[16];
+	size_t stop_after; /* 0: never stop */
+};
+
+static int collect(void *ctx, const size_t *options, size_t n)
+{
+	struct collected *c = ctx;
+	if (c->n_solutions < 16) {
+		memcpy(c->opts[c->n_solutions], options, n * sizeof *options);
+		c->len[c->n_solutions] = n;
+	}
+	c->n_solutions++;
+	return c->stop_after && c->n_solutions >= c->stop_after;
+}
+
+static int cmp_size(const void *a, const void *b)
+{
+	size_t x = *(const size_t *)a, y = *(const size_t *)b;
+	return (x > y) - (x < y);
+}
+
+START_TEST(knuth_paper_example)
+{
+	dlx_problem *p = knuth_example();
+	struct collected c = { 0 };
+	dlx_search_params sp = DLX_SEARCH_PARAMS_INIT;
+	sp.on_solution = collect;
+	sp.solution_ctx = &c;
+	dlx_stats st;
+	ck_assert_int_eq(dlx_search(p, &sp, &st), DLX_OK);
+	ck_assert_uint_eq(st.solutions, 1);
+	ck_assert_uint_eq(c.n_solutions, 1);
+	ck_assert_uint_eq(c.len[0], 3);
+	qsort(c.opts[0], 3, sizeof(size_t), cmp_size);
+	/* {c e}, {a d f}, {b g} */
+	ck_assert_uint_eq(c.opts[0][0], 0);
+	ck_assert_uint_eq(c.opts[0][1], 3);
+	ck_assert_uint_eq(c.opts[0][2], 4);
+	ck_assert_int_eq(st.stop, DLX_STOP_COMPLETE);
+	assert_sane(p);
+	/* A search leaves the problem as it found it: a second search agrees. */
+	dlx_stats st2;
+	ck_assert_int_eq(dlx_search(p, NULL, &st2), DLX_OK);
+	ck_assert_uint_eq(st2.solutions, 1);
+	ck_assert_uint_eq(st2.nodes, st.nodes);
+	ck_assert_uint_eq(st2.updates, st.updates);
+	dlx_problem_free(p);
+}
+END_TEST
+
+/* n-queens with rows and columns primary, diagonals secondary. */
+static dlx_problem *queens(size_t n)
+{
+	dlx_problem *p = dlx_problem_new(2 * n, 2 * (2 * n - 1));
+	ck_assert_ptr_nonnull(p);
+	for (size_t r = 0; r < n; r++)
+		for (size_t c = 0; c < n; c++) {
+			size_t it[4] = { r, n + c, 2 * n + r + c, 2 * n + (2 * n - 1) + (r + n - 1 - c) };
+			ck_assert_int_ge(dlx_add_option(p, it, 4), 0);
+		}
+	return p;
+}
+
+static const uint64_t queens_counts[] = { 0, 1, 0, 0, 2, 10, 4, 40, 92, 352, 724 };
+
+START_TEST(queens_counts_oeis)
+{
+	size_t n = (size_t)_i;
+	dlx_problem *p = queens(n);
+	dlx_stats st;
+	ck_assert_int_eq(dlx_search(p, NULL, &st), DLX_OK);
+	ck_assert_msg(st.solutions == queens_counts[n], "queens %zu: %llu solutions, want %llu", n,
+		      (unsigned long long)st.solutions, (unsigned long long)queens_counts[n]);
+	assert_sane(p);
+	dlx_problem_free(p);
+}
+END_TEST
+
+/* Checks that a reported solution is an exact cover, by marking items. */
+static int verify_cover(void *ctx, const size_t *options, size_t n)
+{
+	const dlx_problem *p = ctx;
+	size_t ni = dlx_primary_count(p) + dlx_secondary_count(p);
+	unsigned char *seen = calloc(ni, 1);
+	for (size_t k = 0; k < n; k++)
+		for (size_t j = 0; j < dlx_option_size(p, options[k]); j++) {
+			size_t it = dlx_option_item(p, options[k], j);
+			ck_assert_msg(!seen[it], "item %zu covered twice", it);
+			seen[it] = 1;
+		}
+	for (size_t i = 0; i < dlx_primary_count(p); i++)
+		ck_assert_msg(seen[i], "primary item %zu not covered", i);
+	free(seen);
+	return 0;
+}
+
+START_TEST(queens_solutions_are_covers)
+{
+	dlx_problem *p = queens(8);
+	dlx_search_params sp = DLX_SEARCH_PARAMS_INIT;
+	sp.on_solution = verify_cover;
+	sp.solution_ctx = p;
+	dlx_stats st;
+	ck_assert_int_eq(dlx_search(p, &sp, &st), DLX_OK);
+	ck_assert_uint_eq(st.solutions, 92);
+	dlx_problem_free(p);
+}
+END_TEST
+
+/* A small deterministic generator so failures reproduce. */
+static uint64_t rng_state;
+static uint32_t rng(void)
+{
+	rng_state = rng_state * 6364136223846793005u + 1442695040888963407u;
+	return (uint32_t)(rng_state >> 33);
+}
+
+/*
+ * Counts exact covers by trying every subset of options: the reference.
+ * Options without a primary item are left out, as the engine never branches
+ * on them (documented in dlx_add_option()).
+ */
+static uint64_t brute_count(size_t np, size_t ni, const uint32_t *masks, size_t no)
+{
+	uint64_t count = 0;
+	uint32_t primary = np == 32 ? UINT32_MAX : (1u << np) - 1;
+	(void)ni;
+	for (uint64_t s = 0; s < (1ull << no); s++) {
+		uint32_t used = 0;
+		bool ok = true;
+		for (size_t k = 0; k < no && ok; k++) {
+			if (!(s >> k & 1))
+				continue;
+			if (!(masks[k] & primary))
+				ok = false;
+			if (used & masks[k])
+				ok = false;
+			used |= masks[k];
+		}
+		if (ok && (used & primary) == primary)
+			count++;
+	}
+	return count;
+}
+
+/* Returns the count, so callers can check the trials are not all trivial. */
+static uint64_t random_trial(unsigned seed, bool with_secondary)
+{
+	rng_state = seed * 2654435761u + 1;
+	size_t np = 1 + rng() % 8;
+	size_t ns = with_secondary ? 1 + rng() % 4 : 0;
+	size_t ni = np + ns;
+	size_t no = 1 + rng() % 20;
+	dlx_problem *p = dlx_problem_new(np, ns);
+	ck_assert_ptr_nonnull(p);
+	uint32_t masks[20];
+	size_t added = 0;
+	/* Denser options for few items: sparse ones make almost every count 0. */
+	unsigned density = 2 + rng() % 4;
+	for (size_t k = 0; k < no; k++) {
+		size_t items[12], n = 0;
+		uint32_t m = 0;
+		for (size_t i = 0; i < ni; i++)
+			if (rng() % density == 0) {
+				items[n++] = i;
+				m |= 1u << i;
+			}
+		if (n == 0) {
+			items[n++] = rng() % ni;
+			m = 1u << items[0];
+		}
+		/* Shuffle so item order within options varies. */
+		for (size_t i = n; i > 1; i--) {
+			size_t j = rng() % i, t = items[i - 1];
+			items[i - 1] = items[j];
+			items[j] = t;
+		}
+		ck_assert_int_eq(dlx_add_option(p, items, n), (long)added);
+		masks[added++] = m;
+	}
+	uint64_t want = brute_count(np, ni, masks, added);
+	dlx_search_params sp = DLX_SEARCH_PARAMS_INIT;
+	sp.on_solution = verify_cover;
+	sp.solution_ctx = p;
+	dlx_stats st;
+	ck_assert_int_eq(dlx_search(p, &sp, &st), DLX_OK);
+	ck_assert_msg(st.solutions == want, "seed %u: dlx counts %llu, brute force %llu", seed,
+		      (unsigned long long)st.solutions, (unsigned long long)want);
+	assert_sane(p);
+	dlx_problem_free(p);
+	return want;
+}
+
+static void random_trials(unsigned first_seed, bool with_secondary)
+{
+	unsigned nonzero = 0, several = 0;
+	for (unsigned seed = first_seed; seed < first_seed + 400; seed++) {
+		uint64_t c = random_trial(seed, with_secondary);
+		nonzero += c > 0;
+		several += c > 1;
+	}
+	/* Guards the comparison itself: mostly-zero counts would prove little. */
+	ck_assert_uint_gt(nonzero, 100);
+	ck_assert_uint_gt(several, 30);
+}
+
+START_TEST(random_vs_brute_force)
+{
+	random_trials(0, false);
+}
+END_TEST
+
+START_TEST(random_vs_brute_force_secondary)
+{
+	random_trials(1000, true);
+}
+END_TEST
+
+START_TEST(first_solution_stops_early)
+{
+	dlx_problem *p = queens(10);
+	dlx_stats all, first, five;
+	ck_assert_int_eq(dlx_search(p, NULL, &all), DLX_OK);
+	ck_assert_uint_eq(all.solutions, 724);
+
+	dlx_search_params sp = DLX_SEARCH_PARAMS_INIT;
+	sp.solution_limit = 1;
+	ck_assert_int_eq(dlx_search(p, &sp, &first), DLX_OK);
+	ck_assert_uint_eq(first.solutions, 1);
+	ck_assert_int_eq(first.stop, DLX_STOP_LIMIT);
+	ck_assert_uint_lt(first.nodes * 20, all.nodes);
+
+	sp.solution_limit = 5;
+	ck_assert_int_eq(dlx_search(p, &sp, &five), DLX_OK);
+	ck_assert_uint_eq(five.solutions, 5);
+	ck_assert_int_eq(five.stop, DLX_STOP_LIMIT);
+	ck_assert_uint_gt(five.nodes, first.nodes);
+	ck_assert_uint_lt(five.nodes, all.nodes);
+
+	/* The limit only counts: a limit above the total finds everything. */
+	sp.solution_limit = 725;
+	ck_assert_int_eq(dlx_search(p, &sp, &five), DLX_OK);
+	ck_assert_uint_eq(five.solutions, 724);
+	ck_assert_int_eq(five.stop, DLX_STOP_COMPLETE);
+
+	assert_sane(p);
+	ck_assert_int_eq(dlx_search(p, NULL, &all), DLX_OK);
+	ck_assert_uint_eq(all.solutions, 724);
+	dlx_problem_free(p);
+}
+END_TEST
+
+START_TEST(callback_stops_search)
+{
+	dlx_problem *p = queens(8);
+	struct collected c = { 0 };
+	c.stop_after = 3;
+	dlx_search_params sp = DLX_SEARCH_PARAMS_INIT;
+	sp.on_solution = collect;
+	sp.solution_ctx = &c;
+	dlx_stats st;
+	ck_assert_int_eq(dlx_search(p, &sp, &st), DLX_OK);
+	ck_assert_uint_eq(c.n_solutions, 3);
+	ck_assert_uint_eq(st.solutions, 3);
+	ck_assert_int_eq(st.stop, DLX_STOP_CALLBACK);
+	assert_sane(p);
+	ck_assert_int_eq(dlx_search(p, NULL, &st), DLX_OK);
+	ck_assert_uint_eq(st.solutions, 92);
+	dlx_problem_free(p);
+}
+END_TEST
+
+START_TEST(node_limit_stops_search)
+{
+	dlx_problem *p = queens(9);
+	dlx_search_params sp = DLX_SEARCH_PARAMS_INIT;
+	sp.node_limit = 100;
+	dlx_stats st;
+	ck_assert_int_eq(dlx_search(p, &sp, &st), DLX_OK);
+	ck_assert_int_eq(st.stop, DLX_STOP_NODE_LIMIT);
+	ck_assert_uint_eq(st.nodes, 100);
+	ck_assert_uint_lt(st.solutions, 352);
+	assert_sane(p);
+	ck_assert_int_eq(dlx_search(p, NULL, &st), DLX_OK);
+	ck_assert_uint_eq(st.solutions, 352);
+	dlx_problem_free(p);
+}
+END_TEST
+
+static int poll_count;
+static int stop_on_third_poll(void *ctx, const dlx_stats *so_far)
+{
+	(void)ctx;
+	ck_assert_uint_gt(so_far->nodes, 0);
+	return ++poll_count == 3;
+}
+
+START_TEST(poll_stops_search)
+{
+	dlx_problem *p = queens(9);
+	dlx_search_params sp = DLX_SEARCH_PARAMS_INIT;
+	sp.on_poll = stop_on_third_poll;
+	sp.poll_interval = 10;
+	poll_count = 0;
+	dlx_stats st;
+	ck_assert_int_eq(dlx_search(p, &sp, &st), DLX_OK);
+	ck_assert_int_eq(st.stop, DLX_STOP_POLL);
+	ck_assert_int_eq(poll_count, 3);
+	ck_assert_uint_eq(st.nodes, 30);
+	assert_sane(p);
+	dlx_problem_free(p);
+}
+END_TEST
+
+START_TEST(forced_options_restrict_and_release)
+{
+	dlx_problem *p = queens(8);
+	/* A queen in a corner: 4 of the 92 solutions have one at r0c0. */
+	ck_assert_int_eq(dlx_force_option(p, 0), DLX_OK);
+	ck_assert_uint_eq(dlx_forced_count(p), 1);
+	struct collected c = { 0 };
+	dlx_search_params sp = DLX_SEARCH_PARAMS_INIT;
+	sp.on_solution = collect;
+	sp.solution_ctx = &c;
+	dlx_stats st;
+	ck_assert_int_eq(dlx_search(p, &sp, &st), DLX_OK);
+	ck_assert_uint_eq(st.solutions, 4);
+	/* Forced options come first in each solution. */
+	for (size_t k = 0; k < 4; k++) {
+		ck_assert_uint_eq(c.len[k], 8);
+		ck_assert_uint_eq(c.opts[k][0], 0);
+	}
+	/* Same row (r0c5) and same diagonal (r1c1) as the forced queen conflict. */
+	ck_assert_int_eq(dlx_force_option(p, 5), DLX_ERR_CONFLICT);
+	ck_assert_int_eq(dlx_force_option(p, 9), DLX_ERR_CONFLICT);
+	ck_assert_uint_eq(dlx_forced_count(p), 1);
+	/* A compatible second queen: r1c2 (option 10). */
+	ck_assert_int_eq(dlx_force_option(p, 10), DLX_OK);
+	ck_assert_int_eq(dlx_search(p, NULL, &st), DLX_OK);
+	uint64_t both = st.solutions;
+	ck_assert_uint_le(both, 4);
+	/* Options cannot be added while some are forced: the layout would change under them. */
+	size_t it[1] = { 0 };
+	ck_assert_int_eq(dlx_add_option(p, it, 1), DLX_ERR_STATE);
+	dlx_release_forced(p);
+	ck_assert_uint_eq(dlx_forced_count(p), 0);
+	assert_sane(p);
+	ck_assert_int_eq(dlx_search(p, NULL, &st), DLX_OK);
+	ck_assert_uint_eq(st.solutions, 92);
+	dlx_problem_free(p);
+}
+END_TEST
+
+START_TEST(forced_options_match_brute_force)
+{
+	/* For each queens-6 option forced alone, count = solutions containing it. */
+	dlx_problem *p = queens(6);
+	struct collected all = { 0 };
+	dlx_search_params sp = DLX_SEARCH_PARAMS_INIT;
+	sp.on_solution = collect;
+	sp.solution_ctx = &all;
+	ck_assert_int_eq(dlx_search(p, &sp, NULL), DLX_OK);
+	ck_assert_uint_eq(all.n_solutions, 4);
+	for (size_t opt = 0; opt < 36; opt++) {
+		uint64_t want = 0;
+		for (size_t s = 0; s < 4; s++)
+			for (size_t k = 0; k < all.len[s]; k++)
+				want += all.opts[s][k] == opt;
+		ck_assert_int_eq(dlx_force_option(p, opt), DLX_OK);
+		dlx_stats st;
+		ck_assert_int_eq(dlx_search(p, NULL, &st), DLX_OK);
+		ck_assert_uint_eq(st.solutions, want);
+		dlx_release_forced(p);
+		assert_sane(p);
+	}
+	dlx_problem_free(p);
+}
+END_TEST
+
+START_TEST(bad_arguments_are_errors)
+{
+	dlx_problem *p = dlx_problem_new(3, 1);
+	size_t dup[2] = { 1, 1 }, out[2] = { 0, 4 }, ok[2] = { 0, 3 };
+	ck_assert_int_eq(dlx_add_option(p, dup, 2), DLX_ERR_DUPLICATE);
+	ck_assert_int_eq(dlx_add_option(p, out, 2), DLX_ERR_INVALID);
+	ck_assert_int_eq(dlx_add_option(p, ok, 0), DLX_ERR_INVALID);
+	ck_assert_int_eq(dlx_add_option(p, NULL, 1), DLX_ERR_INVALID);
+	ck_assert_uint_eq(dlx_option_count(p), 0);
+	ck_assert_int_eq(dlx_add_option(p, ok, 2), 0);
+	ck_assert_uint_eq(dlx_option_size(p, 0), 2);
+	ck_assert_uint_eq(dlx_option_item(p, 0, 1), 3);
+	ck_assert_uint_eq(dlx_option_item(p, 0, 2), (size_t)-1);
+	ck_assert_uint_eq(dlx_option_size(p, 1), 0);
+	ck_assert_int_eq(dlx_force_option(p, 1), DLX_ERR_INVALID);
+	ck_assert_int_eq(dlx_search(NULL, NULL, NULL), DLX_ERR_INVALID);
+	assert_sane(p);
+	dlx_problem_free(p);
+	dlx_problem_free(NULL);
+	ck_assert_ptr_null(dlx_problem_new(SIZE_MAX, 1));
+	ck_assert_str_eq(dlx_strerror(DLX_ERR_NOMEM), "out of memory");
+	ck_assert_str_eq(dlx_strerror(12345), "unknown error");
+}
+END_TEST
+
+START_TEST(edge_cases)
+{
+	dlx_stats st;
+	/* No primary items: the empty set is the one solution. */
+	dlx_problem *p = dlx_problem_new(0, 2);
+	ck_assert_int_eq(dlx_search(p, NULL, &st), DLX_OK);
+	ck_assert_uint_eq(st.solutions, 1);
+	dlx_problem_free(p);
+	/* A primary item no option covers: no solution, found at once. */
+	p = dlx_problem_new(2, 0);
+	size_t a[1] = { 0 };
+	dlx_add_option(p, a, 1);
+	ck_assert_int_eq(dlx_search(p, NULL, &st), DLX_OK);
+	ck_assert_uint_eq(st.solutions, 0);
+	ck_assert_uint_le(st.nodes, 2);
+	dlx_problem_free(p);
+	/* Options of secondary items only are never chosen. */
+	p = dlx_problem_new(1, 1);
+	size_t s[1] = { 1 }, both[2] = { 0, 1 };
+	dlx_add_option(p, s, 1);
+	dlx_add_option(p, a, 1);
+	dlx_add_option(p, both, 2);
+	ck_assert_int_eq(dlx_search(p, NULL, &st), DLX_OK);
+	ck_assert_uint_eq(st.solutions, 2);
+	/* Forcing a secondary-only option makes {0 1} impossible. */
+	ck_assert_int_eq(dlx_force_option(p, 0), DLX_OK);
+	ck_assert_int_eq(dlx_search(p, NULL, &st), DLX_OK);
+	ck_assert_uint_eq(st.solutions, 1);
+	dlx_release_forced(p);
+	assert_sane(p);
+	dlx_problem_free(p);
+}
+END_TEST
+
+START_TEST(deep_search_needs_no_recursion)
+{
+	/* One option per item: a search 20000 levels deep (the MRV scan per level keeps it O(n^2)). */
+	size_t n = 20000;
+	dlx_problem *p = dlx_problem_new(n, 0);
+	for (size_t i = 0; i < n; i++)
+		ck_assert_int_ge(dlx_add_option(p, &i, 1), 0);
+	dlx_stats st;
+	ck_assert_int_eq(dlx_search(p, NULL, &st), DLX_OK);
+	ck_assert_uint_eq(st.solutions, 1);
+	ck_assert_uint_eq(st.max_level, n);
+	dlx_problem_free(p);
+}
+END_TEST
+
+static Suite *core_suite(void)
+{
+	Suite *s = suite_create("core");
+	TCase *tc = tcase_create("examples");
+	tcase_add_test(tc, knuth_paper_example);
+	tcase_add_loop_test(tc, queens_counts_oeis, 1, 11);
+	tcase_add_test(tc, queens_solutions_are_covers);
+	tcase_add_test(tc, edge_cases);
+	tcase_add_test(tc, deep_search_needs_no_recursion);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("brute-force");
+	tcase_add_test(tc, random_vs_brute_force);
+	tcase_add_test(tc, random_vs_brute_force_secondary);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("modes");
+	tcase_add_test(tc, first_solution_stops_early);
+	tcase_add_test(tc, callback_stops_search);
+	tcase_add_test(tc, node_limit_stops_search);
+	tcase_add_test(tc, poll_stops_search);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("forced");
+	tcase_add_test(tc, forced_options_restrict_and_release);
+	tcase_add_test(tc, forced_options_match_brute_force);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("errors");
+	tcase_add_test(tc, bad_arguments_are_errors);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	SRunner *sr = srunner_create(core_suite());
+	srunner_run_all(sr, CK_NORMAL);
+	int failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}

@@ -1,0 +1,233 @@
+/* Check suite "ec": the reader of Knuth's exact-cover text format. */
+#define _POSIX_C_SOURCE 200809L
+#include <check.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dlx-ec.h"
+#include "dlx-internal.h"
+
+/* Reads text of the given length (it may hold NUL bytes). */
+static int read_text(const char *text, size_t len, dlx_ec **ec, dlx_ec_error *err)
+{
+	FILE *f = fmemopen((void *)text, len, "r");
+	ck_assert_ptr_nonnull(f);
+	int r = dlx_ec_read(f, ec, err);
+	fclose(f);
+	return r;
+}
+
+static uint64_t count(dlx_ec *ec)
+{
+	dlx_stats st;
+	ck_assert_int_eq(dlx_search(dlx_ec_problem(ec), NULL, &st), DLX_OK);
+	return st.solutions;
+}
+
+START_TEST(reads_knuth_example)
+{
+	static const char text[] =
+		"| Knuth's example\n"
+		"a b c d e f g\n"
+		"c e\n"
+		"a d g\n"
+		"b c f\n"
+		"a d f\n"
+		"b g\n"
+		"d e g\n";
+	dlx_ec *ec;
+	dlx_ec_error err;
+	ck_assert_int_eq(read_text(text, strlen(text), &ec, &err), DLX_OK);
+	dlx_problem *p = dlx_ec_problem(ec);
+	ck_assert_uint_eq(dlx_primary_count(p), 7);
+	ck_assert_uint_eq(dlx_secondary_count(p), 0);
+	ck_assert_uint_eq(dlx_option_count(p), 6);
+	ck_assert_str_eq(dlx_ec_item_name(ec, 6), "g");
+	ck_assert_ptr_null(dlx_ec_item_name(ec, 7));
+	ck_assert_uint_eq(dlx_ec_option_line(ec, 0), 3);
+	ck_assert_uint_eq(dlx_ec_option_line(ec, 5), 8);
+	ck_assert_uint_eq(dlx_ec_option_line(ec, 6), 0);
+	/* Items keep their order in the line. */
+	ck_assert_uint_eq(dlx_option_item(p, 1, 0), 0);
+	ck_assert_uint_eq(dlx_option_item(p, 1, 2), 6);
+	ck_assert_uint_eq(count(ec), 1);
+	dlx_ec_free(ec);
+}
+END_TEST
+
+START_TEST(secondary_items)
+{
+	/* 4-queens, diagonals secondary: 2 solutions. */
+	static const char text[] =
+		"R0 R1 R2 R3 C0 C1 C2 C3 | A0 A1 A2 A3 A4 A5 A6 B0 B1 B2 B3 B4 B5 B6\n"
+		"R0 C0 A0 B3\nR0 C1 A1 B2\nR0 C2 A2 B1\nR0 C3 A3 B0\n"
+		"R1 C0 A1 B4\nR1 C1 A2 B3\nR1 C2 A3 B2\nR1 C3 A4 B1\n"
+		"R2 C0 A2 B5\nR2 C1 A3 B4\nR2 C2 A4 B3\nR2 C3 A5 B2\n"
+		"R3 C0 A3 B6\nR3 C1 A4 B5\nR3 C2 A5 B4\nR3 C3 A6 B3\n";
+	dlx_ec *ec;
+	ck_assert_int_eq(read_text(text, strlen(text), &ec, NULL), DLX_OK);
+	ck_assert_uint_eq(dlx_primary_count(dlx_ec_problem(ec)), 8);
+	ck_assert_uint_eq(dlx_secondary_count(dlx_ec_problem(ec)), 14);
+	ck_assert_uint_eq(count(ec), 2);
+	dlx_ec_free(ec);
+}
+END_TEST
+
+START_TEST(layout_variants)
+{
+	/* CRLF, tabs, blank lines, comments between options, '|' glued to names, no final newline. */
+	static const char text[] =
+		"\r\n| comment\r\n\ta\tb|c \r\n\r\n  a c\r\n|another comment\r\nb\r\na b\r\nb c";
+	dlx_ec *ec;
+	dlx_ec_error err;
+	int r = read_text(text, strlen(text), &ec, &err);
+	ck_assert_msg(r == DLX_OK, "%zu: %s", err.line, err.message);
+	dlx_problem *p = dlx_ec_problem(ec);
+	ck_assert_uint_eq(dlx_primary_count(p), 2);
+	ck_assert_uint_eq(dlx_secondary_count(p), 1);
+	ck_assert_uint_eq(dlx_option_count(p), 4);
+	ck_assert_uint_eq(dlx_ec_option_line(ec, 3), 9);
+	/* {a c, b} and {a b}; {a c, b c} would cover c twice. */
+	ck_assert_uint_eq(count(ec), 2);
+	dlx_ec_free(ec);
+}
+END_TEST
+
+START_TEST(long_lines_and_many_options)
+{
+	/* A 100001-item line and 100000 options: no line-length limit. */
+	size_t n = 100000;
+	size_t cap = n * 24 + 64, len = 0;
+	char *text = malloc(cap);
+	len += (size_t)sprintf(text + len, "p |");
+	for (size_t i = 0; i < n; i++)
+		len += (size_t)sprintf(text + len, " i%zu", i);
+	text[len++] = '\n';
+	for (size_t i = 0; i < n; i++)
+		len += (size_t)sprintf(text + len, "i%zu p\n", i);
+	dlx_ec *ec;
+	dlx_ec_error err;
+	ck_assert_int_eq(read_text(text, len, &ec, &err), DLX_OK);
+	ck_assert_uint_eq(dlx_option_count(dlx_ec_problem(ec)), n);
+	ck_assert_uint_eq(count(ec), n);
+	dlx_ec_free(ec);
+	free(text);
+}
+END_TEST
+
+struct bad_case {
+	const char *text;
+	size_t len; /* 0: strlen(text) */
+	size_t line;
+	const char *message;
+};
+
+static const char long_name[] =
+	"a234567890123456789012345678901234567890123456789012345678901234X";
+
+static const struct bad_case bad_cases[] = {
+	{ "", 0, 0, "empty input: no item line" },
+	{ "| only\n| comments\n\n", 0, 0, "empty input: no item line" },
+	{ "a b\na c\n", 0, 2, "unknown item 'c'" },
+	{ "a b\na b a\n", 0, 2, "item 'a' appears twice in this option" },
+	{ "a b a\n", 0, 1, "duplicate item name 'a'" },
+	{ "a | b a\n", 0, 1, "duplicate item name 'a'" },
+	{ "a | b\nb\n", 0, 2, "option has no primary item, so it could never be chosen" },
+	{ "a | b | c\n", 0, 1, "a second '|' in the item line" },
+	{ "a b\na | b\n", 0, 2, "'|' in an option" },
+	{ "a b:x\n", 0, 1, "':' in 'b:x': item colors are not supported" },
+	{ "a b\na b:x\n", 0, 2, "':' in 'b:x': item colors are not supported" },
+	{ " | a b\n", 0, 1, "no primary items before '|'" },
+	{ "a b\n\na\x01 b\n", 0, 3, "invalid byte 0x01 (names are printable ASCII)" },
+	{ "a b\nb \xc3\xa9\n", 0, 2, "invalid byte 0xC3 (names are printable ASCII)" },
+	{ "a b\na\0b\n", 8, 2, "NUL byte in input (binary file?)" },
+	{ "a\rb\n", 0, 1, "invalid byte 0x0D (names are printable ASCII)" },
+};
+
+START_TEST(bad_input_is_reported)
+{
+	const struct bad_case *bc = &bad_cases[_i];
+	dlx_ec *ec = (dlx_ec *)1;
+	dlx_ec_error err;
+	size_t len = bc->len ? bc->len : strlen(bc->text);
+	int r = read_text(bc->text, len, &ec, &err);
+	ck_assert_int_eq(r, DLX_ERR_SYNTAX);
+	ck_assert_ptr_null(ec);
+	ck_assert_str_eq(err.message, bc->message);
+	ck_assert_uint_eq(err.line, bc->line);
+}
+END_TEST
+
+START_TEST(name_length_limit)
+{
+	char text[200];
+	dlx_ec *ec;
+	dlx_ec_error err;
+	/* 64 characters are fine, 65 are not. */
+	snprintf(text, sizeof text, "%.64s\n%.64s\n", long_name, long_name);
+	ck_assert_int_eq(read_text(text, strlen(text), &ec, &err), DLX_OK);
+	dlx_ec_free(ec);
+	snprintf(text, sizeof text, "x %s\nx\n", long_name);
+	ck_assert_int_eq(read_text(text, strlen(text), &ec, &err), DLX_ERR_SYNTAX);
+	ck_assert_uint_eq(err.line, 1);
+	ck_assert_str_eq(err.message, "item name longer than 64 characters: "
+				      "'a234567890123456789012345678901234567890...'");
+}
+END_TEST
+
+START_TEST(random_bytes_never_crash)
+{
+	/* Cheap smoke fuzzing: the real fuzzing lives in the libFuzzer harnesses. */
+	uint64_t s = 12345;
+	char buf[256];
+	for (int trial = 0; trial < 5000; trial++) {
+		size_t len = 0;
+		s = s * 6364136223846793005u + 1442695040888963407u;
+		size_t n = (s >> 33) % sizeof buf;
+		static const char alphabet[] = "ab c|\n\n:\t\r\0xyz";
+		for (; len < n; len++) {
+			s = s * 6364136223846793005u + 1442695040888963407u;
+			buf[len] = (s >> 40) % 4 ? alphabet[(s >> 33) % (sizeof alphabet - 1)] : (char)(s >> 48);
+		}
+		dlx_ec *ec;
+		dlx_ec_error err;
+		int r = read_text(buf, len, &ec, &err);
+		if (r == DLX_OK) {
+			const char *what;
+			ck_assert_int_eq(dlx__check(dlx_ec_problem(ec), &what), 0);
+			count(ec);
+			dlx_ec_free(ec);
+		} else {
+			ck_assert_int_eq(r, DLX_ERR_SYNTAX);
+			ck_assert(err.message[0] != '\0');
+		}
+	}
+}
+END_TEST
+
+static Suite *ec_suite(void)
+{
+	Suite *s = suite_create("ec");
+	TCase *tc = tcase_create("read");
+	tcase_add_test(tc, reads_knuth_example);
+	tcase_add_test(tc, secondary_items);
+	tcase_add_test(tc, layout_variants);
+	tcase_add_test(tc, long_lines_and_many_options);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("errors");
+	tcase_add_loop_test(tc, bad_input_is_reported, 0, (int)(sizeof bad_cases / sizeof bad_cases[0]));
+	tcase_add_test(tc, name_length_limit);
+	tcase_add_test(tc, random_bytes_never_crash);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	SRunner *sr = srunner_create(ec_suite());
+	srunner_run_all(sr, CK_NORMAL);
+	int failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
