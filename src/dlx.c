@@ -249,17 +249,29 @@ static inline uint64_t cover(struct dlx_item *restrict it, struct dlx_node *rest
 {
 	uint64_t k = 1;
 	for (int32_t pp = nd[i].down; pp != i; pp = nd[pp].down) {
-		for (int32_t q = pp + 1; q != pp;) {
+		/*
+		 * Hide the nodes right of pp up to the spacer, then from the
+		 * option's first node (the spacer's up) back to pp: two tight
+		 * loops instead of one with a spacer test inside.
+		 */
+		int32_t q = pp + 1;
+		for (;;) {
+			int32_t x = nd[q].top;
+			if (x <= 0)
+				break;
+			int32_t u = nd[q].up, d = nd[q].down;
+			nd[u].down = d;
+			nd[d].up = u;
+			it[x].len--;
+			k++;
+			q++;
+		}
+		for (q = nd[q].up; q != pp; q++) {
 			int32_t x = nd[q].top, u = nd[q].up, d = nd[q].down;
-			if (x <= 0) {
-				q = u;
-			} else {
-				nd[u].down = d;
-				nd[d].up = u;
-				it[x].len--;
-				k++;
-				q++;
-			}
+			nd[u].down = d;
+			nd[d].up = u;
+			it[x].len--;
+			k++;
 		}
 	}
 	int32_t l = it[i].llink, r = it[i].rlink;
@@ -274,16 +286,23 @@ static inline void uncover(struct dlx_item *restrict it, struct dlx_node *restri
 	it[l].rlink = i;
 	it[r].llink = i;
 	for (int32_t pp = nd[i].up; pp != i; pp = nd[pp].up) {
-		for (int32_t q = pp - 1; q != pp;) {
+		/* The mirror image of cover(): left to the spacer, then from the option's last node. */
+		int32_t q = pp - 1;
+		for (;;) {
+			int32_t x = nd[q].top;
+			if (x <= 0)
+				break;
+			int32_t u = nd[q].up, d = nd[q].down;
+			nd[u].down = q;
+			nd[d].up = q;
+			it[x].len++;
+			q--;
+		}
+		for (q = nd[q].down; q != pp; q--) {
 			int32_t x = nd[q].top, u = nd[q].up, d = nd[q].down;
-			if (x <= 0) {
-				q = d;
-			} else {
-				nd[u].down = q;
-				nd[d].up = q;
-				it[x].len++;
-				q--;
-			}
+			nd[u].down = q;
+			nd[d].up = q;
+			it[x].len++;
 		}
 	}
 }

@@ -29,10 +29,17 @@ int main(int argc, char **argv)
     int n = parse_n(argv[1]);
 
     printf("| %d-queens: rows R and columns C primary, diagonals A (r+c) and B (r-c+N-1) secondary\n", n);
-    for (int i = 0; i < n; i++)
-        printf("R%d ", i);
-    for (int i = 0; i < n; i++)
-        printf("C%d%s", i, i + 1 < n ? " " : "");
+    /*
+     * Rows and columns in "organ-pipe" order, middle first, as in Knuth's
+     * queens generator: the MRV heuristic breaks ties by item order, and
+     * central lines are the most constrained, so the tree gets much smaller.
+     */
+    for (int k = 0; k < n; k++) {
+        int i = (n - 1) / 2 + (k % 2 ? (k + 1) / 2 : -(k / 2));
+        if (n % 2 == 0)
+            i = n / 2 + (k % 2 ? -(k + 1) / 2 : k / 2);
+        printf("R%d C%d%s", i, i, k + 1 < n ? " " : "");
+    }
     /* Diagonals are secondary: a queen need not sit on every diagonal. */
     printf(" |");
     for (int i = 0; i < 2 * n - 1; i++)
