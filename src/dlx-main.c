@@ -25,10 +25,11 @@ static const char usage_text[] =
 	"\n"
 	"  -c, --count           print the number of solutions\n"
 	"  -a, --all             print every solution, each followed by an empty line\n"
-	"  -l, --limit=N         stop after N solutions (with --count: count up to N)\n"
+	"  -l, --limit=N         stop after N solutions (with --count: count up to N);\n"
+	"                        N > 1 prints solutions as --all does\n"
 	"  -n, --numbers         print each option as its input line number\n"
 	"  -s, --stats           print solutions, nodes, updates and time to stderr\n"
-	"  -q, --quiet           print no solution and no count; the exit status tells\n"
+	"  -q, --quiet           print no solution and no count, only set the exit status\n"
 	"      --node-limit=N    stop after N search nodes\n"
 	"      --time-limit=SEC  stop after SEC seconds\n"
 	"  -h, --help            show this help and exit\n"
@@ -81,7 +82,7 @@ static int print_solution(void *ctx, const size_t *options, size_t n)
 			putchar(j + 1 < m ? ' ' : '\n');
 		}
 	}
-	if (pr->o->all)
+	if (pr->o->all || pr->o->limit > 1)
 		putchar('\n');
 	/* Whole solutions only: flush so an interruption never tears one. */
 	if (fflush(stdout) != 0) {

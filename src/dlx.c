@@ -418,13 +418,14 @@ x2:	/* Enter a new search node. */
 		st.stop = DLX_STOP_ERROR;
 		goto unwind;
 	}
-	nodes++;
-	if (level > st.max_level)
-		st.max_level = (uint32_t)level;
+	/* A search that needs exactly node_limit nodes completes. */
 	if (node_limit && nodes >= node_limit) {
 		st.stop = DLX_STOP_NODE_LIMIT;
 		goto unwind;
 	}
+	nodes++;
+	if (level > st.max_level)
+		st.max_level = (uint32_t)level;
 	if (params->on_poll && --poll_left == 0) {
 		poll_left = poll_every;
 		st.solutions = solutions, st.nodes = nodes, st.updates = updates;

@@ -58,8 +58,8 @@ static long next_line(struct reader *r, int *rc)
 		ssize_t n = getline(&r->buf, &r->cap, r->in);
 		if (n < 0) {
 			if (ferror(r->in))
-				*rc = fail(r, errno == ENOMEM ? DLX_ERR_NOMEM : DLX_ERR_IO, "%s",
-					   errno == ENOMEM ? "out of memory" : "read error");
+				*rc = fail(r, errno == ENOMEM ? DLX_ERR_NOMEM : DLX_ERR_IO, "%s%s",
+					   errno == ENOMEM ? "" : "read error: ", strerror(errno));
 			return -1;
 		}
 		r->line++;

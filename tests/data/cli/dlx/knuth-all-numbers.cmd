@@ -1,0 +1,1 @@
+-a -n @TOPDATA@/knuth-example.dlx

@@ -1,0 +1,1 @@
+-c -s @TOPDATA@/knuth-example.dlx

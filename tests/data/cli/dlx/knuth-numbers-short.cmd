@@ -1,0 +1,1 @@
+-n @TOPDATA@/knuth-example.dlx

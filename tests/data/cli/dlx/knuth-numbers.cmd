@@ -1,0 +1,1 @@
+--numbers @TOPDATA@/knuth-example.dlx

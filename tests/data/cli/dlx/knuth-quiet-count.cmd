@@ -1,0 +1,1 @@
+-q -c @TOPDATA@/knuth-example.dlx

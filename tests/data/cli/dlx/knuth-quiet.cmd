@@ -1,0 +1,1 @@
+--quiet @TOPDATA@/knuth-example.dlx

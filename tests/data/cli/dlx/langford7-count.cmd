@@ -1,0 +1,1 @@
+--count @TOPDATA@/langford7.dlx

@@ -1,0 +1,1 @@
+--count --node-limit 6 @TOPDATA@/knuth-example.dlx

@@ -1,0 +1,1 @@
+--node-limit 3 @TOPDATA@/knuth-example.dlx

@@ -1,0 +1,1 @@
+--quiet --node-limit 3 @TOPDATA@/knuth-example.dlx

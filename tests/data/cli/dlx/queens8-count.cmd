@@ -1,0 +1,1 @@
+--count @TOPDATA@/queens8.dlx

@@ -1,0 +1,1 @@
+--count --limit 1000 @TOPDATA@/queens8.dlx

@@ -1,0 +1,1 @@
+-c -l10 @TOPDATA@/queens8.dlx

@@ -1,0 +1,1 @@
+--count --limit 10 @TOPDATA@/queens8.dlx

@@ -1,0 +1,1 @@
+--count --time-limit 100 @TOPDATA@/knuth-example.dlx

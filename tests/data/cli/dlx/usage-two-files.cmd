@@ -1,0 +1,1 @@
+@TOPDATA@/knuth-example.dlx @TOPDATA@/queens8.dlx

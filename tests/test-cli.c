@@ -1,0 +1,597 @@
+/*
+ * The "cli" suite: runs the command-line programs as a user would.
+ *
+ * Golden cases live in $DLX_TEST_DATA/cli/<program>/NAME.{cmd,in,out,err,status};
+ * see the comment above discover() for their format.  The other tests cover
+ * what a golden file cannot: signals, a closed stdout, --help and --version.
+ */
+/* realpath() is an XSI function. */
+#define _XOPEN_SOURCE 700
+#include <check.h>
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli-runner.h"
+#include "dlx.h"
+
+/* Generous: the sanitizer and valgrind builds run the same cases. */
+#define CASE_TIMEOUT 60.0
+
+struct golden {
+	const char *prog;   /* program name, also argv[0] so getopt messages say "dlx:" */
+	const char *bin;    /* path of the executable */
+	char *dir;          /* absolute path of the case directory */
+	char *name;         /* case name: the file names without extension */
+};
+
+static struct golden *cases;
+static size_t n_cases, cap_cases;
+static size_t n_dlx_cases;
+static char discovery_error[512];
+
+static const char *const case_exts[] = { ".cmd", ".in", ".out", ".err", ".status" };
+
+static char *xstrdup(const char *s)
+{
+	char *d = strdup(s);
+	if (!d) {
+		perror("test-cli");
+		exit(EXIT_FAILURE);
+	}
+	return d;
+}
+
+static char *path_join(const char *dir, const char *name, const char *ext)
+{
+	size_t n = strlen(dir) + 1 + strlen(name) + strlen(ext) + 1;
+	char *p = malloc(n);
+	if (!p) {
+		perror("test-cli");
+		exit(EXIT_FAILURE);
+	}
+	snprintf(p, n, "%s/%s%s", dir, name, ext);
+	return p;
+}
+
+/* The whole file, NUL-terminated; NULL with errno set if it cannot be read. */
+static char *read_whole(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return NULL;
+	size_t cap = 4096, n = 0;
+	char *b = malloc(cap);
+	while (b) {
+		n += fread(b + n, 1, cap - 1 - n, f);
+		if (n < cap - 1)
+			break;
+		char *nb = realloc(b, cap * 2);
+		if (!nb) {
+			free(b);
+			b = NULL;
+			break;
+		}
+		b = nb;
+		cap *= 2;
+	}
+	int bad = !b || ferror(f);
+	fclose(f);
+	if (bad) {
+		free(b);
+		errno = EIO;
+		return NULL;
+	}
+	b[n] = '\0';
+	if (len)
+		*len = n;
+	return b;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/*
+ * Adds the cases of one program.  A case is every base name that has one of
+ * the case extensions, so a stray NAME.out without NAME.cmd fails loudly
+ * instead of being ignored; other files (inputs named in .cmd) are skipped.
+ * A program whose binary variable is unset or whose directory is missing is
+ * skipped (its front end may not be built); the dlx count is checked apart.
+ */
+static void discover(const char *prog, const char *bin_var)
+{
+	const char *bin = getenv(bin_var);
+	const char *top = getenv("DLX_TEST_DATA");
+	if (!top) {
+		snprintf(discovery_error, sizeof discovery_error, "DLX_TEST_DATA is not set");
+		return;
+	}
+	if (!bin || !*bin) {
+		fprintf(stderr, "test-cli: %s not set, skipping the %s cases\n", bin_var, prog);
+		return;
+	}
+	char *rel = path_join(top, "cli/", prog);
+	char abs[PATH_MAX];
+	DIR *d = realpath(rel, abs) ? opendir(abs) : NULL;
+	if (!d) {
+		if (strcmp(prog, "dlx") == 0)
+			snprintf(discovery_error, sizeof discovery_error, "%s: %s", rel, strerror(errno));
+		else
+			fprintf(stderr, "test-cli: no %s, skipping the %s cases\n", rel, prog);
+		free(rel);
+		return;
+	}
+	free(rel);
+
+	char **names = NULL;
+	size_t n = 0, cap = 0;
+	struct dirent *de;
+	while ((de = readdir(d)) != NULL) {
+		size_t len = strlen(de->d_name);
+		for (size_t k = 0; k < sizeof case_exts / sizeof *case_exts; k++) {
+			size_t el = strlen(case_exts[k]);
+			if (len > el && strcmp(de->d_name + len - el, case_exts[k]) == 0) {
+				if (n == cap) {
+					cap = cap ? 2 * cap : 64;
+					char **nn = realloc(names, cap * sizeof *nn);
+					if (!nn) {
+						perror("test-cli");
+						exit(EXIT_FAILURE);
+					}
+					names = nn;
+				}
+				names[n] = xstrdup(de->d_name);
+				names[n++][len - el] = '\0';
+				break;
+			}
+		}
+	}
+	closedir(d);
+	if (n)
+		qsort(names, n, sizeof *names, cmp_str);
+	const char *last = NULL;
+	for (size_t k = 0; k < n; k++) {
+		if (last && strcmp(names[k], last) == 0) {
+			free(names[k]);
+			continue;
+		}
+		last = names[k];
+		if (n_cases == cap_cases) {
+			cap_cases = cap_cases ? 2 * cap_cases : 64;
+			struct golden *nc = realloc(cases, cap_cases * sizeof *nc);
+			if (!nc) {
+				perror("test-cli");
+				exit(EXIT_FAILURE);
+			}
+			cases = nc;
+		}
+		cases[n_cases++] = (struct golden){ prog, bin, xstrdup(abs), names[k] };
+		if (strcmp(prog, "dlx") == 0)
+			n_dlx_cases++;
+	}
+	free(names);
+}
+
+/* Replaces every occurrence of key in *s by value. */
+static void substitute(char **s, const char *key, const char *value)
+{
+	char *at;
+	size_t kl = strlen(key), vl = strlen(value);
+	size_t from = 0;
+	while ((at = strstr(*s + from, key)) != NULL) {
+		size_t pre = (size_t)(at - *s), rest = strlen(at + kl);
+		char *ns = malloc(pre + vl + rest + 1);
+		if (!ns) {
+			perror("test-cli");
+			exit(EXIT_FAILURE);
+		}
+		memcpy(ns, *s, pre);
+		memcpy(ns + pre, value, vl);
+		memcpy(ns + pre + vl, at + kl, rest + 1);
+		free(*s);
+		*s = ns;
+		from = pre + vl;
+	}
+}
+
+/* Splits the .cmd line on blanks into argv[1..]; argv[0] is the program name. */
+static char **build_argv(const struct golden *g, char *line)
+{
+	size_t cap = 8, n = 0;
+	char **argv = malloc(cap * sizeof *argv);
+	ck_assert_ptr_nonnull(argv);
+	argv[n++] = xstrdup(g->prog);
+	line[strcspn(line, "\r\n")] = '\0';
+	const char *topdata = getenv("DLX_DATA");
+	for (char *tok = strtok(line, " \t"); tok; tok = strtok(NULL, " \t")) {
+		if (n + 2 > cap) {
+			cap *= 2;
+			char **na = realloc(argv, cap * sizeof *na);
+			ck_assert_ptr_nonnull(na);
+			argv = na;
+		}
+		char *arg = xstrdup(tok);
+		substitute(&arg, "@DATA@", g->dir);
+		if (strstr(arg, "@TOPDATA@")) {
+			ck_assert_msg(topdata != NULL, "case %s/%s: @TOPDATA@ used but DLX_DATA is not set",
+				      g->prog, g->name);
+			substitute(&arg, "@TOPDATA@", topdata);
+		}
+		argv[n++] = arg;
+	}
+	argv[n] = NULL;
+	return argv;
+}
+
+static void free_argv(char **argv)
+{
+	for (char **a = argv; *a; a++)
+		free(*a);
+	free(argv);
+}
+
+/* A line shown with its invisible bytes escaped and its length capped. */
+static void show_line(char *dst, size_t cap, const char *s, size_t n)
+{
+	size_t o = 0;
+	dst[0] = '\0';
+	if (!s) {
+		snprintf(dst, cap, "(end of output)");
+		return;
+	}
+	o += (size_t)snprintf(dst + o, cap - o, "\"");
+	for (size_t k = 0; k < n && o + 8 < cap; k++) {
+		unsigned char c = (unsigned char)s[k];
+		if (k >= 100) {
+			o += (size_t)snprintf(dst + o, cap - o, "...");
+			break;
+		}
+		if (c == '\n')
+			o += (size_t)snprintf(dst + o, cap - o, "\\n");
+		else if (c == '\r')
+			o += (size_t)snprintf(dst + o, cap - o, "\\r");
+		else if (c == '\t')
+			o += (size_t)snprintf(dst + o, cap - o, "\\t");
+		else if (c == '"' || c == '\\')
+			o += (size_t)snprintf(dst + o, cap - o, "\\%c", c);
+		else if (c < 0x20 || c > 0x7e)
+			o += (size_t)snprintf(dst + o, cap - o, "\\x%02X", c);
+		else
+			dst[o++] = (char)c, dst[o] = '\0';
+	}
+	if (o + 2 < cap)
+		snprintf(dst + o, cap - o, "\"");
+}
+
+/* Appends to msg where want and got first differ, as "line N: expected ... got ...". */
+static void describe_diff(char *msg, size_t cap, const char *what, const char *want, size_t wn,
+			  const char *got, size_t gn)
+{
+	size_t line = 1, start = 0, k = 0;
+	while (k < wn && k < gn && want[k] == got[k]) {
+		if (want[k] == '\n') {
+			line++;
+			start = k + 1;
+		}
+		k++;
+	}
+	/* Show the whole differing line of each side, newline included when present. */
+	const char *we = start < wn ? memchr(want + start, '\n', wn - start) : NULL;
+	const char *ge = start < gn ? memchr(got + start, '\n', gn - start) : NULL;
+	size_t wl = start < wn ? (we ? (size_t)(we - want) - start + 1 : wn - start) : 0;
+	size_t gl = start < gn ? (ge ? (size_t)(ge - got) - start + 1 : gn - start) : 0;
+	char ws[160], gs[160];
+	show_line(ws, sizeof ws, start < wn ? want + start : NULL, wl);
+	show_line(gs, sizeof gs, start < gn ? got + start : NULL, gl);
+	size_t o = strlen(msg);
+	snprintf(msg + o, cap - o, "\n  %s differs at line %zu (%zu bytes expected, %zu got):\n    expected %s\n    got      %s",
+		 what, line, wn, gn, ws, gs);
+}
+
+START_TEST(test_golden)
+{
+	const struct golden *g = &cases[_i];
+	fprintf(stderr, "cli case %s/%s\n", g->prog, g->name);
+
+	char *cmd_path = path_join(g->dir, g->name, ".cmd");
+	char *cmd = read_whole(cmd_path, NULL);
+	ck_assert_msg(cmd != NULL, "case %s/%s: cannot read %s: %s", g->prog, g->name, cmd_path,
+		      strerror(errno));
+	char *status_path = path_join(g->dir, g->name, ".status");
+	char *status_text = read_whole(status_path, NULL);
+	ck_assert_msg(status_text != NULL, "case %s/%s: cannot read %s (it is required): %s", g->prog,
+		      g->name, status_path, strerror(errno));
+	char *end;
+	long want_status = strtol(status_text, &end, 10);
+	while (*end == '\n' || *end == '\r' || *end == ' ')
+		end++;
+	ck_assert_msg(end != status_text && *end == '\0' && want_status >= 0 && want_status <= 255,
+		      "case %s/%s: %s is not an exit status", g->prog, g->name, status_path);
+
+	char *in_path = path_join(g->dir, g->name, ".in");
+	int has_in = access(in_path, F_OK) == 0;
+	char *out_path = path_join(g->dir, g->name, ".out");
+	size_t want_out_len = 0, want_err_len = 0;
+	char *want_out = read_whole(out_path, &want_out_len);
+	char *err_path = path_join(g->dir, g->name, ".err");
+	char *want_err = read_whole(err_path, &want_err_len);
+
+	char **argv = build_argv(g, cmd);
+	struct runner_cmd rc = { g->bin, argv, has_in ? in_path : NULL, -1, false };
+	struct runner_result res;
+	ck_assert_msg(runner_run(&rc, CASE_TIMEOUT, &res) == 0, "case %s/%s: cannot run %s: %s",
+		      g->prog, g->name, g->bin, strerror(errno));
+
+	char msg[2048];
+	snprintf(msg, sizeof msg, "case %s/%s failed:", g->prog, g->name);
+	int bad = 0;
+	if (res.timed_out) {
+		bad = 1;
+		size_t o = strlen(msg);
+		snprintf(msg + o, sizeof msg - o, "\n  killed after %.0f s", CASE_TIMEOUT);
+	} else if (res.status != want_status) {
+		bad = 1;
+		size_t o = strlen(msg);
+		snprintf(msg + o, sizeof msg - o, "\n  exit status %d, expected %ld", res.status, want_status);
+	}
+	if (want_out && (res.out_len != want_out_len || memcmp(res.out, want_out, want_out_len) != 0)) {
+		bad = 1;
+		describe_diff(msg, sizeof msg, "stdout", want_out, want_out_len, res.out, res.out_len);
+	}
+	if (want_err && (res.err_len != want_err_len || memcmp(res.err, want_err, want_err_len) != 0)) {
+		bad = 1;
+		describe_diff(msg, sizeof msg, "stderr", want_err, want_err_len, res.err, res.err_len);
+	} else if (bad && !want_err && res.err_len) {
+		/* Unchecked stderr still explains most failures. */
+		char es[160];
+		const char *nl = memchr(res.err, '\n', res.err_len);
+		show_line(es, sizeof es, res.err, nl ? (size_t)(nl - res.err) + 1 : res.err_len);
+		size_t o = strlen(msg);
+		snprintf(msg + o, sizeof msg - o, "\n  stderr starts %s", es);
+	}
+	if (bad)
+		ck_abort_msg("%s", msg);
+
+	runner_result_free(&res);
+	free_argv(argv);
+	free(want_out);
+	free(want_err);
+	free(cmd);
+	free(status_text);
+	free(cmd_path);
+	free(status_path);
+	free(in_path);
+	free(out_path);
+	free(err_path);
+}
+END_TEST
+
+START_TEST(test_discovery)
+{
+	ck_assert_msg(discovery_error[0] == '\0', "finding the golden cases: %s", discovery_error);
+	ck_assert_msg(n_dlx_cases > 0, "no golden cases for dlx under $DLX_TEST_DATA/cli/dlx");
+}
+END_TEST
+
+static const char *dlx_bin(void)
+{
+	const char *bin = getenv("DLX_BIN");
+	ck_assert_msg(bin != NULL, "DLX_BIN is not set");
+	return bin;
+}
+
+START_TEST(test_help)
+{
+	static const char *const longopts[] = {
+		"--count", "--all", "--limit", "--numbers", "--stats", "--quiet",
+		"--node-limit", "--time-limit", "--help", "--version",
+	};
+	char *argv[] = { "dlx", "--help", NULL };
+	struct runner_cmd rc = { dlx_bin(), argv, NULL, -1, false };
+	struct runner_result res;
+	ck_assert_int_eq(runner_run(&rc, CASE_TIMEOUT, &res), 0);
+	ck_assert_int_eq(res.status, 0);
+	ck_assert_uint_eq(res.err_len, 0);
+	ck_assert_msg(strncmp(res.out, "Usage: dlx ", 11) == 0, "--help does not start with a usage line");
+	for (size_t k = 0; k < sizeof longopts / sizeof *longopts; k++)
+		ck_assert_msg(strstr(res.out, longopts[k]) != NULL, "--help does not mention %s", longopts[k]);
+	runner_result_free(&res);
+
+	char *vargv[] = { "dlx", "--version", NULL };
+	rc.argv = vargv;
+	ck_assert_int_eq(runner_run(&rc, CASE_TIMEOUT, &res), 0);
+	ck_assert_int_eq(res.status, 0);
+	ck_assert_str_eq(res.out, "dlx " DLX_VERSION "\n");
+	ck_assert_uint_eq(res.err_len, 0);
+	runner_result_free(&res);
+}
+END_TEST
+
+/* Writes "$DLX_GEN_QUEENS n" to a new temporary file; returns its path (caller unlinks, frees). */
+static char *gen_queens(int n)
+{
+	const char *gen = getenv("DLX_GEN_QUEENS");
+	ck_assert_msg(gen != NULL, "DLX_GEN_QUEENS is not set");
+	const char *dir = getenv("TMPDIR");
+	char *path = path_join(dir && *dir ? dir : "/tmp", "dlx-cli-queens-XXXXXX", "");
+	int fd = mkstemp(path);
+	ck_assert_msg(fd >= 0, "mkstemp: %s", strerror(errno));
+	char num[16];
+	snprintf(num, sizeof num, "%d", n);
+	char *argv[] = { "dlx-gen-queens", num, NULL };
+	struct runner_cmd rc = { gen, argv, NULL, fd, false };
+	struct runner_result res;
+	int r = runner_run(&rc, CASE_TIMEOUT, &res);
+	close(fd);
+	if (r != 0 || res.status != 0)
+		unlink(path);
+	ck_assert_msg(r == 0 && res.status == 0, "%s %d failed", gen, n);
+	runner_result_free(&res);
+	return path;
+}
+
+static size_t count_lines(const char *s, size_t n)
+{
+	size_t k = 0;
+	for (size_t j = 0; j < n; j++)
+		k += s[j] == '\n';
+	return k;
+}
+
+/*
+ * `dlx --all` into a pipe nobody reads.  16 queens has millions of solutions,
+ * so a program that ignored the write errors would run far past the limit.
+ */
+static void closed_stdout(bool ignore_sigpipe)
+{
+	char *q16 = gen_queens(16);
+	int fds[2];
+	ck_assert_int_eq(pipe(fds), 0);
+	close(fds[0]);
+	char *argv[] = { "dlx", "--all", q16, NULL };
+	struct runner_cmd rc = { dlx_bin(), argv, NULL, fds[1], ignore_sigpipe };
+	struct runner_result res;
+	int r = runner_run(&rc, 20, &res);
+	close(fds[1]);
+	unlink(q16);
+	free(q16);
+	ck_assert_int_eq(r, 0);
+	ck_assert_msg(!res.timed_out, "dlx kept running with its stdout closed");
+	ck_assert_msg(res.seconds < 5, "dlx took %.1f s to notice its stdout was closed", res.seconds);
+	if (ignore_sigpipe)
+		ck_assert_msg(res.status == 3, "exit status %d with SIGPIPE ignored, expected 3", res.status);
+	else
+		ck_assert_msg(res.status == 128 + SIGPIPE || res.status == 3,
+			      "exit status %d, expected %d (SIGPIPE) or 3", res.status, 128 + SIGPIPE);
+	ck_assert_msg(count_lines(res.err, res.err_len) <= 1 && (res.err_len == 0 || res.err[res.err_len - 1] == '\n'),
+		      "more than one line on stderr: %.200s", res.err);
+	runner_result_free(&res);
+}
+
+START_TEST(test_closed_stdout)
+{
+	closed_stdout(false);
+}
+END_TEST
+
+START_TEST(test_closed_stdout_sigpipe_ignored)
+{
+	closed_stdout(true);
+}
+END_TEST
+
+/* A full disk is a write error that must be reported, unlike a closed pipe. */
+START_TEST(test_stdout_full)
+{
+	int fd = open("/dev/full", O_WRONLY);
+	if (fd < 0) {
+		fprintf(stderr, "test-cli: no /dev/full, skipping\n");
+		return;
+	}
+	const char *data = getenv("DLX_DATA");
+	ck_assert_msg(data != NULL, "DLX_DATA is not set");
+	char *knuth = path_join(data, "knuth-example.dlx", "");
+	char *argv[] = { "dlx", "--count", knuth, NULL };
+	struct runner_cmd rc = { dlx_bin(), argv, NULL, fd, false };
+	struct runner_result res;
+	ck_assert_int_eq(runner_run(&rc, CASE_TIMEOUT, &res), 0);
+	close(fd);
+	ck_assert_int_eq(res.status, 3);
+	ck_assert_str_eq(res.err, "dlx: write error: No space left on device\n");
+	runner_result_free(&res);
+	free(knuth);
+}
+END_TEST
+
+/* `dlx --count` on 16 queens, stopped by sig after 0.3 s: a partial count and 128+sig. */
+static void interrupted_count(int sig, const char *name)
+{
+	char *q16 = gen_queens(16);
+	char *argv[] = { "dlx", "--count", q16, NULL };
+	struct runner_cmd rc = { dlx_bin(), argv, NULL, -1, false };
+	struct runner_proc proc;
+	ck_assert_msg(runner_spawn(&rc, &proc) == 0, "cannot run dlx: %s", strerror(errno));
+	runner_sleep(0.3);
+	double sent = runner_now();
+	kill(proc.pid, sig);
+	struct runner_result res;
+	int r = runner_wait(&proc, 0.3 + 10, &res);
+	double took = runner_now() - sent;
+	unlink(q16);
+	free(q16);
+	ck_assert_int_eq(r, 0);
+	ck_assert_msg(!res.timed_out, "dlx ignored %s", name);
+	ck_assert_msg(took < 2, "dlx took %.2f s to stop after %s", took, name);
+	ck_assert_msg(res.status == 128 + sig, "exit status %d after %s, expected %d", res.status, name,
+		      128 + sig);
+
+	char suffix[64];
+	snprintf(suffix, sizeof suffix, " (interrupted by %s)\n", name);
+	size_t sl = strlen(suffix);
+	ck_assert_msg(count_lines(res.out, res.out_len) == 1 && strncmp(res.out, "count >= ", 9) == 0 &&
+			      res.out_len > 9 + sl && strcmp(res.out + res.out_len - sl, suffix) == 0,
+		      "stdout after %s is \"%.200s\"", name, res.out);
+	const char *digits = res.out + 9;
+	size_t nd = strspn(digits, "0123456789");
+	ck_assert_msg(nd > 0 && digits + nd == res.out + res.out_len - sl, "no count in \"%.200s\"", res.out);
+	ck_assert_msg(res.err_len == 0, "stderr after %s: %.200s", name, res.err);
+	runner_result_free(&res);
+}
+
+START_TEST(test_sigint)
+{
+	interrupted_count(SIGINT, "SIGINT");
+}
+END_TEST
+
+START_TEST(test_sigterm)
+{
+	interrupted_count(SIGTERM, "SIGTERM");
+}
+END_TEST
+
+static Suite *cli_suite(void)
+{
+	Suite *s = suite_create("cli");
+
+	TCase *tc = tcase_create("golden");
+	tcase_add_test(tc, test_discovery);
+	tcase_add_loop_test(tc, test_golden, 0, (int)n_cases);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("behaviour");
+	tcase_add_test(tc, test_help);
+	tcase_add_test(tc, test_closed_stdout);
+	tcase_add_test(tc, test_closed_stdout_sigpipe_ignored);
+	tcase_add_test(tc, test_stdout_full);
+	tcase_add_test(tc, test_sigint);
+	tcase_add_test(tc, test_sigterm);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	discover("dlx", "DLX_BIN");
+	discover("dlx-sudoku", "DLX_SUDOKU_BIN");
+
+	SRunner *sr = srunner_create(cli_suite());
+	srunner_run_all(sr, CK_NORMAL);
+	int failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+
+	for (size_t k = 0; k < n_cases; k++) {
+		free(cases[k].dir);
+		free(cases[k].name);
+	}
+	free(cases);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
