@@ -1,0 +1,2 @@
+// The C test, compiled as C++.
+#include "test-headers.c"
