@@ -63,6 +63,10 @@ struct dlx_problem {
 	uint32_t mark_stamp;
 	int32_t *forced;             /* first node of each forced option, in the order forced */
 	size_t n_forced, cap_forced;
+	/* The search's stack, kept between searches so that solving many puzzles allocates nothing. */
+	int32_t *choice;             /* n_primary + 1 entries */
+	size_t *sol;                 /* cap_sol entries: forced options, then choices */
+	size_t cap_sol;
 };
 
 const char *dlx_strerror(int err)
@@ -139,6 +143,8 @@ void dlx_problem_free(dlx_problem *p)
 	free(p->opt_start);
 	free(p->mark);
 	free(p->forced);
+	free(p->choice);
+	free(p->sol);
 	free(p);
 }
 
@@ -387,15 +393,21 @@ int dlx_search(dlx_problem *p, const dlx_search_params *params, dlx_stats *stats
 
 	/* Each level covers at least one primary item, so n_primary bounds the depth. */
 	size_t depth = p->n_primary + 1;
-	int32_t *choice = malloc(depth * sizeof *choice);
-	size_t *sol = malloc((depth + p->n_forced) * sizeof *sol);
-	if (!choice || !sol) {
-		free(choice);
-		free(sol);
+	if (!p->choice)
+		p->choice = malloc(depth * sizeof *p->choice);
+	if (p->choice && depth + p->n_forced > p->cap_sol) {
+		free(p->sol);
+		p->cap_sol = depth + p->n_forced;
+		p->sol = malloc(p->cap_sol * sizeof *p->sol);
+	}
+	if (!p->choice || !p->sol) {
+		p->cap_sol = 0;
 		if (stats)
 			stats->stop = DLX_STOP_ERROR;
 		return DLX_ERR_NOMEM;
 	}
+	int32_t *choice = p->choice;
+	size_t *sol = p->sol;
 	for (size_t k = 0; k < p->n_forced; k++)
 		sol[k] = option_of(p->node, p->forced[k]);
 
@@ -500,8 +512,6 @@ done:
 	st.updates = updates;
 	if (stats)
 		*stats = st;
-	free(choice);
-	free(sol);
 	return rc;
 }
 
