@@ -158,6 +158,9 @@ typedef struct dlx_stats_s {
 	uint64_t updates;   /**< link updates: one per node hidden and per item unlinked (Knuth's "updates") */
 	dlx_stop_reason stop;
 	uint32_t max_level; /**< deepest level reached (options chosen at once) */
+	double progress;    /**< estimated fraction of the search tree done, 0..1 (Knuth's estimate
+	                         from the positions of the choices on the current path); set for
+	                         polls and at the end (1 when complete) */
 } dlx_stats;
 
 /**
@@ -198,6 +201,54 @@ typedef struct dlx_search_params {
  * Complexity: exponential in general; memory O(number of primary items).
  */
 int dlx_search(dlx_problem *p, const dlx_search_params *params, dlx_stats *stats);
+
+/**
+ * Copies a problem, forced options included, so that another thread can
+ * search it.  The copy shares nothing with the original.
+ * @return the copy, owned by the caller, or NULL when memory is short.
+ * Complexity: O(size of the problem).
+ */
+dlx_problem *dlx_problem_clone(const dlx_problem *p);
+
+/** How dlx_search_split() divides a search. */
+typedef struct dlx_split_params {
+	unsigned threads; /**< worker threads; 0 or 1 searches in the calling thread */
+	uint32_t part;    /**< with parts > 1: which part to search, 1..parts */
+	uint32_t parts;   /**< M: split into M disjoint parts, search only one; 0 or 1: all */
+} dlx_split_params;
+
+/** Largest number of parts dlx_search_split() accepts. */
+#define DLX_MAX_PARTS 65536u
+
+/**
+ * Searches with several threads, or only one part of the search tree.
+ *
+ * The tree is cut at a depth into subtrees (jobs): the paths of options
+ * chosen by the same heuristic as dlx_search(), so the union of the jobs'
+ * solutions is exactly the problem's.  Threads take jobs from a shared queue,
+ * each on its own clone of the problem.  With parts = M the cut depends only
+ * on the problem (and its forced options) and on M: part K searches jobs K-1,
+ * K-1+M, K-1+2M, ...  So M processes on any machines, K = 1..M, count
+ * disjoint sets of solutions whose union is the whole.
+ *
+ * Differences from dlx_search():
+ * - on_solution may be called from any worker thread, but never by two at a
+ *   time; solutions come in no particular order;
+ * - solution_limit is exact: no more solutions are counted or reported;
+ * - node_limit is checked across threads every few thousand nodes, so the
+ *   search may overrun it by threads x poll interval nodes;
+ * - on_poll runs in the calling thread about every 10 ms while workers run
+ *   (poll_interval is then ignored), with the totals so far;
+ * - stats->max_level counts levels within a job, not the levels of the cut.
+ *
+ * @return as dlx_search(); #DLX_ERR_INVALID if part is not in 1..parts or
+ *         parts > #DLX_MAX_PARTS; #DLX_ERR_NOMEM.  The problem is left as it
+ *         was found.
+ * Complexity: as dlx_search(), plus O(threads x problem size) for the
+ * clones and a walk of the top of the tree to cut it.
+ */
+int dlx_search_split(dlx_problem *p, const dlx_search_params *params, const dlx_split_params *split,
+		     dlx_stats *stats);
 
 #ifdef __cplusplus
 }

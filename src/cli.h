@@ -32,13 +32,37 @@ extern volatile sig_atomic_t cli_stop_signal;
 /* Makes SIGINT and SIGTERM set cli_stop_signal instead of killing the process. */
 void cli_catch_signals(void);
 
-/* What a search's poll callback checks: a deadline and the signals. */
+/* When progress lines are printed. */
+enum cli_progress_mode {
+	CLI_PROGRESS_AUTO = 0, /* when stderr is a terminal, after the first 2 seconds */
+	CLI_PROGRESS_ON,
+	CLI_PROGRESS_OFF
+};
+
+/* What a search's poll callback checks and reports: a deadline, the signals, progress. */
 struct cli_limits {
 	double deadline;   /* cli_now() value to stop at; 0 = none */
 	bool timed_out;    /* set when the deadline stopped the search */
+	const char *prog;  /* program name for progress lines */
+	bool progress;     /* print progress lines to stderr */
+	bool tty;          /* stderr is a terminal: one self-overwriting line */
+	double start, next_report;
+	bool reported;     /* a progress line was printed (a terminal line needs ending) */
 };
 
-/* A dlx_poll_fn; ctx is a struct cli_limits. */
+/* Sets up limits for a search starting now: the time limit (0 = none) and the progress mode. */
+void cli_limits_init(struct cli_limits *lim, const char *prog, double time_limit, enum cli_progress_mode mode);
+
+/* Ends a self-overwriting progress line, if one was printed. */
+void cli_progress_end(struct cli_limits *lim);
+
+/* Parses "K/M" with 1 <= K <= M <= max. */
+bool cli_parse_part(const char *s, uint32_t max, uint32_t *k, uint32_t *m);
+
+/* The number of online cores, at least 1. */
+unsigned cli_online_cores(void);
+
+/* A dlx_poll_fn; ctx is a struct cli_limits.  Stops on a signal or the deadline, prints progress. */
 int cli_poll(void *ctx, const dlx_stats *so_far);
 
 /* How often cli_poll runs: often enough to stop within milliseconds. */

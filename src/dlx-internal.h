@@ -2,6 +2,8 @@
 #ifndef DLX_INTERNAL_H
 #define DLX_INTERNAL_H
 
+#include <stdbool.h>
+
 #include "dlx.h"
 
 /*
@@ -10,5 +12,25 @@
  * *what set to a description.  O(nodes); for tests and debugging.
  */
 int dlx__check(const dlx_problem *p, const char **what);
+
+/*
+ * Where a depth-limited walk of the search tree hands its leaves: every node
+ * at depth `depth`, and every solution above it.  add() gets the options
+ * chosen on the path (not the forced ones) and the path's share of the tree
+ * (the product of 1/len of its levels); a non-zero return stops the walk
+ * with that error.  The walk sets `deeper` when some leaf was cut at depth
+ * (so a deeper walk would find more).
+ */
+struct dlx__leaf_sink {
+	size_t depth;
+	bool deeper;
+	int (*add)(struct dlx__leaf_sink *sink, const size_t *path, size_t n, double share);
+};
+
+/* Walks the tree of p (forced options applied) down to sink->depth. */
+int dlx__walk_leaves(dlx_problem *p, struct dlx__leaf_sink *sink);
+
+/* Releases forced options until only the first `keep` remain. */
+void dlx__release_to(dlx_problem *p, size_t keep);
 
 #endif

@@ -32,11 +32,23 @@ static const char usage_text[] =
 	"  -q, --quiet           print no solution and no count, only set the exit status\n"
 	"      --node-limit=N    stop after N search nodes\n"
 	"      --time-limit=SEC  stop after SEC seconds\n"
+	"  -t, --threads=N       threads for --count and --all (default: the number of\n"
+	"                        online cores, but 1 with --node-limit, which threads\n"
+	"                        can only apply approximately); the first solution\n"
+	"                        is always found by one\n"
+	"  -p, --part=K/M        search only the K-th of M disjoint parts of the tree\n"
+	"                        (1 <= K <= M <= 65536); the parts' counts add up to\n"
+	"                        the total, on any machines; --count then prints\n"
+	"                        'part K/M: N' (add them up with dlx-sum-parts)\n"
+	"      --progress        report progress to stderr every few seconds (default:\n"
+	"                        when stderr is a terminal, after 2 seconds)\n"
+	"      --no-progress     never report progress\n"
 	"  -h, --help            show this help and exit\n"
 	"  -V, --version         show the version and exit\n"
 	"\n"
 	"A search cut short by a limit or by SIGINT/SIGTERM prints what it found,\n"
 	"marked as partial (e.g. 'count >= 12 (stopped at node limit)').\n"
+	"With several threads or parts, --all prints solutions in no fixed order.\n"
 	"\n"
 	"Exit status: 0 a solution was found (or counted), 1 no solution,\n"
 	"2 bad usage or bad input, 3 out of memory, overflow or write error,\n"
@@ -47,6 +59,9 @@ struct opts {
 	bool count, all, numbers, stats, quiet;
 	uint64_t limit, node_limit;
 	double time_limit;
+	unsigned threads;       /* 0 until --threads: the default depends on other options */
+	uint32_t part, parts;
+	enum cli_progress_mode progress;
 	const char *file;
 };
 
@@ -94,7 +109,7 @@ static int print_solution(void *ctx, const size_t *options, size_t n)
 
 static int parse_args(int argc, char **argv, struct opts *o)
 {
-	enum { OPT_NODE_LIMIT = 256, OPT_TIME_LIMIT };
+	enum { OPT_NODE_LIMIT = 256, OPT_TIME_LIMIT, OPT_PROGRESS, OPT_NO_PROGRESS };
 	static const struct option longopts[] = {
 		{ "count", no_argument, NULL, 'c' },
 		{ "all", no_argument, NULL, 'a' },
@@ -104,12 +119,17 @@ static int parse_args(int argc, char **argv, struct opts *o)
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "node-limit", required_argument, NULL, OPT_NODE_LIMIT },
 		{ "time-limit", required_argument, NULL, OPT_TIME_LIMIT },
+		{ "threads", required_argument, NULL, 't' },
+		{ "part", required_argument, NULL, 'p' },
+		{ "progress", no_argument, NULL, OPT_PROGRESS },
+		{ "no-progress", no_argument, NULL, OPT_NO_PROGRESS },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
 	};
 	int c;
-	while ((c = getopt_long(argc, argv, "cal:nsqhV", longopts, NULL)) != -1) {
+	uint64_t v;
+	while ((c = getopt_long(argc, argv, "cal:nsqt:p:hV", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'c': o->count = true; break;
 		case 'a': o->all = true; break;
@@ -135,6 +155,22 @@ static int parse_args(int argc, char **argv, struct opts *o)
 				return CLI_EXIT_USAGE;
 			}
 			break;
+		case 't':
+			if (!cli_parse_u64(optarg, &v) || v == 0 || v > 1024) {
+				fprintf(stderr, "dlx: --threads needs a number from 1 to 1024, not '%s'\n", optarg);
+				return CLI_EXIT_USAGE;
+			}
+			o->threads = (unsigned)v;
+			break;
+		case 'p':
+			if (!cli_parse_part(optarg, DLX_MAX_PARTS, &o->part, &o->parts)) {
+				fprintf(stderr, "dlx: --part needs K/M with 1 <= K <= M <= %u, not '%s'\n",
+					DLX_MAX_PARTS, optarg);
+				return CLI_EXIT_USAGE;
+			}
+			break;
+		case OPT_PROGRESS: o->progress = CLI_PROGRESS_ON; break;
+		case OPT_NO_PROGRESS: o->progress = CLI_PROGRESS_OFF; break;
 		case 'h':
 			fputs(usage_text, stdout);
 			return -1;
@@ -151,6 +187,9 @@ static int parse_args(int argc, char **argv, struct opts *o)
 		return CLI_EXIT_USAGE;
 	}
 	o->file = optind < argc ? argv[optind] : "-";
+	/* A node limit reproduces its cut-off only in one thread. */
+	if (!o->threads)
+		o->threads = o->node_limit ? 1 : cli_online_cores();
 	return 0;
 }
 
@@ -189,11 +228,10 @@ int main(int argc, char **argv)
 		dlx_ec_free(ec);
 		return CLI_EXIT_FAILURE;
 	}
-	struct cli_limits lim = { 0, false };
+	struct cli_limits lim;
 	cli_catch_signals();
-	double start = cli_now();
-	if (o.time_limit > 0)
-		lim.deadline = start + o.time_limit;
+	cli_limits_init(&lim, "dlx", o.time_limit, o.progress);
+	double start = lim.start;
 
 	dlx_search_params sp = DLX_SEARCH_PARAMS_INIT;
 	bool printing = !o.quiet && (o.all || !o.count);
@@ -205,7 +243,11 @@ int main(int argc, char **argv)
 	sp.poll_ctx = &lim;
 	sp.poll_interval = CLI_POLL_INTERVAL;
 	dlx_stats st;
-	rc = dlx_search(p, &sp, &st);
+	/* Threads only where they cannot change the answer: the first solution is the sequential one. */
+	bool whole_tree = o.count || o.all || o.limit > 1;
+	dlx_split_params split = { whole_tree ? o.threads : 1, o.part, o.parts };
+	rc = dlx_search_split(p, &sp, &split, &st);
+	cli_progress_end(&lim);
 	double secs = cli_now() - start;
 
 	const char *partial = NULL;
@@ -222,6 +264,9 @@ int main(int argc, char **argv)
 	}
 	if (!o.quiet) {
 		if (o.count) {
+			/* Parts label their counts so that dlx-sum-parts can check that every part reported. */
+			if (o.parts > 1)
+				printf("part %" PRIu32 "/%" PRIu32 ": ", o.part, o.parts);
 			if (partial)
 				printf("count >= %" PRIu64 " (%s)\n", st.solutions, partial);
 			else

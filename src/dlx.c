@@ -64,7 +64,8 @@ struct dlx_problem {
 	int32_t *forced;             /* first node of each forced option, in the order forced */
 	size_t n_forced, cap_forced;
 	/* The search's stack, kept between searches so that solving many puzzles allocates nothing. */
-	int32_t *choice;             /* n_primary + 1 entries */
+	int32_t *choice;             /* n_primary + 1 entries: the option tried at each level */
+	int32_t *lens;               /* n_primary + 1 entries: options of the item branched on at each level */
 	size_t *sol;                 /* cap_sol entries: forced options, then choices */
 	size_t cap_sol;
 };
@@ -144,6 +145,7 @@ void dlx_problem_free(dlx_problem *p)
 	free(p->mark);
 	free(p->forced);
 	free(p->choice);
+	free(p->lens);
 	free(p->sol);
 	free(p);
 }
@@ -371,19 +373,39 @@ int dlx_force_option(dlx_problem *p, size_t opt)
 
 void dlx_release_forced(dlx_problem *p)
 {
-	if (!p)
-		return;
-	while (p->n_forced) {
-		int32_t x = p->forced[--p->n_forced];
-		uncover_rest(p->item, p->node, x);
-		uncover(p->item, p->node, p->node[x].top);
-	}
+	if (p)
+		dlx__release_to(p, 0);
 }
 
-int dlx_search(dlx_problem *p, const dlx_search_params *params, dlx_stats *stats)
+/*
+ * Knuth's estimate of the fraction of the tree done: at each level the
+ * options already tried, weighted by the share of the tree that level's
+ * node stands for (the product of 1/len of the levels above).
+ */
+static double progress_of(const dlx_problem *p, size_t level)
+{
+	const struct dlx_node *nd = p->node;
+	double done = 0, share = 1;
+	for (size_t l = 0; l < level; l++) {
+		int32_t x = p->choice[l], i = nd[x].top, tried = 0;
+		for (int32_t y = nd[i].down; y != x; y = nd[y].down)
+			tried++;
+		done += share * tried / p->lens[l];
+		share /= p->lens[l];
+	}
+	return done;
+}
+
+/*
+ * Algorithm X.  With a leaf sink, nodes at depth leaf->depth and solutions
+ * above it are handed to the sink instead of being searched or counted: that
+ * is how a search is split into jobs (dlx__split).
+ */
+static int search(dlx_problem *p, const dlx_search_params *params, dlx_stats *stats,
+		  struct dlx__leaf_sink *leaf)
 {
 	static const dlx_search_params defaults = DLX_SEARCH_PARAMS_INIT;
-	dlx_stats st = { 0, 0, 0, DLX_STOP_COMPLETE, 0 };
+	dlx_stats st = { 0, 0, 0, DLX_STOP_COMPLETE, 0, 0.0 };
 	if (stats)
 		*stats = st;
 	if (!p)
@@ -395,18 +417,20 @@ int dlx_search(dlx_problem *p, const dlx_search_params *params, dlx_stats *stats
 	size_t depth = p->n_primary + 1;
 	if (!p->choice)
 		p->choice = malloc(depth * sizeof *p->choice);
+	if (!p->lens)
+		p->lens = malloc(depth * sizeof *p->lens);
 	if (p->choice && depth + p->n_forced > p->cap_sol) {
 		free(p->sol);
 		p->cap_sol = depth + p->n_forced;
 		p->sol = malloc(p->cap_sol * sizeof *p->sol);
 	}
-	if (!p->choice || !p->sol) {
+	if (!p->choice || !p->lens || !p->sol) {
 		p->cap_sol = 0;
 		if (stats)
 			stats->stop = DLX_STOP_ERROR;
 		return DLX_ERR_NOMEM;
 	}
-	int32_t *choice = p->choice;
+	int32_t *choice = p->choice, *lens = p->lens;
 	size_t *sol = p->sol;
 	for (size_t k = 0; k < p->n_forced; k++)
 		sol[k] = option_of(p->node, p->forced[k]);
@@ -441,10 +465,26 @@ x2:	/* Enter a new search node. */
 	if (params->on_poll && --poll_left == 0) {
 		poll_left = poll_every;
 		st.solutions = solutions, st.nodes = nodes, st.updates = updates;
+		st.progress = progress_of(p, level);
 		if (params->on_poll(params->poll_ctx, &st)) {
 			st.stop = DLX_STOP_POLL;
 			goto unwind;
 		}
+	}
+	if (leaf && (level == leaf->depth || it[0].rlink == 0)) {
+		double share = 1;
+		for (size_t k = 0; k < level; k++) {
+			sol[p->n_forced + k] = option_of(nd, choice[k]);
+			share /= lens[k];
+		}
+		if (level == leaf->depth && it[0].rlink != 0)
+			leaf->deeper = true;
+		rc = leaf->add(leaf, sol + p->n_forced, level, share);
+		if (rc) {
+			st.stop = DLX_STOP_ERROR;
+			goto unwind;
+		}
+		goto x8;
 	}
 	if (it[0].rlink == 0) {
 		if (solutions == UINT64_MAX) {
@@ -480,6 +520,7 @@ x2:	/* Enter a new search node. */
 			}
 		}
 	}
+	lens[level] = it[i].len;
 	updates += cover(it, nd, i);
 	x = nd[i].down;
 x5:	/* Try option x, or backtrack when item i's options are exhausted. */
@@ -510,9 +551,68 @@ done:
 	st.solutions = solutions;
 	st.nodes = nodes;
 	st.updates = updates;
+	st.progress = st.stop == DLX_STOP_COMPLETE ? 1.0 : progress_of(p, level);
 	if (stats)
 		*stats = st;
 	return rc;
+}
+
+int dlx_search(dlx_problem *p, const dlx_search_params *params, dlx_stats *stats)
+{
+	return search(p, params, stats, NULL);
+}
+
+int dlx__walk_leaves(dlx_problem *p, struct dlx__leaf_sink *leaf)
+{
+	dlx_stats st;
+	leaf->deeper = false;
+	return search(p, NULL, &st, leaf);
+}
+
+dlx_problem *dlx_problem_clone(const dlx_problem *p)
+{
+	if (!p)
+		return NULL;
+	dlx_problem *c = calloc(1, sizeof *c);
+	if (!c)
+		return NULL;
+	*c = *p;
+	/* Nothing is shared: the clone's links dance independently of the original's. */
+	c->item = NULL;
+	c->mark = NULL;
+	c->node = NULL;
+	c->opt_start = NULL;
+	c->forced = NULL;
+	c->choice = c->lens = NULL;
+	c->sol = NULL;
+	c->cap_sol = 0;
+	c->item = malloc((p->n_items + 2) * sizeof *c->item);
+	c->mark = calloc(p->n_items + 2, sizeof *c->mark);
+	c->node = malloc(p->cap_nodes * sizeof *c->node);
+	c->opt_start = p->cap_options ? malloc(p->cap_options * sizeof *c->opt_start) : NULL;
+	c->forced = p->cap_forced ? malloc(p->cap_forced * sizeof *c->forced) : NULL;
+	if (!c->item || !c->mark || !c->node || (p->cap_options && !c->opt_start) ||
+	    (p->cap_forced && !c->forced)) {
+		dlx_problem_free(c);
+		return NULL;
+	}
+	c->mark_stamp = 0;
+	memcpy(c->item, p->item, (p->n_items + 2) * sizeof *c->item);
+	memcpy(c->node, p->node, p->n_nodes * sizeof *c->node);
+	if (p->n_options)
+		memcpy(c->opt_start, p->opt_start, p->n_options * sizeof *c->opt_start);
+	if (p->n_forced)
+		memcpy(c->forced, p->forced, p->n_forced * sizeof *c->forced);
+	return c;
+}
+
+void dlx__release_to(dlx_problem *p, size_t keep)
+{
+	while (p->n_forced > keep) {
+		int32_t x = p->forced[--p->n_forced];
+		uncover_rest(p->item, p->node, x);
+		uncover(p->item, p->node, p->node[x].top);
+	}
 }
 
 int dlx__check(const dlx_problem *p, const char **what)

@@ -1,0 +1,381 @@
+/*
+ * dlx_search_split(): one search spread over threads, or one part of it.
+ *
+ * The top of the search tree is walked down to a depth where it has enough
+ * subtrees ("jobs"); each job is the path of options chosen to reach it.
+ * Forcing a job's path on a clone of the problem and searching the clone
+ * explores exactly that subtree, because the heuristic sees the same state
+ * the whole search would have seen there.  Jobs are disjoint and together
+ * cover the tree, so their counts add up to the total.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "dlx-internal.h"
+#include "dlx.h"
+
+/* The jobs of a cut: paths stored back to back. */
+struct jobs {
+	struct dlx__leaf_sink sink;
+	size_t n, cap;
+	size_t *start;       /* n + 1 offsets into opts */
+	size_t *opts;
+	size_t n_opts, cap_opts;
+	double *share;       /* each job's share of the tree (Knuth's estimate) */
+};
+
+static int add_job(struct dlx__leaf_sink *sink, const size_t *path, size_t n, double share)
+{
+	struct jobs *j = (struct jobs *)sink;
+	if (j->n + 2 > j->cap) {
+		size_t nc = j->cap ? 2 * j->cap : 256;
+		size_t *ns = realloc(j->start, nc * sizeof *ns);
+		if (!ns)
+			return DLX_ERR_NOMEM;
+		j->start = ns;
+		double *nsh = realloc(j->share, nc * sizeof *nsh);
+		if (!nsh)
+			return DLX_ERR_NOMEM;
+		j->share = nsh;
+		j->cap = nc;
+	}
+	if (j->n_opts + n > j->cap_opts) {
+		size_t nc = j->cap_opts ? 2 * j->cap_opts : 1024;
+		while (nc < j->n_opts + n)
+			nc *= 2;
+		size_t *no = realloc(j->opts, nc * sizeof *no);
+		if (!no)
+			return DLX_ERR_NOMEM;
+		j->opts = no;
+		j->cap_opts = nc;
+	}
+	memcpy(j->opts + j->n_opts, path, n * sizeof *path);
+	j->start[j->n] = j->n_opts;
+	j->share[j->n] = share;
+	j->n_opts += n;
+	j->n++;
+	j->start[j->n] = j->n_opts;
+	return DLX_OK;
+}
+
+static void free_jobs(struct jobs *j)
+{
+	free(j->start);
+	free(j->opts);
+	free(j->share);
+}
+
+/*
+ * Cuts at the shallowest depth with at least `target` jobs, or as deep as
+ * the tree goes.  Deterministic: it depends on the problem and target only.
+ */
+static int cut(dlx_problem *p, size_t target, struct jobs *j)
+{
+	for (size_t depth = 1;; depth++) {
+		j->n = j->n_opts = 0;
+		j->sink.depth = depth;
+		j->sink.add = add_job;
+		int rc = dlx__walk_leaves(p, &j->sink);
+		if (rc)
+			return rc;
+		if (j->n >= target || !j->sink.deeper)
+			return DLX_OK;
+	}
+}
+
+struct shared {
+	dlx_problem *base;
+	const dlx_search_params *params;
+	struct jobs *jobs;
+	size_t first, stride;   /* this part's jobs: first, first + stride, ... */
+	atomic_size_t next;     /* index among this part's jobs */
+	atomic_int stop;        /* a dlx_stop_reason other than COMPLETE: everyone stops */
+	atomic_uint_fast64_t nodes_so_far;
+	unsigned running;       /* workers not yet finished; guarded by mu, signalled by done */
+	pthread_cond_t done;
+	pthread_mutex_t mu;     /* guards what follows and the user's on_solution */
+	uint64_t solutions;     /* counted through on_solution or against a limit */
+	uint64_t counted;       /* counted by workers alone, in finished jobs */
+	double done_share;      /* the shares of finished jobs */
+	int rc;
+};
+
+struct worker {
+	struct shared *sh;
+	dlx_problem *clone;
+	pthread_t thread;
+	dlx_stats total;
+	uint64_t polled_nodes;  /* nodes already added to sh->nodes_so_far for this job */
+	double job_share;       /* guarded by sh->mu, with job_progress and job_solutions */
+	double job_progress;
+	uint64_t job_solutions;
+	uint32_t max_level;
+	bool started;
+};
+
+static void set_stop(struct shared *sh, dlx_stop_reason why)
+{
+	int none = DLX_STOP_COMPLETE;
+	atomic_compare_exchange_strong(&sh->stop, &none, (int)why);
+}
+
+/* Counts and reports one solution; exact under a limit because it runs under the lock. */
+static int worker_solution(void *ctx, const size_t *options, size_t n)
+{
+	struct worker *w = ctx;
+	struct shared *sh = w->sh;
+	const dlx_search_params *pa = sh->params;
+	int stop = 0;
+	pthread_mutex_lock(&sh->mu);
+	if (atomic_load(&sh->stop) != DLX_STOP_COMPLETE) {
+		stop = 1;
+	} else {
+		sh->solutions++;
+		if (pa->on_solution && pa->on_solution(pa->solution_ctx, options, n)) {
+			set_stop(sh, DLX_STOP_CALLBACK);
+			stop = 1;
+		} else if (pa->solution_limit && sh->solutions >= pa->solution_limit) {
+			set_stop(sh, DLX_STOP_LIMIT);
+			stop = 1;
+		}
+	}
+	pthread_mutex_unlock(&sh->mu);
+	return stop;
+}
+
+static int worker_poll(void *ctx, const dlx_stats *so_far)
+{
+	struct worker *w = ctx;
+	struct shared *sh = w->sh;
+	uint64_t total = atomic_fetch_add(&sh->nodes_so_far, so_far->nodes - w->polled_nodes) +
+			 (so_far->nodes - w->polled_nodes);
+	w->polled_nodes = so_far->nodes;
+	pthread_mutex_lock(&sh->mu);
+	w->job_progress = so_far->progress;
+	w->job_solutions = so_far->solutions;
+	pthread_mutex_unlock(&sh->mu);
+	if (sh->params->node_limit && total >= sh->params->node_limit)
+		set_stop(sh, DLX_STOP_NODE_LIMIT);
+	return atomic_load(&sh->stop) != DLX_STOP_COMPLETE;
+}
+
+static void *worker_main(void *arg)
+{
+	struct worker *w = arg;
+	struct shared *sh = w->sh;
+	struct jobs *jobs = sh->jobs;
+	const dlx_search_params *pa = sh->params;
+	size_t base_forced = dlx_forced_count(w->clone);
+	dlx_search_params wp = DLX_SEARCH_PARAMS_INIT;
+	/* Counting alone needs no lock; callbacks and limits go through worker_solution. */
+	if (pa->on_solution || pa->solution_limit) {
+		wp.on_solution = worker_solution;
+		wp.solution_ctx = w;
+	}
+	wp.on_poll = worker_poll;
+	wp.poll_ctx = w;
+	wp.poll_interval = 4096;
+	while (atomic_load(&sh->stop) == DLX_STOP_COMPLETE) {
+		size_t k = atomic_fetch_add(&sh->next, 1);
+		size_t j = sh->first + k * sh->stride;
+		if (j >= jobs->n || j < sh->first)
+			break;
+		int rc = DLX_OK;
+		for (size_t o = jobs->start[j]; o < jobs->start[j + 1] && !rc; o++)
+			rc = dlx_force_option(w->clone, jobs->opts[o]);
+		dlx_stats st = { 0, 0, 0, DLX_STOP_COMPLETE, 0, 0.0 };
+		if (!rc) {
+			pthread_mutex_lock(&sh->mu);
+			w->job_share = jobs->share[j];
+			w->job_progress = 0;
+			w->job_solutions = 0;
+			pthread_mutex_unlock(&sh->mu);
+			w->polled_nodes = 0;
+			rc = dlx_search(w->clone, &wp, &st);
+		}
+		dlx__release_to(w->clone, base_forced);
+		atomic_fetch_add(&sh->nodes_so_far, st.nodes - w->polled_nodes);
+		w->total.nodes += st.nodes;
+		w->total.updates += st.updates;
+		if (st.max_level > w->max_level)
+			w->max_level = st.max_level;
+		pthread_mutex_lock(&sh->mu);
+		if (!wp.on_solution) {
+			if (sh->counted > UINT64_MAX - st.solutions)
+				rc = DLX_ERR_OVERFLOW;
+			else
+				sh->counted += st.solutions;
+		}
+		w->job_solutions = 0;
+		if (st.stop == DLX_STOP_COMPLETE)
+			sh->done_share += jobs->share[j];
+		w->job_share = 0;
+		if (rc && !sh->rc)
+			sh->rc = rc;
+		pthread_mutex_unlock(&sh->mu);
+		if (rc)
+			set_stop(sh, DLX_STOP_ERROR);
+	}
+	pthread_mutex_lock(&sh->mu);
+	if (--sh->running == 0)
+		pthread_cond_signal(&sh->done);
+	pthread_mutex_unlock(&sh->mu);
+	return NULL;
+}
+
+/* Adds b to *a, or records an overflow: totals are never wrapped. */
+static void add_count(uint64_t *a, uint64_t b, int *rc)
+{
+	if (*a > UINT64_MAX - b)
+		*rc = DLX_ERR_OVERFLOW;
+	else
+		*a += b;
+}
+
+static double part_share(const struct shared *sh)
+{
+	double s = 0;
+	for (size_t j = sh->first; j < sh->jobs->n; j += sh->stride)
+		s += sh->jobs->share[j];
+	return s;
+}
+
+int dlx_search_split(dlx_problem *p, const dlx_search_params *params, const dlx_split_params *split,
+		     dlx_stats *stats)
+{
+	static const dlx_search_params defaults = DLX_SEARCH_PARAMS_INIT;
+	static const dlx_split_params whole = { 1, 0, 0 };
+	dlx_stats st = { 0, 0, 0, DLX_STOP_COMPLETE, 0, 0.0 };
+	if (stats)
+		*stats = st;
+	if (!p)
+		return DLX_ERR_INVALID;
+	if (!params)
+		params = &defaults;
+	if (!split)
+		split = &whole;
+	uint32_t parts = split->parts ? split->parts : 1;
+	if (parts > DLX_MAX_PARTS || (parts > 1 && (split->part < 1 || split->part > parts)))
+		return DLX_ERR_INVALID;
+	unsigned threads = split->threads ? split->threads : 1;
+	if (parts == 1 && threads == 1)
+		return dlx_search(p, params, stats);
+
+	/* Enough jobs that threads finish close together; for parts, a cut that depends on M only. */
+	struct jobs jobs = { { 0, false, NULL }, 0, 0, NULL, NULL, 0, 0, NULL };
+	size_t target = parts > 1 ? (size_t)64 * parts : (size_t)64 * threads;
+	int rc = cut(p, target, &jobs);
+	if (rc) {
+		free_jobs(&jobs);
+		return rc;
+	}
+
+	struct shared sh;
+	memset(&sh, 0, sizeof sh);
+	sh.base = p;
+	sh.params = params;
+	sh.jobs = &jobs;
+	sh.first = parts > 1 ? split->part - 1 : 0;
+	sh.stride = parts;
+	atomic_init(&sh.next, 0);
+	atomic_init(&sh.stop, DLX_STOP_COMPLETE);
+	atomic_init(&sh.nodes_so_far, 0);
+	pthread_mutex_init(&sh.mu, NULL);
+	pthread_condattr_t ca;
+	pthread_condattr_init(&ca);
+	pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
+	pthread_cond_init(&sh.done, &ca);
+	pthread_condattr_destroy(&ca);
+	double total_share = part_share(&sh);
+
+	struct worker *w = calloc(threads, sizeof *w);
+	if (!w) {
+		free_jobs(&jobs);
+		pthread_mutex_destroy(&sh.mu);
+		pthread_cond_destroy(&sh.done);
+		return DLX_ERR_NOMEM;
+	}
+	unsigned started = 0;
+	for (unsigned t = 0; t < threads; t++) {
+		w[t].sh = &sh;
+		w[t].clone = dlx_problem_clone(p);
+		if (!w[t].clone)
+			break;
+		pthread_mutex_lock(&sh.mu);
+		sh.running++;
+		pthread_mutex_unlock(&sh.mu);
+		if (pthread_create(&w[t].thread, NULL, worker_main, &w[t]) != 0) {
+			dlx_problem_free(w[t].clone);
+			w[t].clone = NULL;
+			pthread_mutex_lock(&sh.mu);
+			sh.running--;
+			pthread_mutex_unlock(&sh.mu);
+			break;
+		}
+		w[t].started = true;
+		started++;
+	}
+	if (started == 0) {
+		rc = DLX_ERR_NOMEM;
+	} else {
+		/* The caller's poll runs here, so it never has to be thread-safe. */
+		pthread_mutex_lock(&sh.mu);
+		while (sh.running > 0) {
+			struct timespec until;
+			clock_gettime(CLOCK_MONOTONIC, &until);
+			until.tv_nsec += 10 * 1000 * 1000;
+			if (until.tv_nsec >= 1000000000) {
+				until.tv_sec++;
+				until.tv_nsec -= 1000000000;
+			}
+			pthread_cond_timedwait(&sh.done, &sh.mu, &until);
+			if (sh.running == 0 || !params->on_poll)
+				continue;
+			dlx_stats now = st;
+			now.nodes = atomic_load(&sh.nodes_so_far);
+			double done = sh.done_share;
+			now.solutions = sh.solutions + sh.counted;
+			for (unsigned t = 0; t < threads; t++) {
+				done += w[t].job_share * w[t].job_progress;
+				/* Callbacks count in sh.solutions already. */
+				if (!params->on_solution && !params->solution_limit)
+					now.solutions += w[t].job_solutions;
+			}
+			now.progress = total_share > 0 ? done / total_share : 0;
+			/* Unlocked: the callback may be slow, and workers need the lock. */
+			pthread_mutex_unlock(&sh.mu);
+			if (params->on_poll(params->poll_ctx, &now))
+				set_stop(&sh, DLX_STOP_POLL);
+			pthread_mutex_lock(&sh.mu);
+		}
+		pthread_mutex_unlock(&sh.mu);
+	}
+	for (unsigned t = 0; t < threads; t++) {
+		if (w[t].started)
+			pthread_join(w[t].thread, NULL);
+		add_count(&st.nodes, w[t].total.nodes, &rc);
+		add_count(&st.updates, w[t].total.updates, &rc);
+		if (w[t].max_level > st.max_level)
+			st.max_level = w[t].max_level;
+		dlx_problem_free(w[t].clone);
+	}
+	add_count(&st.solutions, sh.solutions, &rc);
+	add_count(&st.solutions, sh.counted, &rc);
+	st.stop = (dlx_stop_reason)atomic_load(&sh.stop);
+	st.progress = st.stop == DLX_STOP_COMPLETE ? 1.0 : (total_share > 0 ? sh.done_share / total_share : 0);
+	if (!rc)
+		rc = sh.rc;
+	if (rc)
+		st.stop = DLX_STOP_ERROR;
+	if (stats)
+		*stats = st;
+	free(w);
+	free_jobs(&jobs);
+	pthread_mutex_destroy(&sh.mu);
+	pthread_cond_destroy(&sh.done);
+	return rc;
+}
