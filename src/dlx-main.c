@@ -32,10 +32,11 @@ static const char usage_text[] =
 	"  -q, --quiet           print no solution and no count, only set the exit status\n"
 	"      --node-limit=N    stop after N search nodes\n"
 	"      --time-limit=SEC  stop after SEC seconds\n"
-	"  -t, --threads=N       threads for --count and --all (default: the number of\n"
-	"                        online cores, but 1 with --node-limit, which threads\n"
-	"                        can only apply approximately); the first solution\n"
-	"                        is always found by one\n"
+	"  -t, --threads=N       threads for --count and for --all without --limit\n"
+	"                        (default: the number of online cores for --count;\n"
+	"                        1 for --all, whose order threads would shuffle, and\n"
+	"                        with --node-limit, which threads apply only roughly);\n"
+	"                        the first N solutions are always found by one\n"
 	"  -p, --part=K/M        search only the K-th of M disjoint parts of the tree\n"
 	"                        (1 <= K <= M <= 65536); the parts' counts add up to\n"
 	"                        the total, on any machines; --count then prints\n"
@@ -187,9 +188,12 @@ static int parse_args(int argc, char **argv, struct opts *o)
 		return CLI_EXIT_USAGE;
 	}
 	o->file = optind < argc ? argv[optind] : "-";
-	/* A node limit reproduces its cut-off only in one thread. */
+	/*
+	 * Defaults that keep output reproducible: a node limit cuts off at the
+	 * same place, and --all prints in the same order, only in one thread.
+	 */
 	if (!o->threads)
-		o->threads = o->node_limit ? 1 : cli_online_cores();
+		o->threads = o->node_limit || o->all ? 1 : cli_online_cores();
 	return 0;
 }
 
@@ -243,8 +247,11 @@ int main(int argc, char **argv)
 	sp.poll_ctx = &lim;
 	sp.poll_interval = CLI_POLL_INTERVAL;
 	dlx_stats st;
-	/* Threads only where they cannot change the answer: the first solution is the sequential one. */
-	bool whole_tree = o.count || o.all || o.limit > 1;
+	/*
+	 * Threads only where they cannot change the answer: counts, and --all's
+	 * set of solutions.  Printing the first N solutions needs the sequential order.
+	 */
+	bool whole_tree = printing ? o.all && !o.limit : o.count;
 	dlx_split_params split = { whole_tree ? o.threads : 1, o.part, o.parts };
 	rc = dlx_search_split(p, &sp, &split, &st);
 	cli_progress_end(&lim);
