@@ -1,0 +1,137 @@
+/*
+ * Reading and writing sudoku puzzles as text, for dlx-sudoku and its tests.
+ *
+ * This is part of the command-line layer, not of libdlx: the formats are
+ * a matter of the program's interface (and its messages mention its
+ * options), while the library deals in boards of bytes only.  Like the
+ * library it never prints or exits; errors come back with a line number
+ * and a message.
+ *
+ * Formats (see dlx-sudoku --help and dlx-sudoku(1) for the user's view):
+ *  - line:    one puzzle per line, N² symbols;
+ *  - grid:    N rows of N whitespace-separated numbers (0 blank), or of
+ *             single symbols;
+ *  - compact: N rows of N symbols without separators;
+ *  - drawn:   compact or spaced rows with '|' between boxes and lines of
+ *             '-', '+', '|', '=' between bands;
+ *  - count:   a number T, then T grids (compact or grid rows), as in the
+ *             SPOJ 1110 and POJ 2676 judges.
+ * '#' starts a comment line and a line "end" ends the input, in every format.
+ *
+ * Alphabets map symbols to digits 1..N; blanks are '.', '_', '0' (except in
+ * hex) and '-' (except in drawn grids, where '-' draws lines):
+ *  - alnum:   1-9, A-Z, a-z, then '@', '$', '&' (digit k is the k-th), up
+ *             to N = 64.  N ≤ 9 uses just 1-9; N = 16 is "1-9A-G".
+ *  - letters: A-Z, A = 1 (SPOJ 1110 uses A-P for N = 16), N ≤ 26.
+ *  - hex:     0-9, A-Z, 0 = 1 (hex 0-F for N = 16), N ≤ 36.
+ * Letters are case-insensitive where the alphabet has no lower case.
+ */
+#ifndef DLX_SUDOKU_IO_H
+#define DLX_SUDOKU_IO_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+enum sudoku_format {
+	SUDOKU_FORMAT_AUTO = 0,
+	SUDOKU_FORMAT_LINE,
+	SUDOKU_FORMAT_GRID,
+	SUDOKU_FORMAT_COMPACT,
+	SUDOKU_FORMAT_DRAWN,
+	SUDOKU_FORMAT_COUNT
+};
+
+enum sudoku_alphabet {
+	SUDOKU_ALPHA_AUTO = 0,
+	SUDOKU_ALPHA_ALNUM,
+	SUDOKU_ALPHA_LETTERS,
+	SUDOKU_ALPHA_HEX
+};
+
+/* Largest side any symbol alphabet can write (alnum's 64). */
+#define SUDOKU_ALPHA_MAX_SIDE 64u
+
+/* Longest input line accepted; longer lines are an error, not a reallocation. */
+#define SUDOKU_LINE_MAX 16384u
+
+/* Parses a --format name (auto, line, grid, compact, drawn, count, and the
+ * aliases pretty = drawn, spoj = poj = count); false if unknown. */
+bool sudoku_format_parse(const char *name, enum sudoku_format *out);
+
+/* The name of a format, e.g. "line". */
+const char *sudoku_format_name(enum sudoku_format f);
+
+/* Parses an --alphabet name (auto, alnum, letters, hex, and the aliases
+ * digits = 1-9 = 1-9A-G = alnum, A-P = letters, 0-F = hex); false if unknown. */
+bool sudoku_alphabet_parse(const char *name, enum sudoku_alphabet *out);
+
+/* Largest side the alphabet can write: 64, 26 or 36. */
+unsigned sudoku_alphabet_max_side(enum sudoku_alphabet a);
+
+/* The symbol of digit d (1..N) in alphabet a, or '?' when out of range. */
+char sudoku_alphabet_symbol(enum sudoku_alphabet a, unsigned d);
+
+/* The alphabet's symbols for a side, e.g. "1-9A-G" or "A-P", in buf; returns buf. */
+const char *sudoku_alphabet_describe(enum sudoku_alphabet a, unsigned side, char *buf, size_t size);
+
+/* What the reader could not accept. */
+struct sudoku_read_error {
+	size_t line;        /* 1-based line number; 0 when not about one line */
+	char message[160];  /* no file or line prefix */
+};
+
+/* One puzzle as read. */
+struct sudoku_puzzle {
+	unsigned box, side;          /* n and N = n² */
+	const uint8_t *cells;        /* N² digits, 0 blank; owned by the reader, valid until the next read */
+	size_t line;                 /* line of its first row */
+	enum sudoku_format format;   /* the format it was read in (never AUTO) */
+	enum sudoku_alphabet alphabet; /* the symbols it used (ALNUM for numbers) */
+	bool blank_before;           /* an empty line came between it and the previous puzzle */
+};
+
+struct sudoku_reader;
+
+/*
+ * Creates a reader of @p in (not closed by the reader).  fmt and alpha may be
+ * AUTO.  With AUTO format the first puzzle fixes the format and board size
+ * for the whole input; with an explicit format each puzzle's size is its own.
+ * Returns NULL when memory is short.  The reader allocates its buffers once;
+ * reading a puzzle allocates nothing.
+ */
+struct sudoku_reader *sudoku_reader_new(FILE *in, enum sudoku_format fmt, enum sudoku_alphabet alpha);
+
+void sudoku_reader_free(struct sudoku_reader *r);
+
+/*
+ * Reads the next puzzle into *pz.  Returns 1 with a puzzle, 0 at the end of
+ * the input (or at a line "end", or after a count format's T puzzles), or
+ * DLX_ERR_SYNTAX / DLX_ERR_IO / DLX_ERR_NOMEM with *err filled in.  After an
+ * error the reader should not be used again.
+ * Complexity: O(length of the puzzle's text).
+ */
+int sudoku_reader_next(struct sudoku_reader *r, struct sudoku_puzzle *pz, struct sudoku_read_error *err);
+
+/* How a board is written. */
+enum sudoku_layout {
+	SUDOKU_LAYOUT_LINE,    /* N² symbols, newline */
+	SUDOKU_LAYOUT_GRID,    /* N lines of N decimal numbers separated by spaces */
+	SUDOKU_LAYOUT_COMPACT, /* N lines of N symbols */
+	SUDOKU_LAYOUT_PRETTY   /* symbols separated by spaces, '|' between boxes, "---+---" between bands */
+};
+
+/* Parses an --output name (line, grid, compact, pretty); false if unknown. */
+bool sudoku_layout_parse(const char *name, enum sudoku_layout *out);
+
+/* Bytes sudoku_write() needs at most for a board of this side, or 0 if the
+ * layout cannot show it (symbols beyond the alphabet). */
+size_t sudoku_write_size(enum sudoku_layout l, enum sudoku_alphabet a, unsigned box);
+
+/* Writes a full board into buf (at least sudoku_write_size() bytes; no NUL
+ * added) and returns the number of bytes.  Blanks are written as '.' (0 in grid). */
+size_t sudoku_write(char *buf, enum sudoku_layout l, enum sudoku_alphabet a, unsigned box,
+	const uint8_t *board);
+
+#endif

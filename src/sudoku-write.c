@@ -1,0 +1,118 @@
+/* The sudoku writer: a board as text in one of the layouts of sudoku-io.h. */
+#include <string.h>
+
+#include "sudoku-io.h"
+
+bool sudoku_layout_parse(const char *name, enum sudoku_layout *out)
+{
+	static const struct { const char *name; enum sudoku_layout l; } names[] = {
+		{ "line", SUDOKU_LAYOUT_LINE }, { "grid", SUDOKU_LAYOUT_GRID },
+		{ "compact", SUDOKU_LAYOUT_COMPACT }, { "pretty", SUDOKU_LAYOUT_PRETTY },
+	};
+	for (size_t k = 0; k < sizeof names / sizeof names[0]; k++) {
+		if (strcmp(name, names[k].name) == 0) {
+			*out = names[k].l;
+			return true;
+		}
+	}
+	return false;
+}
+
+size_t sudoku_write_size(enum sudoku_layout l, enum sudoku_alphabet a, unsigned box)
+{
+	size_t n = box, side = n * n;
+	switch (l) {
+	case SUDOKU_LAYOUT_GRID:
+		return side * side * 4 + side; /* numbers up to 255: 3 digits and a space */
+	case SUDOKU_LAYOUT_LINE:
+		if (side > sudoku_alphabet_max_side(a))
+			return 0;
+		return side * side + 1;
+	case SUDOKU_LAYOUT_COMPACT:
+		if (side > sudoku_alphabet_max_side(a))
+			return 0;
+		return side * (side + 1);
+	case SUDOKU_LAYOUT_PRETTY:
+		if (side > sudoku_alphabet_max_side(a))
+			return 0;
+		return (side + n) * (2 * side + 2 * n + 1);
+	}
+	return 0;
+}
+
+static size_t put_number(char *buf, unsigned v)
+{
+	if (v < 10) {
+		buf[0] = (char)('0' + v);
+		return 1;
+	}
+	char tmp[4];
+	size_t n = 0;
+	while (v) {
+		tmp[n++] = (char)('0' + v % 10);
+		v /= 10;
+	}
+	for (size_t k = 0; k < n; k++)
+		buf[k] = tmp[n - 1 - k];
+	return n;
+}
+
+size_t sudoku_write(char *buf, enum sudoku_layout l, enum sudoku_alphabet a, unsigned box,
+	const uint8_t *board)
+{
+	const unsigned side = box * box;
+	/* sym[d] for d = 0..side; '.' marks a blank. */
+	char sym[256];
+	sym[0] = '.';
+	for (unsigned d = 1; d <= side; d++)
+		sym[d] = sudoku_alphabet_symbol(a, d);
+	char *p = buf;
+	switch (l) {
+	case SUDOKU_LAYOUT_LINE:
+		for (size_t k = 0; k < (size_t)side * side; k++)
+			*p++ = sym[board[k]];
+		*p++ = '\n';
+		break;
+	case SUDOKU_LAYOUT_COMPACT:
+		for (unsigned r = 0; r < side; r++) {
+			for (unsigned c = 0; c < side; c++)
+				*p++ = sym[board[(size_t)r * side + c]];
+			*p++ = '\n';
+		}
+		break;
+	case SUDOKU_LAYOUT_GRID:
+		for (unsigned r = 0; r < side; r++) {
+			for (unsigned c = 0; c < side; c++) {
+				if (c)
+					*p++ = ' ';
+				p += put_number(p, board[(size_t)r * side + c]);
+			}
+			*p++ = '\n';
+		}
+		break;
+	case SUDOKU_LAYOUT_PRETTY:
+		for (unsigned r = 0; r < side; r++) {
+			if (r && r % box == 0) {
+				/* The rule under a band mirrors a row: '-' under cells and gaps, '+' under bars. */
+				for (unsigned c = 0; c < side; c++) {
+					if (c) {
+						memcpy(p, c % box ? "-" : "-+-", c % box ? 1 : 3);
+						p += c % box ? 1 : 3;
+					}
+					*p++ = '-';
+				}
+				*p++ = '\n';
+			}
+			for (unsigned c = 0; c < side; c++) {
+				if (c) {
+					memcpy(p, c % box ? " " : " | ", c % box ? 1 : 3);
+					p += c % box ? 1 : 3;
+				}
+				*p++ = sym[board[(size_t)r * side + c]];
+			}
+			*p++ = '\n';
+		}
+		break;
+	}
+	return (size_t)(p - buf);
+}

@@ -1,0 +1,1 @@
+@TOPDATA@/sudoku16-sample.txt

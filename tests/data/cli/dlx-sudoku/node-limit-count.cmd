@@ -1,0 +1,1 @@
+--count --node-limit 5

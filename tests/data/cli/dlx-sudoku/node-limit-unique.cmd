@@ -1,0 +1,1 @@
+-u --node-limit 5

@@ -1,0 +1,1 @@
+--unique @TOPDATA@/sudoku17-sample.txt

@@ -1,0 +1,1 @@
+--unique -f line

@@ -1,0 +1,1 @@
+@DATA@/no-such-file.txt

@@ -1,0 +1,1 @@
+--time-limit abc

@@ -1,0 +1,433 @@
+/*
+ * The "sudoku-read" suite: the text formats of dlx-sudoku (src/sudoku-io.h):
+ * every format and alphabet, auto-detection, the writer's layouts, and every
+ * bad input with its line number.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <check.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dlx-sudoku.h"
+#include "sudoku-io.h"
+
+static const char p3074[] = ".2738..1..1...6735.......293.5692.8...........6.1745.364.......9518...7..8..6534.";
+
+/* A reader over a string (the FILE is freed with the reader by close_all()). */
+struct src {
+	FILE *f;
+	struct sudoku_reader *r;
+};
+
+static struct src open_text(const char *text, enum sudoku_format fmt, enum sudoku_alphabet a)
+{
+	struct src s;
+	s.f = fmemopen((void *)text, strlen(text), "r");
+	ck_assert_ptr_nonnull(s.f);
+	s.r = sudoku_reader_new(s.f, fmt, a);
+	ck_assert_ptr_nonnull(s.r);
+	return s;
+}
+
+static void close_all(struct src *s)
+{
+	sudoku_reader_free(s->r);
+	fclose(s->f);
+}
+
+/* Cells as a line: '.' blank, then 1-9A-Za-z. */
+static const char *as_line(const struct sudoku_puzzle *pz)
+{
+	static char buf[4097];
+	size_t n = (size_t)pz->side * pz->side;
+	for (size_t k = 0; k < n; k++)
+		buf[k] = pz->cells[k] ? sudoku_alphabet_symbol(SUDOKU_ALPHA_ALNUM, pz->cells[k]) : '.';
+	buf[n] = '\0';
+	return buf;
+}
+
+/* Reads text expecting exactly the given puzzles (as lines) and format. */
+static void expect_puzzles(const char *text, enum sudoku_format fmt, enum sudoku_alphabet a,
+	enum sudoku_format want_fmt, const char *const *want, size_t n_want)
+{
+	struct src s = open_text(text, fmt, a);
+	struct sudoku_puzzle pz;
+	struct sudoku_read_error err;
+	for (size_t k = 0; k < n_want; k++) {
+		int rc = sudoku_reader_next(s.r, &pz, &err);
+		ck_assert_msg(rc == 1, "puzzle %zu: rc %d, line %zu: %s", k + 1, rc, err.line, err.message);
+		ck_assert_str_eq(as_line(&pz), want[k]);
+		ck_assert_int_eq(pz.format, want_fmt);
+	}
+	int rc = sudoku_reader_next(s.r, &pz, &err);
+	ck_assert_msg(rc == 0, "after the puzzles: rc %d, line %zu: %s", rc, err.line, err.message);
+	ck_assert_int_eq(sudoku_reader_next(s.r, &pz, &err), 0);
+	close_all(&s);
+}
+
+/* Reads text expecting `good` puzzles and then an error at line with message. */
+static void expect_error(const char *text, enum sudoku_format fmt, int good, size_t line, const char *message)
+{
+	struct src s = open_text(text, fmt, SUDOKU_ALPHA_AUTO);
+	struct sudoku_puzzle pz;
+	struct sudoku_read_error err;
+	for (int k = 0; k < good; k++) {
+		int rc = sudoku_reader_next(s.r, &pz, &err);
+		ck_assert_msg(rc == 1, "puzzle %d: rc %d: %zu: %s", k + 1, rc, err.line, err.message);
+	}
+	int rc = sudoku_reader_next(s.r, &pz, &err);
+	ck_assert_msg(rc < 0, "expected an error, got rc %d", rc);
+	ck_assert_str_eq(err.message, message);
+	ck_assert_uint_eq(err.line, line);
+	close_all(&s);
+}
+
+START_TEST(test_line_format)
+{
+	char text[1024];
+	snprintf(text, sizeof text, "# POJ 3074\n%s\r\n\n  %s  \nend\n%s\n", p3074, p3074, "junk after end");
+	const char *want[] = { p3074, p3074 };
+	expect_puzzles(text, SUDOKU_FORMAT_AUTO, SUDOKU_ALPHA_AUTO, SUDOKU_FORMAT_LINE, want, 2);
+	/* Blanks: . 0 - _ all mean the same; the last newline may be missing. */
+	char other[82];
+	strcpy(other, p3074);
+	other[0] = '0';
+	other[5] = '-';
+	other[6] = '_';
+	snprintf(text, sizeof text, "%s", other);
+	expect_puzzles(text, SUDOKU_FORMAT_AUTO, SUDOKU_ALPHA_AUTO, SUDOKU_FORMAT_LINE, want, 1);
+	/* 4x4 lines. */
+	const char *w4[] = { "1...........4..2", "................" };
+	expect_puzzles("1...........4..2\n0000000000000000\n", SUDOKU_FORMAT_AUTO, SUDOKU_ALPHA_AUTO,
+		SUDOKU_FORMAT_LINE, w4, 2);
+	/* Mixed sizes with an explicit format. */
+	snprintf(text, sizeof text, "%s\n1...........4..2\n", p3074);
+	const char *wm[] = { p3074, "1...........4..2" };
+	expect_puzzles(text, SUDOKU_FORMAT_LINE, SUDOKU_ALPHA_AUTO, SUDOKU_FORMAT_LINE, wm, 2);
+}
+END_TEST
+
+static const char luogu_grid[] =
+	"8 0 0 0 0 0 0 0 0\n0 0 3 6 0 0 0 0 0\n0 7 0 0 9 0 2 0 0\n0 5 0 0 0 7 0 0 0\n"
+	"0 0 0 0 4 5 7 0 0\n0 0 0 1 0 0 0 3 0\n0 0 1 0 0 0 0 6 8\n0 0 8 5 0 0 0 1 0\n0 9 0 0 0 0 4 0 0\n";
+static const char luogu_line[] =
+	"8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..";
+
+START_TEST(test_grid_format)
+{
+	char text[2048];
+	snprintf(text, sizeof text, "%s\n\n%s", luogu_grid, luogu_grid);
+	const char *want[] = { luogu_line, luogu_line };
+	expect_puzzles(text, SUDOKU_FORMAT_AUTO, SUDOKU_ALPHA_AUTO, SUDOKU_FORMAT_GRID, want, 2);
+	/* No blank line between grids, tabs, and a 16x16 grid of numbers. */
+	snprintf(text, sizeof text, "%s%s", luogu_grid, luogu_grid);
+	expect_puzzles(text, SUDOKU_FORMAT_GRID, SUDOKU_ALPHA_AUTO, SUDOKU_FORMAT_GRID, want, 2);
+	char big[4096];
+	size_t n = 0;
+	for (int r = 0; r < 16; r++)
+		for (int c = 0; c < 16; c++)
+			n += (size_t)snprintf(big + n, sizeof big - n, "%d%c", r == c ? 16 - r : 0, c == 15 ? '\n' : '\t');
+	char w16[257];
+	memset(w16, '.', 256);
+	w16[256] = '\0';
+	for (int r = 0; r < 16; r++)
+		w16[r * 17] = sudoku_alphabet_symbol(SUDOKU_ALPHA_ALNUM, (unsigned)(16 - r));
+	const char *wb[] = { w16 };
+	expect_puzzles(big, SUDOKU_FORMAT_AUTO, SUDOKU_ALPHA_AUTO, SUDOKU_FORMAT_GRID, wb, 1);
+}
+END_TEST
+
+START_TEST(test_compact_and_count)
+{
+	/* POJ 2676. */
+	static const char poj[] = "1\n103000509\n002109400\n000704000\n300502006\n060000050\n"
+		"700803004\n000401000\n009205800\n804000107\n";
+	const char *want[] = {
+		"1.3...5.9..21.94.....7.4...3...5.2..6.6.....5.7...8.3..4...4.1.....9.2.5.8..8.4...1.7"
+	};
+	/* Build the expected line from the rows instead of trusting the literal. */
+	char w[82];
+	const char *rows = poj + 2;
+	for (int r = 0; r < 9; r++)
+		for (int c = 0; c < 9; c++)
+			w[r * 9 + c] = rows[r * 10 + c] == '0' ? '.' : rows[r * 10 + c];
+	w[81] = '\0';
+	want[0] = w;
+	expect_puzzles(poj, SUDOKU_FORMAT_AUTO, SUDOKU_ALPHA_AUTO, SUDOKU_FORMAT_COUNT, want, 1);
+	/* The same grid without the count, with .sdk metadata: compact. */
+	char sdk[512];
+	snprintf(sdk, sizeof sdk, "#AAuthor\n#DA puzzle\n%s", poj + 2);
+	expect_puzzles(sdk, SUDOKU_FORMAT_AUTO, SUDOKU_ALPHA_AUTO, SUDOKU_FORMAT_COMPACT, want, 1);
+	/* Count format stops after T puzzles and records the blank lines between them. */
+	char two[1024];
+	snprintf(two, sizeof two, "2\n%s\n%sgarbage\n", poj + 2, poj + 2);
+	struct src s = open_text(two, SUDOKU_FORMAT_AUTO, SUDOKU_ALPHA_AUTO);
+	struct sudoku_puzzle pz;
+	struct sudoku_read_error err;
+	ck_assert_int_eq(sudoku_reader_next(s.r, &pz, &err), 1);
+	ck_assert_uint_eq(pz.line, 2);
+	ck_assert_int_eq(sudoku_reader_next(s.r, &pz, &err), 1);
+	ck_assert(pz.blank_before);
+	ck_assert_uint_eq(pz.line, 12);
+	ck_assert_int_eq(sudoku_reader_next(s.r, &pz, &err), 0);
+	close_all(&s);
+}
+END_TEST
+
+static const char spoj_text[] =
+	"1\n\n--A----C-----O-I\n-J--A-B-P-CGF-H-\n--D--F-I-E----P-\n-G-EL-H----M-J--\n"
+	"----E----C--G---\n-I--K-GA-B---E-J\nD-GP--J-F----A--\n-E---C-B--DP--O-\n"
+	"E--F-M--D--L-K-A\n-C--------O-I-L-\nH-P-C--F-A--B---\n---G-OD---J----H\n"
+	"K---J----H-A-P-L\n--B--P--E--K--A-\n-H--B--K--FI-C--\n--F---C--D--H-N-\n";
+
+START_TEST(test_alphabets)
+{
+	struct src s = open_text(spoj_text, SUDOKU_FORMAT_AUTO, SUDOKU_ALPHA_AUTO);
+	struct sudoku_puzzle pz;
+	struct sudoku_read_error err;
+	ck_assert_int_eq(sudoku_reader_next(s.r, &pz, &err), 1);
+	ck_assert_int_eq(pz.format, SUDOKU_FORMAT_COUNT);
+	ck_assert_int_eq(pz.alphabet, SUDOKU_ALPHA_LETTERS);
+	ck_assert_uint_eq(pz.side, 16);
+	ck_assert_uint_eq(pz.cells[2], 1);   /* A */
+	ck_assert_uint_eq(pz.cells[7], 3);   /* C */
+	ck_assert_uint_eq(pz.cells[13], 15); /* O */
+	ck_assert_uint_eq(pz.cells[0], 0);
+	ck_assert_uint_eq(pz.line, 3);
+	close_all(&s);
+
+	/* 1-9A-G with 0 blank (goomii), hex 0-F with 0 a digit. */
+	char line[257];
+	for (int k = 0; k < 256; k++)
+		line[k] = "0123456789ABCDEFG"[k % 17];
+	line[256] = '\0';
+	s = open_text(line, SUDOKU_FORMAT_AUTO, SUDOKU_ALPHA_AUTO);
+	ck_assert_int_eq(sudoku_reader_next(s.r, &pz, &err), 1);
+	ck_assert_int_eq(pz.alphabet, SUDOKU_ALPHA_ALNUM);
+	ck_assert_uint_eq(pz.cells[0], 0);
+	ck_assert_uint_eq(pz.cells[1], 1);
+	ck_assert_uint_eq(pz.cells[10], 10); /* A */
+	ck_assert_uint_eq(pz.cells[16], 16); /* G */
+	close_all(&s);
+	for (int k = 0; k < 256; k++)
+		line[k] = "0123456789ABCDEF."[k % 17];
+	s = open_text(line, SUDOKU_FORMAT_AUTO, SUDOKU_ALPHA_HEX);
+	ck_assert_int_eq(sudoku_reader_next(s.r, &pz, &err), 1);
+	ck_assert_int_eq(pz.alphabet, SUDOKU_ALPHA_HEX);
+	ck_assert_uint_eq(pz.cells[0], 1);
+	ck_assert_uint_eq(pz.cells[15], 16);
+	ck_assert_uint_eq(pz.cells[16], 0);
+	close_all(&s);
+	/* Lower case letters are accepted where the alphabet has none. */
+	for (int k = 0; k < 256; k++)
+		line[k] = k % 3 ? '-' : "abcdefghijklmnop"[k % 16];
+	s = open_text(line, SUDOKU_FORMAT_AUTO, SUDOKU_ALPHA_AUTO);
+	ck_assert_int_eq(sudoku_reader_next(s.r, &pz, &err), 1);
+	ck_assert_int_eq(pz.alphabet, SUDOKU_ALPHA_LETTERS);
+	ck_assert_uint_eq(pz.cells[0], 1);
+	close_all(&s);
+
+	/* Names and descriptions. */
+	enum sudoku_alphabet a;
+	ck_assert(sudoku_alphabet_parse("A-P", &a) && a == SUDOKU_ALPHA_LETTERS);
+	ck_assert(sudoku_alphabet_parse("0-F", &a) && a == SUDOKU_ALPHA_HEX);
+	ck_assert(sudoku_alphabet_parse("1-9A-G", &a) && a == SUDOKU_ALPHA_ALNUM);
+	ck_assert(!sudoku_alphabet_parse("klingon", &a));
+	char d[80];
+	ck_assert_str_eq(sudoku_alphabet_describe(SUDOKU_ALPHA_ALNUM, 9, d, sizeof d), "1-9");
+	ck_assert_str_eq(sudoku_alphabet_describe(SUDOKU_ALPHA_ALNUM, 16, d, sizeof d), "1-9A-G");
+	ck_assert_str_eq(sudoku_alphabet_describe(SUDOKU_ALPHA_LETTERS, 16, d, sizeof d), "A-P");
+	ck_assert_str_eq(sudoku_alphabet_describe(SUDOKU_ALPHA_HEX, 16, d, sizeof d), "0-9A-F");
+	ck_assert_str_eq(sudoku_alphabet_describe(SUDOKU_ALPHA_ALNUM, 64, d, sizeof d), "1-9A-Za-z@$&");
+	ck_assert_uint_eq(sudoku_alphabet_max_side(SUDOKU_ALPHA_ALNUM), 64);
+}
+END_TEST
+
+START_TEST(test_drawn)
+{
+	/* qqwing style and Simple Sudoku style. */
+	static const char qq[] =
+		" 8 . . | . . . | . . . \n . . 3 | 6 . . | . . . \n . 7 . | . 9 . | 2 . . \n"
+		"-------|-------|-------\n . 5 . | . . 7 | . . . \n . . . | . 4 5 | 7 . . \n . . . | 1 . . | . 3 . \n"
+		"-------|-------|-------\n . . 1 | . . . | . 6 8 \n . . 8 | 5 . . | . 1 . \n . 9 . | . . . | 4 . . \n";
+	static const char ss[] =
+		"+---+---+---+\n|8..|...|...|\n|..3|6..|...|\n|.7.|.9.|2..|\n+---+---+---+\n"
+		"|.5.|..7|...|\n|...|.45|7..|\n|...|1..|.3.|\n+---+---+---+\n"
+		"|..1|...|.68|\n|..8|5..|.1.|\n|.9.|...|4..|\n+---+---+---+\n";
+	const char *want[] = { luogu_line };
+	expect_puzzles(qq, SUDOKU_FORMAT_AUTO, SUDOKU_ALPHA_AUTO, SUDOKU_FORMAT_DRAWN, want, 1);
+	expect_puzzles(ss, SUDOKU_FORMAT_AUTO, SUDOKU_ALPHA_AUTO, SUDOKU_FORMAT_DRAWN, want, 1);
+}
+END_TEST
+
+START_TEST(test_writer)
+{
+	uint8_t b[81];
+	for (int k = 0; k < 81; k++)
+		b[k] = (uint8_t)((3 * ((k / 9) % 3) + (k / 9) / 3 + k % 9) % 9 + 1);
+	char buf[4096];
+	size_t n = sudoku_write(buf, SUDOKU_LAYOUT_LINE, SUDOKU_ALPHA_ALNUM, 3, b);
+	ck_assert_uint_eq(n, 82);
+	ck_assert(memcmp(buf, "123456789456789123", 18) == 0);
+	n = sudoku_write(buf, SUDOKU_LAYOUT_GRID, SUDOKU_ALPHA_ALNUM, 3, b);
+	buf[n] = '\0';
+	ck_assert(strncmp(buf, "1 2 3 4 5 6 7 8 9\n4 5 6", 23) == 0);
+	ck_assert_uint_le(n, sudoku_write_size(SUDOKU_LAYOUT_GRID, SUDOKU_ALPHA_ALNUM, 3));
+	n = sudoku_write(buf, SUDOKU_LAYOUT_PRETTY, SUDOKU_ALPHA_ALNUM, 3, b);
+	buf[n] = '\0';
+	ck_assert(strncmp(buf, "1 2 3 | 4 5 6 | 7 8 9\n", 22) == 0);
+	ck_assert(strstr(buf, "\n------+-------+------\n") != NULL);
+	ck_assert_uint_le(n, sudoku_write_size(SUDOKU_LAYOUT_PRETTY, SUDOKU_ALPHA_ALNUM, 3));
+	/* Every layout reads back as the same board. */
+	static const enum sudoku_layout layouts[] = {
+		SUDOKU_LAYOUT_LINE, SUDOKU_LAYOUT_GRID, SUDOKU_LAYOUT_COMPACT, SUDOKU_LAYOUT_PRETTY
+	};
+	for (int k = 0; k < 4; k++) {
+		n = sudoku_write(buf, layouts[k], SUDOKU_ALPHA_ALNUM, 3, b);
+		buf[n] = '\0';
+		struct src s = open_text(buf, SUDOKU_FORMAT_AUTO, SUDOKU_ALPHA_AUTO);
+		struct sudoku_puzzle pz;
+		struct sudoku_read_error err;
+		ck_assert_msg(sudoku_reader_next(s.r, &pz, &err) == 1, "layout %d: %s", k, err.message);
+		ck_assert_mem_eq(pz.cells, b, 81);
+		close_all(&s);
+	}
+	/* Letters for 16x16; no symbols beyond the alphabet. */
+	uint8_t b16[256];
+	for (int k = 0; k < 256; k++)
+		b16[k] = (uint8_t)((4 * ((k / 16) % 4) + (k / 16) / 4 + k % 16) % 16 + 1);
+	n = sudoku_write(buf, SUDOKU_LAYOUT_COMPACT, SUDOKU_ALPHA_LETTERS, 4, b16);
+	ck_assert(memcmp(buf, "ABCDEFGHIJKLMNOP\nEFGH", 21) == 0);
+	ck_assert_uint_eq(sudoku_write_size(SUDOKU_LAYOUT_LINE, SUDOKU_ALPHA_LETTERS, 6), 0);
+	ck_assert_uint_gt(sudoku_write_size(SUDOKU_LAYOUT_GRID, SUDOKU_ALPHA_LETTERS, 10), 0);
+}
+END_TEST
+
+START_TEST(test_bad_input)
+{
+	char text[2048], bad[100];
+	/* Wrong length, on a later line. */
+	snprintf(text, sizeof text, "%s\n%s\n%.80s\n", p3074, p3074, p3074);
+	expect_error(text, SUDOKU_FORMAT_AUTO, 2, 3, "wrong length: 80 characters, a 9x9 puzzle has 81");
+	expect_error("12345678\n", SUDOKU_FORMAT_AUTO, 0, 1,
+		"wrong length: 8 characters (a puzzle line has 16, 81, 256, 625, 1296, 2401 or 4096)");
+	/* A symbol outside the alphabet. */
+	strcpy(bad, p3074);
+	bad[40] = 'x';
+	snprintf(text, sizeof text, "#c\n%s\n%s\n", p3074, bad);
+	expect_error(text, SUDOKU_FORMAT_AUTO, 1, 3, "'x' is not a symbol of a 9x9 board (1-9, blank . 0 - _)");
+	/* Mixed sizes. */
+	snprintf(text, sizeof text, "%s\n1...........4..2\n", p3074);
+	expect_error(text, SUDOKU_FORMAT_AUTO, 1, 2,
+		"a 4x4 puzzle among 9x9 ones (give --format to mix board sizes)");
+	/* Binary junk and overlong lines. */
+	snprintf(text, sizeof text, "%s\nab\001cd\n", p3074);
+	expect_error(text, SUDOKU_FORMAT_AUTO, 1, 2, "binary data (byte 0x01)");
+	expect_error("\x89PNG\r\n", SUDOKU_FORMAT_AUTO, 0, 1, "binary data (byte 0x89)");
+	char *longline = malloc(SUDOKU_LINE_MAX + 10);
+	memset(longline, '1', SUDOKU_LINE_MAX + 8);
+	longline[SUDOKU_LINE_MAX + 8] = '\0';
+	expect_error(longline, SUDOKU_FORMAT_AUTO, 0, 1, "line too long (more than 16384 characters)");
+	free(longline);
+	/* Grids: a number out of range, a short row, a truncated grid, a bad word. */
+	snprintf(text, sizeof text, "%s\n8 0 0 0 0 0 0 0 0\n0 0 3 6 0 0 0 0 10\n", luogu_grid);
+	expect_error(text, SUDOKU_FORMAT_AUTO, 1, 12, "number 10 is out of range for a 9x9 board (0-9)");
+	expect_error("8 0 0 0 0 0 0 0 0\n0 0 3 6 0 0 0 0\n", SUDOKU_FORMAT_AUTO, 0, 2,
+		"row 2 has 8 cells, expected 9");
+	expect_error("8 0 0 0 0 0 0 0 0\n0 0 3 6 0 0 0 0 0 1\n", SUDOKU_FORMAT_AUTO, 0, 2,
+		"row 2 has more than 9 cells, expected 9");
+	expect_error("8 0 0 0 0 0 0 0 0\n0 0 3 6 0 0 0 0 0\n\n", SUDOKU_FORMAT_AUTO, 0, 1,
+		"truncated grid: 2 of 9 rows");
+	expect_error("8 0 0 0 0 0 0 0 0\n0 0 3 6 0 0 0 0 0\n", SUDOKU_FORMAT_AUTO, 0, 1,
+		"truncated grid: 2 of 9 rows");
+	expect_error("8 0 0 0 0 0 0 0 0\n0 0 3 6 0 0 0 0 xy\n", SUDOKU_FORMAT_AUTO, 0, 2,
+		"'xy' is neither a number nor a symbol");
+	expect_error("1 2 3 4 5\n", SUDOKU_FORMAT_AUTO, 0, 1,
+		"a grid row of 5 cells: a side must be 4, 9, 16, 25, ... or 100");
+	/* Count format: fewer grids than announced. */
+	expect_error("2\n1234\n3412\n2143\n4321\n", SUDOKU_FORMAT_AUTO, 1, 5,
+		"truncated input: 1 more puzzle expected");
+	expect_error("x\n", SUDOKU_FORMAT_COUNT, 0, 1, "expected the number of puzzles, not 'x'");
+	/* Symbols of 16x16 letters in a digits file. */
+	snprintf(text, sizeof text, "%s\n", spoj_text + 3);
+	expect_error("1234\n34z2\n2143\n4321\n", SUDOKU_FORMAT_AUTO, 0, 2,
+		"'z' is not a symbol of a 4x4 board (1-4, blank . 0 - _)");
+}
+END_TEST
+
+/* Many puzzles in a row: the reader streams and keeps its line numbers. */
+START_TEST(test_stream)
+{
+	enum { N = 20000 };
+	size_t len = (size_t)N * 82 + 1;
+	char *text = malloc(len);
+	for (int k = 0; k < N; k++) {
+		memcpy(text + (size_t)k * 82, p3074, 81);
+		text[(size_t)k * 82 + 81] = '\n';
+	}
+	text[len - 1] = '\0';
+	text[(size_t)(N - 1) * 82 + 5] = '?';
+	struct src s = open_text(text, SUDOKU_FORMAT_AUTO, SUDOKU_ALPHA_AUTO);
+	struct sudoku_puzzle pz;
+	struct sudoku_read_error err;
+	int k = 0, rc;
+	while ((rc = sudoku_reader_next(s.r, &pz, &err)) == 1) {
+		k++;
+		ck_assert_uint_eq(pz.line, (size_t)k);
+	}
+	ck_assert_int_eq(k, N - 1);
+	ck_assert_int_lt(rc, 0);
+	ck_assert_uint_eq(err.line, N);
+	close_all(&s);
+	free(text);
+}
+END_TEST
+
+START_TEST(test_names)
+{
+	enum sudoku_format f;
+	ck_assert(sudoku_format_parse("spoj", &f) && f == SUDOKU_FORMAT_COUNT);
+	ck_assert(sudoku_format_parse("pretty", &f) && f == SUDOKU_FORMAT_DRAWN);
+	ck_assert(!sudoku_format_parse("xml", &f));
+	ck_assert_str_eq(sudoku_format_name(SUDOKU_FORMAT_GRID), "grid");
+	enum sudoku_layout l;
+	ck_assert(sudoku_layout_parse("pretty", &l) && l == SUDOKU_LAYOUT_PRETTY);
+	ck_assert(!sudoku_layout_parse("drawn", &l));
+}
+END_TEST
+
+static Suite *read_suite(void)
+{
+	Suite *s = suite_create("sudoku-read");
+	TCase *tc = tcase_create("formats");
+	tcase_add_test(tc, test_line_format);
+	tcase_add_test(tc, test_grid_format);
+	tcase_add_test(tc, test_compact_and_count);
+	tcase_add_test(tc, test_drawn);
+	tcase_add_test(tc, test_names);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("alphabets");
+	tcase_add_test(tc, test_alphabets);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("write");
+	tcase_add_test(tc, test_writer);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("errors");
+	tcase_add_test(tc, test_bad_input);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("stream");
+	tcase_add_test(tc, test_stream);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	SRunner *sr = srunner_create(read_suite());
+	srunner_run_all(sr, CK_NORMAL);
+	int failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
