@@ -46,7 +46,8 @@ typedef struct dlx_ec_error {
  * @param out  on success, a new dlx_ec owned by the caller (dlx_ec_free())
  * @param err  filled in on failure (may be NULL)
  * @return #DLX_OK; #DLX_ERR_SYNTAX for bad text; #DLX_ERR_IO on a read
- *         error; #DLX_ERR_NOMEM; #DLX_ERR_TOO_BIG.  On failure *out is NULL.
+ *         error; #DLX_ERR_NOMEM; #DLX_ERR_TOO_BIG; #DLX_ERR_INVALID if in or
+ *         out is NULL.  On failure *out is NULL (when out is not).
  * Complexity: O(input size); memory O(input size).
  */
 int dlx_ec_read(FILE *in, dlx_ec **out, dlx_ec_error *err);

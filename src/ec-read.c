@@ -214,9 +214,10 @@ int dlx_ec_read(FILE *in, dlx_ec **out, dlx_ec_error *err)
 		err->line = 0;
 		err->message[0] = '\0';
 	}
+	if (out)
+		*out = NULL;
 	if (!out || !in)
 		return DLX_ERR_INVALID;
-	*out = NULL;
 	dlx_ec *ec = calloc(1, sizeof *ec);
 	if (!ec)
 		return fail(&r, DLX_ERR_NOMEM, "out of memory");

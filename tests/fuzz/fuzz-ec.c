@@ -1,0 +1,233 @@
+/*
+ * Fuzz harness for dlx_ec_read (Knuth's text format).
+ *
+ * Expectations checked on every input, any violation aborts (a crash for
+ * libFuzzer, a failed test for the replay):
+ * - reading either succeeds or fails with DLX_ERR_SYNTAX, a message, and a
+ *   line number that names a line holding something other than a comment or
+ *   blanks (0 only when there is no such line: the "empty input" case);
+ * - on success, the options stand on exactly the non-comment, non-blank
+ *   lines after the item line, the item names obey the format, the matrix
+ *   passes dlx__check, and a bounded search reports only exact covers and
+ *   leaves the matrix intact.
+ *
+ * The line classification here is written from the format's description,
+ * independently of ec-read.c, so that the two can disagree.  It builds with
+ * gcc too (no libFuzzer API) for the replay test.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dlx-ec.h"
+#include "dlx-internal.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+/* Enough to explore small problems fully while keeping each input fast. */
+#define NODE_LIMIT 20000
+
+#define EXPECT(cond, ...)                                                              \
+	do {                                                                           \
+		if (!(cond)) {                                                         \
+			fprintf(stderr, "fuzz-ec: %s:%d: expected %s: ", __FILE__, __LINE__, #cond); \
+			fprintf(stderr, __VA_ARGS__);                                  \
+			fputc('\n', stderr);                                           \
+			abort();                                                       \
+		}                                                                      \
+	} while (0)
+
+/*
+ * Per input line (1-based): does it hold something the reader must parse?
+ * A line, without its LF and one CR before it, is a comment when it starts
+ * with '|', blank when it has only spaces and tabs.
+ */
+struct lines {
+	size_t n;         /* lines in the input: the last one may lack its LF */
+	bool *content;    /* content[1..n] */
+	size_t first;     /* the first content line, 0 if none */
+	size_t n_content;
+};
+
+static void classify(const uint8_t *d, size_t size, struct lines *ls)
+{
+	size_t n = 0;
+	for (size_t k = 0; k < size; k++)
+		n += d[k] == '\n';
+	if (size > 0 && d[size - 1] != '\n')
+		n++;
+	ls->n = n;
+	ls->content = calloc(n + 2, sizeof *ls->content);
+	EXPECT(ls->content != NULL, "out of memory in the harness");
+	ls->first = 0;
+	ls->n_content = 0;
+	size_t start = 0;
+	for (size_t line = 1; line <= n; line++) {
+		size_t end = start;
+		while (end < size && d[end] != '\n')
+			end++;
+		size_t next = end < size ? end + 1 : end;
+		if (end > start && d[end - 1] == '\r')
+			end--;
+		bool content = false;
+		if (end > start && d[start] != '|')
+			for (size_t k = start; k < end; k++)
+				if (d[k] != ' ' && d[k] != '\t')
+					content = true;
+		ls->content[line] = content;
+		if (content) {
+			ls->n_content++;
+			if (!ls->first)
+				ls->first = line;
+		}
+		start = next;
+	}
+}
+
+struct sol_check {
+	const dlx_problem *p;
+	unsigned *cover; /* times each item is covered in the current solution */
+	uint64_t calls;
+};
+
+static int on_solution(void *ctx, const size_t *opts, size_t n)
+{
+	struct sol_check *sc = ctx;
+	size_t n_items = dlx_primary_count(sc->p) + dlx_secondary_count(sc->p);
+	size_t n_opts = dlx_option_count(sc->p);
+	memset(sc->cover, 0, n_items * sizeof *sc->cover);
+	for (size_t k = 0; k < n; k++) {
+		EXPECT(opts[k] < n_opts, "solution names option %zu of %zu", opts[k], n_opts);
+		size_t m = dlx_option_size(sc->p, opts[k]);
+		for (size_t j = 0; j < m; j++) {
+			size_t item = dlx_option_item(sc->p, opts[k], j);
+			EXPECT(item < n_items, "option %zu has item %zu", opts[k], item);
+			sc->cover[item]++;
+		}
+	}
+	for (size_t i = 0; i < n_items; i++) {
+		if (i < dlx_primary_count(sc->p))
+			EXPECT(sc->cover[i] == 1, "primary item %zu covered %u times", i, sc->cover[i]);
+		else
+			EXPECT(sc->cover[i] <= 1, "secondary item %zu covered %u times", i, sc->cover[i]);
+	}
+	sc->calls++;
+	return 0;
+}
+
+static void check_problem(dlx_ec *ec, const struct lines *ls)
+{
+	dlx_problem *p = dlx_ec_problem(ec);
+	EXPECT(p != NULL, "no problem after a successful read");
+	size_t np = dlx_primary_count(p), n_items = np + dlx_secondary_count(p);
+	size_t n_opts = dlx_option_count(p);
+	const char *what;
+
+	EXPECT(ls->first != 0, "success on an input without an item line");
+	EXPECT(np >= 1, "success with no primary item");
+	EXPECT(dlx_forced_count(p) == 0, "a fresh problem has forced options");
+
+	for (size_t i = 0; i < n_items; i++) {
+		const char *name = dlx_ec_item_name(ec, i);
+		EXPECT(name != NULL, "item %zu has no name", i);
+		size_t len = strlen(name);
+		EXPECT(len >= 1 && len <= DLX_EC_NAME_MAX, "item %zu name length %zu", i, len);
+		for (size_t k = 0; k < len; k++) {
+			unsigned char c = (unsigned char)name[k];
+			EXPECT(c > 0x20 && c < 0x7f && c != '|' && c != ':', "item %zu has byte 0x%02X", i, c);
+		}
+	}
+	EXPECT(dlx_ec_item_name(ec, n_items) == NULL, "a name past the last item");
+
+	/* Every content line after the item line is one option, in order. */
+	EXPECT(n_opts == ls->n_content - 1, "%zu options from %zu content lines", n_opts, ls->n_content);
+	size_t line = ls->first;
+	for (size_t o = 0; o < n_opts; o++) {
+		do
+			line++;
+		while (line <= ls->n && !ls->content[line]);
+		EXPECT(dlx_ec_option_line(ec, o) == line, "option %zu on line %zu, expected %zu", o,
+		       dlx_ec_option_line(ec, o), line);
+		size_t m = dlx_option_size(p, o);
+		EXPECT(m >= 1, "option %zu is empty", o);
+		bool has_primary = false;
+		for (size_t j = 0; j < m; j++) {
+			size_t item = dlx_option_item(p, o, j);
+			EXPECT(item < n_items, "option %zu item %zu out of range", o, item);
+			has_primary |= item < np;
+			for (size_t k = 0; k < j; k++)
+				EXPECT(dlx_option_item(p, o, k) != item, "option %zu repeats item %zu", o, item);
+		}
+		EXPECT(has_primary, "option %zu has no primary item", o);
+	}
+	EXPECT(dlx_ec_option_line(ec, n_opts) == 0, "a line for an option past the last");
+
+	EXPECT(dlx__check(p, &what) == 0, "sane matrix after reading: %s", what);
+
+	struct sol_check sc = { p, calloc(n_items + 1, sizeof *sc.cover), 0 };
+	EXPECT(sc.cover != NULL, "out of memory in the harness");
+	dlx_search_params sp = DLX_SEARCH_PARAMS_INIT;
+	sp.node_limit = NODE_LIMIT;
+	sp.on_solution = on_solution;
+	sp.solution_ctx = &sc;
+	dlx_stats st;
+	int rc = dlx_search(p, &sp, &st);
+	EXPECT(rc == DLX_OK, "search returned %d", rc);
+	EXPECT(st.stop == DLX_STOP_COMPLETE || st.stop == DLX_STOP_NODE_LIMIT, "stop reason %d", (int)st.stop);
+	EXPECT(st.nodes <= NODE_LIMIT, "%llu nodes past the limit", (unsigned long long)st.nodes);
+	EXPECT(st.solutions == sc.calls, "%llu solutions but %llu callbacks",
+	       (unsigned long long)st.solutions, (unsigned long long)sc.calls);
+	EXPECT(st.max_level <= np, "depth %u with %zu primary items", (unsigned)st.max_level, np);
+	EXPECT(dlx__check(p, &what) == 0, "sane matrix after a search: %s", what);
+	free(sc.cover);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	/* A private copy of the exact size, so that ASan sees any overread. */
+	static char empty[1];
+	char *buf = size ? malloc(size) : empty;
+	EXPECT(buf != NULL, "out of memory in the harness");
+	if (size)
+		memcpy(buf, data, size);
+	FILE *f = fmemopen(buf, size, "r");
+	EXPECT(f != NULL, "fmemopen failed");
+
+	struct lines ls;
+	classify(data, size, &ls);
+
+	dlx_ec *ec = (dlx_ec *)&ls; /* must be overwritten: NULL on failure */
+	dlx_ec_error err;
+	memset(&err, 0x55, sizeof err);
+	int rc = dlx_ec_read(f, &ec, &err);
+	fclose(f);
+
+	if (rc == DLX_OK) {
+		EXPECT(ec != NULL, "success without a result");
+		check_problem(ec, &ls);
+		dlx_ec_free(ec);
+	} else {
+		EXPECT(rc == DLX_ERR_SYNTAX, "error %d (%s): %.160s", rc, dlx_strerror(rc), err.message);
+		EXPECT(ec == NULL, "a result left after failure");
+		EXPECT(memchr(err.message, '\0', sizeof err.message) != NULL, "message not terminated");
+		EXPECT(err.message[0] != '\0', "empty error message");
+		if (ls.first == 0) {
+			EXPECT(err.line == 0, "line %zu for an input without content: %s", err.line, err.message);
+		} else {
+			EXPECT(err.line >= 1 && err.line <= ls.n + 1, "line %zu of %zu: %s", err.line, ls.n,
+			       err.message);
+			/* Every syntax error is about a line the reader had to parse. */
+			EXPECT(err.line >= ls.first, "line %zu before the item line %zu: %s", err.line, ls.first,
+			       err.message);
+			EXPECT(err.line > ls.n || ls.content[err.line], "line %zu is a comment or blank: %s",
+			       err.line, err.message);
+		}
+	}
+	free(ls.content);
+	if (size)
+		free(buf);
+	return 0;
+}

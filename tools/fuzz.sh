@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# Runs the libFuzzer harnesses (tests/fuzz/fuzz-*.c) for a while each.
+#
+# usage: tools/fuzz.sh [SECONDS_PER_HARNESS]   (default 60)
+#
+# Builds build-fuzz with clang, ASan and UBSan, fuzzes each harness from a
+# copy of its seed corpus and saved regressions kept in build-fuzz (the
+# corpus grows across runs; the source tree is never written), and prints
+# the executions per harness.  Exit status: 0 when no harness crashed (or
+# clang is missing: fuzzing is then skipped), 1 when one did, 2 on a setup
+# problem.  Crash inputs are left in build-fuzz/artifacts/HARNESS/.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+secs=${1:-60}
+if ! [[ $secs =~ ^[1-9][0-9]*$ ]]; then
+	echo "usage: tools/fuzz.sh [SECONDS_PER_HARNESS]" >&2
+	exit 2
+fi
+harnesses=(ec core)
+# fuzz-core reads at most 46 bytes; longer inputs would only waste mutations.
+declare -A max_len=([ec]=4096 [core]=64)
+build=build-fuzz
+
+if ! command -v clang >/dev/null 2>&1; then
+	echo "fuzz.sh: clang not found, fuzzing skipped (Debian: apt-get install clang libclang-rt-14-dev)"
+	exit 0
+fi
+
+# Without the fuzzer runtime meson's error would not say what is missing.
+probe=$(mktemp -d)
+trap 'rm -rf "$probe"' EXIT
+printf '%s\n' '#include <stddef.h>' '#include <stdint.h>' \
+	'int LLVMFuzzerTestOneInput(const uint8_t *d, size_t n) { (void)d; (void)n; return 0; }' >"$probe/t.c"
+if ! clang -fsanitize=fuzzer,address,undefined "$probe/t.c" -o "$probe/t" >"$probe/log" 2>&1; then
+	cat "$probe/log" >&2
+	echo "fuzz.sh: clang cannot link libFuzzer; on Debian 12 install libclang-rt-14-dev" >&2
+	exit 2
+fi
+
+if [ -f "$build/build.ninja" ]; then
+	# An existing directory may have been configured without the option.
+	meson configure "$build" -Dfuzzing=true >/dev/null
+else
+	CC=clang meson setup "$build" -Dfuzzing=true -Db_sanitize=address,undefined -Db_lundef=false \
+		-Dbuildtype=debugoptimized >/dev/null
+fi
+ninja -C "$build" $(printf 'tests/fuzz-%s ' "${harnesses[@]}") >/dev/null
+
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1}
+export UBSAN_OPTIONS=${UBSAN_OPTIONS:-halt_on_error=1:print_stacktrace=1}
+
+status=0
+summary=()
+for h in "${harnesses[@]}"; do
+	corpus=$build/fuzz-corpus/$h
+	artifacts=$build/artifacts/$h
+	log=$build/fuzz-$h.log
+	mkdir -p "$corpus" "$artifacts"
+	# Seeds and past crashes; the READMEs are not inputs.
+	for f in tests/fuzz/corpus/"$h"/* tests/fuzz/regressions/"$h"/*; do
+		case $f in *.md) continue ;; esac
+		[ -f "$f" ] && cp -f "$f" "$corpus/seed-$(basename "$f")"
+	done
+	stamp=$build/.fuzz-start-$h
+	touch "$stamp"
+	echo "=== fuzz-$h: $secs s (log: $log) ==="
+	rc=0
+	"$build/tests/fuzz-$h" -max_total_time="$secs" -print_final_stats=1 -timeout=10 \
+		-max_len="${max_len[$h]}" \
+		-artifact_prefix="$artifacts/" "$corpus" >"$log" 2>&1 || rc=$?
+	execs=$(awk '/stat::number_of_executed_units:/ { n = $2 } END { print n ? n : "unknown" }' "$log")
+	new=$(find "$artifacts" -type f -newer "$stamp" | sort)
+	rm -f "$stamp"
+	if [ "$rc" -ne 0 ] || [ -n "$new" ]; then
+		status=1
+		summary+=("fuzz-$h: $execs executions, FAILED (exit $rc)")
+		grep -E -m 20 'ERROR|SUMMARY|fuzz-'"$h"':|deadly|#[0-9]+ 0x' "$log" >&2 || tail -n 30 "$log" >&2
+		if [ -n "$new" ]; then
+			echo "fuzz-$h: inputs that failed:" >&2
+			printf '  %s\n' $new >&2
+			echo "Find the cause, then copy them to tests/fuzz/regressions/$h/ (keep the crash-* name)." >&2
+		fi
+	else
+		summary+=("fuzz-$h: $execs executions, no crash")
+	fi
+done
+
+echo "=== summary ==="
+printf '%s\n' "${summary[@]}"
+exit $status
