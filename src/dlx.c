@@ -4,11 +4,17 @@
  *
  * Data structure and its invariants
  * ---------------------------------
- * Items are numbered 1..n internally (the public item k is internal k+1), so
- * that index 0 can be the head of the circular list of active primary items
- * and n+1 the head of the list of active secondary items.  item[i].llink and
- * rlink form those two circular lists; item[i].len is the number of nodes in
- * the vertical list of item i.
+ * Items are numbered 1..n internally (the public item k is internal k+1),
+ * primary ones first.  len[i] is the number of nodes in item i's vertical
+ * list.  The active (uncovered) items are kept as sparse sets: set[] holds
+ * the primary items in set[0 .. n_primary) and the secondary ones after
+ * them; in each region the active items come first (n_act_p and n_act_s of
+ * them) and pos[i] is item i's index in set[].  Covering an item swaps it
+ * to the end of its region's active prefix and shortens the prefix;
+ * uncovering only lengthens the prefix again, because covers are undone in
+ * reverse order, so the item is still right behind the prefix.  Knuth uses
+ * a doubly linked list here; a dense array makes the heuristic's scan of
+ * the active items a run of independent loads instead of a pointer chase.
  *
  * node[] is one flat array addressed by 32-bit indices.  Node i (1 <= i <= n)
  * is the head of item i's vertical list.  After them come the options, each a
@@ -25,8 +31,7 @@
  * link because each removed node still remembers its neighbours: that is the
  * dancing-links trick, and it is why uncover order must mirror cover order.
  *
- * An item is active (uncovered) iff its left neighbour links back to it:
- * while item i is out of its list no active item points to i.
+ * An item is active (uncovered) iff pos[i] lies in its region's prefix.
  */
 #include "dlx.h"
 
@@ -40,11 +45,6 @@
 /* Indices are int32_t so a node is 12 bytes; the 9x9 sudoku matrix then fits in L2. */
 #define DLX_MAX_NODES ((size_t)INT32_MAX)
 
-struct dlx_item {
-	int32_t llink, rlink;
-	int32_t len;
-};
-
 struct dlx_node {
 	int32_t top;
 	int32_t up, down;
@@ -53,7 +53,11 @@ struct dlx_node {
 struct dlx_problem {
 	size_t n_primary, n_secondary;
 	size_t n_items;              /* n_primary + n_secondary */
-	struct dlx_item *item;       /* n_items + 2 entries */
+	int32_t np;                  /* n_primary, as the type items are compared with */
+	int32_t *len;                /* n_items + 1 entries, indexed by internal item */
+	int32_t *set;                /* n_items entries: the sparse sets of items */
+	int32_t *pos;                /* n_items + 1 entries: item -> index in set */
+	int32_t n_act_p, n_act_s;    /* active primary and secondary items */
 	struct dlx_node *node;
 	size_t n_nodes, cap_nodes;
 	int32_t *opt_start;          /* first node of each option */
@@ -98,30 +102,25 @@ dlx_problem *dlx_problem_new(size_t n_primary, size_t n_secondary)
 	p->n_primary = n_primary;
 	p->n_secondary = n_secondary;
 	p->n_items = n;
-	p->item = malloc((n + 2) * sizeof *p->item);
+	p->len = calloc(n + 1, sizeof *p->len);
+	p->set = malloc((n + 1) * sizeof *p->set);
+	p->pos = malloc((n + 1) * sizeof *p->pos);
 	p->mark = calloc(n + 2, sizeof *p->mark);
 	p->cap_nodes = n + 2 + 64;
 	p->node = malloc(p->cap_nodes * sizeof *p->node);
-	if (!p->item || !p->mark || !p->node) {
+	if (!p->len || !p->set || !p->pos || !p->mark || !p->node) {
 		dlx_problem_free(p);
 		return NULL;
 	}
 
-	int32_t np = (int32_t)n_primary, ni = (int32_t)n;
-	/* Two circular lists: primary items 1..np with head 0, secondary np+1..ni with head ni+1. */
-	for (int32_t i = 0; i <= np; i++) {
-		p->item[i].llink = i == 0 ? np : i - 1;
-		p->item[i].rlink = i == np ? 0 : i + 1;
-		p->item[i].len = 0;
+	int32_t ni = (int32_t)n;
+	p->np = (int32_t)n_primary;
+	for (int32_t i = 1; i <= ni; i++) {
+		p->set[i - 1] = i;
+		p->pos[i] = i - 1;
 	}
-	int32_t sh = ni + 1;
-	for (int32_t i = np + 1; i <= ni + 1; i++) {
-		p->item[i].llink = i == np + 1 ? sh : i - 1;
-		p->item[i].rlink = i == ni ? sh : i + 1;
-		p->item[i].len = 0;
-	}
-	p->item[sh].llink = ni > np ? ni : sh;
-	p->item[sh].rlink = ni > np ? np + 1 : sh;
+	p->n_act_p = p->np;
+	p->n_act_s = ni - p->np;
 
 	for (int32_t i = 0; i <= ni; i++) {
 		p->node[i].top = 0;
@@ -139,7 +138,9 @@ void dlx_problem_free(dlx_problem *p)
 {
 	if (!p)
 		return;
-	free(p->item);
+	free(p->len);
+	free(p->set);
+	free(p->pos);
 	free(p->node);
 	free(p->opt_start);
 	free(p->mark);
@@ -211,7 +212,7 @@ long dlx_add_option(dlx_problem *p, const size_t *items, size_t n)
 		nd[x].down = i;
 		nd[nd[i].up].down = x;
 		nd[i].up = x;
-		p->item[i].len++;
+		p->len[i]++;
 	}
 	int32_t last = first + (int32_t)n - 1;
 	nd[p->last_spacer].down = last;
@@ -248,13 +249,34 @@ static size_t option_of(const struct dlx_node *nd, int32_t x)
 	return (size_t)(-(int64_t)nd[x].top - 1);
 }
 
+static inline void deactivate(dlx_problem *p, int32_t i)
+{
+	int32_t last = i <= p->np ? --p->n_act_p : p->np + --p->n_act_s;
+	int32_t k = p->pos[i], j = p->set[last];
+	p->set[k] = j;
+	p->pos[j] = k;
+	p->set[last] = i;
+	p->pos[i] = last;
+}
+
+/* Only valid in reverse order of deactivate(): then i sits right after the active prefix. */
+static inline void reactivate(dlx_problem *p, int32_t i)
+{
+	if (i <= p->np)
+		p->n_act_p++;
+	else
+		p->n_act_s++;
+}
+
 /*
  * cover() and uncover() are Knuth's, returning the number of link updates
- * (one per node hidden, one for unlinking the item) so the caller can keep
+ * (one per node hidden, one for removing the item) so the caller can keep
  * the statistic in a register.
  */
-static inline uint64_t cover(struct dlx_item *restrict it, struct dlx_node *restrict nd, int32_t i)
+static inline uint64_t cover(dlx_problem *p, int32_t i)
 {
+	struct dlx_node *restrict nd = p->node;
+	int32_t *restrict len = p->len;
 	uint64_t k = 1;
 	for (int32_t pp = nd[i].down; pp != i; pp = nd[pp].down) {
 		/*
@@ -270,7 +292,7 @@ static inline uint64_t cover(struct dlx_item *restrict it, struct dlx_node *rest
 			int32_t u = nd[q].up, d = nd[q].down;
 			nd[u].down = d;
 			nd[d].up = u;
-			it[x].len--;
+			len[x]--;
 			k++;
 			q++;
 		}
@@ -278,21 +300,19 @@ static inline uint64_t cover(struct dlx_item *restrict it, struct dlx_node *rest
 			int32_t x = nd[q].top, u = nd[q].up, d = nd[q].down;
 			nd[u].down = d;
 			nd[d].up = u;
-			it[x].len--;
+			len[x]--;
 			k++;
 		}
 	}
-	int32_t l = it[i].llink, r = it[i].rlink;
-	it[l].rlink = r;
-	it[r].llink = l;
+	deactivate(p, i);
 	return k;
 }
 
-static inline void uncover(struct dlx_item *restrict it, struct dlx_node *restrict nd, int32_t i)
+static inline void uncover(dlx_problem *p, int32_t i)
 {
-	int32_t l = it[i].llink, r = it[i].rlink;
-	it[l].rlink = i;
-	it[r].llink = i;
+	struct dlx_node *restrict nd = p->node;
+	int32_t *restrict len = p->len;
+	reactivate(p, i);
 	for (int32_t pp = nd[i].up; pp != i; pp = nd[pp].up) {
 		/* The mirror image of cover(): left to the spacer, then from the option's last node. */
 		int32_t q = pp - 1;
@@ -303,50 +323,52 @@ static inline void uncover(struct dlx_item *restrict it, struct dlx_node *restri
 			int32_t u = nd[q].up, d = nd[q].down;
 			nd[u].down = q;
 			nd[d].up = q;
-			it[x].len++;
+			len[x]++;
 			q--;
 		}
 		for (q = nd[q].down; q != pp; q--) {
 			int32_t x = nd[q].top, u = nd[q].up, d = nd[q].down;
 			nd[u].down = q;
 			nd[d].up = q;
-			it[x].len++;
+			len[x]++;
 		}
 	}
 }
 
 /* Covers the items of the option containing x, other than x's own. */
-static inline uint64_t cover_rest(struct dlx_item *it, struct dlx_node *nd, int32_t x)
+static inline uint64_t cover_rest(dlx_problem *p, int32_t x)
 {
+	const struct dlx_node *nd = p->node;
 	uint64_t k = 0;
 	for (int32_t q = x + 1; q != x;) {
 		int32_t j = nd[q].top;
 		if (j <= 0) {
 			q = nd[q].up;
 		} else {
-			k += cover(it, nd, j);
+			k += cover(p, j);
 			q++;
 		}
 	}
 	return k;
 }
 
-static inline void uncover_rest(struct dlx_item *it, struct dlx_node *nd, int32_t x)
+static inline void uncover_rest(dlx_problem *p, int32_t x)
 {
+	const struct dlx_node *nd = p->node;
 	for (int32_t q = x - 1; q != x;) {
 		int32_t j = nd[q].top;
 		if (j <= 0) {
 			q = nd[q].down;
 		} else {
-			uncover(it, nd, j);
+			uncover(p, j);
 			q--;
 		}
 	}
 }
 
-static bool item_active(const struct dlx_item *it, int32_t i)
+static bool item_active(const dlx_problem *p, int32_t i)
 {
-	return it[it[i].llink].rlink == i;
+	return p->pos[i] < (i <= p->np ? p->n_act_p : p->np + p->n_act_s);
 }
 
 int dlx_force_option(dlx_problem *p, size_t opt)
@@ -356,7 +378,7 @@ int dlx_force_option(dlx_problem *p, size_t opt)
 	int32_t x = p->opt_start[opt];
 	size_t n = dlx_option_size(p, opt);
 	for (size_t k = 0; k < n; k++)
-		if (!item_active(p->item, p->node[x + (int32_t)k].top))
+		if (!item_active(p, p->node[x + (int32_t)k].top))
 			return DLX_ERR_CONFLICT;
 	/*
 	 * No item of the option is covered, so the option is still in every
@@ -365,8 +387,8 @@ int dlx_force_option(dlx_problem *p, size_t opt)
 	int r = grow((void **)&p->forced, &p->cap_forced, p->n_forced + 1, sizeof *p->forced, INT32_MAX);
 	if (r)
 		return r;
-	cover(p->item, p->node, p->node[x].top);
-	cover_rest(p->item, p->node, x);
+	cover(p, p->node[x].top);
+	cover_rest(p, x);
 	p->forced[p->n_forced++] = x;
 	return DLX_OK;
 }
@@ -435,8 +457,8 @@ static int search(dlx_problem *p, const dlx_search_params *params, dlx_stats *st
 	for (size_t k = 0; k < p->n_forced; k++)
 		sol[k] = option_of(p->node, p->forced[k]);
 
-	struct dlx_item *it = p->item;
 	struct dlx_node *nd = p->node;
+	const int32_t *len = p->len, *set = p->set;
 	const uint64_t sol_limit = params->solution_limit;
 	const uint64_t node_limit = params->node_limit;
 	const uint32_t poll_every = params->poll_interval ? params->poll_interval : 65536;
@@ -471,13 +493,13 @@ x2:	/* Enter a new search node. */
 			goto unwind;
 		}
 	}
-	if (leaf && (level == leaf->depth || it[0].rlink == 0)) {
+	if (leaf && (level == leaf->depth || p->n_act_p == 0)) {
 		double share = 1;
 		for (size_t k = 0; k < level; k++) {
 			sol[p->n_forced + k] = option_of(nd, choice[k]);
 			share /= lens[k];
 		}
-		if (level == leaf->depth && it[0].rlink != 0)
+		if (level == leaf->depth && p->n_act_p != 0)
 			leaf->deeper = true;
 		rc = leaf->add(leaf, sol + p->n_forced, level, share);
 		if (rc) {
@@ -486,7 +508,7 @@ x2:	/* Enter a new search node. */
 		}
 		goto x8;
 	}
-	if (it[0].rlink == 0) {
+	if (p->n_act_p == 0) {
 		if (solutions == UINT64_MAX) {
 			rc = DLX_ERR_OVERFLOW;
 			st.stop = DLX_STOP_ERROR;
@@ -507,28 +529,32 @@ x2:	/* Enter a new search node. */
 		}
 		goto x8;
 	}
-	/* X3: the minimum-remaining-values item; the first one wins ties. */
+	/*
+	 * X3: the minimum-remaining-values item, the lowest-numbered one on
+	 * ties, whatever order the sparse set holds them in: (len, item) packed
+	 * in one key keeps the scan branch-free.  Any item of length 0 is a
+	 * dead end as good as another, so the scan may stop at the first.
+	 */
 	{
-		int32_t best = INT32_MAX;
-		i = 0;
-		for (int32_t j = it[0].rlink; j != 0; j = it[j].rlink) {
-			if (it[j].len < best) {
-				best = it[j].len;
-				i = j;
-				if (best == 0)
-					break;
-			}
+		uint64_t best = UINT64_MAX;
+		for (int32_t k = 0, n = p->n_act_p; k < n; k++) {
+			int32_t j = set[k];
+			uint64_t key = (uint64_t)(uint32_t)len[j] << 32 | (uint32_t)j;
+			best = key < best ? key : best;
+			if (len[j] == 0)
+				break;
 		}
+		i = (int32_t)(uint32_t)best;
 	}
-	lens[level] = it[i].len;
-	updates += cover(it, nd, i);
+	lens[level] = len[i];
+	updates += cover(p, i);
 	x = nd[i].down;
 x5:	/* Try option x, or backtrack when item i's options are exhausted. */
 	if (x == i) {
-		uncover(it, nd, i);
+		uncover(p, i);
 		goto x8;
 	}
-	updates += cover_rest(it, nd, x);
+	updates += cover_rest(p, x);
 	choice[level++] = x;
 	goto x2;
 
@@ -536,7 +562,7 @@ x8:	/* Leave the current level and try the next option there. */
 	if (level == 0)
 		goto done;
 	x = choice[--level];
-	uncover_rest(it, nd, x);
+	uncover_rest(p, x);
 	i = nd[x].top;
 	x = nd[x].down;
 	goto x5;
@@ -544,8 +570,8 @@ x8:	/* Leave the current level and try the next option there. */
 unwind:	/* Stopped early: undo every level's covers so the problem is as before. */
 	while (level > 0) {
 		x = choice[--level];
-		uncover_rest(it, nd, x);
-		uncover(it, nd, nd[x].top);
+		uncover_rest(p, x);
+		uncover(p, nd[x].top);
 	}
 done:
 	st.solutions = solutions;
@@ -578,7 +604,9 @@ dlx_problem *dlx_problem_clone(const dlx_problem *p)
 		return NULL;
 	*c = *p;
 	/* Nothing is shared: the clone's links dance independently of the original's. */
-	c->item = NULL;
+	c->len = NULL;
+	c->set = NULL;
+	c->pos = NULL;
 	c->mark = NULL;
 	c->node = NULL;
 	c->opt_start = NULL;
@@ -586,18 +614,23 @@ dlx_problem *dlx_problem_clone(const dlx_problem *p)
 	c->choice = c->lens = NULL;
 	c->sol = NULL;
 	c->cap_sol = 0;
-	c->item = malloc((p->n_items + 2) * sizeof *c->item);
-	c->mark = calloc(p->n_items + 2, sizeof *c->mark);
+	size_t n = p->n_items;
+	c->len = malloc((n + 1) * sizeof *c->len);
+	c->set = malloc((n + 1) * sizeof *c->set);
+	c->pos = malloc((n + 1) * sizeof *c->pos);
+	c->mark = calloc(n + 2, sizeof *c->mark);
 	c->node = malloc(p->cap_nodes * sizeof *c->node);
 	c->opt_start = p->cap_options ? malloc(p->cap_options * sizeof *c->opt_start) : NULL;
 	c->forced = p->cap_forced ? malloc(p->cap_forced * sizeof *c->forced) : NULL;
-	if (!c->item || !c->mark || !c->node || (p->cap_options && !c->opt_start) ||
+	if (!c->len || !c->set || !c->pos || !c->mark || !c->node || (p->cap_options && !c->opt_start) ||
 	    (p->cap_forced && !c->forced)) {
 		dlx_problem_free(c);
 		return NULL;
 	}
 	c->mark_stamp = 0;
-	memcpy(c->item, p->item, (p->n_items + 2) * sizeof *c->item);
+	memcpy(c->len, p->len, (n + 1) * sizeof *c->len);
+	memcpy(c->set, p->set, (n + 1) * sizeof *c->set);
+	memcpy(c->pos, p->pos, (n + 1) * sizeof *c->pos);
 	memcpy(c->node, p->node, p->n_nodes * sizeof *c->node);
 	if (p->n_options)
 		memcpy(c->opt_start, p->opt_start, p->n_options * sizeof *c->opt_start);
@@ -610,24 +643,26 @@ void dlx__release_to(dlx_problem *p, size_t keep)
 {
 	while (p->n_forced > keep) {
 		int32_t x = p->forced[--p->n_forced];
-		uncover_rest(p->item, p->node, x);
-		uncover(p->item, p->node, p->node[x].top);
+		uncover_rest(p, x);
+		uncover(p, p->node[x].top);
 	}
 }
 
 int dlx__check(const dlx_problem *p, const char **what)
 {
-	const struct dlx_item *it = p->item;
 	const struct dlx_node *nd = p->node;
 	int32_t n = (int32_t)p->n_items;
 	*what = NULL;
-	/* Horizontal lists are doubly linked circles. */
-	for (int32_t i = 0; i <= n + 1; i++) {
-		if (it[it[i].rlink].llink != i || it[it[i].llink].rlink != i) {
-			if (item_active(it, i) || i == 0 || i == n + 1) {
-				*what = "item list is not doubly linked";
-				return -1;
-			}
+	/* The sparse sets: set and pos are inverse permutations that keep each region's items. */
+	if (p->n_act_p < 0 || p->n_act_p > p->np || p->n_act_s < 0 || p->n_act_s > n - p->np) {
+		*what = "active counts out of range";
+		return -1;
+	}
+	for (int32_t i = 1; i <= n; i++) {
+		int32_t k = p->pos[i];
+		if (k < 0 || k >= n || p->set[k] != i || (i <= p->np) != (k < p->np)) {
+			*what = "item sets are not consistent";
+			return -1;
 		}
 	}
 	/* Vertical lists: doubly linked, len matches, every node's top is its item. */
@@ -647,7 +682,7 @@ int dlx__check(const dlx_problem *p, const char **what)
 				return -1;
 			}
 		}
-		if (cnt != it[i].len) {
+		if (cnt != p->len[i]) {
 			*what = "item length does not match its list";
 			return -1;
 		}
