@@ -111,10 +111,15 @@ typedef struct dlx_sudoku_params {
 	dlx_poll_fn on_poll;  /**< as in dlx_search_params; may be NULL */
 	void *poll_ctx;
 	uint32_t poll_interval; /**< nodes between polls; 0 means the core's default */
+	unsigned threads;     /**< > 1: search this one puzzle with that many threads, as
+	                           dlx_search_split() does: solutions then come in no fixed
+	                           order (on_solution is never called by two threads at a
+	                           time), node_limit is approximate and poll_interval is
+	                           ignored; counts stay exact.  0 or 1: the calling thread */
 } dlx_sudoku_params;
 
-/** Find every solution, no callbacks. */
-#define DLX_SUDOKU_PARAMS_INIT { 0, 0, NULL, NULL, NULL, NULL, 0 }
+/** Find every solution in the calling thread, no callbacks. */
+#define DLX_SUDOKU_PARAMS_INIT { 0, 0, NULL, NULL, NULL, NULL, 0, 0 }
 
 /** The outcome of dlx_sudoku_solve(). */
 typedef struct dlx_sudoku_result {
@@ -146,7 +151,8 @@ int dlx_sudoku_check(dlx_sudoku *s, const uint8_t *givens, dlx_sudoku_result *re
  *                 as soon as the call returns
  * @param params   limits and callback, or NULL for #DLX_SUDOKU_PARAMS_INIT
  * @param solution if not NULL, receives the first solution found (N² bytes);
- *                 left untouched when there is none
+ *                 left untouched when there is none.  With params->threads > 1
+ *                 "first" is whichever a thread found first.
  * @param res      receives the statistics (and the conflict on
  *                 #DLX_ERR_CONFLICT); must not be NULL
  * @return #DLX_OK, also for an unsolvable puzzle or a search stopped early

@@ -3,6 +3,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <inttypes.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -11,13 +12,15 @@
 #include "cli.h"
 #include "dlx-sudoku.h"
 #include "dlx.h"
+#include "sudoku-batch.h"
 #include "sudoku-io.h"
 
 static const char usage_text[] =
 	"Usage: dlx-sudoku [OPTION]... [FILE]\n"
 	"Solve the sudoku puzzles in FILE (standard input when FILE is missing or '-'),\n"
-	"one after the other, printing each answer as soon as it is known.  Boards are\n"
-	"n^2 x n^2 for n = 2..10 (4x4 to 100x100; symbol formats up to 64x64).\n"
+	"printing the answers in input order, each as soon as it and those before it\n"
+	"are known.  Boards are n^2 x n^2 for n = 2..10 (4x4 to 100x100; symbol\n"
+	"formats up to 64x64).\n"
 	"\n"
 	"Modes (default: print each puzzle's first solution):\n"
 	"  -c, --count            print the number of solutions of each puzzle\n"
@@ -41,6 +44,17 @@ static const char usage_text[] =
 	"                         stopped, nodes, updates, time and puzzles/s\n"
 	"      --node-limit=N     give up on a puzzle after N search nodes\n"
 	"      --time-limit=SEC   give up on a puzzle after SEC seconds\n"
+	"  -t, --threads=N        solve N puzzles at a time (default: the number of\n"
+	"                         online cores); the output is the same for any N.\n"
+	"                         A --count of a lone puzzle splits its search over\n"
+	"                         the N threads instead (not with --node-limit)\n"
+	"  -p, --part=K/M         solve only puzzles K, K+M, K+2M, ... of the input\n"
+	"                         (1 <= K <= M); with --output line, the M parts'\n"
+	"                         outputs recombine with paste -d '\\n' (see dlx-sudoku(1))\n"
+	"      --progress         report puzzles done and puzzles/s (or a long\n"
+	"                         puzzle's search) to stderr every few seconds\n"
+	"                         (default: when stderr is a terminal, after 2 seconds)\n"
+	"      --no-progress      never report progress\n"
 	"  -h, --help             show this help and exit\n"
 	"  -V, --version          show the version and exit\n"
 	"\n"
@@ -82,22 +96,93 @@ struct opts {
 	bool count, stats, quiet, have_output;
 	uint64_t limit, node_limit;
 	double time_limit;
+	unsigned threads;
+	uint32_t part, parts;
+	enum cli_progress_mode progress;
 	enum sudoku_format format;
 	enum sudoku_alphabet alphabet;
 	enum sudoku_layout output;
 	const char *file;
 };
 
-/* One run over an input: solvers, buffers and totals. */
-struct run {
+/* Totals of a run, or one puzzle's share of them. */
+struct tally {
+	uint64_t puzzles, solved, unsolvable, stopped, nodes, updates;
+};
+
+static void tally_add(struct tally *t, const struct tally *d)
+{
+	t->puzzles += d->puzzles;
+	t->solved += d->solved;
+	t->unsolvable += d->unsolvable;
+	t->stopped += d->stopped;
+	t->nodes += d->nodes;
+	t->updates += d->updates;
+}
+
+/* A growable byte buffer. */
+struct buf {
+	char *p;
+	size_t len, cap;
+};
+
+static bool buf_add(struct buf *b, const char *s, size_t n)
+{
+	if (b->cap - b->len < n) {
+		size_t cap = b->cap ? b->cap : 256;
+		while (cap - b->len < n)
+			cap *= 2;
+		char *p = realloc(b->p, cap);
+		if (!p)
+			return false;
+		b->p = p;
+		b->cap = cap;
+	}
+	memcpy(b->p + b->len, s, n);
+	b->len += n;
+	return true;
+}
+
+/*
+ * A puzzle in the pipeline's ring: the input, then the answer held back
+ * until the puzzles before it have been written.
+ */
+enum slot_kind { SLOT_PUZZLE, SLOT_READ_ERROR, SLOT_END_INTERRUPTED };
+struct slot {
+	enum slot_kind kind;
+	int read_rc;
+	struct sudoku_read_error read_err;
+	struct sudoku_puzzle pz;
+	uint8_t *cells;          /* pz.cells points here */
+	size_t cells_cap;
+	struct buf out, err;     /* stdout and stderr text */
+	size_t err_at;           /* where in out the stderr text came, to keep the order */
+	struct tally tally;
+	int status;              /* solve_one()'s result */
+};
+
+/*
+ * Past this much output a puzzle (--all on a loose puzzle) streams: its
+ * worker waits for its turn and writes straight to stdout.  This bounds a
+ * slot's memory whatever the puzzle.
+ */
+#define SLOT_OUT_MAX (64u * 1024u)
+
+/* What solves puzzles: the main thread, or one worker thread of the pipeline. */
+struct worker {
 	const struct opts *o;
 	const char *name;
 	dlx_sudoku *solver[DLX_SUDOKU_MAX_BOX + 1];
 	char *out;               /* big enough for any board in any layout */
 	uint8_t *solution;
-	struct cli_limits lim;
-	uint64_t puzzles, solved, unsolvable, stopped, nodes, updates;
-	uint64_t printed;        /* puzzles whose answer was printed */
+	struct cli_limits *lim;
+	struct cli_limits own_lim; /* a pipeline worker's: deadlines are per puzzle, hence per thread */
+	unsigned split_threads;  /* > 1: a --count's search is split over this many threads */
+	/* Where the answer goes: straight out, or into the slot until its turn. */
+	bool direct;
+	struct slot *slot;
+	struct batch *batch;
+	uint64_t seq;
 	/* The puzzle being solved, for the callbacks. */
 	const struct sudoku_puzzle *pz;
 	enum sudoku_layout layout;
@@ -111,28 +196,107 @@ static bool grid_layout(enum sudoku_layout l)
 	return l != SUDOKU_LAYOUT_LINE;
 }
 
+/* Writes a slot's held-back answer, stderr text at the place it came. */
+static void slot_flush(struct slot *s)
+{
+	/* out.p is NULL until something was held back (--quiet): fwrite must not see it. */
+	if (!s->out.p && !s->err.p)
+		return;
+	if (s->err_at)
+		fwrite(s->out.p, 1, s->err_at, stdout);
+	if (s->err.len) {
+		fflush(stdout);
+		fwrite(s->err.p, 1, s->err.len, stderr);
+	}
+	if (s->out.len > s->err_at)
+		fwrite(s->out.p + s->err_at, 1, s->out.len - s->err_at, stdout);
+	s->out.len = s->err.len = s->err_at = 0;
+}
+
+/* Answer text; false if it could not be written (then stop searching). */
+static bool emit(struct worker *w, const char *s, size_t n)
+{
+	if (w->direct)
+		return fwrite(s, 1, n, stdout) == n;
+	if (!buf_add(&w->slot->out, s, n))
+		return false;
+	if (w->slot->out.len > SLOT_OUT_MAX) {
+		if (!batch_wait_turn(w->batch, w->seq))
+			return false;
+		slot_flush(w->slot);
+		w->direct = true;
+	}
+	return true;
+}
+
+static void emit_str(struct worker *w, const char *s)
+{
+	emit(w, s, strlen(s));
+}
+
+static void emit_fmt(struct worker *w, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void emit_fmt(struct worker *w, const char *fmt, ...)
+{
+	char buf[160];
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	if (n > 0)
+		emit(w, buf, (size_t)n < sizeof buf ? (size_t)n : sizeof buf - 1);
+}
+
+/* A message about the puzzle for stderr, in its place among the answers. */
+static void warn(struct worker *w, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void warn(struct worker *w, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	if (w->direct) {
+		vfprintf(stderr, fmt, ap);
+	} else {
+		char buf[512];
+		int n = vsnprintf(buf, sizeof buf, fmt, ap);
+		if (n > 0) {
+			if (w->slot->err.len == 0)
+				w->slot->err_at = w->slot->out.len;
+			buf_add(&w->slot->err, buf, (size_t)n < sizeof buf ? (size_t)n : sizeof buf - 1);
+		}
+	}
+	va_end(ap);
+}
+
 static int print_all(void *ctx, const uint8_t *solution)
 {
-	struct run *ru = ctx;
-	size_t n = sudoku_write(ru->out, ru->layout, ru->alphabet, ru->pz->box, solution);
-	if (grid_layout(ru->layout))
-		ru->out[n++] = '\n';
-	return fwrite(ru->out, 1, n, stdout) != n;
+	struct worker *w = ctx;
+	size_t n = sudoku_write(w->out, w->layout, w->alphabet, w->pz->box, solution);
+	if (grid_layout(w->layout))
+		w->out[n++] = '\n';
+	return !emit(w, w->out, n);
 }
 
 static int score_target(void *ctx, const uint8_t *solution)
 {
-	struct run *ru = ctx;
-	int64_t v = dlx_sudoku_target_score(ru->pz->side, solution);
-	if (!ru->have_best || v > ru->best)
-		ru->best = v;
-	ru->have_best = true;
+	struct worker *w = ctx;
+	int64_t v = dlx_sudoku_target_score(w->pz->side, solution);
+	if (!w->have_best || v > w->best)
+		w->best = v;
+	w->have_best = true;
 	return 0;
+}
+
+/* A pipeline worker's poll: also gives up when the run is stopping. */
+static int batch_poll(void *ctx, const dlx_stats *so_far)
+{
+	struct worker *w = ctx;
+	if (batch_stopping(w->batch))
+		return 1;
+	return cli_poll(w->lim, so_far);
 }
 
 static int parse_args(int argc, char **argv, struct opts *o)
 {
-	enum { OPT_NODE_LIMIT = 256, OPT_TIME_LIMIT, OPT_SCORE };
+	enum { OPT_NODE_LIMIT = 256, OPT_TIME_LIMIT, OPT_SCORE, OPT_PROGRESS, OPT_NO_PROGRESS };
 	static const struct option longopts[] = {
 		{ "count", no_argument, NULL, 'c' },
 		{ "limit", required_argument, NULL, 'l' },
@@ -146,13 +310,18 @@ static int parse_args(int argc, char **argv, struct opts *o)
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "node-limit", required_argument, NULL, OPT_NODE_LIMIT },
 		{ "time-limit", required_argument, NULL, OPT_TIME_LIMIT },
+		{ "threads", required_argument, NULL, 't' },
+		{ "part", required_argument, NULL, 'p' },
+		{ "progress", no_argument, NULL, OPT_PROGRESS },
+		{ "no-progress", no_argument, NULL, OPT_NO_PROGRESS },
 		{ "help", no_argument, NULL, 'h' },
 		{ "version", no_argument, NULL, 'V' },
 		{ NULL, 0, NULL, 0 },
 	};
 	bool unique = false, all = false, score = false;
 	int c;
-	while ((c = getopt_long(argc, argv, "cl:uaf:A:o:sqhV", longopts, NULL)) != -1) {
+	uint64_t v;
+	while ((c = getopt_long(argc, argv, "cl:uaf:A:o:sqt:p:hV", longopts, NULL)) != -1) {
 		switch (c) {
 		case 'c': o->count = true; break;
 		case 'u': unique = true; break;
@@ -206,6 +375,21 @@ static int parse_args(int argc, char **argv, struct opts *o)
 				return CLI_EXIT_USAGE;
 			}
 			break;
+		case 't':
+			if (!cli_parse_u64(optarg, &v) || v == 0 || v > 1024) {
+				fprintf(stderr, "dlx-sudoku: --threads needs a number from 1 to 1024, not '%s'\n", optarg);
+				return CLI_EXIT_USAGE;
+			}
+			o->threads = (unsigned)v;
+			break;
+		case 'p':
+			if (!cli_parse_part(optarg, UINT32_MAX, &o->part, &o->parts)) {
+				fprintf(stderr, "dlx-sudoku: --part needs K/M with 1 <= K <= M, not '%s'\n", optarg);
+				return CLI_EXIT_USAGE;
+			}
+			break;
+		case OPT_PROGRESS: o->progress = CLI_PROGRESS_ON; break;
+		case OPT_NO_PROGRESS: o->progress = CLI_PROGRESS_OFF; break;
 		case 'h':
 			fputs(usage_text, stdout);
 			return -1;
@@ -232,6 +416,8 @@ static int parse_args(int argc, char **argv, struct opts *o)
 		return CLI_EXIT_USAGE;
 	}
 	o->file = optind < argc ? argv[optind] : "-";
+	if (!o->threads)
+		o->threads = cli_online_cores();
 	return 0;
 }
 
@@ -245,154 +431,521 @@ static enum sudoku_layout default_layout(enum sudoku_format f)
 	}
 }
 
-static void put_text(const char *s)
-{
-	fputs(s, stdout);
-}
-
 /* Prints "<what> (stopped at node limit)" and the like. */
-static void put_partial(const char *what, const char *why)
+static void put_partial(struct worker *w, const char *what, const char *why)
 {
-	printf("%s (%s)\n", what, why);
+	emit_fmt(w, "%s (%s)\n", what, why);
 }
 
 /*
- * Solves one puzzle and prints its answer.  Returns 0 to go on, or an exit
- * status that ends the run (failure or interruption).
+ * Solves one puzzle, the seq-th of the run (0-based), prints its answer and
+ * adds it to *t.  Returns 0 to go on, or an exit status that ends the run
+ * (failure or interruption).  The answer depends only on the puzzle and
+ * seq, never on other threads, which is what keeps the output the same for
+ * any number of threads.
  */
-static int solve_one(struct run *ru, const struct sudoku_puzzle *pz)
+static int solve_one(struct worker *w, const struct sudoku_puzzle *pz, uint64_t seq, struct tally *t)
 {
-	const struct opts *o = ru->o;
-	dlx_sudoku **sv = &ru->solver[pz->box];
+	const struct opts *o = w->o;
+	dlx_sudoku **sv = &w->solver[pz->box];
 	if (!*sv) {
 		int rc = dlx_sudoku_new(pz->box, sv);
 		if (rc) {
-			fprintf(stderr, "dlx-sudoku: %s:%zu: %ux%u board: %s\n", ru->name, pz->line, pz->side,
+			warn(w, "dlx-sudoku: %s:%zu: %ux%u board: %s\n", w->name, pz->line, pz->side,
 				pz->side, dlx_strerror(rc));
 			return CLI_EXIT_FAILURE;
 		}
 	}
-	ru->pz = pz;
-	ru->layout = o->have_output ? o->output : default_layout(pz->format);
-	ru->alphabet = o->alphabet != SUDOKU_ALPHA_AUTO ? o->alphabet : pz->alphabet;
-	if (sudoku_write_size(ru->layout, ru->alphabet, pz->box) == 0) {
-		fprintf(stderr, "dlx-sudoku: %s:%zu: the alphabet has no symbols for a %ux%u board; "
-			"use --output grid\n", ru->name, pz->line, pz->side, pz->side);
+	w->pz = pz;
+	w->layout = o->have_output ? o->output : default_layout(pz->format);
+	w->alphabet = o->alphabet != SUDOKU_ALPHA_AUTO ? o->alphabet : pz->alphabet;
+	if (sudoku_write_size(w->layout, w->alphabet, pz->box) == 0) {
+		warn(w, "dlx-sudoku: %s:%zu: the alphabet has no symbols for a %ux%u board; "
+			"use --output grid\n", w->name, pz->line, pz->side, pz->side);
 		return CLI_EXIT_USAGE;
 	}
-	ru->have_best = false;
+	w->have_best = false;
 
 	dlx_sudoku_params sp = DLX_SUDOKU_PARAMS_INIT;
 	bool printing = !o->quiet;
 	switch (o->mode) {
 	case MODE_SOLVE: sp.limit = 1; break;
 	case MODE_UNIQUE: sp.limit = 2; break;
-	case MODE_COUNT: sp.limit = o->limit; break;
+	case MODE_COUNT:
+		sp.limit = o->limit;
+		sp.threads = w->split_threads;
+		break;
 	case MODE_ALL:
 		sp.limit = o->limit;
 		sp.on_solution = printing ? print_all : NULL;
 		break;
 	case MODE_SCORE: sp.on_solution = score_target; break;
 	}
-	sp.solution_ctx = ru;
+	sp.solution_ctx = w;
 	sp.node_limit = o->node_limit;
-	sp.on_poll = cli_poll;
-	sp.poll_ctx = &ru->lim;
+	if (w->batch) {
+		sp.on_poll = batch_poll;
+		sp.poll_ctx = w;
+	} else {
+		sp.on_poll = cli_poll;
+		sp.poll_ctx = w->lim;
+	}
 	sp.poll_interval = CLI_POLL_INTERVAL;
-	ru->lim.timed_out = false;
-	if (o->time_limit > 0)
-		ru->lim.deadline = cli_now() + o->time_limit;
+	w->lim->timed_out = false;
+	if (o->time_limit > 0 || w->lim->progress) {
+		double now = cli_now();
+		if (o->time_limit > 0)
+			w->lim->deadline = now + o->time_limit;
+		/* The core's progress is worth showing only for a puzzle that itself runs long. */
+		w->lim->start = now;
+		w->lim->next_report = now + 2.0;
+	}
 
-	bool grid = grid_layout(ru->layout);
+	bool grid = grid_layout(w->layout);
 	/* In grid layouts an empty line separates answers; a judge's layout keeps the input's. */
 	bool judge = pz->format == SUDOKU_FORMAT_COUNT && !o->have_output;
-	if (printing && grid && o->mode == MODE_SOLVE && ru->printed > 0 && (!judge || pz->blank_before))
-		putchar('\n');
+	if (printing && grid && o->mode == MODE_SOLVE && seq > 0 && (!judge || pz->blank_before))
+		emit(w, "\n", 1);
 
 	dlx_sudoku_result res;
-	int rc = dlx_sudoku_solve(*sv, pz->cells, &sp, o->mode == MODE_SOLVE ? ru->solution : NULL, &res);
-	ru->puzzles++;
+	int rc = dlx_sudoku_solve(*sv, pz->cells, &sp, o->mode == MODE_SOLVE ? w->solution : NULL, &res);
+	if (rc == DLX_ERR_NOMEM && sp.threads > 1) {
+		/* The threads' copies of a big board may not fit where one search does. */
+		sp.threads = 1;
+		rc = dlx_sudoku_solve(*sv, pz->cells, &sp, NULL, &res);
+	}
+	t->puzzles++;
 	if (rc == DLX_ERR_CONFLICT || rc == DLX_ERR_INVALID) {
-		fprintf(stderr, "dlx-sudoku: %s:%zu: %s\n", ru->name, pz->line, res.message);
+		warn(w, "dlx-sudoku: %s:%zu: %s\n", w->name, pz->line, res.message);
 	} else if (rc) {
-		fprintf(stderr, "dlx-sudoku: %s:%zu: %s\n", ru->name, pz->line, dlx_strerror(rc));
+		warn(w, "dlx-sudoku: %s:%zu: %s\n", w->name, pz->line, dlx_strerror(rc));
 		return CLI_EXIT_FAILURE;
 	}
 	const dlx_stats *st = &res.stats;
-	ru->nodes += st->nodes;
-	ru->updates += st->updates;
+	t->nodes += st->nodes;
+	t->updates += st->updates;
 	const char *partial = NULL;
 	int stop_status = 0;
 	if (st->stop == DLX_STOP_NODE_LIMIT) {
 		partial = "stopped at node limit";
-	} else if (st->stop == DLX_STOP_POLL && ru->lim.timed_out) {
+	} else if (st->stop == DLX_STOP_POLL && w->lim->timed_out) {
 		partial = "stopped at time limit";
+	} else if (st->stop == DLX_STOP_POLL && w->batch && batch_stopping(w->batch)) {
+		return CLI_EXIT_FAILURE; /* the run is over; nobody reads this answer */
 	} else if (st->stop == DLX_STOP_POLL) {
 		partial = cli_stop_signal == SIGTERM ? "interrupted by SIGTERM" : "interrupted by SIGINT";
-		stop_status = 128 + cli_stop_signal;
+		stop_status = 128 + (cli_stop_signal ? cli_stop_signal : SIGINT);
 	} else if (st->stop == DLX_STOP_CALLBACK && o->mode == MODE_ALL) {
 		return CLI_EXIT_FAILURE; /* the write failed; reported at exit */
 	}
 	uint64_t n = st->solutions;
 	if (partial)
-		ru->stopped++;
+		t->stopped++;
 	else if (n)
-		ru->solved++;
+		t->solved++;
 	else
-		ru->unsolvable++;
+		t->unsolvable++;
 
 	if (printing) {
 		char buf[64];
 		switch (o->mode) {
 		case MODE_SOLVE:
 			if (n)
-				fwrite(ru->out, 1, sudoku_write(ru->out, ru->layout, ru->alphabet, pz->box, ru->solution),
-					stdout);
+				emit(w, w->out, sudoku_write(w->out, w->layout, w->alphabet, pz->box, w->solution));
 			else if (partial)
-				put_partial("unknown", partial);
+				put_partial(w, "unknown", partial);
 			else
-				put_text("no solution\n");
+				emit_str(w, "no solution\n");
 			break;
 		case MODE_UNIQUE:
 			if (n >= 2)
-				put_text("multiple\n");
+				emit_str(w, "multiple\n");
 			else if (partial)
-				put_partial("unknown", partial);
+				put_partial(w, "unknown", partial);
 			else
-				put_text(n ? "unique\n" : "none\n");
+				emit_str(w, n ? "unique\n" : "none\n");
 			break;
 		case MODE_SCORE:
-			if (partial && ru->have_best) {
-				snprintf(buf, sizeof buf, "score >= %" PRId64, ru->best);
-				put_partial(buf, partial);
+			if (partial && w->have_best) {
+				snprintf(buf, sizeof buf, "score >= %" PRId64, w->best);
+				put_partial(w, buf, partial);
 			} else if (partial) {
-				put_partial("unknown", partial);
+				put_partial(w, "unknown", partial);
 			} else {
-				printf("%" PRId64 "\n", ru->have_best ? ru->best : (int64_t)-1);
+				emit_fmt(w, "%" PRId64 "\n", w->have_best ? w->best : (int64_t)-1);
 			}
 			break;
 		case MODE_ALL:
 			if (n == 0 && !partial && !o->count)
-				put_text(grid ? "no solution\n\n" : "no solution\n");
+				emit_str(w, grid ? "no solution\n\n" : "no solution\n");
 			if (partial && !o->count)
-				printf("%s after %" PRIu64 " solution%s\n", partial, n, n == 1 ? "" : "s");
+				emit_fmt(w, "%s after %" PRIu64 " solution%s\n", partial, n, n == 1 ? "" : "s");
 			if (!o->count)
 				break;
 			/* fall through */
 		case MODE_COUNT:
 			if (partial) {
 				snprintf(buf, sizeof buf, "count >= %" PRIu64, n);
-				put_partial(buf, partial);
+				put_partial(w, buf, partial);
 			} else {
-				printf("%" PRIu64 "\n", n);
+				emit_fmt(w, "%" PRIu64 "\n", n);
 			}
 			break;
 		}
-		ru->printed++;
 	}
-	if (ferror(stdout))
+	/* A held-back answer's write errors are the writer's to see. */
+	if (w->direct && ferror(stdout))
 		return CLI_EXIT_FAILURE;
 	return stop_status;
+}
+
+static bool worker_init(struct worker *w, const struct opts *o, const char *name, size_t out_size)
+{
+	memset(w, 0, sizeof *w);
+	w->o = o;
+	w->name = name;
+	w->out = malloc(out_size + 1);
+	w->solution = malloc((size_t)DLX_SUDOKU_MAX_BOX * DLX_SUDOKU_MAX_BOX * DLX_SUDOKU_MAX_BOX * DLX_SUDOKU_MAX_BOX);
+	w->direct = true;
+	w->lim = &w->own_lim;
+	return w->out && w->solution;
+}
+
+static void worker_free(struct worker *w)
+{
+	for (unsigned box = 0; box <= DLX_SUDOKU_MAX_BOX; box++)
+		dlx_sudoku_free(w->solver[box]);
+	free(w->out);
+	free(w->solution);
+}
+
+/* The input: the reader, with --part's selection and puzzles read ahead. */
+struct input {
+	struct sudoku_reader *rd;
+	uint32_t part, parts;
+	uint64_t read;          /* puzzles read, selected or not */
+	/* Read ahead by main() to tell a lone puzzle from a file of them. */
+	unsigned ahead, ahead_used;
+	int ahead_rc[2];
+	struct sudoku_puzzle ahead_pz[2];
+	struct sudoku_read_error ahead_err[2];
+	uint8_t *ahead_cells[2];
+	bool ended;             /* the pipeline's producer saw the end or an error */
+};
+
+/* Like sudoku_reader_next(), for the puzzles of the part only. */
+static int input_next(struct input *in, struct sudoku_puzzle *pz, struct sudoku_read_error *err)
+{
+	if (in->ahead_used < in->ahead) {
+		unsigned k = in->ahead_used++;
+		*pz = in->ahead_pz[k];
+		*err = in->ahead_err[k];
+		return in->ahead_rc[k];
+	}
+	for (;;) {
+		int rc = sudoku_reader_next(in->rd, pz, err);
+		if (rc <= 0)
+			return rc;
+		uint64_t k = in->read++;
+		if (in->parts <= 1 || k % in->parts == in->part - 1)
+			return 1;
+	}
+}
+
+/* Reads the next puzzle ahead, keeping a copy of its cells past the next read. */
+static bool input_read_ahead(struct input *in)
+{
+	unsigned k = in->ahead;
+	in->ahead_rc[k] = input_next(in, &in->ahead_pz[k], &in->ahead_err[k]);
+	in->ahead++;
+	if (in->ahead_rc[k] == 1) {
+		size_t cells = (size_t)in->ahead_pz[k].side * in->ahead_pz[k].side;
+		in->ahead_cells[k] = malloc(cells);
+		if (!in->ahead_cells[k])
+			return false;
+		memcpy(in->ahead_cells[k], in->ahead_pz[k].cells, cells);
+		in->ahead_pz[k].cells = in->ahead_cells[k];
+	}
+	return true;
+}
+
+/* A run over an input: the thread-independent state and the totals. */
+struct run {
+	const struct opts *o;
+	const char *name;
+	struct input in;
+	struct cli_limits lim;   /* the main thread's: progress and, with one thread, the deadline */
+	struct tally total;
+	int fd;                  /* the input's, to look for a count format's T */
+	bool format_seen;
+	uint64_t known_total;    /* puzzles of the part the input announced (count format), 0 if unknown */
+	double start;
+	double next_report;      /* of puzzles done; lim's own is for one long puzzle's search */
+	/* The pipeline's workers. */
+	struct worker *workers;
+	unsigned n_workers;
+};
+
+/* Reports "puzzles done" every few seconds once a run takes more than 2 (see cli_limits). */
+static void batch_progress(struct run *ru, bool force)
+{
+	struct cli_limits *lim = &ru->lim;
+	if (!lim->progress)
+		return;
+	double now = cli_now();
+	if (!force && now < ru->next_report)
+		return;
+	double secs = now - ru->start;
+	uint64_t done = ru->total.puzzles;
+	char of[48] = "";
+	if (ru->known_total)
+		snprintf(of, sizeof of, " of %" PRIu64 " (%.1f%%)", ru->known_total,
+			100.0 * (double)done / (double)ru->known_total);
+	fprintf(stderr, "%s%s: %" PRIu64 "%s puzzles done, %.0f puzzles/s, %.0f s%s", lim->tty ? "\r" : "",
+		lim->prog, done, of, secs > 0 ? (double)done / secs : 0.0, secs, lim->tty ? "\033[K" : "\n");
+	fflush(stderr);
+	lim->reported = true;
+	ru->next_report = now + (lim->tty ? 1.0 : 5.0);
+}
+
+/*
+ * The T of a count-format input, for progress: the first line that is not
+ * empty or a comment.  pread leaves the reader's position alone; a pipe
+ * cannot be read twice, so its total stays unknown (0).
+ */
+static uint64_t count_format_total(int fd)
+{
+	char buf[4096];
+	ssize_t n = pread(fd, buf, sizeof buf - 1, 0);
+	if (n <= 0)
+		return 0;
+	buf[n] = '\0';
+	char *line = buf;
+	while (line && *line) {
+		char *nl = strchr(line, '\n');
+		if (nl)
+			*nl = '\0';
+		char *p = line + strspn(line, " \t\r");
+		if (*p && *p != '#') {
+			size_t len = strspn(p, "0123456789");
+			p[len] = '\0';
+			uint64_t t;
+			return cli_parse_u64(p, &t) ? t : 0;
+		}
+		line = nl ? nl + 1 : NULL;
+	}
+	return 0;
+}
+
+/* How many puzzles of the input's T the part takes. */
+static uint64_t part_share(uint64_t total, uint32_t part, uint32_t parts)
+{
+	if (parts <= 1)
+		return total;
+	return total >= part ? (total - part) / parts + 1 : 0;
+}
+
+/* Called in the main thread with the first puzzle: a count format tells the total. */
+static void note_format(struct run *ru, const struct sudoku_puzzle *pz)
+{
+	if (ru->format_seen)
+		return;
+	ru->format_seen = true;
+	if (ru->lim.progress && pz->format == SUDOKU_FORMAT_COUNT)
+		ru->known_total = part_share(count_format_total(ru->fd), ru->in.part, ru->in.parts);
+}
+
+/* Reports a read error the way a run ends on one; returns the exit status. */
+static int read_failed(struct run *ru, int rc, const struct sudoku_read_error *err)
+{
+	/* A read cut short by Ctrl-C is the interruption, not a bad input. */
+	if (cli_stop_signal)
+		return 128 + cli_stop_signal;
+	if (err->line)
+		fprintf(stderr, "dlx-sudoku: %s:%zu: %s\n", ru->name, err->line, err->message);
+	else
+		fprintf(stderr, "dlx-sudoku: %s: %s\n", ru->name, err->message);
+	return rc == DLX_ERR_NOMEM ? CLI_EXIT_FAILURE : CLI_EXIT_USAGE;
+}
+
+/* The end of the input; an error if it held no puzzle (a --part may select none). */
+static int input_ended(struct run *ru)
+{
+	if (ru->in.read == 0) {
+		fprintf(stderr, "dlx-sudoku: %s: no puzzle in the input\n", ru->name);
+		return CLI_EXIT_USAGE;
+	}
+	return 0;
+}
+
+/* --- the pipeline's callbacks (sudoku-batch.h) --- */
+
+static int batch_read(void *ctx, void *vslot)
+{
+	struct run *ru = ctx;
+	struct slot *s = vslot;
+	if (ru->in.ended)
+		return 0;
+	if (cli_stop_signal) {
+		s->kind = SLOT_END_INTERRUPTED;
+		ru->in.ended = true;
+		return 1;
+	}
+	struct sudoku_puzzle pz;
+	int rc = input_next(&ru->in, &pz, &s->read_err);
+	if (rc == 0) {
+		ru->in.ended = true;
+		return 0;
+	}
+	if (rc < 0) {
+		s->kind = SLOT_READ_ERROR;
+		s->read_rc = rc;
+		ru->in.ended = true;
+		return 1;
+	}
+	size_t cells = (size_t)pz.side * pz.side;
+	if (s->cells_cap < cells) {
+		uint8_t *p = realloc(s->cells, cells);
+		if (!p) {
+			s->kind = SLOT_READ_ERROR;
+			s->read_rc = DLX_ERR_NOMEM;
+			s->read_err.line = 0;
+			snprintf(s->read_err.message, sizeof s->read_err.message, "%s", dlx_strerror(DLX_ERR_NOMEM));
+			ru->in.ended = true;
+			return 1;
+		}
+		s->cells = p;
+		s->cells_cap = cells;
+	}
+	memcpy(s->cells, pz.cells, cells);
+	s->pz = pz;
+	s->pz.cells = s->cells;
+	s->kind = SLOT_PUZZLE;
+	return 1;
+}
+
+static void batch_process(void *ctx, struct batch *b, unsigned index, void *vslot, uint64_t seq)
+{
+	struct run *ru = ctx;
+	struct slot *s = vslot;
+	struct worker *w = &ru->workers[index];
+	memset(&s->tally, 0, sizeof s->tally);
+	s->status = 0;
+	if (s->kind != SLOT_PUZZLE)
+		return;
+	/* Puzzles too short to poll would never see a Ctrl-C: look before each one. */
+	if (cli_stop_signal) {
+		s->kind = SLOT_END_INTERRUPTED;
+		return;
+	}
+	w->slot = s;
+	w->batch = b;
+	w->seq = seq;
+	w->direct = false;
+	s->status = solve_one(w, &s->pz, seq, &s->tally);
+	w->slot = NULL;
+}
+
+static int batch_write(void *ctx, void *vslot)
+{
+	struct run *ru = ctx;
+	struct slot *s = vslot;
+	switch (s->kind) {
+	case SLOT_END_INTERRUPTED:
+		return 128 + (cli_stop_signal ? cli_stop_signal : SIGINT);
+	case SLOT_READ_ERROR:
+		return read_failed(ru, s->read_rc, &s->read_err);
+	case SLOT_PUZZLE:
+		break;
+	}
+	note_format(ru, &s->pz);
+	slot_flush(s);
+	tally_add(&ru->total, &s->tally);
+	batch_progress(ru, false);
+	if (s->status)
+		return s->status;
+	return ferror(stdout) ? CLI_EXIT_FAILURE : 0;
+}
+
+static void batch_idle(void *ctx)
+{
+	batch_progress(ctx, false);
+}
+
+/*
+ * Solves with the pipeline.  Returns the run's status so far (0 to go on),
+ * or -1 if no thread could start (nothing was read then).
+ */
+static int run_batch(struct run *ru, size_t out_size)
+{
+	const struct opts *o = ru->o;
+	unsigned threads = o->threads;
+	/* Enough puzzles in flight that a slow one rarely stalls the others. */
+	size_t window = (size_t)64 * threads;
+	struct worker *workers = calloc(threads, sizeof *workers);
+	struct slot *slots = calloc(window, sizeof *slots);
+	void **ptrs = calloc(window, sizeof *ptrs);
+	int status = -1;
+	unsigned made = 0;
+	if (workers && slots && ptrs) {
+		for (; made < threads; made++) {
+			if (!worker_init(&workers[made], o, ru->name, out_size))
+				break;
+			workers[made].own_lim = ru->lim;
+			workers[made].own_lim.progress = false;
+			workers[made].own_lim.reported = false;
+		}
+		for (size_t k = 0; k < window; k++)
+			ptrs[k] = &slots[k];
+		ru->workers = workers;
+		ru->n_workers = made;
+		struct batch_ops ops = { ru, batch_read, batch_process, batch_write,
+			ru->lim.progress ? batch_idle : NULL, 0.25 };
+		if (made == threads)
+			status = batch_run(&ops, threads, ptrs, window);
+		if (status == 0 && !cli_stop_signal)
+			status = input_ended(ru);
+	}
+	for (unsigned t = 0; t < made; t++)
+		worker_free(&workers[t]);
+	for (size_t k = 0; slots && k < window; k++) {
+		free(slots[k].cells);
+		free(slots[k].out.p);
+		free(slots[k].err.p);
+	}
+	free(workers);
+	free(slots);
+	free(ptrs);
+	return status;
+}
+
+/* Solves in the main thread, one puzzle after the other: the --threads 1 path. */
+static int run_sequential(struct run *ru, struct worker *w)
+{
+	int status = 0;
+	struct sudoku_puzzle pz;
+	struct sudoku_read_error err;
+	for (uint64_t seq = 0;; seq++) {
+		if (cli_stop_signal) {
+			status = 128 + cli_stop_signal;
+			break;
+		}
+		int rc = input_next(&ru->in, &pz, &err);
+		if (rc < 0) {
+			status = read_failed(ru, rc, &err);
+			break;
+		}
+		if (rc == 0) {
+			status = input_ended(ru);
+			break;
+		}
+		note_format(ru, &pz);
+		status = solve_one(w, &pz, seq, &ru->total);
+		if (status)
+			break;
+		batch_progress(ru, false);
+	}
+	return status;
 }
 
 int main(int argc, char **argv)
@@ -406,6 +959,8 @@ int main(int argc, char **argv)
 	struct run ru = { 0 };
 	ru.o = &o;
 	ru.name = use_stdin ? "<stdin>" : o.file;
+	ru.in.part = o.part;
+	ru.in.parts = o.parts;
 	FILE *in = use_stdin ? stdin : fopen(o.file, "r");
 	if (!in) {
 		fprintf(stderr, "dlx-sudoku: %s: %s\n", ru.name, strerror(errno));
@@ -419,10 +974,10 @@ int main(int argc, char **argv)
 				out_size = s;
 		}
 	}
-	struct sudoku_reader *rd = sudoku_reader_new(in, o.format, o.alphabet);
-	ru.out = malloc(out_size + 1);
-	ru.solution = malloc((size_t)DLX_SUDOKU_MAX_BOX * DLX_SUDOKU_MAX_BOX * DLX_SUDOKU_MAX_BOX * DLX_SUDOKU_MAX_BOX);
-	if (!rd || !ru.out || !ru.solution) {
+	ru.in.rd = sudoku_reader_new(in, o.format, o.alphabet);
+	struct worker w;
+	bool w_ok = worker_init(&w, &o, ru.name, out_size);
+	if (!ru.in.rd || !w_ok) {
 		fprintf(stderr, "dlx-sudoku: out of memory\n");
 		return CLI_EXIT_FAILURE;
 	}
@@ -430,58 +985,66 @@ int main(int argc, char **argv)
 	if (!isatty(STDOUT_FILENO))
 		setvbuf(stdout, NULL, _IOFBF, 1 << 16);
 	cli_catch_signals();
-	double start = cli_now();
+	cli_limits_init(&ru.lim, "dlx-sudoku", 0, o.progress);
+	w.lim = &ru.lim;
+	ru.start = ru.lim.start;
+	ru.next_report = ru.start + 2.0;
+	ru.fd = fileno(in);
 
 	int status = 0;
-	struct sudoku_puzzle pz;
-	struct sudoku_read_error err;
-	for (;;) {
-		if (cli_stop_signal) {
-			status = 128 + cli_stop_signal;
-			break;
+	bool done = false;
+	if (o.threads > 1 && o.mode == MODE_COUNT && !o.node_limit) {
+		/*
+		 * A lone puzzle to count gets all the threads in one split search
+		 * (a node limit would not cut it at a reproducible place).  Reading
+		 * one puzzle ahead tells; the pipeline then reads the ahead ones first.
+		 */
+		if (!input_read_ahead(&ru.in) || (ru.in.ahead_rc[0] == 1 && !input_read_ahead(&ru.in))) {
+			fprintf(stderr, "dlx-sudoku: out of memory\n");
+			status = CLI_EXIT_FAILURE;
+			done = true;
+		} else if (ru.in.ahead_rc[0] == 1 && ru.in.ahead_rc[1] == 0) {
+			note_format(&ru, &ru.in.ahead_pz[0]);
+			w.split_threads = o.threads;
+			status = solve_one(&w, &ru.in.ahead_pz[0], 0, &ru.total);
+			done = true;
+		} else if (ru.in.ahead_rc[0] != 1) {
+			status = run_sequential(&ru, &w);
+			done = true;
 		}
-		int rc = sudoku_reader_next(rd, &pz, &err);
-		if (rc < 0) {
-			if (err.line)
-				fprintf(stderr, "dlx-sudoku: %s:%zu: %s\n", ru.name, err.line, err.message);
-			else
-				fprintf(stderr, "dlx-sudoku: %s: %s\n", ru.name, err.message);
-			status = rc == DLX_ERR_NOMEM ? CLI_EXIT_FAILURE : CLI_EXIT_USAGE;
-			break;
-		}
-		if (rc == 0) {
-			if (ru.puzzles == 0) {
-				fprintf(stderr, "dlx-sudoku: %s: no puzzle in the input\n", ru.name);
-				status = CLI_EXIT_USAGE;
-			}
-			break;
-		}
-		status = solve_one(&ru, &pz);
-		if (status)
-			break;
 	}
-	double secs = cli_now() - start;
+	if (!done && o.threads > 1) {
+		status = run_batch(&ru, out_size);
+		/* No thread to be had: one thread still does the job, as it is about to. */
+		done = status >= 0;
+		if (!done)
+			status = 0;
+	}
+	if (!done)
+		status = run_sequential(&ru, &w);
+	cli_progress_end(&ru.lim);
+	double secs = cli_now() - ru.start;
+	const struct tally *t = &ru.total;
 	if (status == 0)
-		status = ru.stopped ? CLI_EXIT_STOPPED : ru.unsolvable ? CLI_EXIT_NONE : CLI_EXIT_OK;
+		status = t->stopped ? CLI_EXIT_STOPPED : t->unsolvable ? CLI_EXIT_NONE : CLI_EXIT_OK;
 	if (status > 128)
 		fprintf(stderr, "dlx-sudoku: interrupted by %s\n", status == 128 + SIGTERM ? "SIGTERM" : "SIGINT");
 	if (o.stats)
 		fprintf(stderr,
 			"puzzles: %" PRIu64 ", solved: %" PRIu64 ", unsolvable: %" PRIu64 ", stopped: %" PRIu64
 			", nodes: %" PRIu64 ", updates: %" PRIu64 ", time: %.3f s, puzzles/s: %.0f\n",
-			ru.puzzles, ru.solved, ru.unsolvable, ru.stopped, ru.nodes, ru.updates, secs,
-			secs > 0 ? (double)ru.puzzles / secs : 0.0);
+			t->puzzles, t->solved, t->unsolvable, t->stopped, t->nodes, t->updates, secs,
+			secs > 0 ? (double)t->puzzles / secs : 0.0);
 	if (fflush(stdout) != 0 || ferror(stdout)) {
 		if (errno != EPIPE)
 			fprintf(stderr, "dlx-sudoku: write error: %s\n", strerror(errno));
 		status = CLI_EXIT_FAILURE;
 	}
-	sudoku_reader_free(rd);
+	sudoku_reader_free(ru.in.rd);
 	if (!use_stdin)
 		fclose(in);
-	for (unsigned box = 0; box <= DLX_SUDOKU_MAX_BOX; box++)
-		dlx_sudoku_free(ru.solver[box]);
-	free(ru.out);
-	free(ru.solution);
+	worker_free(&w);
+	free(ru.in.ahead_cells[0]);
+	free(ru.in.ahead_cells[1]);
 	return status;
 }

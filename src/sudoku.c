@@ -201,7 +201,13 @@ int dlx_sudoku_solve(dlx_sudoku *s, const uint8_t *givens, const dlx_sudoku_para
 	sp.on_poll = params->on_poll;
 	sp.poll_ctx = params->poll_ctx;
 	sp.poll_interval = params->poll_interval;
-	rc = dlx_search(s->p, &sp, &res->stats);
+	if (params->threads > 1) {
+		/* The split clones the problem with its forced givens, one copy per thread. */
+		dlx_split_params split = { params->threads, 0, 0 };
+		rc = dlx_search_split(s->p, &sp, &split, &res->stats);
+	} else {
+		rc = dlx_search(s->p, &sp, &res->stats);
+	}
 	dlx_release_forced(s->p);
 	s->params = NULL;
 	s->first = NULL;
