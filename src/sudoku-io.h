@@ -16,7 +16,8 @@
  *             '-', '+', '|', '=' between bands;
  *  - count:   a number T, then T grids (compact or grid rows), as in the
  *             SPOJ 1110 and POJ 2676 judges.
- * '#' starts a comment line and a line "end" ends the input, in every format.
+ * '#' starts a comment line (of any bytes; other lines are ASCII) and a line
+ * "end" ends the input, in every format.
  *
  * Alphabets map symbols to digits 1..N; blanks are '.', '_', '0' (except in
  * hex) and '-' (except in drawn grids, where '-' draws lines):

@@ -181,8 +181,12 @@ static int read_line(struct sudoku_reader *r, struct sudoku_read_error *err)
 		}
 	}
 	r->lineno++;
+	int first = 0; /* the line's first non-blank byte */
 	while ((ch = getc_unlocked(in)) != EOF && ch != '\n') {
-		if ((ch < 0x20 && ch != '\t' && ch != '\r') || ch >= 0x7F)
+		if (!first && !is_space(ch))
+			first = ch;
+		/* Comments may hold any text, e.g. an author's name in UTF-8, as in dlx's format. */
+		if (((ch < 0x20 && ch != '\t' && ch != '\r') || ch >= 0x7F) && first != '#')
 			return fail(err, r->lineno, DLX_ERR_SYNTAX, "binary data (byte 0x%02X)", (unsigned)ch);
 		if (n == SUDOKU_LINE_MAX)
 			return fail(err, r->lineno, DLX_ERR_SYNTAX, "line too long (more than %u characters)",
@@ -547,7 +551,8 @@ static int looks_like_count(struct sudoku_reader *r, bool *is_count, struct sudo
 		return rc;
 	size_t next_cells = rc ? cells_in(&r->cur) : 0;
 	*is_count = next_cells != first.len && box_of_side(next_cells, DLX_SUDOKU_MAX_BOX);
-	if (rc)
+	/* An "end" looked at must still end the input after the first line. */
+	if (rc || kind_of(&r->cur) == LINE_END)
 		unread(r);
 	copy_line(&r->cur, &first);
 	r->blank_seen = blank;
