@@ -1,0 +1,519 @@
+/*
+ * The "limits" suite: dlx and dlx-sudoku at the edges of their input and of
+ * the machine, where golden files do not reach: megabyte lines, a million
+ * options read with bounded memory, searches cut short by limits and
+ * signals, a closed stdout, and allocations that fail for real under a low
+ * address-space limit.
+ *
+ * Inputs are generated into a private temporary directory.  The
+ * out-of-memory runs need an ordinary build: sanitizers reserve terabytes of
+ * address space and cannot start under `ulimit -v`, so they are skipped when
+ * DLX_SANITIZED is set (meson sets it for -Db_sanitize builds); the memory
+ * bound is not checked there either, shadow memory inflating the RSS.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <check.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <unistd.h>
+
+#include "cli-runner.h"
+
+#define TIMEOUT 120.0
+/* The bound on the peak RSS when reading a huge input. */
+#define MAX_RSS_KB (200 * 1024)
+
+static char tmpdir[4096];
+
+static const char *env(const char *name)
+{
+	const char *v = getenv(name);
+	ck_assert_msg(v != NULL && *v, "%s is not set", name);
+	return v;
+}
+
+static bool sanitized(void)
+{
+	const char *v = getenv("DLX_SANITIZED");
+	return v && *v && strcmp(v, "0") != 0;
+}
+
+/* A path in the temporary directory; the caller frees it. */
+static char *tmp_path(const char *name)
+{
+	size_t n = strlen(tmpdir) + strlen(name) + 2;
+	char *p = malloc(n);
+	ck_assert_ptr_nonnull(p);
+	snprintf(p, n, "%s/%s", tmpdir, name);
+	return p;
+}
+
+static FILE *create(const char *path)
+{
+	FILE *f = fopen(path, "w");
+	ck_assert_msg(f != NULL, "%s: %s", path, strerror(errno));
+	return f;
+}
+
+static void finish(FILE *f, const char *path)
+{
+	ck_assert_msg(!ferror(f) && fclose(f) == 0, "writing %s failed", path);
+}
+
+static void run(const char *bin, char **argv, const char *in, struct runner_result *res)
+{
+	struct runner_cmd rc = { bin, argv, in, -1, false };
+	ck_assert_msg(runner_run(&rc, TIMEOUT, res) == 0, "cannot run %s: %s", bin, strerror(errno));
+	ck_assert_msg(!res->timed_out, "%s killed after %.0f s", argv[0], TIMEOUT);
+}
+
+static size_t count_lines(const char *s, size_t n)
+{
+	size_t k = 0;
+	for (size_t j = 0; j < n; j++)
+		k += s[j] == '\n';
+	return k;
+}
+
+/* The peak RSS of the biggest child waited for so far, in KiB. */
+static long children_max_rss(void)
+{
+	struct rusage ru;
+	ck_assert_int_eq(getrusage(RUSAGE_CHILDREN, &ru), 0);
+	return ru.ru_maxrss;
+}
+
+static void setup(void)
+{
+	const char *base = getenv("TMPDIR");
+	snprintf(tmpdir, sizeof tmpdir, "%s/dlx-limits-XXXXXX", base && *base ? base : "/tmp");
+	if (!mkdtemp(tmpdir)) {
+		fprintf(stderr, "test-limits: mkdtemp: %s\n", strerror(errno));
+		exit(EXIT_FAILURE);
+	}
+}
+
+static void teardown(void)
+{
+	static const char *const names[] = { "long.dlx", "long-comment.dlx", "long-name.dlx", "huge.dlx",
+		"long.sdk", "max.sdk", "huge.sdk", "big100.sdk", "empty16.sdk" };
+	for (size_t k = 0; k < sizeof names / sizeof *names; k++) {
+		char *p = tmp_path(names[k]);
+		unlink(p);
+		free(p);
+	}
+	rmdir(tmpdir);
+}
+
+/* 1 MB lines: about 110 000 items on the item line and all of them in one option. */
+START_TEST(test_dlx_megabyte_line)
+{
+	char *path = tmp_path("long.dlx");
+	FILE *f = create(path);
+	const int n = 110000;
+	for (int pass = 0; pass < 2; pass++) {
+		for (int k = 0; k < n; k++)
+			fprintf(f, "%si%d", k ? " " : "", k);
+		fputc('\n', f);
+	}
+	finish(f, path);
+	char *argv[] = { "dlx", "--count", path, NULL };
+	struct runner_result res;
+	run(env("DLX_BIN"), argv, NULL, &res);
+	ck_assert_msg(res.status == 0 && strcmp(res.out, "1\n") == 0, "status %d, out \"%.100s\", err \"%.200s\"",
+		      res.status, res.out, res.err);
+	runner_result_free(&res);
+
+	/* A megabyte comment, then a megabyte name: skipped, then refused by its line. */
+	char *comment = tmp_path("long-comment.dlx");
+	f = create(comment);
+	fputc('|', f);
+	for (int k = 0; k < 1 << 20; k++)
+		fputc('c', f);
+	fputs("\na b\na\nb\n", f);
+	finish(f, comment);
+	char *argv2[] = { "dlx", "--count", comment, NULL };
+	run(env("DLX_BIN"), argv2, NULL, &res);
+	ck_assert_msg(res.status == 0 && strcmp(res.out, "1\n") == 0, "comment: status %d, out \"%.100s\"",
+		      res.status, res.out);
+	runner_result_free(&res);
+
+	char *name = tmp_path("long-name.dlx");
+	f = create(name);
+	fputs("a b\n", f);
+	for (int k = 0; k < 1 << 20; k++)
+		fputc('n', f);
+	fputc('\n', f);
+	finish(f, name);
+	char *argv3[] = { "dlx", name, NULL };
+	run(env("DLX_BIN"), argv3, NULL, &res);
+	char want[512];
+	snprintf(want, sizeof want, "dlx: %s:2: item name longer than 64 characters: '%.40s...'\n", name,
+		 "nnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnnn");
+	ck_assert_int_eq(res.status, 2);
+	ck_assert_str_eq(res.err, want);
+	runner_result_free(&res);
+	free(path);
+	free(comment);
+	free(name);
+}
+END_TEST
+
+/*
+ * A million options, read and counted exactly with bounded memory: item b
+ * has one option and a the other 999 999, so there are 999 999 solutions.
+ */
+START_TEST(test_dlx_million_options)
+{
+	char *path = tmp_path("huge.dlx");
+	FILE *f = create(path);
+	fputs("| a million options\na b\n", f);
+	for (int k = 0; k < 999999; k++) {
+		fputs("a\n", f);
+		if (k == 500000)
+			fputs("b\n", f);
+	}
+	finish(f, path);
+	/*
+	 * One thread: the split into jobs forces each of a's million branches
+	 * on a clone separately, covering a's column every time, which is
+	 * quadratic here (a known problem of src/split.c, not of reading).
+	 */
+	char *argv[] = { "dlx", "--count", "--threads", "1", path, NULL };
+	struct runner_result res;
+	run(env("DLX_BIN"), argv, NULL, &res);
+	ck_assert_msg(res.status == 0, "status %d: %.200s", res.status, res.err);
+	ck_assert_str_eq(res.out, "999999\n");
+	runner_result_free(&res);
+
+	char *argv2[] = { "dlx", "--numbers", path, NULL };
+	run(env("DLX_BIN"), argv2, NULL, &res);
+	ck_assert_int_eq(res.status, 0);
+	/* b stands on line 500 004: the comment, the item line, then 500 001 a's. */
+	ck_assert_str_eq(res.out, "3\n500004\n");
+	runner_result_free(&res);
+	long rss = children_max_rss();
+	fprintf(stderr, "test-limits: peak RSS of dlx on a million options: %ld KiB\n", rss);
+	if (!sanitized())
+		ck_assert_msg(rss < MAX_RSS_KB, "peak RSS %ld KiB, more than %d", rss, MAX_RSS_KB);
+	free(path);
+}
+END_TEST
+
+/* A line past SUDOKU_LINE_MAX is refused by its number, whatever its length. */
+START_TEST(test_sudoku_long_lines)
+{
+	char *path = tmp_path("long.sdk");
+	FILE *f = create(path);
+	fputs("1.3.3.1.2.4.4.2.\n", f);
+	for (int k = 0; k < 1 << 20; k++)
+		fputc('.', f);
+	fputc('\n', f);
+	finish(f, path);
+	char *argv[] = { "dlx-sudoku", path, NULL };
+	struct runner_result res;
+	run(env("DLX_SUDOKU_BIN"), argv, NULL, &res);
+	char want[512];
+	snprintf(want, sizeof want, "dlx-sudoku: %s:2: line too long (more than 16384 characters)\n", path);
+	ck_assert_int_eq(res.status, 2);
+	ck_assert_str_eq(res.err, want);
+	ck_assert_str_eq(res.out, "1234341221434321\n");
+	runner_result_free(&res);
+
+	/* Exactly the longest line: read, and refused for its length only. */
+	char *max = tmp_path("max.sdk");
+	f = create(max);
+	for (int k = 0; k < 16384; k++)
+		fputc('.', f);
+	finish(f, max);
+	char *argv2[] = { "dlx-sudoku", max, NULL };
+	run(env("DLX_SUDOKU_BIN"), argv2, NULL, &res);
+	snprintf(want, sizeof want,
+		 "dlx-sudoku: %s:1: wrong length: 16384 characters (a puzzle line has 16, 81, 256, 625, 1296, 2401 or 4096)\n",
+		 max);
+	ck_assert_int_eq(res.status, 2);
+	ck_assert_str_eq(res.err, want);
+	runner_result_free(&res);
+	free(path);
+	free(max);
+}
+END_TEST
+
+#define HUGE_PUZZLES 100000
+
+static char *huge_sudoku(void)
+{
+	char *path = tmp_path("huge.sdk");
+	FILE *f = create(path);
+	for (int k = 0; k < HUGE_PUZZLES; k++)
+		fputs(k % 2 ? "1.3.3.1.2.4.4.2.\n" : "................\n", f);
+	finish(f, path);
+	return path;
+}
+
+/* 100 000 puzzles are answered one by one, in memory that does not grow with the input. */
+START_TEST(test_sudoku_many_puzzles)
+{
+	char *path = huge_sudoku();
+	char *argv[] = { "dlx-sudoku", "--count", path, NULL };
+	struct runner_result res;
+	run(env("DLX_SUDOKU_BIN"), argv, NULL, &res);
+	ck_assert_msg(res.status == 0, "status %d: %.200s", res.status, res.err);
+	ck_assert_uint_eq(count_lines(res.out, res.out_len), HUGE_PUZZLES);
+	ck_assert_msg(strncmp(res.out, "288\n4\n288\n4\n", 12) == 0, "counts start \"%.20s\"", res.out);
+	runner_result_free(&res);
+	long rss = children_max_rss();
+	fprintf(stderr, "test-limits: peak RSS of dlx-sudoku on %d puzzles: %ld KiB\n", HUGE_PUZZLES, rss);
+	if (!sanitized())
+		ck_assert_msg(rss < MAX_RSS_KB, "peak RSS %ld KiB, more than %d", rss, MAX_RSS_KB);
+	free(path);
+}
+END_TEST
+
+/* dlx-sudoku answering many puzzles into a pipe nobody reads: a quiet end. */
+static void sudoku_closed_stdout(bool ignore_sigpipe)
+{
+	char *path = huge_sudoku();
+	int fds[2];
+	ck_assert_int_eq(pipe(fds), 0);
+	close(fds[0]);
+	char *argv[] = { "dlx-sudoku", path, NULL };
+	struct runner_cmd rc = { env("DLX_SUDOKU_BIN"), argv, NULL, fds[1], ignore_sigpipe };
+	struct runner_result res;
+	int r = runner_run(&rc, TIMEOUT, &res);
+	close(fds[1]);
+	ck_assert_int_eq(r, 0);
+	ck_assert_msg(!res.timed_out, "dlx-sudoku kept running with its stdout closed");
+	if (ignore_sigpipe)
+		ck_assert_msg(res.status == 3, "exit status %d with SIGPIPE ignored, expected 3", res.status);
+	else
+		ck_assert_msg(res.status == 128 + SIGPIPE || res.status == 3, "exit status %d", res.status);
+	/* A closed pipe is the reader's choice, not an error to report. */
+	ck_assert_msg(res.err_len == 0, "stderr: %.200s", res.err);
+	runner_result_free(&res);
+	free(path);
+}
+
+START_TEST(test_sudoku_closed_stdout)
+{
+	sudoku_closed_stdout(false);
+}
+END_TEST
+
+START_TEST(test_sudoku_closed_stdout_sigpipe_ignored)
+{
+	sudoku_closed_stdout(true);
+}
+END_TEST
+
+/* Checks "count >= N (why)\n" on stdout. */
+static void expect_partial_count(const struct runner_result *res, const char *why)
+{
+	char suffix[64];
+	snprintf(suffix, sizeof suffix, " (%s)\n", why);
+	size_t sl = strlen(suffix);
+	ck_assert_msg(res->out_len > 9 + sl && strncmp(res->out, "count >= ", 9) == 0 &&
+			      strcmp(res->out + res->out_len - sl, suffix) == 0 &&
+			      strspn(res->out + 9, "0123456789") == res->out_len - 9 - sl,
+		      "stdout \"%.200s\", expected \"count >= N%.*s\\n\"", res->out, (int)sl - 1, suffix);
+}
+
+static const char empty_16x16[] = "................................................................"
+				  "................................................................"
+				  "................................................................"
+				  "................................................................\n";
+
+static char *stdin_file(const char *name, const char *text)
+{
+	char *path = tmp_path(name);
+	FILE *f = create(path);
+	fputs(text, f);
+	finish(f, path);
+	return path;
+}
+
+/* An empty 16x16 board has more solutions than any run can count: only a limit ends it. */
+START_TEST(test_sudoku_time_limit)
+{
+	char *in = stdin_file("empty16.sdk", empty_16x16);
+	char *argv[] = { "dlx-sudoku", "--count", "--time-limit", "0.3", NULL };
+	struct runner_result res;
+	run(env("DLX_SUDOKU_BIN"), argv, in, &res);
+	ck_assert_msg(res.status == 4, "exit status %d, expected 4: %.200s", res.status, res.err);
+	expect_partial_count(&res, "stopped at time limit");
+	ck_assert_msg(res.seconds < 3, "a 0.3 s limit took %.2f s", res.seconds);
+	runner_result_free(&res);
+
+	char *argv2[] = { "dlx-sudoku", "--count", "--node-limit", "100000", NULL };
+	run(env("DLX_SUDOKU_BIN"), argv2, in, &res);
+	ck_assert_msg(res.status == 4, "exit status %d, expected 4: %.200s", res.status, res.err);
+	expect_partial_count(&res, "stopped at node limit");
+	runner_result_free(&res);
+
+	char *argv3[] = { "dlx-sudoku", "--node-limit", "10", NULL };
+	run(env("DLX_SUDOKU_BIN"), argv3, in, &res);
+	ck_assert_int_eq(res.status, 4);
+	ck_assert_str_eq(res.out, "unknown (stopped at node limit)\n");
+	runner_result_free(&res);
+	free(in);
+}
+END_TEST
+
+static void sudoku_interrupted(int sig, const char *name)
+{
+	char *in = stdin_file("empty16.sdk", empty_16x16);
+	char *argv[] = { "dlx-sudoku", "--count", NULL };
+	struct runner_cmd rc = { env("DLX_SUDOKU_BIN"), argv, in, -1, false };
+	struct runner_proc proc;
+	ck_assert_msg(runner_spawn(&rc, &proc) == 0, "cannot run dlx-sudoku: %s", strerror(errno));
+	runner_sleep(0.3);
+	double sent = runner_now();
+	kill(proc.pid, sig);
+	struct runner_result res;
+	int r = runner_wait(&proc, 0.3 + 10, &res);
+	double took = runner_now() - sent;
+	ck_assert_int_eq(r, 0);
+	ck_assert_msg(!res.timed_out, "dlx-sudoku ignored %s", name);
+	ck_assert_msg(took < 0.5, "dlx-sudoku took %.2f s to stop after %s", took, name);
+	ck_assert_msg(res.status == 128 + sig, "exit status %d after %s, expected %d", res.status, name, 128 + sig);
+	char why[64];
+	snprintf(why, sizeof why, "interrupted by %s", name);
+	expect_partial_count(&res, why);
+	char err[96];
+	snprintf(err, sizeof err, "dlx-sudoku: interrupted by %s\n", name);
+	ck_assert_str_eq(res.err, err);
+	runner_result_free(&res);
+	free(in);
+}
+
+START_TEST(test_sudoku_sigint)
+{
+	sudoku_interrupted(SIGINT, "SIGINT");
+}
+END_TEST
+
+START_TEST(test_sudoku_sigterm)
+{
+	sudoku_interrupted(SIGTERM, "SIGTERM");
+}
+END_TEST
+
+/*
+ * Runs argv under `ulimit -v kib` (through /bin/sh, so no extra tool is
+ * needed) and returns the result.  Used on inputs needing more than that.
+ */
+static void run_limited(long kib, const char *bin, const char *arg1, const char *arg2, const char *arg3,
+			struct runner_result *res)
+{
+	char limit[64];
+	snprintf(limit, sizeof limit, "ulimit -v %ld && exec \"$0\" \"$@\"", kib);
+	char *argv[] = { "sh", "-c", limit, (char *)bin, (char *)arg1, (char *)arg2, (char *)arg3, NULL };
+	run("/bin/sh", argv, NULL, res);
+}
+
+/*
+ * Out of memory for real: dlx on a million options and dlx-sudoku on a
+ * 100x100 board (about 60 MB of matrix) under address-space limits from
+ * too small to start with to almost enough.  Each run either answers
+ * correctly or says "out of memory" with status 3; a crash or a wrong
+ * answer fails, and at least one run must have hit the limit.
+ */
+START_TEST(test_out_of_memory)
+{
+	if (sanitized()) {
+		fprintf(stderr, "test-limits: sanitizer build, out-of-memory runs skipped\n");
+		return;
+	}
+	char *huge = tmp_path("huge.dlx");
+	FILE *f = create(huge);
+	fputs("a b\nb\n", f);
+	for (int k = 0; k < 999999; k++)
+		fputs("a\n", f);
+	finish(f, huge);
+	char *board = tmp_path("big100.sdk");
+	f = create(board);
+	for (int r = 0; r < 100; r++)
+		for (int c = 0; c < 100; c++)
+			fputs(c < 99 ? "0 " : "0\n", f);
+	finish(f, board);
+
+	static const long limits_kib[] = { 8 * 1024, 16 * 1024, 24 * 1024, 32 * 1024, 48 * 1024, 64 * 1024 };
+	int dlx_oom = 0, sudoku_oom = 0;
+	for (size_t k = 0; k < sizeof limits_kib / sizeof *limits_kib; k++) {
+		struct runner_result res;
+		run_limited(limits_kib[k], env("DLX_BIN"), "--count", "--threads=1", huge, &res);
+		/* dlx prints a count of 0 before "out of memory" when the search itself fails (a bug of dlx-main.c). */
+		fprintf(stderr, "test-limits: dlx under %ld KiB: status %d, %s", limits_kib[k], res.status,
+			res.err_len ? res.err : "no message\n");
+		ck_assert_msg(!res.signaled, "dlx under %ld KiB: killed, status %d", limits_kib[k], res.status);
+		if (res.status == 0) {
+			ck_assert_str_eq(res.out, "999999\n");
+		} else if (res.status == 3) {
+			char want[512];
+			snprintf(want, sizeof want, "dlx: %s: out of memory\n", huge);
+			ck_assert_msg(strcmp(res.err, want) == 0 || strcmp(res.err, "dlx: out of memory\n") == 0,
+				      "dlx under %ld KiB said \"%s\"", limits_kib[k], res.err);
+			ck_assert_msg(strcmp(res.out, "") == 0 || strcmp(res.out, "0\n") == 0, "stdout \"%.100s\"", res.out);
+			dlx_oom++;
+		} else {
+			/* Under the smallest limits the program may not even load: 127 from the shell. */
+			ck_assert_msg(res.status == 127 && strstr(res.err, "dlx:") == NULL,
+				      "dlx under %ld KiB: status %d: %s", limits_kib[k], res.status, res.err);
+		}
+		runner_result_free(&res);
+
+		run_limited(limits_kib[k], env("DLX_SUDOKU_BIN"), "--count", board, NULL, &res);
+		fprintf(stderr, "test-limits: dlx-sudoku under %ld KiB: status %d, %s", limits_kib[k], res.status,
+			res.err_len ? res.err : "no message\n");
+		ck_assert_msg(!res.signaled, "dlx-sudoku under %ld KiB: killed, status %d", limits_kib[k], res.status);
+		if (res.status == 3) {
+			char want[512];
+			snprintf(want, sizeof want, "dlx-sudoku: %s:1: 100x100 board: out of memory\n", board);
+			ck_assert_msg(strcmp(res.err, want) == 0 || strcmp(res.err, "dlx-sudoku: out of memory\n") == 0,
+				      "dlx-sudoku under %ld KiB said \"%s\"", limits_kib[k], res.err);
+			sudoku_oom++;
+		} else {
+			ck_assert_msg(res.status == 127 && strstr(res.err, "dlx-sudoku:") == NULL,
+				      "dlx-sudoku under %ld KiB: status %d: %s", limits_kib[k], res.status, res.err);
+		}
+		runner_result_free(&res);
+	}
+	ck_assert_msg(dlx_oom > 0, "dlx never ran out of memory");
+	ck_assert_msg(sudoku_oom > 0, "dlx-sudoku never ran out of memory");
+	free(huge);
+	free(board);
+}
+END_TEST
+
+static Suite *limits_suite(void)
+{
+	Suite *s = suite_create("limits");
+	TCase *tc = tcase_create("limits");
+	tcase_add_checked_fixture(tc, setup, teardown);
+	tcase_add_test(tc, test_dlx_megabyte_line);
+	tcase_add_test(tc, test_dlx_million_options);
+	tcase_add_test(tc, test_sudoku_long_lines);
+	tcase_add_test(tc, test_sudoku_many_puzzles);
+	tcase_add_test(tc, test_sudoku_closed_stdout);
+	tcase_add_test(tc, test_sudoku_closed_stdout_sigpipe_ignored);
+	tcase_add_test(tc, test_sudoku_time_limit);
+	tcase_add_test(tc, test_sudoku_sigint);
+	tcase_add_test(tc, test_sudoku_sigterm);
+	tcase_add_test(tc, test_out_of_memory);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	SRunner *sr = srunner_create(limits_suite());
+	srunner_run_all(sr, CK_NORMAL);
+	int failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
