@@ -1,0 +1,232 @@
+#!/usr/bin/env bash
+# The dlx benchmark suite: speed, search effort and memory, with every answer
+# checked while it is measured.  See BENCHMARKS.md for the latest results.
+#
+# usage: tools/bench.sh [--build DIR] [--data DIR] [--runs N] [--quick] [--csv]
+#                       [--only SECTION[,SECTION...]]
+#   --build DIR  a meson build directory (default: build)
+#   --data DIR   the benchmark data, with sudoku9/ and sudoku16/ (default: ../shared/data)
+#   --runs N     runs per measurement; the median is reported (default: 3)
+#   --quick      first 2000 puzzles of each set, the smaller exact-cover instances, 1 run
+#   --csv        CSV instead of a Markdown table
+#   --only       sections: sudoku9 sudoku16 sudoku25 exact parallel memory (default: all)
+#
+# Timings are the programs' own (--stats: wall time of reading, solving and
+# writing, without process start-up), single-threaded unless a row says
+# otherwise.  Exit status: 0 when every check passed, 1 when one failed, 2 on
+# a usage or setup problem.
+set -euo pipefail
+
+build=build data=../shared/data runs=3 quick=0 csv=0
+sections="sudoku9 sudoku16 sudoku25 exact parallel memory"
+while [ $# -gt 0 ]; do
+	case $1 in
+	--build) build=$2; shift 2 ;;
+	--data) data=$2; shift 2 ;;
+	--runs) runs=$2; shift 2 ;;
+	--quick) quick=1; shift ;;
+	--csv) csv=1; shift ;;
+	--only) sections=${2//,/ }; shift 2 ;;
+	*) echo "usage: tools/bench.sh [--build DIR] [--data DIR] [--runs N] [--quick] [--csv] [--only SECTIONS]" >&2; exit 2 ;;
+	esac
+done
+[[ $runs =~ ^[1-9][0-9]*$ ]] || { echo "bench: --runs needs a positive number" >&2; exit 2; }
+[ $quick = 1 ] && runs=1
+
+dlx=$build/src/dlx sud=$build/src/dlx-sudoku verify=$build/tools/sudoku-verify
+gen_q=$build/tools/dlx-gen-queens gen_p=$build/tools/dlx-gen-pentominoes
+gen_l=$build/tools/dlx-gen-langford gen_s=$build/tools/dlx-gen-sudoku
+for b in "$dlx" "$sud" "$verify" "$gen_q" "$gen_p" "$gen_l" "$gen_s"; do
+	[ -x "$b" ] || { echo "bench: $b is missing: build first (ninja -C $build)" >&2; exit 2; }
+done
+# Single-thread figures must stay single-threaded once the programs default to all cores.
+one=()
+"$sud" --help | grep -q -- '--threads' && one=(--threads 1)
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+failed=0
+
+# The machine and build, so results can be compared across machines.
+cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)
+cmd=$(grep -o '"command": "[^"]*src/dlx\.c[^"]*"' "$build/compile_commands.json" 2>/dev/null | head -n 1 |
+	sed 's/"command": "//; s/"$//' || true)
+compiler=$( (${cmd%% *} --version 2>/dev/null || true) | head -n 1)
+flags=$(printf '%s\n' $cmd | grep -E '^-(O|f|m|W|g|DNDEBUG|std)' | tr '\n' ' ' || true)
+
+median() { sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+field() { sed -n "s/.*$1: \([0-9.]*\).*/\1/p" | tail -n 1; }
+
+rows=()
+row() { # section instance mode threads seconds rate nodes updates check
+	rows+=("$(printf '%s\t' "$@")")
+	case $9 in ok*) ;; *) failed=1 ;; esac
+}
+
+# sudoku_set NAME FILE SECTION [REFERENCE_SOLUTIONS]: solve mode and uniqueness mode.
+sudoku_set() {
+	local name=$1 file=$2 section=$3 ref=${4:-} input=$2 t secs=() useqs=() n
+	if [ $quick = 1 ]; then
+		head -n 2000 "$file" > "$tmp/$name.in"
+		input=$tmp/$name.in
+		[ -n "$ref" ] && head -n 2000 "$ref" > "$tmp/$name.ref" && ref=$tmp/$name.ref
+	fi
+	n=$(grep -c . "$input")
+	for ((t = 0; t < runs; t++)); do
+		"$sud" "${one[@]}" --stats "$input" > "$tmp/sol" 2> "$tmp/err" || true
+		secs+=("$(field time < "$tmp/err")")
+	done
+	local s nodes updates check
+	s=$(printf '%s\n' "${secs[@]}" | median)
+	nodes=$(field nodes < "$tmp/err") updates=$(field updates < "$tmp/err")
+	if check=$("$verify" --allow-none "$input" "$tmp/sol" 2>&1); then
+		if [ -n "$ref" ] && ! cmp -s "$tmp/sol" "$ref"; then
+			check="FAIL: solutions differ from $(basename "$ref")"
+		else
+			check="ok: $check"
+		fi
+	else
+		check="FAIL: $check"
+	fi
+	local none_solve
+	none_solve=$(grep -c '^no solution' "$tmp/sol" || true)
+	row "$section" "$name" first "1" "$s" "$(awk -v n="$n" -v s="$s" 'BEGIN { printf "%.0f", n / s }')" \
+		"$(awk -v a="$nodes" -v n="$n" 'BEGIN { printf "%.1f", a / n }')" \
+		"$(awk -v a="$updates" -v n="$n" 'BEGIN { printf "%.0f", a / n }')" "$check"
+	[ "$section" = sudoku9 ] || return 0
+
+	for ((t = 0; t < runs; t++)); do
+		"$sud" "${one[@]}" --unique --stats "$input" > "$tmp/uniq" 2> "$tmp/err" || true
+		useqs+=("$(field time < "$tmp/err")")
+	done
+	s=$(printf '%s\n' "${useqs[@]}" | median)
+	nodes=$(field nodes < "$tmp/err") updates=$(field updates < "$tmp/err")
+	local u m z
+	u=$(grep -c '^unique$' "$tmp/uniq" || true) m=$(grep -c '^multiple$' "$tmp/uniq" || true)
+	z=$(grep -c '^none$' "$tmp/uniq" || true)
+	if [ $((u + m + z)) -ne "$n" ]; then
+		check="FAIL: $((u + m + z)) answers for $n puzzles"
+	elif [ "$z" -ne "$none_solve" ]; then
+		check="FAIL: $z none, but $none_solve unsolved in first-solution mode"
+	elif [[ $name == 17_clue* ]] && [ "$u" -ne "$n" ]; then
+		check="FAIL: $m of the 17-clue puzzles (all unique) not unique"
+	else
+		check="ok: $u unique, $m multiple, $z none"
+	fi
+	row "$section" "$name" unique "1" "$s" "$(awk -v n="$n" -v s="$s" 'BEGIN { printf "%.0f", n / s }')" \
+		"$(awk -v a="$nodes" -v n="$n" 'BEGIN { printf "%.1f", a / n }')" \
+		"$(awk -v a="$updates" -v n="$n" 'BEGIN { printf "%.0f", a / n }')" "$check"
+}
+
+# exact_count NAME FILE EXPECTED [THREADS]: seconds to count every solution.
+exact_count() {
+	local name=$1 file=$2 want=$3 threads=${4:-1} t secs=() got s
+	for ((t = 0; t < runs; t++)); do
+		got=$("$dlx" --threads "$threads" --count --stats "$file" 2> "$tmp/err")
+		secs+=("$(field time < "$tmp/err")")
+	done
+	s=$(printf '%s\n' "${secs[@]}" | median)
+	local check="ok: $got solutions"
+	[ "$got" = "$want" ] || check="FAIL: $got solutions, want $want"
+	row exact "$name" count "$threads" "$s" "" "$(field nodes < "$tmp/err")" "$(field updates < "$tmp/err")" "$check"
+}
+
+has() { case " $sections " in *" $1 "*) return 0 ;; esac; return 1; }
+
+if has sudoku9; then
+	if [ -d "$data/sudoku9" ]; then
+		for f in "$data"/sudoku9/*.txt; do sudoku_set "$(basename "$f" .txt)" "$f" sudoku9; done
+	else
+		echo "bench: $data/sudoku9 not found, 9x9 sets skipped" >&2
+	fi
+fi
+if has sudoku16; then
+	g=$data/sudoku16/goomii17_2000.txt
+	if [ -f "$g" ]; then
+		sudoku_set goomii17_2000 "$g" sudoku16 "$data/sudoku16/goomii17_2000_solutions.txt"
+	else
+		echo "bench: $g not found, 16x16 skipped" >&2
+	fi
+fi
+if has sudoku25; then
+	# Shuffled valid grids with 60% of the cells kept; seed 1 makes them the same set every time.
+	"$gen_s" 5 $([ $quick = 1 ] && echo 50 || echo 200) 1 60 > "$tmp/sudoku25.txt"
+	sudoku_set "generated25x25_60pct" "$tmp/sudoku25.txt" sudoku25
+fi
+if has exact; then
+	"$gen_q" 12 > "$tmp/q12"; "$gen_q" 13 > "$tmp/q13"; "$gen_l" 11 > "$tmp/l11"; "$gen_l" 12 > "$tmp/l12"
+	"$gen_p" 5x12 > "$tmp/p512"; "$gen_p" 6x10 > "$tmp/p610"; "$gen_q" 14 > "$tmp/q14"
+	exact_count queens12 "$tmp/q12" 14200
+	exact_count queens13 "$tmp/q13" 73712
+	exact_count langford11 "$tmp/l11" 35584
+	exact_count langford12 "$tmp/l12" 216288
+	if [ $quick = 0 ]; then
+		exact_count queens14 "$tmp/q14" 365596
+		exact_count pentominoes5x12 "$tmp/p512" 4040
+		exact_count pentominoes6x10 "$tmp/p610" 9356
+	fi
+fi
+if has parallel; then
+	cores=$(nproc)
+	"$gen_q" 14 > "$tmp/q14"; "$gen_p" 6x10 > "$tmp/p610"
+	for th in 1 "$cores"; do
+		exact_count queens14 "$tmp/q14" 365596 "$th"
+		exact_count pentominoes6x10 "$tmp/p610" 9356 "$th"
+	done
+	if [ ${#one[@]} -gt 0 ] && [ -d "$data/sudoku9" ]; then
+		cat "$data"/sudoku9/*.txt | head -n 100000 > "$tmp/100k.txt"
+		for th in 1 "$cores"; do
+			secs=()
+			for ((t = 0; t < runs; t++)); do
+				"$sud" --threads "$th" --unique --stats "$tmp/100k.txt" > "$tmp/uniq$th" 2> "$tmp/err" || true
+				secs+=("$(field time < "$tmp/err")")
+			done
+			s=$(printf '%s\n' "${secs[@]}" | median)
+			check=ok
+			[ "$th" = 1 ] || cmp -s "$tmp/uniq1" "$tmp/uniq$th" || check="FAIL: output differs from 1 thread"
+			row parallel 9x9_100k unique "$th" "$s" "$(awk -v s="$s" 'BEGIN { printf "%.0f", 100000 / s }')" \
+				"" "" "$check"
+		done
+	fi
+fi
+if has memory; then
+	# Peak memory must not grow with the number of puzzles: the input is streamed.
+	if [ -d "$data/sudoku9" ]; then
+		n=$([ $quick = 1 ] && echo 100000 || echo 1000000)
+		while :; do cat "$data/sudoku9/17_clue.txt"; done 2>/dev/null | head -n "$n" > "$tmp/many.txt" || true
+		head -n 1000 "$tmp/many.txt" > "$tmp/few.txt"
+		for f in few many; do
+			/usr/bin/time -f '%M' -o "$tmp/rss" "$sud" "${one[@]}" --stats "$tmp/$f.txt" > /dev/null 2> "$tmp/err"
+			row memory "9x9_$(grep -c . "$tmp/$f.txt")_puzzles" first 1 "$(field time < "$tmp/err")" "" "" "" \
+				"ok: max RSS $(cat "$tmp/rss") KiB"
+		done
+	fi
+	for spec in "6 75 36x36" "8 85 64x64"; do
+		set -- $spec
+		"$gen_s" "$1" 3 1 "$2" > "$tmp/big.txt"
+		/usr/bin/time -f '%M' -o "$tmp/rss" "$sud" "${one[@]}" --stats "$tmp/big.txt" > "$tmp/big.sol" 2> "$tmp/err"
+		if c=$("$verify" "$tmp/big.txt" "$tmp/big.sol" 2>&1); then c="ok: max RSS $(cat "$tmp/rss") KiB, $c"; else c="FAIL: $c"; fi
+		row memory "$3_3_puzzles" first 1 "$(field time < "$tmp/err")" "" "" "" "$c"
+	done
+fi
+
+if [ $csv = 1 ]; then
+	echo "section,instance,mode,threads,seconds,puzzles_per_s,nodes,updates,check"
+	for r in "${rows[@]}"; do
+		IFS=$'\t' read -r a b c d e f g h i <<< "$r"
+		printf '%s,%s,%s,%s,%s,%s,%s,%s,"%s"\n' "$a" "$b" "$c" "$d" "$e" "$f" "$g" "$h" "$i"
+	done
+else
+	echo "Machine: $cpu, $(nproc) cores; compiler: ${compiler:-unknown}; flags: ${flags:-unknown}"
+	echo "Runs per figure: $runs (median)$([ $quick = 1 ] && echo ', quick mode: samples of each set')"
+	echo
+	echo "| section | instance | mode | threads | seconds | puzzles/s | nodes | updates | check |"
+	echo "|---|---|---|---:|---:|---:|---:|---:|---|"
+	for r in "${rows[@]}"; do
+		IFS=$'\t' read -r a b c d e f g h i <<< "$r"
+		printf '| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n' "$a" "$b" "$c" "$d" "$e" "$f" "$g" "$h" "$i"
+	done
+	echo
+	echo "Sudoku rows give nodes and updates per puzzle; exact-cover rows give totals."
+fi
+exit $failed
