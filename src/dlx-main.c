@@ -199,6 +199,13 @@ static int parse_args(int argc, char **argv, struct opts *o)
 
 int main(int argc, char **argv)
 {
+	/*
+	 * getopt names the program by argv[0]; every other message says
+	 * "dlx:", so make getopt's agree whatever path we were run by.
+	 */
+	static char prog_name[] = "dlx";
+	if (argc > 0)
+		argv[0] = prog_name;
 	struct opts o = { 0 };
 	int r = parse_args(argc, argv, &o);
 	if (r)

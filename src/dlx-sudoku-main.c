@@ -950,6 +950,13 @@ static int run_sequential(struct run *ru, struct worker *w)
 
 int main(int argc, char **argv)
 {
+	/*
+	 * getopt names the program by argv[0]; every other message says
+	 * "dlx-sudoku:", so make getopt's agree whatever path we were run by.
+	 */
+	static char prog_name[] = "dlx-sudoku";
+	if (argc > 0)
+		argv[0] = prog_name;
 	struct opts o = { 0 };
 	int r = parse_args(argc, argv, &o);
 	if (r)

@@ -73,7 +73,8 @@ static void close_if_open(int *fd)
 }
 
 /* In the child: only async-signal-safe calls, since the parent may be threaded. */
-static void child_exec(const struct runner_cmd *cmd, int in_fd, int out_fd, int err_fd, int report_fd)
+static void child_exec(const struct runner_cmd *cmd, char *const *exec_argv, int in_fd, int out_fd, int err_fd,
+		       int report_fd)
 {
 	struct sigaction sa;
 	memset(&sa, 0, sizeof sa);
@@ -90,7 +91,7 @@ static void child_exec(const struct runner_cmd *cmd, int in_fd, int out_fd, int 
 
 	if (dup2(in_fd, 0) < 0 || dup2(out_fd, 1) < 0 || dup2(err_fd, 2) < 0)
 		goto fail;
-	execv(cmd->path, cmd->argv);
+	execv(exec_argv[0], exec_argv);
 fail:;
 	int e = errno;
 	ssize_t w = write(report_fd, &e, sizeof e);
@@ -98,10 +99,69 @@ fail:;
 	_exit(127);
 }
 
+bool runner_wrapped(void)
+{
+	const char *w = getenv("DLX_TEST_WRAPPER");
+	return w && *w;
+}
+
+double runner_slowdown(void)
+{
+	return runner_wrapped() ? 50.0 : 1.0;
+}
+
+/*
+ * The argv to exec: cmd's own, or with DLX_TEST_WRAPPER set (by the
+ * valgrind test setup) the wrapper's words, then cmd->path and cmd's
+ * arguments.  Built before fork, since the child may only make
+ * async-signal-safe calls.  NULL with errno set when memory is short.
+ */
+static char **wrapped_argv(const struct runner_cmd *cmd)
+{
+	size_t nargs = 0;
+	while (cmd->argv[nargs])
+		nargs++;
+	if (!runner_wrapped()) {
+		char **a = malloc((nargs + 1) * sizeof *a);
+		if (!a)
+			return NULL;
+		a[0] = (char *)cmd->path;
+		for (size_t k = 1; k <= nargs; k++)
+			a[k] = cmd->argv[k];
+		return a;
+	}
+	char *words = strdup(getenv("DLX_TEST_WRAPPER"));
+	char **a = words ? malloc((strlen(words) / 2 + 2 + nargs + 1) * sizeof *a) : NULL;
+	if (!a) {
+		free(words);
+		return NULL;
+	}
+	size_t n = 0;
+	for (char *save = NULL, *w = strtok_r(words, " ", &save); w; w = strtok_r(NULL, " ", &save))
+		a[n++] = w;
+	a[n++] = (char *)cmd->path;
+	for (size_t k = 1; k < nargs; k++)
+		a[n++] = cmd->argv[k];
+	a[n] = NULL;
+	return a;
+}
+
+static void free_wrapped(char **a, const struct runner_cmd *cmd)
+{
+	(void)cmd;
+	if (!a)
+		return;
+	/* With a wrapper, a[0] is the start of the strdup'ed word buffer. */
+	if (runner_wrapped())
+		free(a[0]);
+	free(a);
+}
+
 int runner_spawn(const struct runner_cmd *cmd, struct runner_proc *proc)
 {
 	int in_fd = -1, out_fd = -1, err_fd = -1, rep[2] = { -1, -1 };
 	int e;
+	char **exec_argv = NULL;
 	proc->pid = -1;
 	proc->out_fd = proc->err_fd = -1;
 
@@ -117,12 +177,15 @@ int runner_spawn(const struct runner_cmd *cmd, struct runner_proc *proc)
 	if (pipe(rep) != 0 || set_cloexec(rep[0]) != 0 || set_cloexec(rep[1]) != 0)
 		goto fail;
 
+	exec_argv = wrapped_argv(cmd);
+	if (!exec_argv)
+		goto fail;
 	proc->start = runner_now();
 	pid_t pid = fork();
 	if (pid < 0)
 		goto fail;
 	if (pid == 0)
-		child_exec(cmd, in_fd, cmd->stdout_fd >= 0 ? cmd->stdout_fd : out_fd, err_fd, rep[1]);
+		child_exec(cmd, exec_argv, in_fd, cmd->stdout_fd >= 0 ? cmd->stdout_fd : out_fd, err_fd, rep[1]);
 
 	close_if_open(&rep[1]);
 	close_if_open(&in_fd);
@@ -137,6 +200,7 @@ int runner_spawn(const struct runner_cmd *cmd, struct runner_proc *proc)
 		errno = child_errno;
 		goto fail;
 	}
+	free_wrapped(exec_argv, cmd);
 	proc->pid = pid;
 	proc->out_fd = out_fd;
 	proc->err_fd = err_fd;
@@ -144,6 +208,7 @@ int runner_spawn(const struct runner_cmd *cmd, struct runner_proc *proc)
 
 fail:
 	e = errno;
+	free_wrapped(exec_argv, cmd);
 	close_if_open(&in_fd);
 	close_if_open(&out_fd);
 	close_if_open(&err_fd);

@@ -55,6 +55,17 @@ int runner_run(const struct runner_cmd *cmd, double timeout, struct runner_resul
 /* Frees the buffers of a result (not the struct). */
 void runner_result_free(struct runner_result *res);
 
+/*
+ * True when DLX_TEST_WRAPPER is set (the valgrind test setup does): every
+ * program is then run under it, as "WRAPPER... path args...", and runs
+ * some 20 to 50 times slower, so timeouts and speed checks scale by
+ * runner_slowdown().
+ */
+bool runner_wrapped(void);
+
+/* 1, or 50 under a wrapper. */
+double runner_slowdown(void);
+
 /* Seconds on a monotonic clock. */
 double runner_now(void);
 

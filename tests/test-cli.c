@@ -327,7 +327,7 @@ START_TEST(test_golden)
 	char **argv = build_argv(g, cmd);
 	struct runner_cmd rc = { g->bin, argv, has_in ? in_path : NULL, -1, false };
 	struct runner_result res;
-	ck_assert_msg(runner_run(&rc, CASE_TIMEOUT, &res) == 0, "case %s/%s: cannot run %s: %s",
+	ck_assert_msg(runner_run(&rc, CASE_TIMEOUT * runner_slowdown(), &res) == 0, "case %s/%s: cannot run %s: %s",
 		      g->prog, g->name, g->bin, strerror(errno));
 
 	char msg[2048];
@@ -397,7 +397,7 @@ START_TEST(test_help)
 	char *argv[] = { "dlx", "--help", NULL };
 	struct runner_cmd rc = { dlx_bin(), argv, NULL, -1, false };
 	struct runner_result res;
-	ck_assert_int_eq(runner_run(&rc, CASE_TIMEOUT, &res), 0);
+	ck_assert_int_eq(runner_run(&rc, CASE_TIMEOUT * runner_slowdown(), &res), 0);
 	ck_assert_int_eq(res.status, 0);
 	ck_assert_uint_eq(res.err_len, 0);
 	ck_assert_msg(strncmp(res.out, "Usage: dlx ", 11) == 0, "--help does not start with a usage line");
@@ -407,7 +407,7 @@ START_TEST(test_help)
 
 	char *vargv[] = { "dlx", "--version", NULL };
 	rc.argv = vargv;
-	ck_assert_int_eq(runner_run(&rc, CASE_TIMEOUT, &res), 0);
+	ck_assert_int_eq(runner_run(&rc, CASE_TIMEOUT * runner_slowdown(), &res), 0);
 	ck_assert_int_eq(res.status, 0);
 	ck_assert_str_eq(res.out, "dlx " DLX_VERSION "\n");
 	ck_assert_uint_eq(res.err_len, 0);
@@ -429,7 +429,7 @@ static char *gen_queens(int n)
 	char *argv[] = { "dlx-gen-queens", num, NULL };
 	struct runner_cmd rc = { gen, argv, NULL, fd, false };
 	struct runner_result res;
-	int r = runner_run(&rc, CASE_TIMEOUT, &res);
+	int r = runner_run(&rc, CASE_TIMEOUT * runner_slowdown(), &res);
 	close(fd);
 	if (r != 0 || res.status != 0)
 		unlink(path);
@@ -459,13 +459,13 @@ static void closed_stdout(bool ignore_sigpipe)
 	char *argv[] = { "dlx", "--all", q16, NULL };
 	struct runner_cmd rc = { dlx_bin(), argv, NULL, fds[1], ignore_sigpipe };
 	struct runner_result res;
-	int r = runner_run(&rc, 20, &res);
+	int r = runner_run(&rc, 20 * runner_slowdown(), &res);
 	close(fds[1]);
 	unlink(q16);
 	free(q16);
 	ck_assert_int_eq(r, 0);
 	ck_assert_msg(!res.timed_out, "dlx kept running with its stdout closed");
-	ck_assert_msg(res.seconds < 5, "dlx took %.1f s to notice its stdout was closed", res.seconds);
+	ck_assert_msg(res.seconds < 5 * runner_slowdown(), "dlx took %.1f s to notice its stdout was closed", res.seconds);
 	if (ignore_sigpipe)
 		ck_assert_msg(res.status == 3, "exit status %d with SIGPIPE ignored, expected 3", res.status);
 	else
@@ -502,7 +502,7 @@ START_TEST(test_stdout_full)
 	char *argv[] = { "dlx", "--count", knuth, NULL };
 	struct runner_cmd rc = { dlx_bin(), argv, NULL, fd, false };
 	struct runner_result res;
-	ck_assert_int_eq(runner_run(&rc, CASE_TIMEOUT, &res), 0);
+	ck_assert_int_eq(runner_run(&rc, CASE_TIMEOUT * runner_slowdown(), &res), 0);
 	close(fd);
 	ck_assert_int_eq(res.status, 3);
 	ck_assert_str_eq(res.err, "dlx: write error: No space left on device\n");
@@ -519,17 +519,18 @@ static void interrupted_count(int sig, const char *name)
 	struct runner_cmd rc = { dlx_bin(), argv, NULL, -1, false };
 	struct runner_proc proc;
 	ck_assert_msg(runner_spawn(&rc, &proc) == 0, "cannot run dlx: %s", strerror(errno));
-	runner_sleep(0.3);
+	/* Under valgrind the program needs a few seconds to reach its signal handlers. */
+	runner_sleep(runner_wrapped() ? 5.0 : 0.3);
 	double sent = runner_now();
 	kill(proc.pid, sig);
 	struct runner_result res;
-	int r = runner_wait(&proc, 0.3 + 10, &res);
+	int r = runner_wait(&proc, 10 * runner_slowdown(), &res);
 	double took = runner_now() - sent;
 	unlink(q16);
 	free(q16);
 	ck_assert_int_eq(r, 0);
 	ck_assert_msg(!res.timed_out, "dlx ignored %s", name);
-	ck_assert_msg(took < 2, "dlx took %.2f s to stop after %s", took, name);
+	ck_assert_msg(took < 2 * runner_slowdown(), "dlx took %.2f s to stop after %s", took, name);
 	ck_assert_msg(res.status == 128 + sig, "exit status %d after %s, expected %d", res.status, name,
 		      128 + sig);
 
