@@ -46,7 +46,11 @@ else
 	CC=clang meson setup "$build" -Dfuzzing=true -Db_sanitize=address,undefined -Db_lundef=false \
 		-Dbuildtype=debugoptimized >/dev/null
 fi
-ninja -C "$build" $(printf 'tests/fuzz-%s ' "${harnesses[@]}") >/dev/null
+if ! ninja -C "$build" $(printf 'tests/fuzz-%s ' "${harnesses[@]}") >"$probe/ninja.log" 2>&1; then
+	cat "$probe/ninja.log" >&2
+	echo "fuzz.sh: building the harnesses failed" >&2
+	exit 2
+fi
 
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-halt_on_error=1:print_stacktrace=1}
