@@ -30,6 +30,14 @@ struct dlx__leaf_sink {
 /* Walks the tree of p (forced options applied) down to sink->depth. */
 int dlx__walk_leaves(dlx_problem *p, struct dlx__leaf_sink *sink);
 
+/*
+ * How the search finds its item (see choose_item() in dlx.c): -1 chooses by
+ * the problem's shape (the default), 0 scans the active items, 1 keeps a
+ * bitset of the items with at most one option.  Both choose the same items,
+ * so tests can run a search both ways and compare node counts.
+ */
+void dlx__set_tracking(dlx_problem *p, int mode);
+
 /* Releases forced options until only the first `keep` remain. */
 void dlx__release_to(dlx_problem *p, size_t keep);
 

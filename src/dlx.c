@@ -44,10 +44,22 @@
 
 /* Indices are int32_t so a node is 12 bytes; the 9x9 sudoku matrix then fits in L2. */
 #define DLX_MAX_NODES ((size_t)INT32_MAX)
+/*
+ * Added to a covered item's len.  An item has fewer options than half the
+ * nodes, so len < 2^30 and a covered item's len stays positive and above
+ * every active one's: a scan of len[] in item order needs no other test.
+ */
+#define DLX_COVERED ((int32_t)1 << 30)
 
 struct dlx_node {
 	int32_t top;
 	int32_t up, down;
+};
+
+struct snapshot {
+	struct dlx_node *node;
+	int32_t *len, *set, *pos;
+	int32_t n_act_p, n_act_s;
 };
 
 struct dlx_problem {
@@ -58,6 +70,15 @@ struct dlx_problem {
 	int32_t *set;                /* n_items entries: the sparse sets of items */
 	int32_t *pos;                /* n_items + 1 entries: item -> index in set */
 	int32_t n_act_p, n_act_s;    /* active primary and secondary items */
+	/*
+	 * Bit i: primary item i is active and len[i] <= 1.  Kept only during a
+	 * search, and then only when `track` says it is worth it: when a scan
+	 * of the items costs more than the bookkeeping on every link update
+	 * (see want_tracking()).
+	 */
+	uint64_t *low;
+	bool track;
+	int8_t track_mode;           /* dlx__set_tracking()'s: -1 by shape, else 0 or 1 */
 	struct dlx_node *node;
 	size_t n_nodes, cap_nodes;
 	int32_t *opt_start;          /* first node of each option */
@@ -67,12 +88,61 @@ struct dlx_problem {
 	uint32_t mark_stamp;
 	int32_t *forced;             /* first node of each forced option, in the order forced */
 	size_t n_forced, cap_forced;
+	uint64_t forced_updates;     /* link updates made by the forced options */
+	/*
+	 * A copy of the links with nothing forced, taken after a release once
+	 * releasing by uncovering proved dearer than copying: a front end that
+	 * forces many givens per puzzle then releases them with a few memcpy.
+	 * Invalid (NULL) once options are added.
+	 */
+	struct snapshot *snap;
 	/* The search's stack, kept between searches so that solving many puzzles allocates nothing. */
 	int32_t *choice;             /* n_primary + 1 entries: the option tried at each level */
 	int32_t *lens;               /* n_primary + 1 entries: options of the item branched on at each level */
+	bool *zero_i;                /* n_primary + 1 entries: covering that item left another with none */
 	size_t *sol;                 /* cap_sol entries: forced options, then choices */
 	size_t cap_sol;
 };
+
+/*
+ * The low bitset: words for items 0..n (bit 0, the root, is never set).
+ * Secondary items get bits too, so that the updates need no test; only the
+ * primary items' are ever read.
+ */
+static size_t low_words(size_t n)
+{
+	return n / 64 + 1;
+}
+
+static inline void low_clear(uint64_t *low, int32_t i)
+{
+	low[(uint32_t)i >> 6] &= ~((uint64_t)1 << (i & 63));
+}
+
+/* Branch-free: whether a len crosses 1 is as good as random in a search. */
+static inline void low_set_if(uint64_t *low, int32_t i, bool c)
+{
+	low[(uint32_t)i >> 6] |= (uint64_t)c << (i & 63);
+}
+
+static inline void low_clear_if(uint64_t *low, int32_t i, bool c)
+{
+	low[(uint32_t)i >> 6] &= ~((uint64_t)c << (i & 63));
+}
+
+static inline int lowest_bit(uint64_t w)
+{
+#if defined(__GNUC__)
+	return __builtin_ctzll(w);
+#else
+	int b = 0;
+	while (!(w & 1)) {
+		w >>= 1;
+		b++;
+	}
+	return b;
+#endif
+}
 
 const char *dlx_strerror(int err)
 {
@@ -91,6 +161,26 @@ const char *dlx_strerror(int err)
 	return "unknown error";
 }
 
+/*
+ * A search node costs a scan of the active primary items to choose one, or
+ * with tracking a few instructions more per link update and almost no scan.
+ * At the root a cover updates about (average item length) x (option size - 1)
+ * links per option it hides and a node covers (option size) items, so
+ * compare the primary items with that; deeper nodes have fewer of both.
+ * The choice changes only the speed: both modes choose the same items.
+ */
+static bool want_tracking(const dlx_problem *p)
+{
+	if (p->track_mode >= 0)
+		return p->track_mode;
+	if (!p->n_options || !p->n_items)
+		return true;
+	double opt_nodes = (double)(p->n_nodes - p->n_items - 2 - p->n_options);
+	double size = opt_nodes / (double)p->n_options, avg_len = opt_nodes / (double)p->n_items;
+	double updates_per_node = avg_len * size * (size - 1);
+	return 2.0 * (double)p->n_primary >= updates_per_node;
+}
+
 dlx_problem *dlx_problem_new(size_t n_primary, size_t n_secondary)
 {
 	if (n_primary > DLX_MAX_NODES - 2 || n_secondary > DLX_MAX_NODES - 2 - n_primary)
@@ -106,9 +196,10 @@ dlx_problem *dlx_problem_new(size_t n_primary, size_t n_secondary)
 	p->set = malloc((n + 1) * sizeof *p->set);
 	p->pos = malloc((n + 1) * sizeof *p->pos);
 	p->mark = calloc(n + 2, sizeof *p->mark);
+	p->low = calloc(low_words(n), sizeof *p->low);
 	p->cap_nodes = n + 2 + 64;
 	p->node = malloc(p->cap_nodes * sizeof *p->node);
-	if (!p->len || !p->set || !p->pos || !p->mark || !p->node) {
+	if (!p->len || !p->set || !p->pos || !p->mark || !p->low || !p->node) {
 		dlx_problem_free(p);
 		return NULL;
 	}
@@ -131,7 +222,22 @@ dlx_problem *dlx_problem_new(size_t n_primary, size_t n_secondary)
 	p->node[ni + 1].top = 0;
 	p->node[ni + 1].up = p->node[ni + 1].down = 0;
 	p->n_nodes = n + 2;
+	p->track_mode = -1;
+	p->track = want_tracking(p);
 	return p;
+}
+
+static void snapshot_free(dlx_problem *p)
+{
+	struct snapshot *sn = p->snap;
+	if (!sn)
+		return;
+	free(sn->node);
+	free(sn->len);
+	free(sn->set);
+	free(sn->pos);
+	free(sn);
+	p->snap = NULL;
 }
 
 void dlx_problem_free(dlx_problem *p)
@@ -144,9 +250,12 @@ void dlx_problem_free(dlx_problem *p)
 	free(p->node);
 	free(p->opt_start);
 	free(p->mark);
+	free(p->low);
 	free(p->forced);
+	snapshot_free(p);
 	free(p->choice);
 	free(p->lens);
+	free(p->zero_i);
 	free(p->sol);
 	free(p);
 }
@@ -179,6 +288,7 @@ long dlx_add_option(dlx_problem *p, const size_t *items, size_t n)
 		return DLX_ERR_INVALID;
 	if (p->n_forced)
 		return DLX_ERR_STATE;
+	snapshot_free(p);
 	if (++p->mark_stamp == 0) {
 		memset(p->mark, 0, (p->n_items + 2) * sizeof *p->mark);
 		p->mark_stamp = 1;
@@ -223,7 +333,9 @@ long dlx_add_option(dlx_problem *p, const size_t *items, size_t n)
 	p->last_spacer = sp;
 	p->opt_start[p->n_options] = first;
 	p->n_nodes += n + 1;
-	return (long)p->n_options++;
+	p->n_options++;
+	p->track = want_tracking(p);
+	return (long)p->n_options - 1;
 }
 
 size_t dlx_option_size(const dlx_problem *p, size_t opt)
@@ -271,13 +383,19 @@ static inline void reactivate(dlx_problem *p, int32_t i)
 /*
  * cover() and uncover() are Knuth's, returning the number of link updates
  * (one per node hidden, one for removing the item) so the caller can keep
- * the statistic in a register.
+ * the statistic in a register.  With `track` (a constant in each caller, so
+ * the compiler makes two copies) they keep the low bitset up to date and
+ * note in *zero when an item is left with no option; see choose_item().
  */
-static inline uint64_t cover(dlx_problem *p, int32_t i)
+#define ALWAYS_INLINE inline __attribute__((always_inline))
+
+static ALWAYS_INLINE uint64_t cover(dlx_problem *p, int32_t i, bool *zero, const bool track)
 {
 	struct dlx_node *restrict nd = p->node;
 	int32_t *restrict len = p->len;
+	uint64_t *restrict low = p->low;
 	uint64_t k = 1;
+	bool z = false;
 	for (int32_t pp = nd[i].down; pp != i; pp = nd[pp].down) {
 		/*
 		 * Hide the nodes right of pp up to the spacer, then from the
@@ -292,7 +410,11 @@ static inline uint64_t cover(dlx_problem *p, int32_t i)
 			int32_t u = nd[q].up, d = nd[q].down;
 			nd[u].down = d;
 			nd[d].up = u;
-			len[x]--;
+			int32_t l = --len[x];
+			if (track) {
+				low_set_if(low, x, l == 1);
+				z |= l == 0;
+			}
 			k++;
 			q++;
 		}
@@ -300,18 +422,31 @@ static inline uint64_t cover(dlx_problem *p, int32_t i)
 			int32_t x = nd[q].top, u = nd[q].up, d = nd[q].down;
 			nd[u].down = d;
 			nd[d].up = u;
-			len[x]--;
+			int32_t l = --len[x];
+			if (track) {
+				low_set_if(low, x, l == 1);
+				z |= l == 0;
+			}
 			k++;
 		}
 	}
 	deactivate(p, i);
+	if (track) {
+		low_clear(low, i);
+		*zero |= z;
+	}
+	len[i] += DLX_COVERED;
 	return k;
 }
 
-static inline void uncover(dlx_problem *p, int32_t i)
+static ALWAYS_INLINE void uncover(dlx_problem *p, int32_t i, const bool track)
 {
 	struct dlx_node *restrict nd = p->node;
 	int32_t *restrict len = p->len;
+	uint64_t *restrict low = p->low;
+	len[i] -= DLX_COVERED;
+	if (track)
+		low_set_if(low, i, len[i] <= 1);
 	reactivate(p, i);
 	for (int32_t pp = nd[i].up; pp != i; pp = nd[pp].up) {
 		/* The mirror image of cover(): left to the spacer, then from the option's last node. */
@@ -323,20 +458,24 @@ static inline void uncover(dlx_problem *p, int32_t i)
 			int32_t u = nd[q].up, d = nd[q].down;
 			nd[u].down = q;
 			nd[d].up = q;
-			len[x]++;
+			int32_t l = len[x]++;
+			if (track)
+				low_clear_if(low, x, l == 1);
 			q--;
 		}
 		for (q = nd[q].down; q != pp; q--) {
 			int32_t x = nd[q].top, u = nd[q].up, d = nd[q].down;
 			nd[u].down = q;
 			nd[d].up = q;
-			len[x]++;
+			int32_t l = len[x]++;
+			if (track)
+				low_clear_if(low, x, l == 1);
 		}
 	}
 }
 
 /* Covers the items of the option containing x, other than x's own. */
-static inline uint64_t cover_rest(dlx_problem *p, int32_t x)
+static ALWAYS_INLINE uint64_t cover_rest(dlx_problem *p, int32_t x, bool *zero, const bool track)
 {
 	const struct dlx_node *nd = p->node;
 	uint64_t k = 0;
@@ -345,14 +484,14 @@ static inline uint64_t cover_rest(dlx_problem *p, int32_t x)
 		if (j <= 0) {
 			q = nd[q].up;
 		} else {
-			k += cover(p, j);
+			k += cover(p, j, zero, track);
 			q++;
 		}
 	}
 	return k;
 }
 
-static inline void uncover_rest(dlx_problem *p, int32_t x)
+static ALWAYS_INLINE void uncover_rest(dlx_problem *p, int32_t x, const bool track)
 {
 	const struct dlx_node *nd = p->node;
 	for (int32_t q = x - 1; q != x;) {
@@ -360,9 +499,42 @@ static inline void uncover_rest(dlx_problem *p, int32_t x)
 		if (j <= 0) {
 			q = nd[q].down;
 		} else {
-			uncover(p, j);
+			uncover(p, j, track);
 			q--;
 		}
+	}
+}
+
+/*
+ * Forcing and releasing options, outside the search, leave the low bitset
+ * alone: a tracking search rebuilds it when it starts (low_rebuild()).
+ */
+static void cover_option(dlx_problem *p, int32_t x, uint64_t *updates)
+{
+	bool zero = false;
+	*updates += cover(p, p->node[x].top, &zero, false);
+	*updates += cover_rest(p, x, &zero, false);
+}
+
+static void uncover_option(dlx_problem *p, int32_t x)
+{
+	uncover_rest(p, x, false);
+	uncover(p, p->node[x].top, false);
+}
+
+/*
+ * Sets the low bits of the primary items from len[]: covered items carry
+ * DLX_COVERED, so len <= 1 alone means active with at most one option.
+ */
+static void low_rebuild(dlx_problem *p)
+{
+	const int32_t *len = p->len;
+	for (int32_t k = 0, last = p->np >> 6; k <= last; k++) {
+		uint64_t w = 0;
+		int32_t hi = k == last ? p->np : k * 64 + 63;
+		for (int32_t j = k == 0 ? 1 : k * 64; j <= hi; j++)
+			w |= (uint64_t)(len[j] <= 1) << (j & 63);
+		p->low[k] = w;
 	}
 }
 
@@ -387,16 +559,138 @@ int dlx_force_option(dlx_problem *p, size_t opt)
 	int r = grow((void **)&p->forced, &p->cap_forced, p->n_forced + 1, sizeof *p->forced, INT32_MAX);
 	if (r)
 		return r;
-	cover(p, p->node[x].top);
-	cover_rest(p, x);
+	cover_option(p, x, &p->forced_updates);
 	p->forced[p->n_forced++] = x;
 	return DLX_OK;
 }
 
+/* Snapshots are kept only for problems this small (48 MB of nodes). */
+#define SNAPSHOT_MAX_NODES ((size_t)1 << 22)
+
+/* Copies the current links, with nothing forced, into p->snap; on failure there is none. */
+static void snapshot_take(dlx_problem *p)
+{
+	size_t n = p->n_items;
+	struct snapshot *sn = calloc(1, sizeof *sn);
+	if (!sn)
+		return;
+	p->snap = sn;
+	sn->node = malloc(p->n_nodes * sizeof *sn->node);
+	sn->len = malloc((n + 1) * sizeof *sn->len);
+	sn->set = malloc((n + 1) * sizeof *sn->set);
+	sn->pos = malloc((n + 1) * sizeof *sn->pos);
+	if (!sn->node || !sn->len || !sn->set || !sn->pos) {
+		snapshot_free(p);
+		return;
+	}
+	memcpy(sn->node, p->node, p->n_nodes * sizeof *sn->node);
+	memcpy(sn->len, p->len, (n + 1) * sizeof *sn->len);
+	memcpy(sn->set, p->set, (n + 1) * sizeof *sn->set);
+	memcpy(sn->pos, p->pos, (n + 1) * sizeof *sn->pos);
+	sn->n_act_p = p->n_act_p;
+	sn->n_act_s = p->n_act_s;
+}
+
+static void snapshot_restore(dlx_problem *p)
+{
+	const struct snapshot *sn = p->snap;
+	size_t n = p->n_items;
+	memcpy(p->node, sn->node, p->n_nodes * sizeof *sn->node);
+	memcpy(p->len, sn->len, (n + 1) * sizeof *sn->len);
+	memcpy(p->set, sn->set, (n + 1) * sizeof *sn->set);
+	memcpy(p->pos, sn->pos, (n + 1) * sizeof *sn->pos);
+	p->n_act_p = sn->n_act_p;
+	p->n_act_s = sn->n_act_s;
+}
+
 void dlx_release_forced(dlx_problem *p)
 {
-	if (p)
+	if (!p || !p->n_forced)
+		return;
+	/*
+	 * Uncovering costs about as much as the covering did; a copy costs
+	 * about a byte of memcpy per byte of links, some 30 times cheaper per
+	 * node.  So copy when the forced options touched more than a few
+	 * percent of the nodes.
+	 */
+	bool copy_cheaper = p->forced_updates * 16 > p->n_nodes + p->n_items;
+	if (p->snap) {
+		snapshot_restore(p);
+		p->n_forced = 0;
+	} else {
 		dlx__release_to(p, 0);
+		if (copy_cheaper && p->n_nodes <= SNAPSHOT_MAX_NODES)
+			snapshot_take(p);
+	}
+	p->forced_updates = 0;
+}
+
+/*
+ * X3: the minimum-remaining-values item, the lowest-numbered one on ties.
+ *
+ * Most of a search's nodes have an item with at most one option left (a
+ * dead end or a forced move), and the low bitset names those items in item
+ * order, so the common case reads a few words instead of every item's len.
+ * Otherwise every active item has two or more options: a scan of len[] in
+ * item order (covered items carry DLX_COVERED) may stop at the first 2.
+ * When few items are left active, their sparse set is shorter to scan; the
+ * packed (len, item) key keeps that scan branch-free and its answer the
+ * same as the ordered one's.
+ */
+static ALWAYS_INLINE int32_t choose_item(const dlx_problem *p, bool maybe_zero, const bool track)
+{
+	const int32_t *len = p->len;
+	if (!track) {
+		uint64_t best = UINT64_MAX;
+		for (int32_t k = 0, n = p->n_act_p; k < n; k++) {
+			int32_t j = p->set[k];
+			uint64_t key = (uint64_t)(uint32_t)len[j] << 32 | (uint32_t)j;
+			best = key < best ? key : best;
+			if (len[j] == 0)
+				break;
+		}
+		return (int32_t)(uint32_t)best;
+	}
+	const uint64_t *low = p->low;
+	const int32_t np = p->np;
+	const int32_t last_word = np >> 6;
+	int32_t one = 0;
+	for (int32_t k = 0; k <= last_word; k++) {
+		uint64_t m = low[k];
+		if (k == last_word)
+			m &= ~(uint64_t)0 >> (63 - (np & 63));
+		if (m && !maybe_zero)
+			return k * 64 + lowest_bit(m);
+		while (m) {
+			int32_t j = k * 64 + lowest_bit(m);
+			if (len[j] == 0)
+				return j;
+			if (!one)
+				one = j;
+			m &= m - 1;
+		}
+	}
+	if (one)
+		return one;
+	if (p->n_act_p * 4 < np) {
+		uint64_t best = UINT64_MAX;
+		for (int32_t k = 0, n = p->n_act_p; k < n; k++) {
+			int32_t j = p->set[k];
+			uint64_t key = (uint64_t)(uint32_t)len[j] << 32 | (uint32_t)j;
+			best = key < best ? key : best;
+		}
+		return (int32_t)(uint32_t)best;
+	}
+	int32_t best = INT32_MAX, bi = 0;
+	for (int32_t j = 1; j <= np; j++) {
+		if (len[j] < best) {
+			best = len[j];
+			bi = j;
+			if (best == 2)
+				break;
+		}
+	}
+	return bi;
 }
 
 /*
@@ -423,8 +717,8 @@ static double progress_of(const dlx_problem *p, size_t level)
  * above it are handed to the sink instead of being searched or counted: that
  * is how a search is split into jobs (dlx__split).
  */
-static int search(dlx_problem *p, const dlx_search_params *params, dlx_stats *stats,
-		  struct dlx__leaf_sink *leaf)
+static ALWAYS_INLINE int search_impl(dlx_problem *p, const dlx_search_params *params, dlx_stats *stats,
+				      struct dlx__leaf_sink *leaf, const bool track)
 {
 	static const dlx_search_params defaults = DLX_SEARCH_PARAMS_INIT;
 	dlx_stats st = { 0, 0, 0, DLX_STOP_COMPLETE, 0, 0.0 };
@@ -441,24 +735,29 @@ static int search(dlx_problem *p, const dlx_search_params *params, dlx_stats *st
 		p->choice = malloc(depth * sizeof *p->choice);
 	if (!p->lens)
 		p->lens = malloc(depth * sizeof *p->lens);
+	if (!p->zero_i)
+		p->zero_i = malloc(depth * sizeof *p->zero_i);
 	if (p->choice && depth + p->n_forced > p->cap_sol) {
 		free(p->sol);
 		p->cap_sol = depth + p->n_forced;
 		p->sol = malloc(p->cap_sol * sizeof *p->sol);
 	}
-	if (!p->choice || !p->lens || !p->sol) {
+	if (!p->choice || !p->lens || !p->zero_i || !p->sol) {
 		p->cap_sol = 0;
 		if (stats)
 			stats->stop = DLX_STOP_ERROR;
 		return DLX_ERR_NOMEM;
 	}
+	if (track)
+		low_rebuild(p);
 	int32_t *choice = p->choice, *lens = p->lens;
+	bool *zero_i = p->zero_i, zero_rest = false;
 	size_t *sol = p->sol;
 	for (size_t k = 0; k < p->n_forced; k++)
 		sol[k] = option_of(p->node, p->forced[k]);
 
 	struct dlx_node *nd = p->node;
-	const int32_t *len = p->len, *set = p->set;
+	const int32_t *len = p->len;
 	const uint64_t sol_limit = params->solution_limit;
 	const uint64_t node_limit = params->node_limit;
 	const uint32_t poll_every = params->poll_interval ? params->poll_interval : 65536;
@@ -530,31 +829,22 @@ x2:	/* Enter a new search node. */
 		goto x8;
 	}
 	/*
-	 * X3: the minimum-remaining-values item, the lowest-numbered one on
-	 * ties, whatever order the sparse set holds them in: (len, item) packed
-	 * in one key keeps the scan branch-free.  Any item of length 0 is a
-	 * dead end as good as another, so the scan may stop at the first.
+	 * An item with no options left can only have been made so by the
+	 * covers that led here (the parent's item and the option chosen
+	 * there): one made so higher up would have ended that branch already.
 	 */
-	{
-		uint64_t best = UINT64_MAX;
-		for (int32_t k = 0, n = p->n_act_p; k < n; k++) {
-			int32_t j = set[k];
-			uint64_t key = (uint64_t)(uint32_t)len[j] << 32 | (uint32_t)j;
-			best = key < best ? key : best;
-			if (len[j] == 0)
-				break;
-		}
-		i = (int32_t)(uint32_t)best;
-	}
+	i = choose_item(p, level == 0 || zero_i[level - 1] || zero_rest, track);
 	lens[level] = len[i];
-	updates += cover(p, i);
+	zero_i[level] = false;
+	updates += cover(p, i, &zero_i[level], track);
 	x = nd[i].down;
 x5:	/* Try option x, or backtrack when item i's options are exhausted. */
 	if (x == i) {
-		uncover(p, i);
+		uncover(p, i, track);
 		goto x8;
 	}
-	updates += cover_rest(p, x);
+	zero_rest = false;
+	updates += cover_rest(p, x, &zero_rest, track);
 	choice[level++] = x;
 	goto x2;
 
@@ -562,7 +852,7 @@ x8:	/* Leave the current level and try the next option there. */
 	if (level == 0)
 		goto done;
 	x = choice[--level];
-	uncover_rest(p, x);
+	uncover_rest(p, x, track);
 	i = nd[x].top;
 	x = nd[x].down;
 	goto x5;
@@ -570,8 +860,8 @@ x8:	/* Leave the current level and try the next option there. */
 unwind:	/* Stopped early: undo every level's covers so the problem is as before. */
 	while (level > 0) {
 		x = choice[--level];
-		uncover_rest(p, x);
-		uncover(p, nd[x].top);
+		uncover_rest(p, x, track);
+		uncover(p, nd[x].top, track);
 	}
 done:
 	st.solutions = solutions;
@@ -581,6 +871,14 @@ done:
 	if (stats)
 		*stats = st;
 	return rc;
+}
+
+static int search(dlx_problem *p, const dlx_search_params *params, dlx_stats *stats,
+		  struct dlx__leaf_sink *leaf)
+{
+	if (p && p->track)
+		return search_impl(p, params, stats, leaf, true);
+	return search_impl(p, params, stats, leaf, false);
 }
 
 int dlx_search(dlx_problem *p, const dlx_search_params *params, dlx_stats *stats)
@@ -608,10 +906,13 @@ dlx_problem *dlx_problem_clone(const dlx_problem *p)
 	c->set = NULL;
 	c->pos = NULL;
 	c->mark = NULL;
+	c->low = NULL;
 	c->node = NULL;
 	c->opt_start = NULL;
 	c->forced = NULL;
+	c->snap = NULL;
 	c->choice = c->lens = NULL;
+	c->zero_i = NULL;
 	c->sol = NULL;
 	c->cap_sol = 0;
 	size_t n = p->n_items;
@@ -619,10 +920,11 @@ dlx_problem *dlx_problem_clone(const dlx_problem *p)
 	c->set = malloc((n + 1) * sizeof *c->set);
 	c->pos = malloc((n + 1) * sizeof *c->pos);
 	c->mark = calloc(n + 2, sizeof *c->mark);
+	c->low = malloc(low_words(n) * sizeof *c->low);
 	c->node = malloc(p->cap_nodes * sizeof *c->node);
 	c->opt_start = p->cap_options ? malloc(p->cap_options * sizeof *c->opt_start) : NULL;
 	c->forced = p->cap_forced ? malloc(p->cap_forced * sizeof *c->forced) : NULL;
-	if (!c->len || !c->set || !c->pos || !c->mark || !c->node || (p->cap_options && !c->opt_start) ||
+	if (!c->len || !c->set || !c->pos || !c->mark || !c->low || !c->node || (p->cap_options && !c->opt_start) ||
 	    (p->cap_forced && !c->forced)) {
 		dlx_problem_free(c);
 		return NULL;
@@ -639,12 +941,16 @@ dlx_problem *dlx_problem_clone(const dlx_problem *p)
 	return c;
 }
 
+void dlx__set_tracking(dlx_problem *p, int mode)
+{
+	p->track_mode = (int8_t)(mode < 0 ? -1 : mode > 0);
+	p->track = want_tracking(p);
+}
+
 void dlx__release_to(dlx_problem *p, size_t keep)
 {
 	while (p->n_forced > keep) {
-		int32_t x = p->forced[--p->n_forced];
-		uncover_rest(p, x);
-		uncover(p, p->node[x].top);
+		uncover_option(p, p->forced[--p->n_forced]);
 	}
 }
 
@@ -682,7 +988,8 @@ int dlx__check(const dlx_problem *p, const char **what)
 				return -1;
 			}
 		}
-		if (cnt != p->len[i]) {
+		bool active = item_active(p, i);
+		if (cnt != p->len[i] - (active ? 0 : DLX_COVERED)) {
 			*what = "item length does not match its list";
 			return -1;
 		}

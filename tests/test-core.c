@@ -233,6 +233,31 @@ static uint64_t random_trial(unsigned seed, bool with_secondary)
 	ck_assert_msg(st.solutions == want, "seed %u: dlx counts %llu, brute force %llu", seed,
 		      (unsigned long long)st.solutions, (unsigned long long)want);
 	assert_sane(p);
+	/* Both ways of choosing an item choose the same ones: same tree, same nodes. */
+	for (int mode = 0; mode <= 1; mode++) {
+		dlx__set_tracking(p, mode);
+		dlx_stats st2;
+		ck_assert_int_eq(dlx_search(p, &sp, &st2), DLX_OK);
+		ck_assert_msg(st2.solutions == want && st2.nodes == st.nodes && st2.updates == st.updates,
+			      "seed %u, tracking %d: %llu solutions in %llu nodes, expected %llu in %llu", seed,
+			      mode, (unsigned long long)st2.solutions, (unsigned long long)st2.nodes,
+			      (unsigned long long)want, (unsigned long long)st.nodes);
+		assert_sane(p);
+	}
+	/*
+	 * Force each option in turn, release, repeat: after the first releases
+	 * the problem restores itself from a snapshot; every search must still
+	 * see the original problem.
+	 */
+	for (size_t k = 0; k < added; k++) {
+		if (dlx_force_option(p, k) == DLX_OK) {
+			dlx_release_forced(p);
+			assert_sane(p);
+		}
+	}
+	ck_assert_int_eq(dlx_search(p, &sp, &st), DLX_OK);
+	ck_assert_uint_eq(st.solutions, want);
+	assert_sane(p);
 	dlx_problem_free(p);
 	return want;
 }

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dlx-internal.h"
 #include "dlx-sudoku.h"
 
 /* True if sol is a complete valid board of box size n that keeps every given. */
@@ -372,6 +373,48 @@ START_TEST(test_reuse)
 }
 END_TEST
 
+/*
+ * The core chooses items by a bitset of nearly-covered items on sudoku-sized
+ * matrices and by a scan on small ones; forced one way or the other it must
+ * walk the same tree, and the snapshot that releases the givens must give
+ * back the same matrix every time.
+ */
+START_TEST(test_tracking_modes)
+{
+	const char *data = getenv("DLX_DATA");
+	ck_assert_msg(data != NULL, "DLX_DATA is not set");
+	char path[4096];
+	snprintf(path, sizeof path, "%s/sudoku17-sample.txt", data);
+	FILE *f = fopen(path, "r");
+	ck_assert_msg(f != NULL, "cannot open %s", path);
+	dlx_sudoku *s;
+	ck_assert_int_eq(dlx_sudoku_new(3, &s), DLX_OK);
+	dlx_problem *p = (dlx_problem *)dlx_sudoku_problem(s);
+	dlx_sudoku_params sp = DLX_SUDOKU_PARAMS_INIT;
+	sp.limit = 2;
+	char line[128];
+	for (int k = 0; k < 200 && fgets(line, sizeof line, f); k++) {
+		uint8_t g[81], a[81], b[81];
+		parse_line(line, g, 81);
+		dlx_sudoku_result r[2];
+		for (int mode = 0; mode <= 1; mode++) {
+			dlx__set_tracking(p, mode);
+			ck_assert_int_eq(dlx_sudoku_solve(s, g, &sp, mode ? b : a, &r[mode]), DLX_OK);
+			const char *what;
+			ck_assert_msg(dlx__check(p, &what) == 0, "puzzle %d: %s", k + 1, what);
+		}
+		ck_assert_uint_eq(r[0].stats.solutions, 1);
+		ck_assert_uint_eq(r[1].stats.solutions, 1);
+		ck_assert_uint_eq(r[0].stats.nodes, r[1].stats.nodes);
+		ck_assert_uint_eq(r[0].stats.updates, r[1].stats.updates);
+		ck_assert_mem_eq(a, b, 81);
+		ck_assert(valid_solution(3, g, a));
+	}
+	fclose(f);
+	dlx_sudoku_free(s);
+}
+END_TEST
+
 static int stop_at_first(void *ctx, const uint8_t *sol)
 {
 	(void)sol;
@@ -456,6 +499,7 @@ static Suite *sudoku_suite(void)
 	tcase_add_test(tc, test_poj_3074);
 	tcase_add_test(tc, test_spoj_1110);
 	tcase_add_test(tc, test_reuse);
+	tcase_add_test(tc, test_tracking_modes);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("big");

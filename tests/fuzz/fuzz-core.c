@@ -283,16 +283,41 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	EXPECT(again.nodes == full.nodes && again.updates == full.updates, "second search: %llu nodes, %llu updates",
 	       (unsigned long long)again.nodes, (unsigned long long)again.updates);
 
-	dlx_release_forced(p);
-	EXPECT(dlx_forced_count(p) == 0, "%zu forced after release", dlx_forced_count(p));
-	check_links(p, "after releasing forced options");
-	m.n_forced = 0;
-	m.forced_mask = 0;
-	dlx_stats after = search_all(p, &m, free_count);
-	EXPECT(after.nodes == free_st.nodes && after.updates == free_st.updates,
-	       "after release: %llu nodes, %llu updates, before forcing %llu, %llu",
-	       (unsigned long long)after.nodes, (unsigned long long)after.updates,
-	       (unsigned long long)free_st.nodes, (unsigned long long)free_st.updates);
+	/* Both ways of choosing the branching item choose the same items. */
+	for (int mode = 0; mode <= 1; mode++) {
+		dlx__set_tracking(p, mode);
+		dlx_stats other = search_all(p, &m, count);
+		EXPECT(other.nodes == full.nodes && other.updates == full.updates,
+		       "tracking %d: %llu nodes, %llu updates, expected %llu, %llu", mode,
+		       (unsigned long long)other.nodes, (unsigned long long)other.updates,
+		       (unsigned long long)full.nodes, (unsigned long long)full.updates);
+	}
+	dlx__set_tracking(p, -1);
+
+	/*
+	 * Release, then force and release the same options twice more: a
+	 * release may restore a snapshot taken by the one before.
+	 */
+	struct model unforced = m;
+	unforced.n_forced = 0;
+	unforced.forced_mask = 0;
+	for (int round = 0; round < 3; round++) {
+		dlx_release_forced(p);
+		EXPECT(dlx_forced_count(p) == 0, "%zu forced after release", dlx_forced_count(p));
+		check_links(p, "after releasing forced options");
+		dlx_stats after = search_all(p, &unforced, free_count);
+		EXPECT(after.nodes == free_st.nodes && after.updates == free_st.updates,
+		       "after release %d: %llu nodes, %llu updates, before forcing %llu, %llu", round,
+		       (unsigned long long)after.nodes, (unsigned long long)after.updates,
+		       (unsigned long long)free_st.nodes, (unsigned long long)free_st.updates);
+		if (round == 2)
+			break;
+		for (size_t f = 0; f < m.n_forced; f++)
+			EXPECT(dlx_force_option(p, m.forced[f]) == DLX_OK, "forcing option %zu again", m.forced[f]);
+		dlx_stats refixed = search_all(p, &m, count);
+		EXPECT(refixed.nodes == full.nodes, "forced again: %llu nodes, expected %llu",
+		       (unsigned long long)refixed.nodes, (unsigned long long)full.nodes);
+	}
 
 	dlx_problem_free(p);
 	return 0;
