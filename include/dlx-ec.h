@@ -7,12 +7,15 @@
  * - The first other line names the items, separated by spaces or tabs.
  *   A `|` ends the primary items; the names after it are secondary.
  * - Every further line is one option: the names of the items it covers.
- * - A name is 1 to #DLX_EC_NAME_MAX printable ASCII characters other than
- *   space, `|` and `:`.  Lines may end in LF or CRLF; the last newline may be
- *   missing; lines may be of any length.
+ *   A secondary item may be written `item:color` to give it a color in this
+ *   option (Knuth's exact covering with colors, as read by his DLX2): two
+ *   options may share the item only if both give it the same color.
+ * - Item and color names are 1 to #DLX_EC_NAME_MAX printable ASCII
+ *   characters other than space, `|` and `:`.  Lines may end in LF or CRLF;
+ *   the last newline may be missing; lines may be of any length.
  *
  * Rejected, with the line number: unknown items, an item twice in one
- * option or in the item line, an option with no primary item (the search
+ * option or in the item line, a color on a primary item, an empty name, an option with no primary item (the search
  * branches only on primary items, so such an option could never be chosen),
  * no primary item at all, over-long names, bytes outside printable ASCII
  * (binary files), a missing item line.
@@ -20,6 +23,7 @@
 #ifndef DLX_EC_H
 #define DLX_EC_H
 
+#include <stdint.h>
 #include <stdio.h>
 
 #include "dlx.h"
@@ -60,6 +64,12 @@ dlx_problem *dlx_ec_problem(dlx_ec *ec);
 
 /** The name of item @p item (NUL-terminated, owned by ec), or NULL if out of range. */
 const char *dlx_ec_item_name(const dlx_ec *ec, size_t item);
+
+/**
+ * The name of color @p color (1, 2, ... in order of first appearance, as
+ * dlx_option_color() returns them), owned by ec; NULL for 0 or out of range.
+ */
+const char *dlx_ec_color_name(const dlx_ec *ec, uint32_t color);
 
 /** The input line on which option @p opt stood (1-based), or 0 if out of range. */
 size_t dlx_ec_option_line(const dlx_ec *ec, size_t opt);

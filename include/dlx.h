@@ -29,6 +29,9 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#ifndef __cplusplus
+#include <stdbool.h>
+#endif
 
 #ifdef __cplusplus
 extern "C" {
@@ -99,6 +102,32 @@ size_t dlx_option_count(const dlx_problem *p);
  * Complexity: amortised O(n).
  */
 long dlx_add_option(dlx_problem *p, const size_t *items, size_t n);
+
+/**
+ * Adds an option that may give its secondary items colors (Knuth's exact
+ * covering with colors, Algorithm C).  Two options that share a secondary
+ * item may both be in a solution only when both give it the same color;
+ * an option that gives the item no color excludes every other option with
+ * the item, as before.
+ *
+ * @param colors  NULL (no colors: the same as dlx_add_option()), or n color
+ *                ids, colors[k] for items[k]: 0 for none, else 1..INT32_MAX.
+ *                Only secondary items may have a color.
+ * @return as dlx_add_option(); also #DLX_ERR_INVALID for a color on a
+ *         primary item or above INT32_MAX.
+ * Complexity: amortised O(n); the first colored option allocates an int per
+ * node.  Searches of a problem with colors take a slightly slower path.
+ */
+long dlx_add_option_colored(dlx_problem *p, const size_t *items, const uint32_t *colors, size_t n);
+
+/** Whether some option of the problem gives an item a color. */
+bool dlx_has_colors(const dlx_problem *p);
+
+/**
+ * The color option @p opt gives its @p k-th item (see
+ * dlx_add_option_colored()), or 0 for none or when out of range.
+ */
+uint32_t dlx_option_color(const dlx_problem *p, size_t opt, size_t k);
 
 /** Number of items in option @p opt (0 if opt is out of range). */
 size_t dlx_option_size(const dlx_problem *p, size_t opt);

@@ -17,8 +17,9 @@ static const char usage_text[] =
 	"(standard input when FILE is missing or '-').\n"
 	"\n"
 	"Input: the first line names the items, with '|' before the secondary ones;\n"
-	"each further line is an option, the names of the items it covers. Lines\n"
-	"starting with '|' are comments.\n"
+	"each further line is an option, the names of the items it covers, where\n"
+	"'item:color' gives a secondary item a color (options sharing it must agree\n"
+	"on the color). Lines starting with '|' are comments.\n"
 	"\n"
 	"By default the first solution is printed, one option per line, as its item\n"
 	"names in input order; options are listed in input order.\n"
@@ -95,6 +96,11 @@ static int print_solution(void *ctx, const size_t *options, size_t n)
 		size_t m = dlx_option_size(p, opt);
 		for (size_t j = 0; j < m; j++) {
 			fputs(dlx_ec_item_name(pr->ec, dlx_option_item(p, opt, j)), stdout);
+			const char *color = dlx_ec_color_name(pr->ec, dlx_option_color(p, opt, j));
+			if (color) {
+				putchar(':');
+				fputs(color, stdout);
+			}
 			putchar(j + 1 < m ? ' ' : '\n');
 		}
 	}

@@ -32,6 +32,19 @@
  * dancing-links trick, and it is why uncover order must mirror cover order.
  *
  * An item is active (uncovered) iff pos[i] lies in its region's prefix.
+ *
+ * Colors (Knuth's Algorithm C, as in his DLX2)
+ * --------------------------------------------
+ * color[] exists only once an option gave a secondary item a color; it has
+ * an entry per node.  color[x] is the node's color id (0: none).  Choosing
+ * an option "commits" each of its other items: an uncolored one is covered
+ * as above; a colored one is "purified": the options that give the item
+ * another color (or none) are hidden, and those that give it the same color
+ * stay, their node in the item marked with color -1.  A hide skips marked
+ * nodes, leaving them in the item's list, so that unpurifying can walk the
+ * list and give every mark its color back.  The item's own entry color[i]
+ * holds the color it is purified with, 0 when it is not.  Only secondary
+ * items have colors, so the heuristic never sees any of this.
  */
 #include "dlx.h"
 
@@ -58,6 +71,7 @@ struct dlx_node {
 
 struct snapshot {
 	struct dlx_node *node;
+	int32_t *color;
 	int32_t *len, *set, *pos;
 	int32_t n_act_p, n_act_s;
 };
@@ -81,6 +95,7 @@ struct dlx_problem {
 	int8_t track_mode;           /* dlx__set_tracking()'s: -1 by shape, else 0 or 1 */
 	struct dlx_node *node;
 	size_t n_nodes, cap_nodes;
+	int32_t *color;              /* NULL, or cap_nodes entries: see "Colors" above */
 	int32_t *opt_start;          /* first node of each option */
 	size_t n_options, cap_options;
 	int32_t last_spacer;         /* the spacer after the last option */
@@ -233,6 +248,7 @@ static void snapshot_free(dlx_problem *p)
 	if (!sn)
 		return;
 	free(sn->node);
+	free(sn->color);
 	free(sn->len);
 	free(sn->set);
 	free(sn->pos);
@@ -248,6 +264,7 @@ void dlx_problem_free(dlx_problem *p)
 	free(p->set);
 	free(p->pos);
 	free(p->node);
+	free(p->color);
 	free(p->opt_start);
 	free(p->mark);
 	free(p->low);
@@ -284,33 +301,66 @@ static int grow(void **buf, size_t *cap, size_t need, size_t elem, size_t max)
 
 long dlx_add_option(dlx_problem *p, const size_t *items, size_t n)
 {
+	return dlx_add_option_colored(p, items, NULL, n);
+}
+
+/* Gives the problem its color array (all nodes uncolored) the first time a color is used. */
+static int enable_colors(dlx_problem *p)
+{
+	if (p->color)
+		return DLX_OK;
+	p->color = calloc(p->cap_nodes, sizeof *p->color);
+	return p->color ? DLX_OK : DLX_ERR_NOMEM;
+}
+
+long dlx_add_option_colored(dlx_problem *p, const size_t *items, const uint32_t *colors, size_t n)
+{
 	if (!p || !items || n == 0)
 		return DLX_ERR_INVALID;
 	if (p->n_forced)
 		return DLX_ERR_STATE;
-	snapshot_free(p);
 	if (++p->mark_stamp == 0) {
 		memset(p->mark, 0, (p->n_items + 2) * sizeof *p->mark);
 		p->mark_stamp = 1;
 	}
+	bool colored = false;
 	for (size_t k = 0; k < n; k++) {
 		if (items[k] >= p->n_items)
 			return DLX_ERR_INVALID;
 		if (p->mark[items[k]] == p->mark_stamp)
 			return DLX_ERR_DUPLICATE;
 		p->mark[items[k]] = p->mark_stamp;
+		if (colors && colors[k]) {
+			/* Colors belong to secondary items; ids must fit the node's signed field. */
+			if (items[k] < p->n_primary || colors[k] > INT32_MAX)
+				return DLX_ERR_INVALID;
+			colored = true;
+		}
 	}
 	if (n > DLX_MAX_NODES - p->n_nodes)
 		return DLX_ERR_TOO_BIG;
 	/* Option ids must fit a spacer's top field and a long. */
 	if (p->n_options >= (size_t)INT32_MAX - 1)
 		return DLX_ERR_TOO_BIG;
+	size_t old_cap = p->cap_nodes;
 	int r = grow((void **)&p->node, &p->cap_nodes, p->n_nodes + n + 1, sizeof *p->node, DLX_MAX_NODES);
 	if (r)
+		return r;
+	if (p->color && p->cap_nodes != old_cap) {
+		int32_t *nc = realloc(p->color, p->cap_nodes * sizeof *nc);
+		if (!nc) {
+			/* The node array may stay bigger; only the capacities must agree. */
+			p->cap_nodes = old_cap;
+			return DLX_ERR_NOMEM;
+		}
+		p->color = nc;
+	}
+	if (colored && (r = enable_colors(p)))
 		return r;
 	r = grow((void **)&p->opt_start, &p->cap_options, p->n_options + 1, sizeof *p->opt_start, INT32_MAX);
 	if (r)
 		return r;
+	snapshot_free(p);
 
 	struct dlx_node *nd = p->node;
 	int32_t first = (int32_t)p->n_nodes;
@@ -323,6 +373,8 @@ long dlx_add_option(dlx_problem *p, const size_t *items, size_t n)
 		nd[nd[i].up].down = x;
 		nd[i].up = x;
 		p->len[i]++;
+		if (p->color)
+			p->color[x] = colors ? (int32_t)colors[k] : 0;
 	}
 	int32_t last = first + (int32_t)n - 1;
 	nd[p->last_spacer].down = last;
@@ -330,6 +382,8 @@ long dlx_add_option(dlx_problem *p, const size_t *items, size_t n)
 	nd[sp].top = -(int32_t)p->n_options - 1;
 	nd[sp].up = first;
 	nd[sp].down = 0;
+	if (p->color)
+		p->color[sp] = 0;
 	p->last_spacer = sp;
 	p->opt_start[p->n_options] = first;
 	p->n_nodes += n + 1;
@@ -351,6 +405,21 @@ size_t dlx_option_item(const dlx_problem *p, size_t opt, size_t k)
 	if (k >= dlx_option_size(p, opt))
 		return (size_t)-1;
 	return (size_t)p->node[p->opt_start[opt] + (int32_t)k].top - 1;
+}
+
+uint32_t dlx_option_color(const dlx_problem *p, size_t opt, size_t k)
+{
+	if (k >= dlx_option_size(p, opt) || !p->color)
+		return 0;
+	int32_t x = p->opt_start[opt] + (int32_t)k;
+	int32_t c = p->color[x];
+	/* A node marked by a purification has its item's color. */
+	return (uint32_t)(c >= 0 ? c : p->color[p->node[x].top]);
+}
+
+bool dlx_has_colors(const dlx_problem *p)
+{
+	return p && p->color;
 }
 
 /* The option that node x belongs to: walk right to the spacer that ends it. */
@@ -381,32 +450,38 @@ static inline void reactivate(dlx_problem *p, int32_t i)
 }
 
 /*
- * cover() and uncover() are Knuth's, returning the number of link updates
- * (one per node hidden, one for removing the item) so the caller can keep
- * the statistic in a register.  With `track` (a constant in each caller, so
- * the compiler makes two copies) they keep the low bitset up to date and
- * note in *zero when an item is left with no option; see choose_item().
+ * hide() and unhide() take one option out of the vertical lists of its
+ * items other than node pp's, and put it back; cover() and uncover() do it
+ * for every option of an item.  They are Knuth's, returning the number of
+ * link updates (one per node hidden, one for removing the item) so the
+ * caller can keep the statistic in a register.
+ *
+ * Two flags, constants in every caller so that the compiler makes a copy of
+ * the search for each combination: with `track` they keep the low bitset up
+ * to date and note in *zero when an item is left with no option (see
+ * choose_item()); with `colors` a hide skips the nodes a purification marked.
  */
 #define ALWAYS_INLINE inline __attribute__((always_inline))
 
-static ALWAYS_INLINE uint64_t cover(dlx_problem *p, int32_t i, bool *zero, const bool track)
+static ALWAYS_INLINE uint64_t hide(dlx_problem *p, int32_t pp, bool *zero, const bool track, const bool colors)
 {
 	struct dlx_node *restrict nd = p->node;
 	int32_t *restrict len = p->len;
 	uint64_t *restrict low = p->low;
-	uint64_t k = 1;
+	const int32_t *color = p->color;
+	uint64_t k = 0;
 	bool z = false;
-	for (int32_t pp = nd[i].down; pp != i; pp = nd[pp].down) {
-		/*
-		 * Hide the nodes right of pp up to the spacer, then from the
-		 * option's first node (the spacer's up) back to pp: two tight
-		 * loops instead of one with a spacer test inside.
-		 */
-		int32_t q = pp + 1;
-		for (;;) {
-			int32_t x = nd[q].top;
-			if (x <= 0)
-				break;
+	/*
+	 * The nodes right of pp up to the spacer, then from the option's first
+	 * node (the spacer's up) back to pp: two tight loops instead of one
+	 * with a spacer test inside.
+	 */
+	int32_t q = pp + 1;
+	for (;;) {
+		int32_t x = nd[q].top;
+		if (x <= 0)
+			break;
+		if (!colors || color[q] >= 0) {
 			int32_t u = nd[q].up, d = nd[q].down;
 			nd[u].down = d;
 			nd[d].up = u;
@@ -416,110 +491,204 @@ static ALWAYS_INLINE uint64_t cover(dlx_problem *p, int32_t i, bool *zero, const
 				z |= l == 0;
 			}
 			k++;
-			q++;
 		}
-		for (q = nd[q].up; q != pp; q++) {
-			int32_t x = nd[q].top, u = nd[q].up, d = nd[q].down;
-			nd[u].down = d;
-			nd[d].up = u;
-			int32_t l = --len[x];
-			if (track) {
-				low_set_if(low, x, l == 1);
-				z |= l == 0;
-			}
-			k++;
-		}
+		q++;
 	}
-	deactivate(p, i);
-	if (track) {
-		low_clear(low, i);
+	for (q = nd[q].up; q != pp; q++) {
+		if (colors && color[q] < 0)
+			continue;
+		int32_t x = nd[q].top, u = nd[q].up, d = nd[q].down;
+		nd[u].down = d;
+		nd[d].up = u;
+		int32_t l = --len[x];
+		if (track) {
+			low_set_if(low, x, l == 1);
+			z |= l == 0;
+		}
+		k++;
+	}
+	if (track)
 		*zero |= z;
-	}
-	len[i] += DLX_COVERED;
 	return k;
 }
 
-static ALWAYS_INLINE void uncover(dlx_problem *p, int32_t i, const bool track)
+/* The mirror image of hide(): left to the spacer, then from the option's last node. */
+static ALWAYS_INLINE void unhide(dlx_problem *p, int32_t pp, const bool track, const bool colors)
 {
 	struct dlx_node *restrict nd = p->node;
 	int32_t *restrict len = p->len;
 	uint64_t *restrict low = p->low;
-	len[i] -= DLX_COVERED;
-	if (track)
-		low_set_if(low, i, len[i] <= 1);
-	reactivate(p, i);
-	for (int32_t pp = nd[i].up; pp != i; pp = nd[pp].up) {
-		/* The mirror image of cover(): left to the spacer, then from the option's last node. */
-		int32_t q = pp - 1;
-		for (;;) {
-			int32_t x = nd[q].top;
-			if (x <= 0)
-				break;
+	const int32_t *color = p->color;
+	int32_t q = pp - 1;
+	for (;;) {
+		int32_t x = nd[q].top;
+		if (x <= 0)
+			break;
+		if (!colors || color[q] >= 0) {
 			int32_t u = nd[q].up, d = nd[q].down;
 			nd[u].down = q;
 			nd[d].up = q;
 			int32_t l = len[x]++;
 			if (track)
 				low_clear_if(low, x, l == 1);
-			q--;
 		}
-		for (q = nd[q].down; q != pp; q--) {
-			int32_t x = nd[q].top, u = nd[q].up, d = nd[q].down;
-			nd[u].down = q;
-			nd[d].up = q;
-			int32_t l = len[x]++;
-			if (track)
-				low_clear_if(low, x, l == 1);
-		}
+		q--;
+	}
+	for (q = nd[q].down; q != pp; q--) {
+		if (colors && color[q] < 0)
+			continue;
+		int32_t x = nd[q].top, u = nd[q].up, d = nd[q].down;
+		nd[u].down = q;
+		nd[d].up = q;
+		int32_t l = len[x]++;
+		if (track)
+			low_clear_if(low, x, l == 1);
 	}
 }
 
-/* Covers the items of the option containing x, other than x's own. */
-static ALWAYS_INLINE uint64_t cover_rest(dlx_problem *p, int32_t x, bool *zero, const bool track)
+static ALWAYS_INLINE uint64_t cover(dlx_problem *p, int32_t i, bool *zero, const bool track, const bool colors)
+{
+	struct dlx_node *restrict nd = p->node;
+	uint64_t k = 1;
+	bool z = false; /* a register, not *zero, for the hides to update */
+	for (int32_t pp = nd[i].down; pp != i; pp = nd[pp].down)
+		k += hide(p, pp, &z, track, colors);
+	deactivate(p, i);
+	if (track) {
+		low_clear(p->low, i);
+		*zero |= z;
+	}
+	p->len[i] += DLX_COVERED;
+	return k;
+}
+
+static ALWAYS_INLINE void uncover(dlx_problem *p, int32_t i, const bool track, const bool colors)
+{
+	struct dlx_node *restrict nd = p->node;
+	p->len[i] -= DLX_COVERED;
+	if (track)
+		low_set_if(p->low, i, p->len[i] <= 1);
+	reactivate(p, i);
+	for (int32_t pp = nd[i].up; pp != i; pp = nd[pp].up)
+		unhide(p, pp, track, colors);
+}
+
+/*
+ * Purifying the item of node x, which has color c: hide the options that
+ * give the item another color, mark those that give it c.  Knuth counts
+ * neither the marks nor the item as link updates; the hides count.  Node x
+ * itself keeps its color, so that uncommitting it sees what to undo.
+ */
+static uint64_t purify(dlx_problem *p, int32_t x, bool *zero, const bool track)
+{
+	const struct dlx_node *nd = p->node;
+	int32_t *color = p->color;
+	int32_t c = color[x], i = nd[x].top;
+	uint64_t k = 0;
+	bool z = false;
+	color[i] = c;
+	for (int32_t q = nd[i].down; q != i; q = nd[q].down) {
+		if (color[q] != c)
+			k += hide(p, q, &z, track, true);
+		else if (q != x)
+			color[q] = -1;
+	}
+	*zero |= z;
+	return k;
+}
+
+static void unpurify(dlx_problem *p, int32_t x, const bool track)
+{
+	const struct dlx_node *nd = p->node;
+	int32_t *color = p->color;
+	int32_t i = nd[x].top, c = color[i];
+	for (int32_t q = nd[i].up; q != i; q = nd[q].up) {
+		if (color[q] < 0)
+			color[q] = c;
+		else if (q != x)
+			unhide(p, q, track, true);
+	}
+	color[i] = 0;
+}
+
+/*
+ * Commits the item of node q when its option is chosen: cover it if the
+ * option gives it no color, purify it if a color, and nothing if a purified
+ * item already has the option's color (a marked node).
+ */
+static ALWAYS_INLINE uint64_t commit(dlx_problem *p, int32_t q, bool *zero, const bool track, const bool colors)
+{
+	if (!colors || p->color[q] == 0)
+		return cover(p, p->node[q].top, zero, track, colors);
+	if (p->color[q] > 0)
+		return purify(p, q, zero, track);
+	return 0;
+}
+
+static ALWAYS_INLINE void uncommit(dlx_problem *p, int32_t q, const bool track, const bool colors)
+{
+	if (!colors || p->color[q] == 0)
+		uncover(p, p->node[q].top, track, colors);
+	else if (p->color[q] > 0)
+		unpurify(p, q, track);
+}
+
+/* Commits the items of the option containing x, other than x's own. */
+static ALWAYS_INLINE uint64_t commit_rest(dlx_problem *p, int32_t x, bool *zero, const bool track,
+					  const bool colors)
 {
 	const struct dlx_node *nd = p->node;
 	uint64_t k = 0;
 	for (int32_t q = x + 1; q != x;) {
-		int32_t j = nd[q].top;
-		if (j <= 0) {
+		if (nd[q].top <= 0) {
 			q = nd[q].up;
 		} else {
-			k += cover(p, j, zero, track);
+			k += commit(p, q, zero, track, colors);
 			q++;
 		}
 	}
 	return k;
 }
 
-static ALWAYS_INLINE void uncover_rest(dlx_problem *p, int32_t x, const bool track)
+static ALWAYS_INLINE void uncommit_rest(dlx_problem *p, int32_t x, const bool track, const bool colors)
 {
 	const struct dlx_node *nd = p->node;
 	for (int32_t q = x - 1; q != x;) {
-		int32_t j = nd[q].top;
-		if (j <= 0) {
+		if (nd[q].top <= 0) {
 			q = nd[q].down;
 		} else {
-			uncover(p, j, track);
+			uncommit(p, q, track, colors);
 			q--;
 		}
 	}
 }
 
 /*
- * Forcing and releasing options, outside the search, leave the low bitset
- * alone: a tracking search rebuilds it when it starts (low_rebuild()).
+ * Forcing and releasing options, outside the search: the option's every
+ * item is committed, as if the search had chosen it.  They leave the low
+ * bitset alone: a tracking search rebuilds it when it starts.
  */
-static void cover_option(dlx_problem *p, int32_t x, uint64_t *updates)
+static void commit_option(dlx_problem *p, int32_t x, uint64_t *updates)
 {
 	bool zero = false;
-	*updates += cover(p, p->node[x].top, &zero, false);
-	*updates += cover_rest(p, x, &zero, false);
+	if (p->color) {
+		*updates += commit(p, x, &zero, false, true);
+		*updates += commit_rest(p, x, &zero, false, true);
+	} else {
+		*updates += commit(p, x, &zero, false, false);
+		*updates += commit_rest(p, x, &zero, false, false);
+	}
 }
 
-static void uncover_option(dlx_problem *p, int32_t x)
+static void uncommit_option(dlx_problem *p, int32_t x)
 {
-	uncover_rest(p, x, false);
-	uncover(p, p->node[x].top, false);
+	if (p->color) {
+		uncommit_rest(p, x, false, true);
+		uncommit(p, x, false, true);
+	} else {
+		uncommit_rest(p, x, false, false);
+		uncommit(p, x, false, false);
+	}
 }
 
 /*
@@ -549,17 +718,34 @@ int dlx_force_option(dlx_problem *p, size_t opt)
 		return DLX_ERR_INVALID;
 	int32_t x = p->opt_start[opt];
 	size_t n = dlx_option_size(p, opt);
-	for (size_t k = 0; k < n; k++)
-		if (!item_active(p, p->node[x + (int32_t)k].top))
+	for (size_t k = 0; k < n; k++) {
+		int32_t q = x + (int32_t)k, i = p->node[q].top;
+		if (!item_active(p, i))
+			return DLX_ERR_CONFLICT;
+		/*
+		 * A purified item takes only its own color, whose nodes the
+		 * purification marked (all but the purifying node, whose option
+		 * is forced already).
+		 */
+		if (p->color && p->color[i] != 0 && p->color[q] != -1)
+			return DLX_ERR_CONFLICT;
+	}
+	/*
+	 * An option whose items all have colors leaves its own nodes marked,
+	 * not hidden, so the test above would let it be forced twice.
+	 */
+	for (size_t k = 0; p->color && k < p->n_forced; k++)
+		if (p->forced[k] == x)
 			return DLX_ERR_CONFLICT;
 	/*
-	 * No item of the option is covered, so the option is still in every
-	 * vertical list and forcing it is exactly the search choosing it.
+	 * No item of the option is covered or purified with another color, so
+	 * no cover or purification hid the option: forcing it is exactly the
+	 * search choosing it.
 	 */
 	int r = grow((void **)&p->forced, &p->cap_forced, p->n_forced + 1, sizeof *p->forced, INT32_MAX);
 	if (r)
 		return r;
-	cover_option(p, x, &p->forced_updates);
+	commit_option(p, x, &p->forced_updates);
 	p->forced[p->n_forced++] = x;
 	return DLX_OK;
 }
@@ -576,14 +762,18 @@ static void snapshot_take(dlx_problem *p)
 		return;
 	p->snap = sn;
 	sn->node = malloc(p->n_nodes * sizeof *sn->node);
+	if (p->color)
+		sn->color = malloc(p->n_nodes * sizeof *sn->color);
 	sn->len = malloc((n + 1) * sizeof *sn->len);
 	sn->set = malloc((n + 1) * sizeof *sn->set);
 	sn->pos = malloc((n + 1) * sizeof *sn->pos);
-	if (!sn->node || !sn->len || !sn->set || !sn->pos) {
+	if (!sn->node || (p->color && !sn->color) || !sn->len || !sn->set || !sn->pos) {
 		snapshot_free(p);
 		return;
 	}
 	memcpy(sn->node, p->node, p->n_nodes * sizeof *sn->node);
+	if (p->color)
+		memcpy(sn->color, p->color, p->n_nodes * sizeof *sn->color);
 	memcpy(sn->len, p->len, (n + 1) * sizeof *sn->len);
 	memcpy(sn->set, p->set, (n + 1) * sizeof *sn->set);
 	memcpy(sn->pos, p->pos, (n + 1) * sizeof *sn->pos);
@@ -596,6 +786,8 @@ static void snapshot_restore(dlx_problem *p)
 	const struct snapshot *sn = p->snap;
 	size_t n = p->n_items;
 	memcpy(p->node, sn->node, p->n_nodes * sizeof *sn->node);
+	if (p->color)
+		memcpy(p->color, sn->color, p->n_nodes * sizeof *sn->color);
 	memcpy(p->len, sn->len, (n + 1) * sizeof *sn->len);
 	memcpy(p->set, sn->set, (n + 1) * sizeof *sn->set);
 	memcpy(p->pos, sn->pos, (n + 1) * sizeof *sn->pos);
@@ -718,7 +910,7 @@ static double progress_of(const dlx_problem *p, size_t level)
  * is how a search is split into jobs (dlx__split).
  */
 static ALWAYS_INLINE int search_impl(dlx_problem *p, const dlx_search_params *params, dlx_stats *stats,
-				      struct dlx__leaf_sink *leaf, const bool track)
+				      struct dlx__leaf_sink *leaf, const bool track, const bool colors)
 {
 	static const dlx_search_params defaults = DLX_SEARCH_PARAMS_INIT;
 	dlx_stats st = { 0, 0, 0, DLX_STOP_COMPLETE, 0, 0.0 };
@@ -836,15 +1028,15 @@ x2:	/* Enter a new search node. */
 	i = choose_item(p, level == 0 || zero_i[level - 1] || zero_rest, track);
 	lens[level] = len[i];
 	zero_i[level] = false;
-	updates += cover(p, i, &zero_i[level], track);
+	updates += cover(p, i, &zero_i[level], track, colors);
 	x = nd[i].down;
 x5:	/* Try option x, or backtrack when item i's options are exhausted. */
 	if (x == i) {
-		uncover(p, i, track);
+		uncover(p, i, track, colors);
 		goto x8;
 	}
 	zero_rest = false;
-	updates += cover_rest(p, x, &zero_rest, track);
+	updates += commit_rest(p, x, &zero_rest, track, colors);
 	choice[level++] = x;
 	goto x2;
 
@@ -852,7 +1044,7 @@ x8:	/* Leave the current level and try the next option there. */
 	if (level == 0)
 		goto done;
 	x = choice[--level];
-	uncover_rest(p, x, track);
+	uncommit_rest(p, x, track, colors);
 	i = nd[x].top;
 	x = nd[x].down;
 	goto x5;
@@ -860,8 +1052,8 @@ x8:	/* Leave the current level and try the next option there. */
 unwind:	/* Stopped early: undo every level's covers so the problem is as before. */
 	while (level > 0) {
 		x = choice[--level];
-		uncover_rest(p, x, track);
-		uncover(p, nd[x].top, track);
+		uncommit_rest(p, x, track, colors);
+		uncover(p, nd[x].top, track, colors);
 	}
 done:
 	st.solutions = solutions;
@@ -876,9 +1068,12 @@ done:
 static int search(dlx_problem *p, const dlx_search_params *params, dlx_stats *stats,
 		  struct dlx__leaf_sink *leaf)
 {
+	if (p && p->color)
+		return p->track ? search_impl(p, params, stats, leaf, true, true)
+				: search_impl(p, params, stats, leaf, false, true);
 	if (p && p->track)
-		return search_impl(p, params, stats, leaf, true);
-	return search_impl(p, params, stats, leaf, false);
+		return search_impl(p, params, stats, leaf, true, false);
+	return search_impl(p, params, stats, leaf, false, false);
 }
 
 int dlx_search(dlx_problem *p, const dlx_search_params *params, dlx_stats *stats)
@@ -908,6 +1103,7 @@ dlx_problem *dlx_problem_clone(const dlx_problem *p)
 	c->mark = NULL;
 	c->low = NULL;
 	c->node = NULL;
+	c->color = NULL;
 	c->opt_start = NULL;
 	c->forced = NULL;
 	c->snap = NULL;
@@ -922,9 +1118,11 @@ dlx_problem *dlx_problem_clone(const dlx_problem *p)
 	c->mark = calloc(n + 2, sizeof *c->mark);
 	c->low = malloc(low_words(n) * sizeof *c->low);
 	c->node = malloc(p->cap_nodes * sizeof *c->node);
+	if (p->color)
+		c->color = malloc(p->cap_nodes * sizeof *c->color);
 	c->opt_start = p->cap_options ? malloc(p->cap_options * sizeof *c->opt_start) : NULL;
 	c->forced = p->cap_forced ? malloc(p->cap_forced * sizeof *c->forced) : NULL;
-	if (!c->len || !c->set || !c->pos || !c->mark || !c->low || !c->node || (p->cap_options && !c->opt_start) ||
+	if (!c->len || !c->set || !c->pos || !c->mark || !c->low || !c->node || (p->color && !c->color) || (p->cap_options && !c->opt_start) ||
 	    (p->cap_forced && !c->forced)) {
 		dlx_problem_free(c);
 		return NULL;
@@ -934,6 +1132,8 @@ dlx_problem *dlx_problem_clone(const dlx_problem *p)
 	memcpy(c->set, p->set, (n + 1) * sizeof *c->set);
 	memcpy(c->pos, p->pos, (n + 1) * sizeof *c->pos);
 	memcpy(c->node, p->node, p->n_nodes * sizeof *c->node);
+	if (p->color)
+		memcpy(c->color, p->color, p->n_nodes * sizeof *c->color);
 	if (p->n_options)
 		memcpy(c->opt_start, p->opt_start, p->n_options * sizeof *c->opt_start);
 	if (p->n_forced)
@@ -950,7 +1150,7 @@ void dlx__set_tracking(dlx_problem *p, int mode)
 void dlx__release_to(dlx_problem *p, size_t keep)
 {
 	while (p->n_forced > keep) {
-		uncover_option(p, p->forced[--p->n_forced]);
+		uncommit_option(p, p->forced[--p->n_forced]);
 	}
 }
 

@@ -13,15 +13,22 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* Names and their numbers: item names, and color names (numbered from 1). */
+struct names {
+	char *text;          /* every name, NUL-terminated, back to back */
+	size_t used, cap;
+	size_t *off;         /* number -> offset in text */
+	size_t n, cap_off;
+	size_t *hash;        /* number+1, or 0 for an empty slot */
+	size_t hash_mask;
+};
+
 struct dlx_ec {
 	dlx_problem *problem;
-	char *names;         /* every name, NUL-terminated, back to back */
-	size_t *name_off;    /* item -> offset in names */
-	size_t n_items;
+	struct names items;
+	struct names colors; /* color k is colors' entry k - 1 */
 	size_t *option_line; /* option -> input line */
 	size_t cap_lines;
-	size_t *hash;        /* item+1, or 0 for an empty slot */
-	size_t hash_mask;
 };
 
 /* The state of one read: the line buffer and where errors go. */
@@ -114,21 +121,88 @@ static uint64_t hash_name(const char *s, size_t n)
 	return h;
 }
 
-/* The item named s[0..n), or (size_t)-1; *slot gets the free slot where it would go. */
-static size_t lookup(const dlx_ec *ec, const char *s, size_t n, size_t *slot)
+/* The number of the name s[0..n), or (size_t)-1; *slot gets the free slot where it would go. */
+static size_t lookup(const struct names *t, const char *s, size_t n, size_t *slot)
 {
-	size_t h = (size_t)hash_name(s, n) & ec->hash_mask;
-	for (;; h = (h + 1) & ec->hash_mask) {
-		size_t v = ec->hash[h];
+	if (!t->hash) {
+		if (slot)
+			*slot = 0;
+		return (size_t)-1;
+	}
+	size_t h = (size_t)hash_name(s, n) & t->hash_mask;
+	for (;; h = (h + 1) & t->hash_mask) {
+		size_t v = t->hash[h];
 		if (v == 0) {
 			if (slot)
 				*slot = h;
 			return (size_t)-1;
 		}
-		const char *name = ec->names + ec->name_off[v - 1];
+		const char *name = t->text + t->off[v - 1];
 		if (strncmp(name, s, n) == 0 && name[n] == '\0')
 			return v - 1;
 	}
+}
+
+static void names_free(struct names *t)
+{
+	free(t->text);
+	free(t->off);
+	free(t->hash);
+}
+
+/*
+ * Adds a name not yet in the table and returns its number, or (size_t)-1
+ * when memory is short.  The hash table stays at most half full.
+ */
+static size_t names_add(struct names *t, const char *s, size_t n)
+{
+	if (2 * (t->n + 1) > t->hash_mask + 1 || !t->hash) {
+		size_t slots = t->hash ? 2 * (t->hash_mask + 1) : 16;
+		while (slots < 2 * (t->n + 1))
+			slots *= 2;
+		size_t *nh = calloc(slots, sizeof *nh);
+		if (!nh)
+			return (size_t)-1;
+		for (size_t k = 0; t->hash && k <= t->hash_mask; k++) {
+			size_t v = t->hash[k];
+			if (!v)
+				continue;
+			const char *name = t->text + t->off[v - 1];
+			size_t h = (size_t)hash_name(name, strlen(name)) & (slots - 1);
+			while (nh[h])
+				h = (h + 1) & (slots - 1);
+			nh[h] = v;
+		}
+		free(t->hash);
+		t->hash = nh;
+		t->hash_mask = slots - 1;
+	}
+	if (t->used + n + 1 > t->cap) {
+		size_t nc = t->cap ? 2 * t->cap : 256;
+		while (nc < t->used + n + 1)
+			nc *= 2;
+		char *ntext = realloc(t->text, nc);
+		if (!ntext)
+			return (size_t)-1;
+		t->text = ntext;
+		t->cap = nc;
+	}
+	if (t->n == t->cap_off) {
+		size_t nc = t->cap_off ? 2 * t->cap_off : 16;
+		size_t *no = realloc(t->off, nc * sizeof *no);
+		if (!no)
+			return (size_t)-1;
+		t->off = no;
+		t->cap_off = nc;
+	}
+	size_t slot;
+	lookup(t, s, n, &slot);
+	memcpy(t->text + t->used, s, n);
+	t->text[t->used + n] = '\0';
+	t->off[t->n] = t->used;
+	t->used += n + 1;
+	t->hash[slot] = ++t->n;
+	return t->n - 1;
 }
 
 static const char *show(const char *s, size_t n, char *tmp, size_t cap)
@@ -137,15 +211,16 @@ static const char *show(const char *s, size_t n, char *tmp, size_t cap)
 	return tmp;
 }
 
-static int check_name(struct reader *r, const char *s, size_t n)
+static int check_name(struct reader *r, const char *what, const char *s, size_t n)
 {
 	char tmp[48];
+	if (n == 0)
+		return fail(r, DLX_ERR_SYNTAX, "empty %s name", what);
 	if (n > DLX_EC_NAME_MAX)
-		return fail(r, DLX_ERR_SYNTAX, "item name longer than %d characters: '%s'", DLX_EC_NAME_MAX,
+		return fail(r, DLX_ERR_SYNTAX, "%s name longer than %d characters: '%s'", what, DLX_EC_NAME_MAX,
 			    show(s, n, tmp, sizeof tmp));
 	if (memchr(s, ':', n))
-		return fail(r, DLX_ERR_SYNTAX, "':' in '%s': item colors are not supported",
-			    show(s, n, tmp, sizeof tmp));
+		return fail(r, DLX_ERR_SYNTAX, "':' in the %s name '%s'", what, show(s, n, tmp, sizeof tmp));
 	return DLX_OK;
 }
 
@@ -162,20 +237,8 @@ static int read_items(struct reader *r, dlx_ec *ec, size_t *n_primary)
 		return rc;
 	}
 
-	/* Every name takes at least two bytes of the line, which bounds the count. */
-	size_t max_items = (size_t)len / 2 + 1;
-	size_t slots = 16;
-	while (slots < 2 * max_items)
-		slots *= 2;
-	ec->hash = calloc(slots, sizeof *ec->hash);
-	ec->names = malloc((size_t)len + 1);
-	ec->name_off = malloc(max_items * sizeof *ec->name_off);
-	if (!ec->hash || !ec->names || !ec->name_off)
-		return fail(r, DLX_ERR_NOMEM, "out of memory");
-	ec->hash_mask = slots - 1;
-
 	char *s = r->buf, *tok;
-	size_t n, used = 0;
+	size_t n;
 	bool secondary = false;
 	*n_primary = 0;
 	while ((n = next_token(&s, &tok)) > 0) {
@@ -183,32 +246,112 @@ static int read_items(struct reader *r, dlx_ec *ec, size_t *n_primary)
 			if (secondary)
 				return fail(r, DLX_ERR_SYNTAX, "a second '|' in the item line");
 			secondary = true;
-			*n_primary = ec->n_items;
+			*n_primary = ec->items.n;
 			continue;
 		}
-		if ((rc = check_name(r, tok, n)))
+		if ((rc = check_name(r, "item", tok, n)))
 			return rc;
-		size_t slot;
 		char tmp[48];
-		if (lookup(ec, tok, n, &slot) != (size_t)-1)
+		if (lookup(&ec->items, tok, n, NULL) != (size_t)-1)
 			return fail(r, DLX_ERR_SYNTAX, "duplicate item name '%s'", show(tok, n, tmp, sizeof tmp));
-		memcpy(ec->names + used, tok, n);
-		ec->names[used + n] = '\0';
-		ec->name_off[ec->n_items] = used;
-		ec->hash[slot] = ++ec->n_items;
-		used += n + 1;
+		if (names_add(&ec->items, tok, n) == (size_t)-1)
+			return fail(r, DLX_ERR_NOMEM, "out of memory");
 	}
 	if (!secondary)
-		*n_primary = ec->n_items;
+		*n_primary = ec->items.n;
 	if (*n_primary == 0)
 		return fail(r, DLX_ERR_SYNTAX, "no primary items before '|'");
 	return DLX_OK;
+}
+
+/* Room for k + 1 items and colors in an option. */
+static int reserve(struct reader *r, size_t **items, uint32_t **colors, size_t *cap, size_t k)
+{
+	if (k < *cap)
+		return DLX_OK;
+	size_t nc = *cap ? 2 * *cap : 16;
+	size_t *ni = realloc(*items, nc * sizeof *ni);
+	if (!ni)
+		return fail(r, DLX_ERR_NOMEM, "out of memory");
+	*items = ni;
+	uint32_t *ncol = realloc(*colors, nc * sizeof *ncol);
+	if (!ncol)
+		return fail(r, DLX_ERR_NOMEM, "out of memory");
+	*colors = ncol;
+	*cap = nc;
+	return DLX_OK;
+}
+
+/* Reads one option line into items/colors; returns its length k or -1 with *rc set. */
+static long read_option(struct reader *r, dlx_ec *ec, size_t n_primary, size_t **items, uint32_t **colors,
+			size_t *cap, int *rc)
+{
+	char *s = r->buf, *tok;
+	size_t n, k = 0;
+	bool has_primary = false;
+	char tmp[48];
+	while ((n = next_token(&s, &tok)) > 0) {
+		if (*tok == '|') {
+			*rc = fail(r, DLX_ERR_SYNTAX, "'|' in an option");
+			return -1;
+		}
+		/* "item:color": the item, then its color in this option. */
+		const char *colon = memchr(tok, ':', n);
+		size_t name_len = colon ? (size_t)(colon - tok) : n;
+		if ((*rc = check_name(r, "item", tok, name_len)))
+			return -1;
+		size_t item = lookup(&ec->items, tok, name_len, NULL);
+		if (item == (size_t)-1) {
+			*rc = fail(r, DLX_ERR_SYNTAX, "unknown item '%s'", show(tok, name_len, tmp, sizeof tmp));
+			return -1;
+		}
+		uint32_t color = 0;
+		if (colon) {
+			const char *cname = colon + 1;
+			size_t clen = n - name_len - 1;
+			if (item < n_primary) {
+				*rc = fail(r, DLX_ERR_SYNTAX, "primary item '%s' cannot have a color",
+					   show(tok, name_len, tmp, sizeof tmp));
+				return -1;
+			}
+			if ((*rc = check_name(r, "color", cname, clen)))
+				return -1;
+			size_t c = lookup(&ec->colors, cname, clen, NULL);
+			if (c == (size_t)-1) {
+				c = names_add(&ec->colors, cname, clen);
+				if (c == (size_t)-1) {
+					*rc = fail(r, DLX_ERR_NOMEM, "out of memory");
+					return -1;
+				}
+			}
+			color = (uint32_t)c + 1;
+		}
+		for (size_t j = 0; j < k; j++) {
+			if ((*items)[j] == item) {
+				*rc = fail(r, DLX_ERR_SYNTAX, "item '%s' appears twice in this option",
+					   show(tok, name_len, tmp, sizeof tmp));
+				return -1;
+			}
+		}
+		if ((*rc = reserve(r, items, colors, cap, k)))
+			return -1;
+		(*items)[k] = item;
+		(*colors)[k] = color;
+		k++;
+		has_primary |= item < n_primary;
+	}
+	if (!has_primary) {
+		*rc = fail(r, DLX_ERR_SYNTAX, "option has no primary item, so it could never be chosen");
+		return -1;
+	}
+	return (long)k;
 }
 
 int dlx_ec_read(FILE *in, dlx_ec **out, dlx_ec_error *err)
 {
 	struct reader r = { in, NULL, 0, 0, err };
 	size_t *items = NULL, cap_items = 0;
+	uint32_t *colors = NULL;
 	int rc;
 	if (err) {
 		err->line = 0;
@@ -225,54 +368,16 @@ int dlx_ec_read(FILE *in, dlx_ec **out, dlx_ec_error *err)
 	size_t n_primary = 0;
 	if ((rc = read_items(&r, ec, &n_primary)))
 		goto out;
-	ec->problem = dlx_problem_new(n_primary, ec->n_items - n_primary);
+	ec->problem = dlx_problem_new(n_primary, ec->items.n - n_primary);
 	if (!ec->problem) {
 		rc = fail(&r, DLX_ERR_NOMEM, "out of memory");
 		goto out;
 	}
 
-	long len;
-	while ((len = next_line(&r, &rc)) >= 0) {
-		char *s = r.buf, *tok;
-		size_t n, k = 0;
-		bool has_primary = false;
-		char tmp[48];
-		while ((n = next_token(&s, &tok)) > 0) {
-			if (*tok == '|') {
-				rc = fail(&r, DLX_ERR_SYNTAX, "'|' in an option");
-				goto out;
-			}
-			if ((rc = check_name(&r, tok, n)))
-				goto out;
-			size_t item = lookup(ec, tok, n, NULL);
-			if (item == (size_t)-1) {
-				rc = fail(&r, DLX_ERR_SYNTAX, "unknown item '%s'", show(tok, n, tmp, sizeof tmp));
-				goto out;
-			}
-			for (size_t j = 0; j < k; j++) {
-				if (items[j] == item) {
-					rc = fail(&r, DLX_ERR_SYNTAX, "item '%s' appears twice in this option",
-						  show(tok, n, tmp, sizeof tmp));
-					goto out;
-				}
-			}
-			if (k == cap_items) {
-				size_t nc = cap_items ? 2 * cap_items : 16;
-				size_t *ni = realloc(items, nc * sizeof *ni);
-				if (!ni) {
-					rc = fail(&r, DLX_ERR_NOMEM, "out of memory");
-					goto out;
-				}
-				items = ni;
-				cap_items = nc;
-			}
-			items[k++] = item;
-			has_primary |= item < n_primary;
-		}
-		if (!has_primary) {
-			rc = fail(&r, DLX_ERR_SYNTAX, "option has no primary item, so it could never be chosen");
+	while (next_line(&r, &rc) >= 0) {
+		long k = read_option(&r, ec, n_primary, &items, &colors, &cap_items, &rc);
+		if (k < 0)
 			goto out;
-		}
 		size_t opt = dlx_option_count(ec->problem);
 		if (opt == ec->cap_lines) {
 			size_t nc = ec->cap_lines ? 2 * ec->cap_lines : 64;
@@ -284,7 +389,7 @@ int dlx_ec_read(FILE *in, dlx_ec **out, dlx_ec_error *err)
 			ec->option_line = nl;
 			ec->cap_lines = nc;
 		}
-		long id = dlx_add_option(ec->problem, items, k);
+		long id = dlx_add_option_colored(ec->problem, items, ec->colors.n ? colors : NULL, (size_t)k);
 		if (id < 0) {
 			rc = fail(&r, (int)id, "%s", dlx_strerror((int)id));
 			goto out;
@@ -293,6 +398,7 @@ int dlx_ec_read(FILE *in, dlx_ec **out, dlx_ec_error *err)
 	}
 out:
 	free(items);
+	free(colors);
 	free(r.buf);
 	if (rc) {
 		dlx_ec_free(ec);
@@ -307,10 +413,9 @@ void dlx_ec_free(dlx_ec *ec)
 	if (!ec)
 		return;
 	dlx_problem_free(ec->problem);
-	free(ec->names);
-	free(ec->name_off);
+	names_free(&ec->items);
+	names_free(&ec->colors);
 	free(ec->option_line);
-	free(ec->hash);
 	free(ec);
 }
 
@@ -318,7 +423,12 @@ dlx_problem *dlx_ec_problem(dlx_ec *ec) { return ec ? ec->problem : NULL; }
 
 const char *dlx_ec_item_name(const dlx_ec *ec, size_t item)
 {
-	return ec && item < ec->n_items ? ec->names + ec->name_off[item] : NULL;
+	return ec && item < ec->items.n ? ec->items.text + ec->items.off[item] : NULL;
+}
+
+const char *dlx_ec_color_name(const dlx_ec *ec, uint32_t color)
+{
+	return ec && color >= 1 && color <= ec->colors.n ? ec->colors.text + ec->colors.off[color - 1] : NULL;
 }
 
 size_t dlx_ec_option_line(const dlx_ec *ec, size_t opt)

@@ -275,6 +275,271 @@ static void random_trials(unsigned first_seed, bool with_secondary)
 	ck_assert_uint_gt(several, 30);
 }
 
+/*
+ * Exact covering with colors.  A color model: each option's items as a
+ * bitmask, and the color it gives each secondary item (0 none).  The brute
+ * force tries every subset: primary items exactly once, and each secondary
+ * item either in at most one option, or in several that all give it the
+ * same color.
+ */
+struct color_model {
+	size_t np, ns, no;
+	uint32_t mask[20];
+	uint32_t color[20][4]; /* by secondary item */
+};
+
+static bool color_subset_ok(const struct color_model *m, uint64_t s)
+{
+	uint32_t used = 0;
+	int32_t state[4] = { 0, 0, 0, 0 }; /* 0 unused, -1 used without color, c > 0 used with c */
+	uint32_t primary = (1u << m->np) - 1;
+	for (size_t k = 0; k < m->no; k++) {
+		if (!(s >> k & 1))
+			continue;
+		if (!(m->mask[k] & primary) || (used & m->mask[k] & primary))
+			return false;
+		used |= m->mask[k];
+		for (size_t j = 0; j < m->ns; j++) {
+			if (!(m->mask[k] >> (m->np + j) & 1))
+				continue;
+			int32_t c = (int32_t)m->color[k][j];
+			if (state[j] == 0)
+				state[j] = c ? c : -1;
+			else if (state[j] == -1 || c == 0 || state[j] != c)
+				return false;
+		}
+	}
+	return (used & primary) == primary;
+}
+
+/* A solution of the colored problem must be a subset the brute force accepts. */
+static int verify_colored(void *ctx, const size_t *options, size_t n)
+{
+	const struct color_model *m = ctx;
+	uint64_t s = 0;
+	for (size_t k = 0; k < n; k++) {
+		ck_assert_msg(!(s >> options[k] & 1), "option %zu twice in a solution", options[k]);
+		s |= (uint64_t)1 << options[k];
+	}
+	ck_assert_msg(color_subset_ok(m, s), "solution 0x%llx is not a colored exact cover", (unsigned long long)s);
+	return 0;
+}
+
+static uint64_t random_colored_trial(unsigned seed)
+{
+	rng_state = seed * 2654435761u + 7;
+	struct color_model m;
+	memset(&m, 0, sizeof m);
+	m.np = 1 + rng() % 6;
+	m.ns = 1 + rng() % 4;
+	m.no = 1 + rng() % 16;
+	size_t ni = m.np + m.ns;
+	dlx_problem *p = dlx_problem_new(m.np, m.ns);
+	ck_assert_ptr_nonnull(p);
+	unsigned density = 2 + rng() % 3, n_colors = 1 + rng() % 3;
+	for (size_t k = 0; k < m.no; k++) {
+		size_t items[12], n = 0;
+		uint32_t colors[12];
+		for (size_t i = 0; i < ni; i++) {
+			/* One primary item per option at least, or it could never be chosen. */
+			if (rng() % density == 0 || (i == m.np - 1 && !(m.mask[k] & ((1u << m.np) - 1)))) {
+				items[n] = i;
+				colors[n] = i >= m.np ? rng() % (n_colors + 1) : 0;
+				m.mask[k] |= 1u << i;
+				if (i >= m.np)
+					m.color[k][i - m.np] = colors[n];
+				n++;
+			}
+		}
+		/* Shuffled, so that a colored item often comes first: forcing commits it first. */
+		for (size_t i = n; i > 1; i--) {
+			size_t j = rng() % i, t = items[i - 1];
+			uint32_t tc = colors[i - 1];
+			items[i - 1] = items[j], colors[i - 1] = colors[j];
+			items[j] = t, colors[j] = tc;
+		}
+		ck_assert_int_eq(dlx_add_option_colored(p, items, colors, n), (long)k);
+		for (size_t j = 0; j < n; j++)
+			ck_assert_uint_eq(dlx_option_color(p, k, j), colors[j]);
+	}
+	uint64_t want = 0;
+	for (uint64_t s = 0; s < (1ull << m.no); s++)
+		want += color_subset_ok(&m, s);
+	dlx_search_params sp = DLX_SEARCH_PARAMS_INIT;
+	sp.on_solution = verify_colored;
+	sp.solution_ctx = &m;
+	dlx_stats st[3];
+	for (int mode = -1; mode <= 1; mode++) {
+		dlx__set_tracking(p, mode);
+		ck_assert_int_eq(dlx_search(p, &sp, &st[mode + 1]), DLX_OK);
+		ck_assert_msg(st[mode + 1].solutions == want, "seed %u, tracking %d: dlx counts %llu, brute force %llu",
+			      seed, mode, (unsigned long long)st[mode + 1].solutions, (unsigned long long)want);
+		ck_assert_uint_eq(st[mode + 1].nodes, st[0].nodes);
+		assert_sane(p);
+	}
+	/* Forcing each option alone: the count of solutions containing it. */
+	for (size_t k = 0; k < m.no; k++) {
+		uint64_t with = 0;
+		for (uint64_t s = 0; s < (1ull << m.no); s++)
+			with += (s >> k & 1) && color_subset_ok(&m, s);
+		if (dlx_force_option(p, k) != DLX_OK) {
+			ck_assert_msg(with == 0 || !(m.mask[k] & ((1u << m.np) - 1)), "seed %u: option %zu refused", seed, k);
+			continue;
+		}
+		/* A second option forced on top must be refused exactly when it clashes with the first. */
+		for (size_t j = 0; j < m.no; j++) {
+			if (j == k)
+				continue;
+			uint64_t pair = (uint64_t)1 << k | (uint64_t)1 << j;
+			bool compatible = !(m.mask[k] & m.mask[j] & ((1u << m.np) - 1));
+			for (size_t t = 0; t < m.ns && compatible; t++)
+				if (m.mask[k] >> (m.np + t) & m.mask[j] >> (m.np + t) & 1)
+					compatible = m.color[k][t] && m.color[k][t] == m.color[j][t];
+			(void)pair;
+			int r = dlx_force_option(p, j);
+			ck_assert_msg((r == DLX_OK) == compatible, "seed %u: forcing %zu after %zu gave %d", seed, j, k, r);
+			if (r == DLX_OK) {
+				dlx_release_forced(p);
+				ck_assert_int_eq(dlx_force_option(p, k), DLX_OK);
+			}
+		}
+		dlx_stats fst;
+		ck_assert_int_eq(dlx_search(p, &sp, &fst), DLX_OK);
+		ck_assert_msg(fst.solutions == with, "seed %u, option %zu forced: %llu solutions, brute force %llu", seed,
+			      k, (unsigned long long)fst.solutions, (unsigned long long)with);
+		dlx_release_forced(p);
+		assert_sane(p);
+	}
+	ck_assert_int_eq(dlx_search(p, &sp, &st[0]), DLX_OK);
+	ck_assert_uint_eq(st[0].solutions, want);
+	dlx_problem_free(p);
+	return want;
+}
+
+START_TEST(random_colored_vs_brute_force)
+{
+	unsigned nonzero = 0, several = 0;
+	for (unsigned seed = 0; seed < 400; seed++) {
+		uint64_t c = random_colored_trial(seed);
+		nonzero += c > 0;
+		several += c > 1;
+	}
+	ck_assert_uint_gt(nonzero, 100);
+	ck_assert_uint_gt(several, 30);
+}
+END_TEST
+
+/* Knuth's example of exact covering with colors (TAOCP 7.2.2.1, (49)). */
+START_TEST(knuth_colors_example)
+{
+	/* p q r | x y: items 0 1 2 | 3 4; colors A = 1, B = 2. */
+	dlx_problem *p = dlx_problem_new(3, 2);
+	size_t o1[] = { 0, 1, 3, 4 }, o2[] = { 0, 2, 3, 4 }, o3[] = { 0, 3 }, o4[] = { 1, 3 }, o5[] = { 2, 4 };
+	uint32_t c1[] = { 0, 0, 0, 1 }, c2[] = { 0, 0, 1, 0 }, c3[] = { 0, 2 }, c4[] = { 0, 1 }, c5[] = { 0, 2 };
+	ck_assert_int_eq(dlx_add_option_colored(p, o1, c1, 4), 0);
+	ck_assert_int_eq(dlx_add_option_colored(p, o2, c2, 4), 1);
+	ck_assert_int_eq(dlx_add_option_colored(p, o3, c3, 2), 2);
+	ck_assert_int_eq(dlx_add_option_colored(p, o4, c4, 2), 3);
+	ck_assert_int_eq(dlx_add_option_colored(p, o5, c5, 2), 4);
+	ck_assert(dlx_has_colors(p));
+	/* Colors are for secondary items only. */
+	uint32_t bad[] = { 1, 0 };
+	ck_assert_int_eq(dlx_add_option_colored(p, o4, bad, 2), DLX_ERR_INVALID);
+	struct collected c = { 0 };
+	dlx_search_params sp = DLX_SEARCH_PARAMS_INIT;
+	sp.on_solution = collect;
+	sp.solution_ctx = &c;
+	dlx_stats st;
+	ck_assert_int_eq(dlx_search(p, &sp, &st), DLX_OK);
+	ck_assert_uint_eq(st.solutions, 1);
+	qsort(c.opts[0], c.len[0], sizeof c.opts[0][0], cmp_size);
+	ck_assert_uint_eq(c.len[0], 2);
+	ck_assert_uint_eq(c.opts[0][0], 1);
+	ck_assert_uint_eq(c.opts[0][1], 3);
+	assert_sane(p);
+	dlx_problem_free(p);
+}
+END_TEST
+
+/*
+ * Word squares as exact covering with colors: rows and columns are primary
+ * items, the cells secondary items colored by their letter; a row option
+ * puts a word's letters in its row's cells, a column option in its
+ * column's.  The count must be the number of k x k grids whose every row
+ * and column is a word of the list, found here by trying every choice of
+ * row words.
+ */
+static const char *const words3[] = {
+	"ace", "act", "age", "ago", "aid", "ail", "aim", "and", "ant", "ape", "arc", "are", "art", "ate",
+	"bad", "bag", "ban", "bat", "bed", "bee", "cab", "can", "cap", "car", "cat", "dab", "den", "ear",
+	"eat", "era", "ere", "gap", "gas", "get", "ice", "ire", "nab", "nag", "net", "pan", "par", "pea",
+	"rat", "red", "tab", "tan", "tar", "tea", "ten", "toe",
+};
+#define N_WORDS3 (sizeof words3 / sizeof words3[0])
+
+static bool is_word3(const char *w)
+{
+	for (size_t k = 0; k < N_WORDS3; k++)
+		if (memcmp(words3[k], w, 3) == 0)
+			return true;
+	return false;
+}
+
+START_TEST(word_squares_vs_brute_force)
+{
+	/* Items: r0 r1 r2 c0 c1 c2 | 9 cells.  Colors: letter - 'a' + 1. */
+	dlx_problem *p = dlx_problem_new(6, 9);
+	for (size_t w = 0; w < N_WORDS3; w++) {
+		for (size_t line = 0; line < 3; line++) {
+			size_t items[4];
+			uint32_t colors[4] = { 0 };
+			items[0] = line;
+			for (size_t k = 0; k < 3; k++) {
+				items[1 + k] = 6 + line * 3 + k;
+				colors[1 + k] = (uint32_t)(words3[w][k] - 'a' + 1);
+			}
+			ck_assert_int_ge(dlx_add_option_colored(p, items, colors, 4), 0);
+			items[0] = 3 + line;
+			for (size_t k = 0; k < 3; k++)
+				items[1 + k] = 6 + k * 3 + line;
+			ck_assert_int_ge(dlx_add_option_colored(p, items, colors, 4), 0);
+		}
+	}
+	uint64_t want = 0;
+	for (size_t a = 0; a < N_WORDS3; a++)
+		for (size_t b = 0; b < N_WORDS3; b++)
+			for (size_t c = 0; c < N_WORDS3; c++) {
+				const char *r[3] = { words3[a], words3[b], words3[c] };
+				bool ok = true;
+				for (size_t col = 0; col < 3 && ok; col++) {
+					char w[3] = { r[0][col], r[1][col], r[2][col] };
+					ok = is_word3(w);
+				}
+				want += ok;
+			}
+	ck_assert_uint_gt(want, 0);
+	for (int mode = 0; mode <= 1; mode++) {
+		dlx__set_tracking(p, mode);
+		dlx_stats st;
+		ck_assert_int_eq(dlx_search(p, NULL, &st), DLX_OK);
+		ck_assert_uint_eq(st.solutions, want);
+	}
+	/* Threads and parts split colored searches exactly too. */
+	dlx_split_params split = { 2, 0, 0 };
+	dlx_stats st;
+	ck_assert_int_eq(dlx_search_split(p, NULL, &split, &st), DLX_OK);
+	ck_assert_uint_eq(st.solutions, want);
+	uint64_t sum = 0;
+	for (uint32_t k = 1; k <= 5; k++) {
+		dlx_split_params part = { 1, k, 5 };
+		ck_assert_int_eq(dlx_search_split(p, NULL, &part, &st), DLX_OK);
+		sum += st.solutions;
+	}
+	ck_assert_uint_eq(sum, want);
+	dlx_problem_free(p);
+}
+END_TEST
+
 START_TEST(random_vs_brute_force)
 {
 	random_trials(0, false);
@@ -753,6 +1018,9 @@ static Suite *core_suite(void)
 	tc = tcase_create("brute-force");
 	tcase_add_test(tc, random_vs_brute_force);
 	tcase_add_test(tc, random_vs_brute_force_secondary);
+	tcase_add_test(tc, random_colored_vs_brute_force);
+	tcase_add_test(tc, knuth_colors_example);
+	tcase_add_test(tc, word_squares_vs_brute_force);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("modes");

@@ -5,7 +5,8 @@
  * links, and every reported solution must be a distinct exact cover.
  *
  * Input layout (missing bytes read as 0):
- *   byte 0: primary items, mod 11       byte 1: secondary items, mod 5
+ *   byte 0: primary items, mod 11
+ *   byte 1: bits 0-2 secondary items, mod 5; bits 3-4 colors (0: none)
  *   byte 2: bits 0-1 number of forced options, bits 2-7 a node limit - 1
  *   then one byte per forced option: its id, mod (options + 1), so that an
  *   out-of-range id is tried too
@@ -13,6 +14,8 @@
  *   items (masked to the items that exist), bits 14-15 a rotation of the
  *   item list, so the engine sees items in different orders; rotation 3
  *   also tries the invalid variants (item out of range, repeated item).
+ *   With colors each option has a third byte: two bits per secondary item,
+ *   its color in the option mod (colors + 1), 0 meaning none.
  * Any disagreement aborts.  Builds with gcc too, for the replay test.
  */
 #include <stdbool.h>
@@ -46,28 +49,55 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 struct model {
 	size_t np, ns, n;
 	uint32_t primary_mask;
+	unsigned n_colors;
 	size_t n_opts;
 	uint32_t mask[MAX_OPTS];
+	uint8_t color[MAX_OPTS][MAX_SECONDARY]; /* by secondary item; 0 none */
 	size_t forced[MAX_FORCED]; /* the options forced successfully, in order */
 	size_t n_forced;
-	uint32_t forced_mask;      /* the items they cover */
+	uint32_t forced_set;       /* the same, as a set of options */
 };
+
+/*
+ * Whether options a and b cannot both be in a solution: they share a
+ * primary item, or a secondary one that they do not both give one color.
+ */
+static bool clash(const struct model *m, size_t a, size_t b)
+{
+	uint32_t both = m->mask[a] & m->mask[b];
+	if (both & m->primary_mask)
+		return true;
+	for (size_t j = 0; j < m->ns; j++)
+		if (both >> (m->np + j) & 1 && (!m->color[a][j] || m->color[a][j] != m->color[b][j]))
+			return true;
+	return false;
+}
+
+static bool clashes_with(const struct model *m, uint32_t set, size_t a)
+{
+	for (size_t b = 0; b < m->n_opts; b++)
+		if (set >> b & 1 && clash(m, a, b))
+			return true;
+	return false;
+}
 
 /*
  * Exact covers containing every forced option: the other options are taken
  * or not, each only if disjoint from what is taken and holding a primary
  * item (the search branches on primary items only).
  */
-static uint64_t brute(const struct model *m, size_t i, uint32_t used)
+static uint64_t brute(const struct model *m, size_t i, uint32_t taken)
 {
-	if (i == m->n_opts)
+	if (i == m->n_opts) {
+		uint32_t used = 0;
+		for (size_t k = 0; k < m->n_opts; k++)
+			if (taken >> k & 1)
+				used |= m->mask[k];
 		return (used & m->primary_mask) == m->primary_mask;
-	uint64_t c = brute(m, i + 1, used);
-	bool is_forced = false;
-	for (size_t k = 0; k < m->n_forced; k++)
-		is_forced |= m->forced[k] == i;
-	if (!is_forced && (m->mask[i] & m->primary_mask) && !(m->mask[i] & used))
-		c += brute(m, i + 1, used | m->mask[i]);
+	}
+	uint64_t c = brute(m, i + 1, taken);
+	if (!(taken >> i & 1) && (m->mask[i] & m->primary_mask) && !clashes_with(m, taken, i))
+		c += brute(m, i + 1, taken | 1u << i);
 	return c;
 }
 
@@ -89,7 +119,7 @@ static int on_solution(void *ctx, const size_t *opts, size_t n)
 	for (size_t k = 0; k < n; k++) {
 		EXPECT(opts[k] < m->n_opts, "option %zu of %zu", opts[k], m->n_opts);
 		EXPECT(!(set & 1u << opts[k]), "option %zu twice", opts[k]);
-		EXPECT(!(used & m->mask[opts[k]]), "option %zu overlaps the others", opts[k]);
+		EXPECT(!clashes_with(m, set, opts[k]), "option %zu clashes with the others", opts[k]);
 		set |= 1u << opts[k];
 		used |= m->mask[opts[k]];
 	}
@@ -151,8 +181,10 @@ static uint8_t byte_at(const uint8_t *d, size_t size, size_t k)
 static void add_options(dlx_problem *p, struct model *m, const uint8_t *d, size_t size, size_t pos)
 {
 	uint32_t full = (1u << m->n) - 1;
-	for (; pos + 1 < size && m->n_opts < MAX_OPTS; pos += 2) {
+	size_t step = m->n_colors ? 3 : 2;
+	for (; pos + step - 1 < size && m->n_opts < MAX_OPTS; pos += step) {
 		unsigned w = d[pos] | (unsigned)d[pos + 1] << 8;
+		uint8_t cbyte = m->n_colors ? d[pos + 2] : 0;
 		uint32_t mask = w & full;
 		unsigned rot = w >> 14;
 		size_t items[MAX_ITEMS + 1], k = 0;
@@ -160,8 +192,14 @@ static void add_options(dlx_problem *p, struct model *m, const uint8_t *d, size_
 			if (mask & 1u << i)
 				items[k++] = i;
 		size_t rotated[MAX_ITEMS + 1];
-		for (size_t j = 0; j < k; j++)
+		uint32_t colors[MAX_ITEMS + 1];
+		uint8_t by_item[MAX_SECONDARY] = { 0 };
+		for (size_t j = 0; j < m->ns; j++)
+			by_item[j] = (uint8_t)((cbyte >> (2 * j) & 3) % (m->n_colors + 1));
+		for (size_t j = 0; j < k; j++) {
 			rotated[j] = items[(j + rot) % k];
+			colors[j] = rotated[j] >= m->np ? by_item[rotated[j] - m->np] : 0;
+		}
 
 		if (rot == 3 && k > 0) {
 			/* Rejected options must leave the problem as it was. */
@@ -177,7 +215,14 @@ static void add_options(dlx_problem *p, struct model *m, const uint8_t *d, size_
 			check_links(p, "after rejected options");
 		}
 
-		long id = dlx_add_option(p, rotated, k);
+		if (m->n_colors && k > 0 && rotated[0] < m->np) {
+			/* A color on a primary item is refused and changes nothing. */
+			uint32_t c0 = colors[0];
+			colors[0] = 1;
+			EXPECT(dlx_add_option_colored(p, rotated, colors, k) == DLX_ERR_INVALID, "a colored primary item");
+			colors[0] = c0;
+		}
+		long id = m->n_colors ? dlx_add_option_colored(p, rotated, colors, k) : dlx_add_option(p, rotated, k);
 		if (k == 0) {
 			EXPECT(id == DLX_ERR_INVALID, "empty option gave %ld", id);
 			continue;
@@ -188,6 +233,10 @@ static void add_options(dlx_problem *p, struct model *m, const uint8_t *d, size_
 		for (size_t j = 0; j < k; j++)
 			EXPECT(dlx_option_item(p, m->n_opts, j) == rotated[j], "option %zu item %zu", m->n_opts, j);
 		EXPECT(dlx_option_item(p, m->n_opts, k) == (size_t)-1, "an item past the option's end");
+		for (size_t j = 0; j < k; j++)
+			EXPECT(dlx_option_color(p, m->n_opts, j) == colors[j] || !m->n_colors, "option %zu color %zu",
+			       m->n_opts, j);
+		memcpy(m->color[m->n_opts], by_item, sizeof by_item);
 		m->mask[m->n_opts++] = mask;
 	}
 }
@@ -197,7 +246,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct model m;
 	memset(&m, 0, sizeof m);
 	m.np = byte_at(data, size, 0) % (MAX_PRIMARY + 1);
-	m.ns = byte_at(data, size, 1) % (MAX_SECONDARY + 1);
+	m.ns = (byte_at(data, size, 1) & 7) % (MAX_SECONDARY + 1);
+	m.n_colors = byte_at(data, size, 1) >> 3 & 3;
 	m.n = m.np + m.ns;
 	m.primary_mask = (1u << m.np) - 1;
 	uint8_t b2 = byte_at(data, size, 2);
@@ -221,12 +271,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		int r = dlx_force_option(p, opt);
 		if (opt == m.n_opts) {
 			EXPECT(r == DLX_ERR_INVALID, "forcing option %zu of %zu gave %d", opt, m.n_opts, r);
-		} else if (m.mask[opt] & m.forced_mask) {
-			EXPECT(r == DLX_ERR_CONFLICT, "forcing overlapping option %zu gave %d", opt, r);
+		} else if (clashes_with(&m, m.forced_set, opt) || m.forced_set >> opt & 1) {
+			EXPECT(r == DLX_ERR_CONFLICT, "forcing clashing option %zu gave %d", opt, r);
 		} else {
 			EXPECT(r == DLX_OK, "forcing option %zu gave %d", opt, r);
 			m.forced[m.n_forced++] = opt;
-			m.forced_mask |= m.mask[opt];
+			m.forced_set |= 1u << opt;
 		}
 		EXPECT(dlx_forced_count(p) == m.n_forced, "%zu forced, expected %zu", dlx_forced_count(p), m.n_forced);
 		check_links(p, "after forcing");
@@ -237,7 +287,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		EXPECT(dlx_option_count(p) == m.n_opts, "an option added while forced");
 	}
 
-	uint64_t count = brute(&m, 0, m.forced_mask);
+	uint64_t count = brute(&m, 0, m.forced_set);
 	dlx_stats full = search_all(p, &m, count);
 
 	/* Limit 1 answers "is there a solution". */
@@ -300,7 +350,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	 */
 	struct model unforced = m;
 	unforced.n_forced = 0;
-	unforced.forced_mask = 0;
+	unforced.forced_set = 0;
 	for (int round = 0; round < 3; round++) {
 		dlx_release_forced(p);
 		EXPECT(dlx_forced_count(p) == 0, "%zu forced after release", dlx_forced_count(p));

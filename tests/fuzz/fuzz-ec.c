@@ -89,7 +89,8 @@ static void classify(const uint8_t *d, size_t size, struct lines *ls)
 
 struct sol_check {
 	const dlx_problem *p;
-	unsigned *cover; /* times each item is covered in the current solution */
+	unsigned *cover;  /* times each item is covered in the current solution */
+	uint32_t *color;  /* the color it got first (0 none) */
 	uint64_t calls;
 };
 
@@ -99,21 +100,24 @@ static int on_solution(void *ctx, const size_t *opts, size_t n)
 	size_t n_items = dlx_primary_count(sc->p) + dlx_secondary_count(sc->p);
 	size_t n_opts = dlx_option_count(sc->p);
 	memset(sc->cover, 0, n_items * sizeof *sc->cover);
+	memset(sc->color, 0, n_items * sizeof *sc->color);
 	for (size_t k = 0; k < n; k++) {
 		EXPECT(opts[k] < n_opts, "solution names option %zu of %zu", opts[k], n_opts);
 		size_t m = dlx_option_size(sc->p, opts[k]);
 		for (size_t j = 0; j < m; j++) {
 			size_t item = dlx_option_item(sc->p, opts[k], j);
+			uint32_t c = dlx_option_color(sc->p, opts[k], j);
 			EXPECT(item < n_items, "option %zu has item %zu", opts[k], item);
+			/* Options may share a secondary item only when they give it one color. */
+			if (sc->cover[item])
+				EXPECT(c != 0 && c == sc->color[item], "item %zu shared with colors %u and %u", item,
+				       (unsigned)sc->color[item], (unsigned)c);
 			sc->cover[item]++;
+			sc->color[item] = c;
 		}
 	}
-	for (size_t i = 0; i < n_items; i++) {
-		if (i < dlx_primary_count(sc->p))
-			EXPECT(sc->cover[i] == 1, "primary item %zu covered %u times", i, sc->cover[i]);
-		else
-			EXPECT(sc->cover[i] <= 1, "secondary item %zu covered %u times", i, sc->cover[i]);
-	}
+	for (size_t i = 0; i < dlx_primary_count(sc->p); i++)
+		EXPECT(sc->cover[i] == 1, "primary item %zu covered %u times", i, sc->cover[i]);
 	sc->calls++;
 	return 0;
 }
@@ -158,6 +162,15 @@ static void check_problem(dlx_ec *ec, const struct lines *ls)
 			size_t item = dlx_option_item(p, o, j);
 			EXPECT(item < n_items, "option %zu item %zu out of range", o, item);
 			has_primary |= item < np;
+			uint32_t c = dlx_option_color(p, o, j);
+			if (c) {
+				EXPECT(item >= np, "option %zu gives primary item %zu a color", o, item);
+				const char *cname = dlx_ec_color_name(ec, c);
+				EXPECT(cname != NULL, "color %u has no name", (unsigned)c);
+				size_t len = strlen(cname);
+				EXPECT(len >= 1 && len <= DLX_EC_NAME_MAX && !strpbrk(cname, " \t|:"), "color name '%s'",
+				       cname);
+			}
 			for (size_t k = 0; k < j; k++)
 				EXPECT(dlx_option_item(p, o, k) != item, "option %zu repeats item %zu", o, item);
 		}
@@ -167,8 +180,8 @@ static void check_problem(dlx_ec *ec, const struct lines *ls)
 
 	EXPECT(dlx__check(p, &what) == 0, "sane matrix after reading: %s", what);
 
-	struct sol_check sc = { p, calloc(n_items + 1, sizeof *sc.cover), 0 };
-	EXPECT(sc.cover != NULL, "out of memory in the harness");
+	struct sol_check sc = { p, calloc(n_items + 1, sizeof *sc.cover), calloc(n_items + 1, sizeof *sc.color), 0 };
+	EXPECT(sc.cover != NULL && sc.color != NULL, "out of memory in the harness");
 	dlx_search_params sp = DLX_SEARCH_PARAMS_INIT;
 	sp.node_limit = NODE_LIMIT;
 	sp.on_solution = on_solution;
@@ -183,6 +196,7 @@ static void check_problem(dlx_ec *ec, const struct lines *ls)
 	EXPECT(st.max_level <= np, "depth %u with %zu primary items", (unsigned)st.max_level, np);
 	EXPECT(dlx__check(p, &what) == 0, "sane matrix after a search: %s", what);
 	free(sc.cover);
+	free(sc.color);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

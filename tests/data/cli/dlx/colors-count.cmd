@@ -1,0 +1,1 @@
+--count @TOPDATA@/knuth-colors.dlx

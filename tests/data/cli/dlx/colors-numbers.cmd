@@ -1,0 +1,1 @@
+--all -n --threads 1
