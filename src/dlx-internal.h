@@ -38,6 +38,12 @@ int dlx__walk_leaves(dlx_problem *p, struct dlx__leaf_sink *sink);
  */
 void dlx__set_tracking(dlx_problem *p, int mode);
 
+/*
+ * dlx_search() with its counters starting at start's solutions, nodes and
+ * updates instead of 0: the tests reach the overflow checks this way.
+ */
+int dlx__search_from(dlx_problem *p, const dlx_search_params *params, dlx_stats *stats, const dlx_stats *start);
+
 /* Releases forced options until only the first `keep` remain. */
 void dlx__release_to(dlx_problem *p, size_t keep);
 

@@ -910,7 +910,8 @@ static double progress_of(const dlx_problem *p, size_t level)
  * is how a search is split into jobs (dlx__split).
  */
 static ALWAYS_INLINE int search_impl(dlx_problem *p, const dlx_search_params *params, dlx_stats *stats,
-				      struct dlx__leaf_sink *leaf, const bool track, const bool colors)
+				      struct dlx__leaf_sink *leaf, const dlx_stats *start, const bool track,
+				      const bool colors)
 {
 	static const dlx_search_params defaults = DLX_SEARCH_PARAMS_INIT;
 	dlx_stats st = { 0, 0, 0, DLX_STOP_COMPLETE, 0, 0.0 };
@@ -958,6 +959,11 @@ static ALWAYS_INLINE int search_impl(dlx_problem *p, const dlx_search_params *pa
 	const uint64_t update_room = UINT64_MAX - (uint64_t)p->n_nodes - (uint64_t)p->n_items - 2;
 	int rc = DLX_OK;
 	uint64_t updates = 0, nodes = 0, solutions = 0;
+	if (start) {
+		updates = start->updates;
+		nodes = start->nodes;
+		solutions = start->solutions;
+	}
 	size_t level = 0;
 	int32_t i, x;
 
@@ -1066,26 +1072,31 @@ done:
 }
 
 static int search(dlx_problem *p, const dlx_search_params *params, dlx_stats *stats,
-		  struct dlx__leaf_sink *leaf)
+		  struct dlx__leaf_sink *leaf, const dlx_stats *start)
 {
 	if (p && p->color)
-		return p->track ? search_impl(p, params, stats, leaf, true, true)
-				: search_impl(p, params, stats, leaf, false, true);
+		return p->track ? search_impl(p, params, stats, leaf, start, true, true)
+				: search_impl(p, params, stats, leaf, start, false, true);
 	if (p && p->track)
-		return search_impl(p, params, stats, leaf, true, false);
-	return search_impl(p, params, stats, leaf, false, false);
+		return search_impl(p, params, stats, leaf, start, true, false);
+	return search_impl(p, params, stats, leaf, start, false, false);
 }
 
 int dlx_search(dlx_problem *p, const dlx_search_params *params, dlx_stats *stats)
 {
-	return search(p, params, stats, NULL);
+	return search(p, params, stats, NULL, NULL);
+}
+
+int dlx__search_from(dlx_problem *p, const dlx_search_params *params, dlx_stats *stats, const dlx_stats *start)
+{
+	return search(p, params, stats, NULL, start);
 }
 
 int dlx__walk_leaves(dlx_problem *p, struct dlx__leaf_sink *leaf)
 {
 	dlx_stats st;
 	leaf->deeper = false;
-	return search(p, NULL, &st, leaf);
+	return search(p, NULL, &st, leaf, NULL);
 }
 
 dlx_problem *dlx_problem_clone(const dlx_problem *p)

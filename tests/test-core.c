@@ -713,6 +713,44 @@ START_TEST(forced_options_match_brute_force)
 }
 END_TEST
 
+/* Counters near 2^64 must stop the search with DLX_ERR_OVERFLOW, never wrap. */
+START_TEST(counters_never_wrap)
+{
+	dlx_problem *p = queens(6); /* 4 solutions */
+	dlx_stats base, st;
+	ck_assert_int_eq(dlx_search(p, NULL, &base), DLX_OK);
+	ck_assert_uint_eq(base.solutions, 4);
+
+	dlx_stats start = { UINT64_MAX - 2, 0, 0, DLX_STOP_COMPLETE, 0, 0.0 };
+	ck_assert_int_eq(dlx__search_from(p, NULL, &st, &start), DLX_ERR_OVERFLOW);
+	ck_assert_uint_eq(st.solutions, UINT64_MAX);
+	ck_assert_int_eq(st.stop, DLX_STOP_ERROR);
+	assert_sane(p);
+
+	start = (dlx_stats){ 0, UINT64_MAX - 10, 0, DLX_STOP_COMPLETE, 0, 0.0 };
+	ck_assert_int_eq(dlx__search_from(p, NULL, &st, &start), DLX_ERR_OVERFLOW);
+	ck_assert_uint_eq(st.nodes, UINT64_MAX);
+	assert_sane(p);
+
+	start = (dlx_stats){ 0, 0, UINT64_MAX - 1000, DLX_STOP_COMPLETE, 0, 0.0 };
+	ck_assert_int_eq(dlx__search_from(p, NULL, &st, &start), DLX_ERR_OVERFLOW);
+	ck_assert_uint_ge(st.updates, UINT64_MAX - 1000);
+	assert_sane(p);
+
+	/* Just below the edge the counts come out exact. */
+	start = (dlx_stats){ UINT64_MAX - 4, 0, 0, DLX_STOP_COMPLETE, 0, 0.0 };
+	ck_assert_int_eq(dlx__search_from(p, NULL, &st, &start), DLX_OK);
+	ck_assert_uint_eq(st.solutions, UINT64_MAX);
+	ck_assert_uint_eq(st.nodes, base.nodes);
+
+	/* The problem is intact: the same search again. */
+	ck_assert_int_eq(dlx_search(p, NULL, &st), DLX_OK);
+	ck_assert_uint_eq(st.solutions, 4);
+	ck_assert_uint_eq(st.nodes, base.nodes);
+	dlx_problem_free(p);
+}
+END_TEST
+
 START_TEST(bad_arguments_are_errors)
 {
 	dlx_problem *p = dlx_problem_new(3, 1);
@@ -1048,6 +1086,7 @@ static Suite *core_suite(void)
 
 	tc = tcase_create("errors");
 	tcase_add_test(tc, bad_arguments_are_errors);
+	tcase_add_test(tc, counters_never_wrap);
 	suite_add_tcase(s, tc);
 	return s;
 }

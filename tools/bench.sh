@@ -9,7 +9,8 @@
 #   --runs N     runs per measurement; the median is reported (default: 3)
 #   --quick      first 2000 puzzles of each set, the smaller exact-cover instances, 1 run
 #   --csv        CSV instead of a Markdown table
-#   --only       sections: sudoku9 sudoku16 sudoku25 exact parallel memory (default: all)
+#   --only       sections: sudoku9 sudoku16 sudoku25 exact parallel progress memory
+#                (default: all)
 #
 # Timings are the programs' own (--stats: wall time of reading, solving and
 # writing, without process start-up), single-threaded unless a row says
@@ -18,7 +19,7 @@
 set -euo pipefail
 
 build=build data=../shared/data runs=3 quick=0 csv=0
-sections="sudoku9 sudoku16 sudoku25 exact parallel memory"
+sections="sudoku9 sudoku16 sudoku25 exact parallel progress memory"
 while [ $# -gt 0 ]; do
 	case $1 in
 	--build) build=$2; shift 2 ;;
@@ -59,7 +60,7 @@ field() { sed -n "s/.*$1: \([0-9.]*\).*/\1/p" | tail -n 1; }
 
 rows=()
 row() { # section instance mode threads seconds rate nodes updates check
-	rows+=("$(printf '%s\t' "$@")")
+	rows+=("$(printf '%s\037' "$@")")
 	case $9 in ok*) ;; *) failed=1 ;; esac
 }
 
@@ -118,17 +119,19 @@ sudoku_set() {
 		"$(awk -v a="$updates" -v n="$n" 'BEGIN { printf "%.0f", a / n }')" "$check"
 }
 
-# exact_count NAME FILE EXPECTED [THREADS]: seconds to count every solution.
+# exact_count NAME FILE EXPECTED [THREADS [SECTION [MODE [EXTRA_OPTION]]]]: seconds to count every solution.
 exact_count() {
-	local name=$1 file=$2 want=$3 threads=${4:-1} t secs=() got s
+	local name=$1 file=$2 want=$3 threads=${4:-1} section=${5:-exact} mode=${6:-count} extra=${7:---no-progress}
+	local t secs=() got s
 	for ((t = 0; t < runs; t++)); do
-		got=$("$dlx" --threads "$threads" --count --stats "$file" 2> "$tmp/err")
+		got=$("$dlx" --threads "$threads" --count --stats "$extra" "$file" 2> "$tmp/err")
 		secs+=("$(field time < "$tmp/err")")
 	done
 	s=$(printf '%s\n' "${secs[@]}" | median)
+	last_secs=$s
 	local check="ok: $got solutions"
 	[ "$got" = "$want" ] || check="FAIL: $got solutions, want $want"
-	row exact "$name" count "$threads" "$s" "" "$(field nodes < "$tmp/err")" "$(field updates < "$tmp/err")" "$check"
+	row "$section" "$name" "$mode" "$threads" "$s" "" "$(field nodes < "$tmp/err")" "$(field updates < "$tmp/err")" "$check"
 }
 
 has() { case " $sections " in *" $1 "*) return 0 ;; esac; return 1; }
@@ -189,6 +192,17 @@ if has parallel; then
 		done
 	fi
 fi
+if has progress; then
+	# Progress reporting must not change results, and must cost less than 2%.
+	"$gen_q" $([ $quick = 1 ] && echo 13 || echo 14) > "$tmp/qp"
+	want=$([ $quick = 1 ] && echo 73712 || echo 365596)
+	exact_count queens-progress-off "$tmp/qp" "$want" 1 progress no-progress --no-progress
+	off=$last_secs
+	exact_count queens-progress-on "$tmp/qp" "$want" 1 progress progress --progress
+	on=$last_secs
+	row progress "queens overhead" "on vs off" 1 "" "" "" "" \
+		"ok: $(awk -v a="$on" -v b="$off" 'BEGIN { printf "%+.1f%%", 100 * (a - b) / b }')"
+fi
 if has memory; then
 	# Peak memory must not grow with the number of puzzles: the input is streamed.
 	if [ -d "$data/sudoku9" ]; then
@@ -213,7 +227,7 @@ fi
 if [ $csv = 1 ]; then
 	echo "section,instance,mode,threads,seconds,puzzles_per_s,nodes,updates,check"
 	for r in "${rows[@]}"; do
-		IFS=$'\t' read -r a b c d e f g h i <<< "$r"
+		IFS=$'\037' read -r a b c d e f g h i <<< "$r"
 		printf '%s,%s,%s,%s,%s,%s,%s,%s,"%s"\n' "$a" "$b" "$c" "$d" "$e" "$f" "$g" "$h" "$i"
 	done
 else
@@ -223,7 +237,7 @@ else
 	echo "| section | instance | mode | threads | seconds | puzzles/s | nodes | updates | check |"
 	echo "|---|---|---|---:|---:|---:|---:|---:|---|"
 	for r in "${rows[@]}"; do
-		IFS=$'\t' read -r a b c d e f g h i <<< "$r"
+		IFS=$'\037' read -r a b c d e f g h i <<< "$r"
 		printf '| %s | %s | %s | %s | %s | %s | %s | %s | %s |\n' "$a" "$b" "$c" "$d" "$e" "$f" "$g" "$h" "$i"
 	done
 	echo

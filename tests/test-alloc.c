@@ -1,0 +1,254 @@
+/*
+ * Check suite "alloc": every allocation the library makes can fail, and
+ * each failure must come back as DLX_ERR_NOMEM (or NULL) with the problem
+ * left as it was: no crash, no leak (the sanitizer and valgrind runs see
+ * leaks), no corrupted links.
+ *
+ * The test is linked with -Wl,--wrap=malloc,calloc,realloc, so the static
+ * library's calls go to the wrappers below.  A scenario runs once for every
+ * k = 1, 2, ... with the k-th allocation failing, until a run makes fewer
+ * than k allocations: then every allocation site on the scenario's path has
+ * failed once.
+ *
+ * Check's own assertions allocate (in no-fork mode they record where they
+ * were), so while a failure is armed the scenarios only note what went
+ * wrong, with EXPECT; the test asserts once the wrappers are disarmed.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <check.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dlx-ec.h"
+#include "dlx-internal.h"
+#include "dlx.h"
+
+void *__real_malloc(size_t n);
+void *__real_calloc(size_t n, size_t size);
+void *__real_realloc(void *p, size_t n);
+void *__wrap_malloc(size_t n);
+void *__wrap_calloc(size_t n, size_t size);
+void *__wrap_realloc(void *p, size_t n);
+
+/* Which allocation fails (0: none), and how many were made. */
+static unsigned long fail_at, allocs;
+static bool failed;
+
+static bool should_fail(void)
+{
+	if (++allocs == fail_at) {
+		failed = true;
+		return true;
+	}
+	return false;
+}
+
+void *__wrap_malloc(size_t n)
+{
+	return should_fail() ? NULL : __real_malloc(n);
+}
+
+void *__wrap_calloc(size_t n, size_t size)
+{
+	return should_fail() ? NULL : __real_calloc(n, size);
+}
+
+void *__wrap_realloc(void *p, size_t n)
+{
+	return should_fail() ? NULL : __real_realloc(p, n);
+}
+
+static void arm(unsigned long k)
+{
+	fail_at = k;
+	allocs = 0;
+	failed = false;
+}
+
+/* The first thing that went wrong in an armed run; snprintf into it allocates nothing. */
+static char problem[256];
+
+#define EXPECT(cond, ...)                                                                     \
+	do {                                                                                  \
+		if (!(cond) && !problem[0]) {                                                 \
+			int n_ = snprintf(problem, sizeof problem, "fail_at %lu, line %d: ", fail_at, __LINE__); \
+			snprintf(problem + n_, sizeof problem - (size_t)n_, __VA_ARGS__);     \
+		}                                                                             \
+	} while (0)
+
+static void expect_sane(const dlx_problem *p)
+{
+	const char *what;
+	EXPECT(dlx__check(p, &what) == 0, "links: %s", what ? what : "?");
+}
+
+/* 6 queens with colored diagonals' twin: enough to use every growth path. */
+static dlx_problem *build(bool colors, bool *ok)
+{
+	*ok = false;
+	size_t n = 6, nd = 2 * n - 1;
+	dlx_problem *p = dlx_problem_new(2 * n, 2 * nd);
+	if (!p)
+		return NULL;
+	for (size_t r = 0; r < n; r++) {
+		for (size_t c = 0; c < n; c++) {
+			size_t items[4] = { r, n + c, 2 * n + r + c, 2 * n + nd + (r + n - 1 - c) };
+			uint32_t col[4] = { 0, 0, colors ? 1 + (uint32_t)(r % 2) : 0, 0 };
+			size_t before = dlx_option_count(p);
+			long id = dlx_add_option_colored(p, items, colors ? col : NULL, 4);
+			if (id < 0) {
+				EXPECT(id == DLX_ERR_NOMEM, "add gave %ld", id);
+				EXPECT(dlx_option_count(p) == before, "a failed add changed the options");
+				expect_sane(p);
+				return p;
+			}
+		}
+	}
+	*ok = true;
+	return p;
+}
+
+/* Runs the core's whole life once; returns the solutions counted by the search that got furthest. */
+static void core_scenario(bool colors)
+{
+	bool ok;
+	dlx_problem *p = build(colors, &ok);
+	if (!p) {
+		EXPECT(failed, "dlx_problem_new failed on its own");
+		return;
+	}
+	if (!ok) {
+		dlx_problem_free(p);
+		return;
+	}
+	dlx_stats st;
+	int rc = dlx_search(p, NULL, &st);
+	EXPECT(rc == DLX_OK || rc == DLX_ERR_NOMEM, "search gave %d", rc);
+	EXPECT(rc != DLX_OK || st.solutions > 0, "no solution found");
+	EXPECT(rc == DLX_OK || st.stop == DLX_STOP_ERROR, "stop reason %d after an error", (int)st.stop);
+	expect_sane(p);
+
+	/* Force and release twice: the second release may restore a snapshot. */
+	for (int round = 0; round < 2; round++) {
+		rc = dlx_force_option(p, 1);
+		EXPECT(rc == DLX_OK || rc == DLX_ERR_NOMEM, "force gave %d", rc);
+		EXPECT(dlx_forced_count(p) == (rc == DLX_OK ? 1u : 0u), "%zu forced", dlx_forced_count(p));
+		rc = dlx_force_option(p, 1 * 6 + 3); /* r1c3: no clash with r0c1 */
+		EXPECT(rc == DLX_OK || rc == DLX_ERR_NOMEM, "second force gave %d", rc);
+		dlx_release_forced(p);
+		EXPECT(dlx_forced_count(p) == 0, "%zu forced after release", dlx_forced_count(p));
+		expect_sane(p);
+	}
+
+	dlx_problem *c = dlx_problem_clone(p);
+	if (c) {
+		expect_sane(c);
+		dlx_problem_free(c);
+	}
+
+	dlx_split_params split = { 2, 0, 0 };
+	rc = dlx_search_split(p, NULL, &split, &st);
+	EXPECT(rc == DLX_OK || rc == DLX_ERR_NOMEM, "split gave %d", rc);
+	expect_sane(p);
+	EXPECT(dlx_forced_count(p) == 0, "the split left options forced");
+	dlx_split_params part = { 1, 2, 3 };
+	rc = dlx_search_split(p, NULL, &part, &st);
+	EXPECT(rc == DLX_OK || rc == DLX_ERR_NOMEM, "part gave %d", rc);
+	expect_sane(p);
+	dlx_problem_free(p);
+}
+
+static void run_until_complete(void (*scenario)(bool), bool arg)
+{
+	unsigned long k;
+	for (k = 1;; k++) {
+		problem[0] = '\0';
+		arm(k);
+		scenario(arg);
+		bool injected = failed;
+		arm(0);
+		ck_assert_msg(!problem[0], "%s", problem);
+		if (!injected)
+			break;
+	}
+	/* Guards the test itself: a scenario that allocated nothing would prove nothing. */
+	ck_assert_uint_gt(k, 10);
+}
+
+START_TEST(core_allocations_fail_cleanly)
+{
+	run_until_complete(core_scenario, false);
+}
+END_TEST
+
+START_TEST(colored_allocations_fail_cleanly)
+{
+	run_until_complete(core_scenario, true);
+}
+END_TEST
+
+static const char ec_text[] =
+	"| a problem that uses every growth path of the reader\n"
+	"a b c d e f g h | x y z w\n"
+	"a b x:red\n"
+	"c d y z:blue\n"
+	"e f w\n"
+	"g h x:red y\n"
+	"a c e g\n"
+	"b d f h z:blue\n";
+
+static void ec_scenario(bool unused)
+{
+	(void)unused;
+	FILE *f = fmemopen((void *)ec_text, sizeof ec_text - 1, "r");
+	EXPECT(f != NULL, "fmemopen failed");
+	if (!f)
+		return;
+	dlx_ec *ec = (dlx_ec *)1;
+	dlx_ec_error err;
+	int rc = dlx_ec_read(f, &ec, &err);
+	fclose(f);
+	if (rc != DLX_OK) {
+		/* getline's own buffer comes from libc's allocator, not the wrapped one. */
+		EXPECT(rc == DLX_ERR_NOMEM, "read gave %d (%s)", rc, err.message);
+		EXPECT(ec == NULL, "a result after a failed read");
+		EXPECT(strcmp(err.message, "out of memory") == 0, "message '%s'", err.message);
+		return;
+	}
+	dlx_stats st;
+	rc = dlx_search(dlx_ec_problem(ec), NULL, &st);
+	EXPECT(rc == DLX_OK || rc == DLX_ERR_NOMEM, "search gave %d", rc);
+	EXPECT(rc != DLX_OK || st.solutions == 1, "%llu solutions", (unsigned long long)st.solutions);
+	dlx_ec_free(ec);
+}
+
+START_TEST(reader_allocations_fail_cleanly)
+{
+	run_until_complete(ec_scenario, false);
+}
+END_TEST
+
+static Suite *alloc_suite(void)
+{
+	Suite *s = suite_create("alloc");
+	TCase *tc = tcase_create("nomem");
+	tcase_add_test(tc, core_allocations_fail_cleanly);
+	tcase_add_test(tc, colored_allocations_fail_cleanly);
+	tcase_add_test(tc, reader_allocations_fail_cleanly);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	SRunner *sr = srunner_create(alloc_suite());
+	/* The wrappers count allocations in this process: no fork per test. */
+	srunner_set_fork_status(sr, CK_NOFORK);
+	srunner_run_all(sr, CK_NORMAL);
+	int failed_tests = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed_tests ? EXIT_FAILURE : EXIT_SUCCESS;
+}
