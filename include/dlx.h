@@ -46,7 +46,7 @@ typedef enum dlx_error {
 	DLX_ERR_NOMEM = -1,     /**< an allocation failed; the problem is unchanged */
 	DLX_ERR_INVALID = -2,   /**< a bad argument: item out of range, empty option, NULL */
 	DLX_ERR_DUPLICATE = -3, /**< an item appears twice in one option */
-	DLX_ERR_TOO_BIG = -4,   /**< the problem would exceed 2^31-1 nodes or items */
+	DLX_ERR_TOO_BIG = -4,   /**< the problem would exceed 2^30-1 nodes or items */
 	DLX_ERR_CONFLICT = -5,  /**< a forced option shares an item with an earlier forced one */
 	DLX_ERR_OVERFLOW = -6,  /**< a 64-bit statistic would have wrapped; the search stopped */
 	DLX_ERR_STATE = -7,     /**< call not allowed now (e.g. adding options while options are forced) */
@@ -70,7 +70,7 @@ typedef struct dlx_problem dlx_problem;
  *                    the empty set is the one solution)
  * @param n_secondary items that may be covered at most once
  * @return a new problem owned by the caller (free with dlx_problem_free()),
- *         or NULL when memory is short or the counts exceed 2^31-2 in total.
+ *         or NULL when memory is short or the counts exceed 2^30-3 in total.
  * Complexity: O(n_primary + n_secondary).
  */
 dlx_problem *dlx_problem_new(size_t n_primary, size_t n_secondary);
@@ -96,7 +96,8 @@ size_t dlx_option_count(const dlx_problem *p);
  *
  * @return the new option's id (>= 0) on success; #DLX_ERR_INVALID if n is 0
  *         or an item is out of range; #DLX_ERR_DUPLICATE if an item repeats;
- *         #DLX_ERR_TOO_BIG if the node count would pass 2^31-1;
+ *         #DLX_ERR_TOO_BIG if the node count would pass 2^30-1 (each option
+ *         takes its items plus one node, each item one node);
  *         #DLX_ERR_NOMEM; #DLX_ERR_STATE while options are forced.
  *         On failure the problem is unchanged.
  * Complexity: amortised O(n).
@@ -183,7 +184,9 @@ typedef enum dlx_stop_reason {
 /** Statistics of one search. */
 typedef struct dlx_stats_s {
 	uint64_t solutions; /**< solutions found */
-	uint64_t nodes;     /**< search tree nodes visited, the root and the solutions included */
+	uint64_t nodes;     /**< search tree nodes entered, the root and the solutions included.
+	                         A choice that leaves some primary item with no option is undone
+	                         at once, as in Knuth's dancing cells, and its node not entered */
 	uint64_t updates;   /**< link updates: one per node hidden and per item unlinked (Knuth's "updates") */
 	dlx_stop_reason stop;
 	uint32_t max_level; /**< deepest level reached (options chosen at once) */

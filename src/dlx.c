@@ -55,14 +55,24 @@
 
 #include "dlx-internal.h"
 
-/* Indices are int32_t so a node is 12 bytes; the 9x9 sudoku matrix then fits in L2. */
-#define DLX_MAX_NODES ((size_t)INT32_MAX)
 /*
- * Added to a covered item's len.  An item has fewer options than half the
- * nodes, so len < 2^30 and a covered item's len stays positive and above
- * every active one's: a scan of len[] in item order needs no other test.
+ * Indices are int32_t so a node is 12 bytes; the 9x9 sudoku matrix then
+ * fits in L2.  An option takes a node and a spacer at least, so with fewer
+ * than 2^30 nodes an item has fewer than 2^29 options, which leaves room in
+ * len for the two offsets below.
+ */
+#define DLX_MAX_NODES (((size_t)1 << 30) - 1)
+/*
+ * Added to a covered item's len: a covered item's len stays above every
+ * active one's, so a scan of len[] in item order needs no other test.
  */
 #define DLX_COVERED ((int32_t)1 << 30)
+/*
+ * Added to a secondary item's len from the start: it never reaches 0 or 1,
+ * so the covers' test for an emptied item and the low bitset see primary
+ * items only, without a test of their own.
+ */
+#define DLX_SECONDARY ((int32_t)1 << 29)
 
 struct dlx_node {
 	int32_t top;
@@ -114,7 +124,6 @@ struct dlx_problem {
 	/* The search's stack, kept between searches so that solving many puzzles allocates nothing. */
 	int32_t *choice;             /* n_primary + 1 entries: the option tried at each level */
 	int32_t *lens;               /* n_primary + 1 entries: options of the item branched on at each level */
-	bool *zero_i;                /* n_primary + 1 entries: covering that item left another with none */
 	size_t *sol;                 /* cap_sol entries: forced options, then choices */
 	size_t cap_sol;
 };
@@ -166,7 +175,7 @@ const char *dlx_strerror(int err)
 	case DLX_ERR_NOMEM: return "out of memory";
 	case DLX_ERR_INVALID: return "invalid argument";
 	case DLX_ERR_DUPLICATE: return "an item appears twice in one option";
-	case DLX_ERR_TOO_BIG: return "problem too big (more than 2^31-1 nodes)";
+	case DLX_ERR_TOO_BIG: return "problem too big (more than 2^30-1 nodes)";
 	case DLX_ERR_CONFLICT: return "forced options conflict";
 	case DLX_ERR_OVERFLOW: return "64-bit counter overflow";
 	case DLX_ERR_STATE: return "operation not allowed while options are forced";
@@ -224,6 +233,8 @@ dlx_problem *dlx_problem_new(size_t n_primary, size_t n_secondary)
 	for (int32_t i = 1; i <= ni; i++) {
 		p->set[i - 1] = i;
 		p->pos[i] = i - 1;
+		if (i > p->np)
+			p->len[i] = DLX_SECONDARY;
 	}
 	p->n_act_p = p->np;
 	p->n_act_s = ni - p->np;
@@ -272,7 +283,6 @@ void dlx_problem_free(dlx_problem *p)
 	snapshot_free(p);
 	free(p->choice);
 	free(p->lens);
-	free(p->zero_i);
 	free(p->sol);
 	free(p);
 }
@@ -486,10 +496,9 @@ static ALWAYS_INLINE uint64_t hide(dlx_problem *p, int32_t pp, bool *zero, const
 			nd[u].down = d;
 			nd[d].up = u;
 			int32_t l = --len[x];
-			if (track) {
+			if (track)
 				low_set_if(low, x, l == 1);
-				z |= l == 0;
-			}
+			z |= l == 0;
 			k++;
 		}
 		q++;
@@ -501,14 +510,12 @@ static ALWAYS_INLINE uint64_t hide(dlx_problem *p, int32_t pp, bool *zero, const
 		nd[u].down = d;
 		nd[d].up = u;
 		int32_t l = --len[x];
-		if (track) {
+		if (track)
 			low_set_if(low, x, l == 1);
-			z |= l == 0;
-		}
+		z |= l == 0;
 		k++;
 	}
-	if (track)
-		*zero |= z;
+	*zero |= z;
 	return k;
 }
 
@@ -546,6 +553,29 @@ static ALWAYS_INLINE void unhide(dlx_problem *p, int32_t pp, const bool track, c
 	}
 }
 
+/*
+ * An item is marked covered (DLX_COVERED added to its len, its low bit
+ * cleared) before its options are hidden, and unmarked after they are back.
+ * Marking every item of a chosen option first means that the hides made
+ * while committing it never see those items' lengths fall to 0: only an
+ * item that the option does not cover can be emptied, and that is a dead
+ * end (see commit_rest_until_empty()).
+ */
+static ALWAYS_INLINE void mark(dlx_problem *p, int32_t i, const bool track)
+{
+	p->len[i] += DLX_COVERED;
+	if (track)
+		low_clear(p->low, i);
+}
+
+static ALWAYS_INLINE void unmark(dlx_problem *p, int32_t i, const bool track)
+{
+	p->len[i] -= DLX_COVERED;
+	if (track)
+		low_set_if(p->low, i, p->len[i] <= 1);
+}
+
+/* Hides every option of marked item i from the other items; returns the link updates. */
 static ALWAYS_INLINE uint64_t cover(dlx_problem *p, int32_t i, bool *zero, const bool track, const bool colors)
 {
 	struct dlx_node *restrict nd = p->node;
@@ -554,20 +584,13 @@ static ALWAYS_INLINE uint64_t cover(dlx_problem *p, int32_t i, bool *zero, const
 	for (int32_t pp = nd[i].down; pp != i; pp = nd[pp].down)
 		k += hide(p, pp, &z, track, colors);
 	deactivate(p, i);
-	if (track) {
-		low_clear(p->low, i);
-		*zero |= z;
-	}
-	p->len[i] += DLX_COVERED;
+	*zero |= z;
 	return k;
 }
 
 static ALWAYS_INLINE void uncover(dlx_problem *p, int32_t i, const bool track, const bool colors)
 {
 	struct dlx_node *restrict nd = p->node;
-	p->len[i] -= DLX_COVERED;
-	if (track)
-		low_set_if(p->low, i, p->len[i] <= 1);
 	reactivate(p, i);
 	for (int32_t pp = nd[i].up; pp != i; pp = nd[pp].up)
 		unhide(p, pp, track, colors);
@@ -612,13 +635,19 @@ static void unpurify(dlx_problem *p, int32_t x, const bool track)
 }
 
 /*
- * Commits the item of node q when its option is chosen: cover it if the
- * option gives it no color, purify it if a color, and nothing if a purified
- * item already has the option's color (a marked node).
+ * What choosing an option does to each of its items but the one branched
+ * on: an item the option gives no color is covered (it was marked before,
+ * see mark()); a colored one is purified; an item already purified with the
+ * option's color (a marked node) needs nothing.
  */
+static ALWAYS_INLINE bool commits_cover(const dlx_problem *p, int32_t q, const bool colors)
+{
+	return !colors || p->color[q] == 0;
+}
+
 static ALWAYS_INLINE uint64_t commit(dlx_problem *p, int32_t q, bool *zero, const bool track, const bool colors)
 {
-	if (!colors || p->color[q] == 0)
+	if (commits_cover(p, q, colors))
 		return cover(p, p->node[q].top, zero, track, colors);
 	if (p->color[q] > 0)
 		return purify(p, q, zero, track);
@@ -627,29 +656,85 @@ static ALWAYS_INLINE uint64_t commit(dlx_problem *p, int32_t q, bool *zero, cons
 
 static ALWAYS_INLINE void uncommit(dlx_problem *p, int32_t q, const bool track, const bool colors)
 {
-	if (!colors || p->color[q] == 0)
+	if (commits_cover(p, q, colors))
 		uncover(p, p->node[q].top, track, colors);
 	else if (p->color[q] > 0)
 		unpurify(p, q, track);
 }
 
-/* Commits the items of the option containing x, other than x's own. */
-static ALWAYS_INLINE uint64_t commit_rest(dlx_problem *p, int32_t x, bool *zero, const bool track,
-					  const bool colors)
+/* Marks, and unmarks, the items that the option of node x covers, other than x's. */
+static ALWAYS_INLINE void mark_rest(dlx_problem *p, int32_t x, const bool track, const bool colors)
 {
 	const struct dlx_node *nd = p->node;
-	uint64_t k = 0;
 	for (int32_t q = x + 1; q != x;) {
 		if (nd[q].top <= 0) {
 			q = nd[q].up;
-		} else {
-			k += commit(p, q, zero, track, colors);
-			q++;
+			continue;
 		}
+		if (commits_cover(p, q, colors))
+			mark(p, nd[q].top, track);
+		q++;
 	}
-	return k;
 }
 
+static ALWAYS_INLINE void unmark_rest(dlx_problem *p, int32_t x, const bool track, const bool colors)
+{
+	const struct dlx_node *nd = p->node;
+	for (int32_t q = x - 1; q != x;) {
+		if (nd[q].top <= 0) {
+			q = nd[q].down;
+			continue;
+		}
+		if (commits_cover(p, q, colors))
+			unmark(p, nd[q].top, track);
+		q--;
+	}
+}
+
+/*
+ * Commits the items of the option of node x other than x's own (marked
+ * already), left to right, but stops at the first commit that leaves a
+ * primary item with no option: that choice is a dead end.  Returns the node
+ * it stopped after (undo with uncommit_back()), or 0 when all are done.
+ */
+static ALWAYS_INLINE int32_t commit_rest_until_empty(dlx_problem *p, int32_t x, uint64_t *updates,
+						     const bool track, const bool colors)
+{
+	const struct dlx_node *nd = p->node;
+	uint64_t k = 0;
+	bool zero = false;
+	for (int32_t q = x + 1; q != x;) {
+		if (nd[q].top <= 0) {
+			q = nd[q].up;
+			continue;
+		}
+		k += commit(p, q, &zero, track, colors);
+		if (zero) {
+			*updates += k;
+			return q;
+		}
+		q++;
+	}
+	*updates += k;
+	return 0;
+}
+
+/* Uncommits from node last back to x's right neighbour: the commits of commit_rest_until_empty(). */
+static ALWAYS_INLINE void uncommit_back(dlx_problem *p, int32_t x, int32_t last, const bool track,
+				       const bool colors)
+{
+	const struct dlx_node *nd = p->node;
+	for (int32_t q = last;;) {
+		uncommit(p, q, track, colors);
+		q--;
+		if (nd[q].top <= 0)
+			q = nd[q].down;
+		if (q == x)
+			break;
+	}
+}
+
+/* Uncommits all the items of x's option but x's, in the reverse order of the commits. */
 static ALWAYS_INLINE void uncommit_rest(dlx_problem *p, int32_t x, const bool track, const bool colors)
 {
 	const struct dlx_node *nd = p->node;
@@ -664,31 +749,52 @@ static ALWAYS_INLINE void uncommit_rest(dlx_problem *p, int32_t x, const bool tr
 }
 
 /*
- * Forcing and releasing options, outside the search: the option's every
- * item is committed, as if the search had chosen it.  They leave the low
- * bitset alone: a tracking search rebuilds it when it starts.
+ * Forcing and releasing options, outside the search: every item of the
+ * option is committed, as if the search had chosen it, whatever it empties
+ * (the search's root then finds a dead end).  They leave the low bitset
+ * alone: a tracking search rebuilds it when it starts.
  */
+static ALWAYS_INLINE void commit_whole(dlx_problem *p, int32_t x, uint64_t *updates, const bool colors)
+{
+	const struct dlx_node *nd = p->node;
+	bool zero = false;
+	/* All the option's items are marked first, x's too, as when the search chooses it. */
+	if (commits_cover(p, x, colors))
+		mark(p, nd[x].top, false);
+	mark_rest(p, x, false, colors);
+	*updates += commit(p, x, &zero, false, colors);
+	for (int32_t q = x + 1; q != x;) {
+		if (nd[q].top <= 0) {
+			q = nd[q].up;
+			continue;
+		}
+		*updates += commit(p, q, &zero, false, colors);
+		q++;
+	}
+}
+
 static void commit_option(dlx_problem *p, int32_t x, uint64_t *updates)
 {
-	bool zero = false;
-	if (p->color) {
-		*updates += commit(p, x, &zero, false, true);
-		*updates += commit_rest(p, x, &zero, false, true);
-	} else {
-		*updates += commit(p, x, &zero, false, false);
-		*updates += commit_rest(p, x, &zero, false, false);
-	}
+	if (p->color)
+		commit_whole(p, x, updates, true);
+	else
+		commit_whole(p, x, updates, false);
 }
 
 static void uncommit_option(dlx_problem *p, int32_t x)
 {
-	if (p->color) {
+	bool colors = p->color != NULL;
+	if (colors) {
 		uncommit_rest(p, x, false, true);
 		uncommit(p, x, false, true);
+		unmark_rest(p, x, false, true);
 	} else {
 		uncommit_rest(p, x, false, false);
 		uncommit(p, x, false, false);
+		unmark_rest(p, x, false, false);
 	}
+	if (commits_cover(p, x, colors))
+		unmark(p, p->node[x].top, false);
 }
 
 /*
@@ -928,14 +1034,12 @@ static ALWAYS_INLINE int search_impl(dlx_problem *p, const dlx_search_params *pa
 		p->choice = malloc(depth * sizeof *p->choice);
 	if (!p->lens)
 		p->lens = malloc(depth * sizeof *p->lens);
-	if (!p->zero_i)
-		p->zero_i = malloc(depth * sizeof *p->zero_i);
 	if (p->choice && depth + p->n_forced > p->cap_sol) {
 		free(p->sol);
 		p->cap_sol = depth + p->n_forced;
 		p->sol = malloc(p->cap_sol * sizeof *p->sol);
 	}
-	if (!p->choice || !p->lens || !p->zero_i || !p->sol) {
+	if (!p->choice || !p->lens || !p->sol) {
 		p->cap_sol = 0;
 		if (stats)
 			stats->stop = DLX_STOP_ERROR;
@@ -944,7 +1048,6 @@ static ALWAYS_INLINE int search_impl(dlx_problem *p, const dlx_search_params *pa
 	if (track)
 		low_rebuild(p);
 	int32_t *choice = p->choice, *lens = p->lens;
-	bool *zero_i = p->zero_i, zero_rest = false;
 	size_t *sol = p->sol;
 	for (size_t k = 0; k < p->n_forced; k++)
 		sol[k] = option_of(p->node, p->forced[k]);
@@ -1027,22 +1130,44 @@ x2:	/* Enter a new search node. */
 		goto x8;
 	}
 	/*
-	 * An item with no options left can only have been made so by the
-	 * covers that led here (the parent's item and the option chosen
-	 * there): one made so higher up would have ended that branch already.
+	 * Below the root no primary item is ever empty here: the covers that
+	 * would empty one are undone at once (below).  At the root a forced
+	 * option may have emptied one.
 	 */
-	i = choose_item(p, level == 0 || zero_i[level - 1] || zero_rest, track);
+	i = choose_item(p, level == 0, track);
 	lens[level] = len[i];
-	zero_i[level] = false;
-	updates += cover(p, i, &zero_i[level], track, colors);
+	mark(p, i, track);
+	{
+		/*
+		 * Covering i may empty other items: that need not be a dead end
+		 * (an option of i may cover them), so the flag is not used here.
+		 */
+		bool emptied = false;
+		updates += cover(p, i, &emptied, track, colors);
+	}
 	x = nd[i].down;
 x5:	/* Try option x, or backtrack when item i's options are exhausted. */
 	if (x == i) {
 		uncover(p, i, track, colors);
+		unmark(p, i, track);
 		goto x8;
 	}
-	zero_rest = false;
-	updates += commit_rest(p, x, &zero_rest, track, colors);
+	{
+		/*
+		 * A choice that empties a primary item it does not cover is a
+		 * dead end: Knuth's dancing cells give up on it as soon as that
+		 * happens, and so does this, without entering the node.  On
+		 * pentominoes two thirds of the nodes were such dead ends.
+		 */
+		mark_rest(p, x, track, colors);
+		int32_t last = commit_rest_until_empty(p, x, &updates, track, colors);
+		if (last) {
+			uncommit_back(p, x, last, track, colors);
+			unmark_rest(p, x, track, colors);
+			x = nd[x].down;
+			goto x5;
+		}
+	}
 	choice[level++] = x;
 	goto x2;
 
@@ -1051,6 +1176,7 @@ x8:	/* Leave the current level and try the next option there. */
 		goto done;
 	x = choice[--level];
 	uncommit_rest(p, x, track, colors);
+	unmark_rest(p, x, track, colors);
 	i = nd[x].top;
 	x = nd[x].down;
 	goto x5;
@@ -1059,7 +1185,9 @@ unwind:	/* Stopped early: undo every level's covers so the problem is as before.
 	while (level > 0) {
 		x = choice[--level];
 		uncommit_rest(p, x, track, colors);
+		unmark_rest(p, x, track, colors);
 		uncover(p, nd[x].top, track, colors);
+		unmark(p, nd[x].top, track);
 	}
 done:
 	st.solutions = solutions;
@@ -1119,7 +1247,6 @@ dlx_problem *dlx_problem_clone(const dlx_problem *p)
 	c->forced = NULL;
 	c->snap = NULL;
 	c->choice = c->lens = NULL;
-	c->zero_i = NULL;
 	c->sol = NULL;
 	c->cap_sol = 0;
 	size_t n = p->n_items;
@@ -1200,7 +1327,7 @@ int dlx__check(const dlx_problem *p, const char **what)
 			}
 		}
 		bool active = item_active(p, i);
-		if (cnt != p->len[i] - (active ? 0 : DLX_COVERED)) {
+		if (cnt != p->len[i] - (active ? 0 : DLX_COVERED) - (i > p->np ? DLX_SECONDARY : 0)) {
 			*what = "item length does not match its list";
 			return -1;
 		}

@@ -1,1 +1,1 @@
---count --node-limit 5 @TOPDATA@/knuth-example.dlx
+--count --node-limit 4 @TOPDATA@/knuth-example.dlx

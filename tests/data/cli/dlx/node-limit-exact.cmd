@@ -1,1 +1,1 @@
---count --node-limit 6 @TOPDATA@/knuth-example.dlx
+--count --node-limit 5 @TOPDATA@/knuth-example.dlx

@@ -1,1 +1,1 @@
---count --node-limit=1000
+--count --node-limit=500
