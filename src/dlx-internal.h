@@ -33,7 +33,7 @@ int dlx__walk_leaves(dlx_problem *p, struct dlx__leaf_sink *sink);
 /*
  * How the search finds its item (see choose_item() in dlx.c): -1 chooses by
  * the problem's shape (the default), 0 scans the active items, 1 keeps a
- * bitset of the items with at most one option.  Both choose the same items,
+ * byte map of the items with at most one option.  Both choose the same items,
  * so tests can run a search both ways and compare node counts.
  */
 void dlx__set_tracking(dlx_problem *p, int mode);

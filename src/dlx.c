@@ -72,7 +72,7 @@
 #define DLX_COVERED ((int32_t)1 << 30)
 /*
  * Added to a secondary item's len from the start: it never reaches 0 or 1,
- * so the covers' test for an emptied item and the low bitset see primary
+ * so the covers' test for an emptied item and the low[] bytes see primary
  * items only, without a test of their own.
  */
 #define DLX_SECONDARY ((int32_t)1 << 29)
@@ -99,12 +99,12 @@ struct dlx_problem {
 	int32_t *pos;                /* n_items + 1 entries: item -> index in set */
 	int32_t n_act_p, n_act_s;    /* active primary and secondary items */
 	/*
-	 * Bit i: primary item i is active and len[i] <= 1.  Kept only during a
+	 * low[i]: 1 if item i is active and len[i] <= 1, else 0.  Kept only during a
 	 * search, and then only when `track` says it is worth it: when a scan
 	 * of the items costs more than the bookkeeping on every link update
 	 * (see want_tracking()).
 	 */
-	uint64_t *low;
+	uint8_t *low;
 	bool track;
 	int8_t track_mode;           /* dlx__set_tracking()'s: -1 by shape, else 0 or 1 */
 	struct dlx_nodes node;
@@ -133,42 +133,47 @@ struct dlx_problem {
 };
 
 /*
- * The low bitset: words for items 0..n (bit 0, the root, is never set).
- * Secondary items get bits too, so that the updates need no test; only the
- * primary items' are ever read.
+ * The low bytes: one for each of the items 0..n (0, the root, is never set)
+ * and 8 more, kept 0, so that the heuristic can read eight at a time past
+ * the last primary item.  Secondary items have bytes too, so that the
+ * updates need no test (their biased len keeps them 0); only the primary
+ * items' are read.  A byte rather than a bit: every link update stores its
+ * item's byte without reading it, two instructions instead of five, and on
+ * sudoku that saved 8% of the search's instructions.
  */
 static size_t low_words(size_t n)
 {
-	return n / 64 + 1;
+	return n + 9;
 }
 
-static inline void low_clear(uint64_t *low, int32_t i)
+static inline void low_clear(uint8_t *low, int32_t i)
 {
-	low[(uint32_t)i >> 6] &= ~((uint64_t)1 << (i & 63));
+	low[i] = 0;
 }
 
 /* Branch-free: whether a len crosses 1 is as good as random in a search. */
-static inline void low_set_if(uint64_t *low, int32_t i, bool c)
+static inline void low_put(uint8_t *low, int32_t i, int32_t len)
 {
-	low[(uint32_t)i >> 6] |= (uint64_t)c << (i & 63);
+	low[i] = len <= 1;
 }
 
-static inline void low_clear_if(uint64_t *low, int32_t i, bool c)
+/*
+ * The first nonzero byte, in memory order, of eight bytes loaded into w
+ * (w != 0): the lowest on a little-endian machine, the highest on others.
+ */
+static inline int first_byte(uint64_t w)
 {
-	low[(uint32_t)i >> 6] &= ~((uint64_t)c << (i & 63));
-}
-
-static inline int lowest_bit(uint64_t w)
-{
-#if defined(__GNUC__)
-	return __builtin_ctzll(w);
+#if defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	return __builtin_clzll(w) / 8;
+#elif defined(__GNUC__)
+	return __builtin_ctzll(w) / 8;
 #else
-	int b = 0;
-	while (!(w & 1)) {
-		w >>= 1;
-		b++;
-	}
-	return b;
+	unsigned char b[8];
+	memcpy(b, &w, sizeof b);
+	int k = 0;
+	while (!b[k])
+		k++;
+	return k;
 #endif
 }
 
@@ -513,7 +518,7 @@ static inline void reactivate(dlx_problem *p, int32_t i)
  * caller can keep the statistic in a register.
  *
  * Two flags, constants in every caller so that the compiler makes a copy of
- * the search for each combination: with `track` they keep the low bitset up
+ * the search for each combination: with `track` they keep the low bytes up
  * to date and note in *zero when an item is left with no option (see
  * choose_item()); with `colors` a hide skips the nodes a purification marked.
  */
@@ -523,7 +528,7 @@ static ALWAYS_INLINE uint64_t hide(dlx_problem *p, int32_t pp, bool *zero, const
 {
 	int32_t *restrict top = p->node.top, *restrict up = p->node.up, *restrict down = p->node.down;
 	int32_t *restrict len = p->len;
-	uint64_t *restrict low = p->low;
+	uint8_t *restrict low = p->low;
 	const int32_t *color = p->color;
 	uint64_t k = 0;
 	bool z = false;
@@ -543,7 +548,7 @@ static ALWAYS_INLINE uint64_t hide(dlx_problem *p, int32_t pp, bool *zero, const
 			up[d] = u;
 			int32_t l = --len[x];
 			if (track)
-				low_set_if(low, x, l == 1);
+				low_put(low, x, l);
 			z |= l == 0;
 			k++;
 		}
@@ -557,7 +562,7 @@ static ALWAYS_INLINE uint64_t hide(dlx_problem *p, int32_t pp, bool *zero, const
 		up[d] = u;
 		int32_t l = --len[x];
 		if (track)
-			low_set_if(low, x, l == 1);
+			low_put(low, x, l);
 		z |= l == 0;
 		k++;
 	}
@@ -570,7 +575,7 @@ static ALWAYS_INLINE void unhide(dlx_problem *p, int32_t pp, const bool track, c
 {
 	int32_t *restrict top = p->node.top, *restrict up = p->node.up, *restrict down = p->node.down;
 	int32_t *restrict len = p->len;
-	uint64_t *restrict low = p->low;
+	uint8_t *restrict low = p->low;
 	const int32_t *color = p->color;
 	int32_t q = pp - 1;
 	for (;;) {
@@ -583,7 +588,7 @@ static ALWAYS_INLINE void unhide(dlx_problem *p, int32_t pp, const bool track, c
 			up[d] = q;
 			int32_t l = len[x]++;
 			if (track)
-				low_clear_if(low, x, l == 1);
+				low_put(low, x, l + 1);
 		}
 		q--;
 	}
@@ -595,12 +600,12 @@ static ALWAYS_INLINE void unhide(dlx_problem *p, int32_t pp, const bool track, c
 		up[d] = q;
 		int32_t l = len[x]++;
 		if (track)
-			low_clear_if(low, x, l == 1);
+			low_put(low, x, l + 1);
 	}
 }
 
 /*
- * An item is marked covered (DLX_COVERED added to its len, its low bit
+ * An item is marked covered (DLX_COVERED added to its len, its low byte
  * cleared) before its options are hidden, and unmarked after they are back.
  * Marking every item of a chosen option first means that the hides made
  * while committing it never see those items' lengths fall to 0: only an
@@ -618,7 +623,7 @@ static ALWAYS_INLINE void unmark(dlx_problem *p, int32_t i, const bool track)
 {
 	p->len[i] -= DLX_COVERED;
 	if (track)
-		low_set_if(p->low, i, p->len[i] <= 1);
+		low_put(p->low, i, p->len[i]);
 }
 
 /* Hides every option of marked item i from the other items; returns the link updates. */
@@ -797,7 +802,7 @@ static ALWAYS_INLINE void uncommit_rest(dlx_problem *p, int32_t x, const bool tr
 /*
  * Forcing and releasing options, outside the search: every item of the
  * option is committed, as if the search had chosen it, whatever it empties
- * (the search's root then finds a dead end).  They leave the low bitset
+ * (the search's root then finds a dead end).  They leave the low bytes
  * alone: a tracking search rebuilds it when it starts.
  */
 static ALWAYS_INLINE void commit_whole(dlx_problem *p, int32_t x, uint64_t *updates, const bool colors)
@@ -844,19 +849,16 @@ static void uncommit_option(dlx_problem *p, int32_t x)
 }
 
 /*
- * Sets the low bits of the primary items from len[]: covered items carry
+ * Sets the low bytes of the primary items from len[]: covered items carry
  * DLX_COVERED, so len <= 1 alone means active with at most one option.
  */
 static void low_rebuild(dlx_problem *p)
 {
 	const int32_t *len = p->len;
-	for (int32_t k = 0, last = p->np >> 6; k <= last; k++) {
-		uint64_t w = 0;
-		int32_t hi = k == last ? p->np : k * 64 + 63;
-		for (int32_t j = k == 0 ? 1 : k * 64; j <= hi; j++)
-			w |= (uint64_t)(len[j] <= 1) << (j & 63);
-		p->low[k] = w;
-	}
+	p->low[0] = 0;
+	for (int32_t j = 1; j <= p->np; j++)
+		p->low[j] = len[j] <= 1;
+	memset(p->low + p->np + 1, 0, 8);
 }
 
 static bool item_active(const dlx_problem *p, int32_t i)
@@ -973,7 +975,8 @@ void dlx_release_forced(dlx_problem *p)
  * X3: the minimum-remaining-values item, the lowest-numbered one on ties.
  *
  * Most of a search's nodes have an item with at most one option left (a
- * dead end or a forced move), and the low bitset names those items in item
+ * forced move; a dead end only at the root, since the search gives up on
+ * choices that empty an item), and the low bytes name those items in item
  * order, so the common case reads a few words instead of every item's len.
  * Otherwise every active item has two or more options: a scan of len[] in
  * item order (covered items carry DLX_COVERED) may stop at the first 2.
@@ -995,23 +998,25 @@ static ALWAYS_INLINE int32_t choose_item(const dlx_problem *p, bool maybe_zero, 
 		}
 		return (int32_t)(uint32_t)best;
 	}
-	const uint64_t *low = p->low;
+	const uint8_t *low = p->low;
 	const int32_t np = p->np;
-	const int32_t last_word = np >> 6;
 	int32_t one = 0;
-	for (int32_t k = 0; k <= last_word; k++) {
-		uint64_t m = low[k];
-		if (k == last_word)
-			m &= ~(uint64_t)0 >> (63 - (np & 63));
-		if (m && !maybe_zero)
-			return k * 64 + lowest_bit(m);
-		while (m) {
-			int32_t j = k * 64 + lowest_bit(m);
+	/* Eight items' bytes at a time; the bytes past np are 0. */
+	for (int32_t k = 1; k <= np; k += 8) {
+		uint64_t m;
+		memcpy(&m, low + k, sizeof m);
+		if (!m)
+			continue;
+		if (!maybe_zero)
+			return k + first_byte(m);
+		/* At the root: an item with no option at all comes first. */
+		for (int32_t j = k; j < k + 8 && j <= np; j++) {
+			if (!low[j])
+				continue;
 			if (len[j] == 0)
 				return j;
 			if (!one)
 				one = j;
-			m &= m - 1;
 		}
 	}
 	if (one)
