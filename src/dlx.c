@@ -84,7 +84,7 @@ struct dlx_nodes {
 };
 
 struct snapshot {
-	struct dlx_nodes node;
+	int32_t *up, *down;          /* top[] never changes after the options are added */
 	int32_t *color;
 	int32_t *len, *set, *pos;
 	int32_t n_act_p, n_act_s;
@@ -319,7 +319,8 @@ static void snapshot_free(dlx_problem *p)
 	struct snapshot *sn = p->snap;
 	if (!sn)
 		return;
-	nodes_free(&sn->node);
+	free(sn->up);
+	free(sn->down);
 	free(sn->color);
 	free(sn->len);
 	free(sn->set);
@@ -915,7 +916,9 @@ static void snapshot_take(dlx_problem *p)
 	if (!sn)
 		return;
 	p->snap = sn;
-	bool nodes_ok = nodes_alloc(&sn->node, p->n_nodes);
+	sn->up = malloc(p->n_nodes * sizeof *sn->up);
+	sn->down = malloc(p->n_nodes * sizeof *sn->down);
+	bool nodes_ok = sn->up && sn->down;
 	if (p->color)
 		sn->color = malloc(p->n_nodes * sizeof *sn->color);
 	sn->len = malloc((n + 1) * sizeof *sn->len);
@@ -925,7 +928,8 @@ static void snapshot_take(dlx_problem *p)
 		snapshot_free(p);
 		return;
 	}
-	nodes_copy(&sn->node, &p->node, p->n_nodes);
+	memcpy(sn->up, p->node.up, p->n_nodes * sizeof *sn->up);
+	memcpy(sn->down, p->node.down, p->n_nodes * sizeof *sn->down);
 	if (p->color)
 		memcpy(sn->color, p->color, p->n_nodes * sizeof *sn->color);
 	memcpy(sn->len, p->len, (n + 1) * sizeof *sn->len);
@@ -939,7 +943,8 @@ static void snapshot_restore(dlx_problem *p)
 {
 	const struct snapshot *sn = p->snap;
 	size_t n = p->n_items;
-	nodes_copy(&p->node, &sn->node, p->n_nodes);
+	memcpy(p->node.up, sn->up, p->n_nodes * sizeof *sn->up);
+	memcpy(p->node.down, sn->down, p->n_nodes * sizeof *sn->down);
 	if (p->color)
 		memcpy(p->color, sn->color, p->n_nodes * sizeof *sn->color);
 	memcpy(p->len, sn->len, (n + 1) * sizeof *sn->len);
