@@ -28,6 +28,15 @@
  *   }
  * @endcode
  *
+ * Variants add units, each of which must also hold every digit once: each is
+ * N more items "unit u has d", and the options of its cells cover them too.
+ * Nothing else changes, so the same search solves them (dlx_sudoku_new_shape()):
+ *  - X (#DLX_SUDOKU_X): both main diagonals;
+ *  - windoku (#DLX_SUDOKU_WINDOKU): (n−1)² extra n×n windows, one box apart
+ *    from each other and from the edges (the four shaded boxes of a 9x9);
+ *  - jigsaw: a region map of N regions of N cells replaces the boxes.
+ * They combine: X and windoku on a jigsaw map are allowed.
+ *
  * Like the core, this layer never prints, exits or keeps global state.  A
  * solver is not thread-safe; distinct solvers may be used concurrently.
  */
@@ -66,6 +75,74 @@ typedef struct dlx_sudoku dlx_sudoku;
  */
 int dlx_sudoku_new(unsigned box, dlx_sudoku **out);
 
+/** Variant flag: both main diagonals hold every digit once (X-sudoku). */
+#define DLX_SUDOKU_X 1u
+/**
+ * Variant flag: windoku, also called hyper sudoku.  (n−1)² windows of n×n
+ * cells, whose top-left cells are at rows and columns 1 + k·(n+1) for
+ * k = 0..n−2 (0-based), hold every digit once: on 9x9 the four boxes with
+ * corners r2c2, r2c6, r6c2 and r6c6.
+ */
+#define DLX_SUDOKU_WINDOKU 2u
+
+/** The board of a variant solver.  Start from #DLX_SUDOKU_SHAPE_INIT. */
+typedef struct dlx_sudoku_shape {
+	unsigned box;           /**< box size n: the side is N = n² */
+	unsigned flags;         /**< #DLX_SUDOKU_X, #DLX_SUDOKU_WINDOKU, or 0 */
+	const uint8_t *regions; /**< jigsaw: N² region numbers 1..N in row-major order
+	                             (dlx_sudoku_check_regions()), used instead of the
+	                             boxes and copied; NULL: the boxes */
+} dlx_sudoku_shape;
+
+/** A classic 9x9 board. */
+#define DLX_SUDOKU_SHAPE_INIT { 3, 0, NULL }
+
+/**
+ * Checks a jigsaw region map: every cell's region is 1..N and every region
+ * has exactly N cells.  Regions need not be connected.
+ *
+ * @param side    N
+ * @param regions N² region numbers
+ * @param message if not NULL, receives why the map was refused, e.g.
+ *                "region 3 has 10 cells, not 9" or "r2c5 is in region 0, not 1-9";
+ *                empty on success
+ * @param size    the size of message
+ * @return #DLX_OK; #DLX_ERR_INVALID for a bad map or a NULL regions.
+ * Complexity: O(N²); allocates nothing (N ≤ 255).
+ */
+int dlx_sudoku_check_regions(unsigned side, const uint8_t *regions, char *message, size_t size);
+
+/**
+ * Creates a solver for a variant board: the classic units plus those the
+ * shape asks for.  The item layout extends dlx_sudoku_problem()'s: units are
+ * numbered rows 0..N−1, columns N..2N−1, boxes or regions 2N..3N−1, then
+ * (with X) the main diagonal 3N and the anti-diagonal 3N+1, then the
+ * windows; item N² + u·N + d − 1 is "unit u has d".  Options keep their
+ * numbers (r·N + c)·N + d − 1 and cover the cell, then their units in that
+ * order.  dlx_sudoku_new(n, out) is this with { n, 0, NULL }.
+ *
+ * @param shape   the box size, the flags and the optional region map
+ * @param out     on success a new solver owned by the caller
+ *                (dlx_sudoku_free()), else set to NULL
+ * @param message if not NULL, receives why the shape was refused (a bad
+ *                map: see dlx_sudoku_check_regions()); empty on success
+ * @param size    the size of message
+ * @return #DLX_OK; #DLX_ERR_INVALID for a NULL argument, a box below
+ *         #DLX_SUDOKU_MIN_BOX, an unknown flag or a bad region map;
+ *         #DLX_ERR_TOO_BIG above #DLX_SUDOKU_MAX_BOX; #DLX_ERR_NOMEM.
+ * Complexity: O(box^6) time and memory, as dlx_sudoku_new().
+ */
+int dlx_sudoku_new_shape(const dlx_sudoku_shape *shape, dlx_sudoku **out, char *message, size_t size);
+
+/** The variant flags given to dlx_sudoku_new_shape() (0 from dlx_sudoku_new()). */
+unsigned dlx_sudoku_flags(const dlx_sudoku *s);
+
+/**
+ * The region of every cell, N² numbers 1..N owned by the solver: the jigsaw
+ * map, or the boxes numbered row-major from 1.  NULL if s is NULL.
+ */
+const uint8_t *dlx_sudoku_regions(const dlx_sudoku *s);
+
 /** Frees a solver. NULL is a no-op. */
 void dlx_sudoku_free(dlx_sudoku *s);
 
@@ -80,8 +157,9 @@ size_t dlx_sudoku_cells(const dlx_sudoku *s);
 
 /**
  * The underlying exact-cover problem, owned by the solver: 4·N² primary
- * items (cells, then row-digit, column-digit and box-digit pairs) and N³
- * options, option (r·N + c)·N + (d − 1) being "cell (r, c) holds d".
+ * items (cells, then row-digit, column-digit and box-digit pairs; a variant
+ * adds N per extra unit, see dlx_sudoku_new_shape()) and N³ options, option
+ * (r·N + c)·N + (d − 1) being "cell (r, c) holds d".
  * For inspection and tests; do not add or force options on it.
  */
 const dlx_problem *dlx_sudoku_problem(const dlx_sudoku *s);
@@ -131,13 +209,17 @@ typedef struct dlx_sudoku_result {
 
 /**
  * Checks the givens of a board without searching: every digit is 0..N and
- * no two equal digits share a row, column or box.
+ * no two equal digits share a row, column or box (or another unit of the
+ * solver's variant).
  *
  * @param givens N² bytes, 0 for a blank
  * @param res    receives the conflict and a message on failure (may be NULL)
  * @return #DLX_OK; #DLX_ERR_INVALID for a digit above N (message names the
  *         cell) or a NULL argument; #DLX_ERR_CONFLICT for two equal digits
  *         in one unit: the pair found first in row-major order of the second cell.
+ *         A variant's message names the unit when it is not a row, column or
+ *         box, e.g. "r1c1 and r9c9 both hold 4 on the main diagonal",
+ *         "... in window 2" or, on a jigsaw map, "... in region 5".
  * Complexity: O(N²); allocates nothing.
  */
 int dlx_sudoku_check(dlx_sudoku *s, const uint8_t *givens, dlx_sudoku_result *res);
@@ -163,6 +245,38 @@ int dlx_sudoku_check(dlx_sudoku *s, const uint8_t *givens, dlx_sudoku_result *re
  */
 int dlx_sudoku_solve(dlx_sudoku *s, const uint8_t *givens, const dlx_sudoku_params *params,
 	uint8_t *solution, dlx_sudoku_result *res);
+
+/**
+ * Grades a puzzle by the effort of its uniqueness search: dlx_sudoku_solve()
+ * with limit 2 in the calling thread.  For a puzzle with one solution that
+ * search walks its whole tree: the root, one node per blank cell along the
+ * solution's path, and every node it enters in the branches that fail.  The
+ * grade is the number of the latter, nodes − blanks − 1, nodes being
+ * dlx_stats.nodes.
+ *
+ * It is 0 when the search never enters a wrong branch: every step has an
+ * item with a single option left (a cell with one candidate, or a unit with
+ * one place for a digit: naked and hidden singles), or its wrong options
+ * fail at once, leaving some cell or unit without options (the core does
+ * not enter those nodes).  It grows with every guess whose failure shows
+ * only deeper down, by the size of the subtree explored before it does.
+ *
+ * As the whole tree is searched, the grade depends only on the puzzle and
+ * on which item the core branches on (the first with the fewest options):
+ * not on the order options are tried, the machine, the run or any thread
+ * count.  A change of the core's search or of what it counts as a node
+ * (dlx.h) changes grades.  Grades compare puzzles of one size and variant.
+ *
+ * @param params node_limit, on_poll, poll_ctx and poll_interval are used;
+ *               limit, threads and on_solution are ignored.  May be NULL.
+ * @param grade  receives the grade when the puzzle has exactly one solution
+ *               and the search completed; else left untouched
+ * @param res    as for dlx_sudoku_solve(); must not be NULL
+ * @return as dlx_sudoku_solve().  res->stats.solutions is 0, 1 or 2.
+ * Complexity: that of the search.
+ */
+int dlx_sudoku_grade(dlx_sudoku *s, const uint8_t *givens, const dlx_sudoku_params *params,
+	uint64_t *grade, dlx_sudoku_result *res);
 
 /**
  * The "target sudoku" score (NOIP 2009) of a board: the sum over all cells of

@@ -1,14 +1,19 @@
 /*
  * Sudoku as exact cover, built on the public dlx API only.
  *
- * Item layout (N = side, all primary): cell (r,c) is r·N + c; "row r has d"
- * is N² + r·N + d−1; "column c has d" is 2N² + c·N + d−1; "box b has d" is
+ * Item layout (N = side, all primary): cell (r,c) is r·N + c; then N items
+ * per unit, "unit u has d" being N² + u·N + d−1, with the units numbered rows
+ * 0..N−1, columns N..2N−1, boxes (or jigsaw regions) 2N..3N−1, then a
+ * variant's: the diagonals, then the windows.  For a classic board this is
+ * row r at N² + r·N + d−1, column c at 2N² + c·N + d−1 and box b at
  * 3N² + b·N + d−1.  The option for (r, c, d) is added as number
  * (r·N + c)·N + d−1, so a solution's options decode to cells and digits by
- * one division each, with no lookup table.
+ * one division each, with no lookup table, whatever the variant.
  */
 #include "dlx-sudoku.h"
+#include "sudoku-internal.h"
 
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,9 +28,15 @@ struct seen {
 struct dlx_sudoku {
 	unsigned box, side;
 	size_t cells;
+	unsigned flags;
+	bool jigsaw;
+	unsigned n_units; /* all units: 3N, then 2 diagonals, then the windows */
+	unsigned diag_unit, window_unit; /* the first of each, if the variant has them */
+	uint8_t *region;  /* 0-based region (box) of each cell */
+	uint8_t *region1; /* the same 1-based, for dlx_sudoku_regions() */
 	dlx_problem *p;
 	uint8_t *board;   /* the solution handed to callbacks */
-	struct seen *seen; /* 3·N² entries: rows, columns, boxes, each N units × N digits */
+	struct seen *seen; /* n_units · N entries, unit-major */
 	uint32_t stamp;   /* a fresh stamp per check saves clearing seen[] per puzzle */
 	/* For the solution callback of one dlx_sudoku_solve() call. */
 	const dlx_sudoku_params *params;
@@ -33,45 +44,141 @@ struct dlx_sudoku {
 	bool have_first;
 };
 
-int dlx_sudoku_new(unsigned box, dlx_sudoku **out)
+static void set_message(char *message, size_t size, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+static void set_message(char *message, size_t size, const char *fmt, ...)
 {
+	if (!message || !size)
+		return;
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(message, size, fmt, ap);
+	va_end(ap);
+}
+
+int dlx_sudoku_check_regions(unsigned side, const uint8_t *regions, char *message, size_t size)
+{
+	set_message(message, size, "%s", "");
+	if (!regions || side == 0 || side > 255)
+		return DLX_ERR_INVALID;
+	unsigned count[256] = { 0 };
+	for (unsigned r = 0; r < side; r++) {
+		for (unsigned c = 0; c < side; c++) {
+			unsigned g = regions[(size_t)r * side + c];
+			if (g < 1 || g > side) {
+				set_message(message, size, "r%uc%u is in region %u, not 1-%u", r + 1, c + 1, g, side);
+				return DLX_ERR_INVALID;
+			}
+			count[g]++;
+		}
+	}
+	for (unsigned g = 1; g <= side; g++) {
+		if (count[g] != side) {
+			set_message(message, size, "region %u has %u cells, not %u", g, count[g], side);
+			return DLX_ERR_INVALID;
+		}
+	}
+	return DLX_OK;
+}
+
+/* The window of a row or column index, or -1: windows start at 1 + k(n+1), k < n−1. */
+static int window_band(unsigned i, unsigned box)
+{
+	if (i == 0)
+		return -1;
+	unsigned k = (i - 1) / (box + 1), m = (i - 1) % (box + 1);
+	return m < box && k + 1 < box ? (int)k : -1;
+}
+
+/* Inlined: the givens check calls it for every given of every puzzle. */
+static inline unsigned units_of(const dlx_sudoku *s, size_t cell, unsigned *units)
+{
+	const unsigned side = s->side;
+	unsigned r = (unsigned)(cell / side), c = (unsigned)(cell % side), k = 0;
+	units[k++] = r;
+	units[k++] = side + c;
+	units[k++] = 2 * side + s->region[cell];
+	if (s->flags & DLX_SUDOKU_X) {
+		if (r == c)
+			units[k++] = s->diag_unit;
+		if (r + c == side - 1)
+			units[k++] = s->diag_unit + 1;
+	}
+	if (s->flags & DLX_SUDOKU_WINDOKU) {
+		int wr = window_band(r, s->box), wc = window_band(c, s->box);
+		if (wr >= 0 && wc >= 0)
+			units[k++] = s->window_unit + (unsigned)wr * (s->box - 1) + (unsigned)wc;
+	}
+	return k;
+}
+
+unsigned dlx__sudoku_units(const dlx_sudoku *s, size_t cell, unsigned *units)
+{
+	return units_of(s, cell, units);
+}
+
+unsigned dlx__sudoku_n_units(const dlx_sudoku *s)
+{
+	return s->n_units;
+}
+
+int dlx_sudoku_new_shape(const dlx_sudoku_shape *shape, dlx_sudoku **out, char *message, size_t size)
+{
+	set_message(message, size, "%s", "");
 	if (!out)
 		return DLX_ERR_INVALID;
 	*out = NULL;
-	if (box < DLX_SUDOKU_MIN_BOX)
+	if (!shape || shape->box < DLX_SUDOKU_MIN_BOX || (shape->flags & ~(DLX_SUDOKU_X | DLX_SUDOKU_WINDOKU)))
 		return DLX_ERR_INVALID;
-	if (box > DLX_SUDOKU_MAX_BOX)
+	if (shape->box > DLX_SUDOKU_MAX_BOX)
 		return DLX_ERR_TOO_BIG;
-	/* Within the cap these cannot overflow: N ≤ 100, N³ options of 4 nodes. */
-	size_t n = box, side = n * n, cells = side * side;
+	/* Within the cap these cannot overflow: N ≤ 100, N³ options of at most 6 nodes. */
+	size_t n = shape->box, side = n * n, cells = side * side;
+	if (shape->regions) {
+		int rc = dlx_sudoku_check_regions((unsigned)side, shape->regions, message, size);
+		if (rc)
+			return rc;
+	}
 	dlx_sudoku *s = calloc(1, sizeof *s);
 	if (!s)
 		return DLX_ERR_NOMEM;
-	s->box = box;
+	s->box = shape->box;
 	s->side = (unsigned)side;
 	s->cells = cells;
-	s->p = dlx_problem_new(4 * cells, 0);
+	s->flags = shape->flags;
+	s->jigsaw = shape->regions != NULL;
+	s->n_units = 3 * s->side;
+	s->diag_unit = s->window_unit = s->n_units;
+	if (s->flags & DLX_SUDOKU_X)
+		s->n_units += 2;
+	s->window_unit = s->n_units;
+	if (s->flags & DLX_SUDOKU_WINDOKU)
+		s->n_units += (s->box - 1) * (s->box - 1);
+	s->region = malloc(cells);
+	s->region1 = malloc(cells);
+	s->p = dlx_problem_new(cells + (size_t)s->n_units * side, 0);
 	s->board = malloc(cells);
-	s->seen = calloc(3 * cells, sizeof *s->seen);
-	if (!s->p || !s->board || !s->seen) {
+	s->seen = calloc((size_t)s->n_units * side, sizeof *s->seen);
+	if (!s->region || !s->region1 || !s->p || !s->board || !s->seen) {
 		dlx_sudoku_free(s);
 		return DLX_ERR_NOMEM;
 	}
-	for (size_t r = 0; r < side; r++) {
-		for (size_t c = 0; c < side; c++) {
-			size_t b = (r / n) * n + c / n;
-			for (size_t d = 0; d < side; d++) {
-				size_t items[4] = {
-					r * side + c,
-					cells + r * side + d,
-					2 * cells + c * side + d,
-					3 * cells + b * side + d,
-				};
-				long id = dlx_add_option(s->p, items, 4);
-				if (id < 0) {
-					dlx_sudoku_free(s);
-					return (int)id;
-				}
+	for (size_t cell = 0; cell < cells; cell++) {
+		size_t r = cell / side, c = cell % side;
+		s->region1[cell] = shape->regions ? shape->regions[cell] : (uint8_t)((r / n) * n + c / n + 1);
+		s->region[cell] = (uint8_t)(s->region1[cell] - 1);
+	}
+	for (size_t cell = 0; cell < cells; cell++) {
+		unsigned units[DLX__SUDOKU_MAX_UNITS];
+		unsigned k = units_of(s, cell, units);
+		for (size_t d = 0; d < side; d++) {
+			size_t items[DLX__SUDOKU_MAX_UNITS + 1];
+			items[0] = cell;
+			for (unsigned j = 0; j < k; j++)
+				items[j + 1] = cells + (size_t)units[j] * side + d;
+			long id = dlx_add_option(s->p, items, k + 1);
+			if (id < 0) {
+				dlx_sudoku_free(s);
+				return (int)id;
 			}
 		}
 	}
@@ -79,11 +186,21 @@ int dlx_sudoku_new(unsigned box, dlx_sudoku **out)
 	return DLX_OK;
 }
 
+int dlx_sudoku_new(unsigned box, dlx_sudoku **out)
+{
+	dlx_sudoku_shape shape = { box, 0, NULL };
+	if (!out)
+		return DLX_ERR_INVALID;
+	return dlx_sudoku_new_shape(&shape, out, NULL, 0);
+}
+
 void dlx_sudoku_free(dlx_sudoku *s)
 {
 	if (!s)
 		return;
 	dlx_problem_free(s->p);
+	free(s->region);
+	free(s->region1);
 	free(s->board);
 	free(s->seen);
 	free(s);
@@ -93,11 +210,28 @@ unsigned dlx_sudoku_box(const dlx_sudoku *s) { return s ? s->box : 0; }
 unsigned dlx_sudoku_side(const dlx_sudoku *s) { return s ? s->side : 0; }
 size_t dlx_sudoku_cells(const dlx_sudoku *s) { return s ? s->cells : 0; }
 const dlx_problem *dlx_sudoku_problem(const dlx_sudoku *s) { return s ? s->p : NULL; }
+unsigned dlx_sudoku_flags(const dlx_sudoku *s) { return s ? s->flags : 0; }
+const uint8_t *dlx_sudoku_regions(const dlx_sudoku *s) { return s ? s->region1 : NULL; }
 
 static void clear_result(dlx_sudoku_result *res)
 {
 	memset(res, 0, sizeof *res);
 	res->stats.stop = DLX_STOP_COMPLETE;
+}
+
+/* " on the main diagonal" and the like: what a conflict's unit is, when not a row, column or box. */
+static void describe_unit(const dlx_sudoku *s, unsigned u, char *buf, size_t size)
+{
+	const unsigned side = s->side;
+	buf[0] = '\0';
+	if (u >= 2 * side && u < 3 * side && s->jigsaw)
+		snprintf(buf, size, " in region %u", u - 2 * side + 1);
+	else if ((s->flags & DLX_SUDOKU_X) && u == s->diag_unit)
+		snprintf(buf, size, " on the main diagonal");
+	else if ((s->flags & DLX_SUDOKU_X) && u == s->diag_unit + 1)
+		snprintf(buf, size, " on the anti-diagonal");
+	else if (u >= s->window_unit)
+		snprintf(buf, size, " in window %u", u - s->window_unit + 1);
 }
 
 int dlx_sudoku_check(dlx_sudoku *s, const uint8_t *givens, dlx_sudoku_result *res)
@@ -109,11 +243,11 @@ int dlx_sudoku_check(dlx_sudoku *s, const uint8_t *givens, dlx_sudoku_result *re
 	if (!s || !givens)
 		return DLX_ERR_INVALID;
 	if (++s->stamp == 0) {
-		memset(s->seen, 0, 3 * s->cells * sizeof *s->seen);
+		memset(s->seen, 0, (size_t)s->n_units * s->side * sizeof *s->seen);
 		s->stamp = 1;
 	}
 	const uint32_t stamp = s->stamp;
-	const unsigned side = s->side, box = s->box;
+	const unsigned side = s->side;
 	const size_t cells = s->cells;
 	for (size_t cell = 0; cell < cells; cell++) {
 		unsigned d = givens[cell];
@@ -125,29 +259,29 @@ int dlx_sudoku_check(dlx_sudoku *s, const uint8_t *givens, dlx_sudoku_result *re
 				r + 1, c + 1, d, side);
 			return DLX_ERR_INVALID;
 		}
-		unsigned b = (r / box) * box + c / box;
-		struct seen *unit[3] = {
-			&s->seen[(size_t)r * side + d - 1],
-			&s->seen[cells + (size_t)c * side + d - 1],
-			&s->seen[2 * cells + (size_t)b * side + d - 1],
-		};
-		for (int k = 0; k < 3; k++) {
-			if (unit[k]->stamp == stamp) {
-				unsigned other = unit[k]->cell;
+		unsigned units[DLX__SUDOKU_MAX_UNITS];
+		unsigned n = units_of(s, cell, units);
+		for (unsigned k = 0; k < n; k++) {
+			struct seen *e = &s->seen[(size_t)units[k] * side + d - 1];
+			if (e->stamp == stamp) {
+				unsigned other = e->cell;
 				dlx_sudoku_conflict *cf = &res->conflict;
 				cf->row1 = other / side;
 				cf->col1 = other % side;
 				cf->row2 = r;
 				cf->col2 = c;
 				cf->digit = d;
-				snprintf(res->message, sizeof res->message, "r%uc%u and r%uc%u both hold %u",
-					cf->row1 + 1, cf->col1 + 1, r + 1, c + 1, d);
+				char where[32];
+				describe_unit(s, units[k], where, sizeof where);
+				snprintf(res->message, sizeof res->message, "r%uc%u and r%uc%u both hold %u%s",
+					cf->row1 + 1, cf->col1 + 1, r + 1, c + 1, d, where);
 				return DLX_ERR_CONFLICT;
 			}
 		}
-		for (int k = 0; k < 3; k++) {
-			unit[k]->stamp = stamp;
-			unit[k]->cell = (uint32_t)cell;
+		for (unsigned k = 0; k < n; k++) {
+			struct seen *e = &s->seen[(size_t)units[k] * side + d - 1];
+			e->stamp = stamp;
+			e->cell = (uint32_t)cell;
 		}
 	}
 	return DLX_OK;
@@ -211,6 +345,28 @@ int dlx_sudoku_solve(dlx_sudoku *s, const uint8_t *givens, const dlx_sudoku_para
 	dlx_release_forced(s->p);
 	s->params = NULL;
 	s->first = NULL;
+	return rc;
+}
+
+int dlx_sudoku_grade(dlx_sudoku *s, const uint8_t *givens, const dlx_sudoku_params *params,
+	uint64_t *grade, dlx_sudoku_result *res)
+{
+	dlx_sudoku_params sp = DLX_SUDOKU_PARAMS_INIT;
+	if (params) {
+		sp.node_limit = params->node_limit;
+		sp.on_poll = params->on_poll;
+		sp.poll_ctx = params->poll_ctx;
+		sp.poll_interval = params->poll_interval;
+	}
+	/* Two, so that a unique puzzle's tree is searched to the end. */
+	sp.limit = 2;
+	int rc = dlx_sudoku_solve(s, givens, &sp, NULL, res);
+	if (rc || res->stats.solutions != 1 || res->stats.stop != DLX_STOP_COMPLETE || !grade)
+		return rc;
+	uint64_t blanks = 0;
+	for (size_t cell = 0; cell < s->cells; cell++)
+		blanks += givens[cell] == 0;
+	*grade = res->stats.nodes - blanks - 1;
 	return rc;
 }
 

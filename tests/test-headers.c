@@ -3,17 +3,36 @@
  * the public headers must not need C11 or GNU extensions from their users.
  */
 #include "dlx-ec.h"
+#include "dlx-sudoku-generate.h"
+#include "dlx-sudoku.h"
 #include "dlx.h"
 #include <string.h>
 
 int main(void)
 {
 	dlx_search_params sp = DLX_SEARCH_PARAMS_INIT;
-	dlx_problem *p = dlx_problem_new(1, 0);
-	size_t item = 0;
+	dlx_problem *p = dlx_problem_new(1, 1);
+	size_t items[2] = { 0, 1 };
+	uint32_t colors[2] = { 0, 1 };
 	dlx_stats st;
-	int ok = p && dlx_add_option(p, &item, 1) == 0 && dlx_search(p, &sp, &st) == DLX_OK &&
-		 st.solutions == 1 && strcmp(dlx_strerror(DLX_ERR_NOMEM), "out of memory") == 0;
+	int ok = p && dlx_add_option_colored(p, items, colors, 2) == 0 && dlx_has_colors(p) &&
+		 dlx_search(p, &sp, &st) == DLX_OK && st.solutions == 1 &&
+		 strcmp(dlx_strerror(DLX_ERR_NOMEM), "out of memory") == 0;
 	dlx_problem_free(p);
+
+	/* The sudoku layer's initialisers and a 4x4 puzzle made and solved. */
+	dlx_sudoku_shape shape = DLX_SUDOKU_SHAPE_INIT;
+	dlx_sudoku_params sud = DLX_SUDOKU_PARAMS_INIT;
+	dlx_sudoku_gen_params gen = DLX_SUDOKU_GEN_PARAMS_INIT;
+	dlx_sudoku_gen_result gres;
+	dlx_sudoku_result res;
+	dlx_sudoku *s = NULL;
+	uint8_t puzzle[16], solution[16];
+	shape.box = 2;
+	sud.limit = 2;
+	ok = ok && dlx_sudoku_new_shape(&shape, &s, NULL, 0) == DLX_OK &&
+	     dlx_sudoku_generate(s, &gen, puzzle, NULL, &gres) == DLX_OK &&
+	     dlx_sudoku_solve(s, puzzle, &sud, solution, &res) == DLX_OK && res.stats.solutions == 1;
+	dlx_sudoku_free(s);
 	return ok ? 0 : 1;
 }

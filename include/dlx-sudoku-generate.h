@@ -1,0 +1,112 @@
+/**
+ * @file dlx-sudoku-generate.h
+ * @brief Sudoku puzzles with exactly one solution, made on a dlx_sudoku solver.
+ *
+ * A puzzle is made in two steps, both with the solver's own searches (so any
+ * box size and variant the solver handles works):
+ *  1. a full board: a few random givens that break no unit, completed by a
+ *     search (tried again with other givens when they lead nowhere), then
+ *     its digits relabelled at random.  Classic boards of box size 7 and
+ *     up, whose near-empty boards the search cannot complete quickly, are
+ *     built instead: a shifted pattern with rows, columns, bands and stacks
+ *     shuffled;
+ *  2. clues taken away in a random order, each removal kept only when a
+ *     search with limit 2 (as dlx_sudoku_solve()) still finds exactly one
+ *     solution.  One pass over every cell gives a minimal puzzle: a clue that
+ *     could not go then cannot go later either, as taking clues away only
+ *     adds solutions.
+ * The puzzle returned is always the last one whose uniqueness search
+ * completed with one solution (the full board if none did).
+ *
+ * Randomness comes from a PRNG of the library's own (xoshiro256**, seeded by
+ * splitmix64) and integer arithmetic only: a (seed, sequence) pair gives the
+ * same puzzle on every machine and run, whatever else runs.  Puzzles are
+ * varied, not uniformly distributed among all puzzles.
+ *
+ * Like the rest of the library this never prints, exits or keeps global
+ * state; it uses the solver, so one solver serves one thread at a time.
+ */
+#ifndef DLX_SUDOKU_GENERATE_H
+#define DLX_SUDOKU_GENERATE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "dlx-sudoku.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/**
+ * Nodes a single search of the generator may take when the params give no
+ * node_limit.  It bounds the work of a puzzle: a removal whose check needs
+ * more keeps its clue (the puzzle is then not shown minimal).  9x9 checks
+ * take a few thousand nodes at most.
+ */
+#define DLX_SUDOKU_GEN_NODE_LIMIT 10000000u
+
+/** Parameters of dlx_sudoku_generate().  Start from #DLX_SUDOKU_GEN_PARAMS_INIT. */
+typedef struct dlx_sudoku_gen_params {
+	uint64_t seed;          /**< the series of puzzles */
+	uint64_t sequence;      /**< which puzzle of the series: the puzzle depends only on
+	                             seed, sequence, the solver's shape and the fields below */
+	size_t clues;           /**< stop removing at this many clues (more if uniqueness
+	                             forbids it, the puzzle being then minimal); 0: remove
+	                             every clue that can go, for a minimal puzzle */
+	unsigned symmetric;     /**< non-zero: keep 180-degree rotational symmetry, removing
+	                             a clue and its mirror image together (minimal then
+	                             means no such pair, or the centre, can go) */
+	uint64_t node_limit;    /**< per search; 0 means #DLX_SUDOKU_GEN_NODE_LIMIT */
+	dlx_poll_fn on_poll;    /**< polled before each search (so_far holds only the nodes of
+	                             the puzzle so far) and during the searches; non-zero stops
+	                             the making of the puzzle (a time limit, an interruption);
+	                             may be NULL */
+	void *poll_ctx;
+	uint32_t poll_interval; /**< as in dlx_sudoku_params */
+} dlx_sudoku_gen_params;
+
+/** Seed 0, puzzle 0, minimal, not symmetric, the default node limit. */
+#define DLX_SUDOKU_GEN_PARAMS_INIT { 0, 0, 0, 0, 0, NULL, NULL, 0 }
+
+/** The outcome of dlx_sudoku_generate(). */
+typedef struct dlx_sudoku_gen_result {
+	size_t clues;         /**< the puzzle's clues; 0 when no puzzle was made */
+	int minimal;          /**< 1 when every clue left (or symmetric pair) was tried and
+	                           its removal shown to allow a second solution */
+	dlx_stop_reason stop; /**< #DLX_STOP_COMPLETE; #DLX_STOP_NODE_LIMIT when some search
+	                           hit the node limit (its clue was kept, or with clues == 0
+	                           no full board was found); #DLX_STOP_POLL when on_poll
+	                           stopped the work (the puzzle is what was reached) */
+	uint64_t searches;    /**< searches made */
+	uint64_t nodes;       /**< their nodes in total */
+	char message[96];     /**< why the call failed; empty on success */
+} dlx_sudoku_gen_result;
+
+/**
+ * Makes a puzzle with exactly one solution on the solver's board.
+ *
+ * @param s        the solver: its box size and variant are the puzzle's
+ * @param params   the seed and the request, or NULL for #DLX_SUDOKU_GEN_PARAMS_INIT
+ * @param puzzle   receives the puzzle (N² bytes, 0 for a blank); all blanks
+ *                 when no puzzle was made
+ * @param solution if not NULL, receives its solution (N² bytes)
+ * @param res      receives the outcome; must not be NULL
+ * @return #DLX_OK, also when a limit or the poll cut the work short (see
+ *         res->stop and res->clues); #DLX_ERR_INVALID for a NULL argument;
+ *         #DLX_ERR_CONFLICT when no full board satisfies the solver's units
+ *         (possible with a jigsaw map; res->message says so); #DLX_ERR_NOMEM;
+ *         #DLX_ERR_OVERFLOW.
+ * Complexity: about N² uniqueness searches, each bounded by the node limit,
+ * plus O(N² · N) for the bookkeeping.  A minimal 9x9 takes about a millisecond;
+ * 16x16 a good part of a second; beyond that sizes, minimal puzzles are slow
+ * (use params->clues or a node limit).
+ */
+int dlx_sudoku_generate(dlx_sudoku *s, const dlx_sudoku_gen_params *params, uint8_t *puzzle,
+	uint8_t *solution, dlx_sudoku_gen_result *res);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif /* DLX_SUDOKU_GENERATE_H */

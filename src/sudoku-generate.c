@@ -1,0 +1,390 @@
+/*
+ * Puzzle generation on a dlx_sudoku solver (see dlx-sudoku-generate.h).
+ *
+ * Everything random goes through struct rng, seeded from the params only,
+ * and every choice is an integer draw: no floating point, no qsort (whose
+ * order of equal elements is the C library's), no clock.  That is what makes
+ * a seed give the same puzzles on every machine.
+ */
+#include "dlx-sudoku-generate.h"
+#include "sudoku-internal.h"
+
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/*
+ * Random givens placed before a full board is searched for: one per
+ * GRID_CELLS_PER_GIVEN cells, enough that boards vary a lot, few enough that
+ * they rarely contradict each other.  Found by trying box sizes 2..5 with
+ * and without the variants.
+ */
+#define GRID_CELLS_PER_GIVEN 8u
+/*
+ * How long a search for a full board runs before other givens are tried:
+ * GRID_BUDGET_PER_CELL nodes per cell at first, doubling every other
+ * attempt.  Searches from random givens have a heavy tail (most take a
+ * few hundred nodes, a few take millions), so giving up early and
+ * drawing again is much faster on average than waiting.
+ */
+#define GRID_BUDGET_PER_CELL 64u
+/* Attempts at random givens before the empty board is searched instead. */
+#define GRID_ATTEMPTS 40u
+/*
+ * From this box size on, a classic board is constructed instead: the search
+ * cannot complete near-empty boards that large in reasonable time (from 64x64
+ * on, not even the empty board within 10^8 nodes), while 36x36 takes it a
+ * fraction of a second.
+ */
+#define GRID_CONSTRUCT_BOX 7u
+
+/* xoshiro256** (Blackman and Vigna), seeded with splitmix64. */
+struct rng {
+	uint64_t s[4];
+};
+
+static uint64_t splitmix64(uint64_t *x)
+{
+	uint64_t z = (*x += 0x9E3779B97F4A7C15u);
+	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
+	z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
+	return z ^ (z >> 31);
+}
+
+static uint64_t rotl(uint64_t x, int k)
+{
+	return (x << k) | (x >> (64 - k));
+}
+
+static uint64_t rng_next(struct rng *g)
+{
+	uint64_t *s = g->s;
+	uint64_t result = rotl(s[1] * 5, 7) * 9;
+	uint64_t t = s[1] << 17;
+	s[2] ^= s[0];
+	s[3] ^= s[1];
+	s[1] ^= s[2];
+	s[0] ^= s[3];
+	s[2] ^= t;
+	s[3] = rotl(s[3], 45);
+	return result;
+}
+
+/* The sequence number goes through its own splitmix64 step so that nearby (seed, sequence) pairs do not meet. */
+static void rng_seed(struct rng *g, uint64_t seed, uint64_t sequence)
+{
+	uint64_t q = sequence;
+	uint64_t x = seed ^ splitmix64(&q);
+	for (int k = 0; k < 4; k++)
+		g->s[k] = splitmix64(&x);
+}
+
+/* Uniform in 0..n−1 (n ≥ 1): rejecting the low values that would bias the remainder. */
+static uint64_t rng_below(struct rng *g, uint64_t n)
+{
+	uint64_t threshold = (0 - n) % n;
+	uint64_t r;
+	do
+		r = rng_next(g);
+	while (r < threshold);
+	return r % n;
+}
+
+/* Fisher-Yates. */
+static void shuffle(struct rng *g, uint32_t *a, size_t n)
+{
+	for (size_t k = n; k > 1; k--) {
+		size_t j = (size_t)rng_below(g, k);
+		uint32_t t = a[k - 1];
+		a[k - 1] = a[j];
+		a[j] = t;
+	}
+}
+
+struct gen {
+	dlx_sudoku *s;
+	const dlx_sudoku_gen_params *gp;
+	dlx_sudoku_gen_result *res;
+	struct rng rng;
+	unsigned side;
+	size_t cells;
+	uint8_t *grid;   /* the full board */
+	uint8_t *work;   /* givens being tried */
+	uint32_t *order; /* cells in a random order */
+	uint8_t *used;   /* n_units · N: digit d is in unit u */
+	uint8_t *cand;   /* N candidate digits of one cell */
+};
+
+static uint64_t node_limit(const struct gen *g)
+{
+	return g->gp->node_limit ? g->gp->node_limit : DLX_SUDOKU_GEN_NODE_LIMIT;
+}
+
+/* One search on the solver (at most `nodes` nodes), counted in the result. */
+static int search(struct gen *g, const uint8_t *givens, uint64_t limit, uint64_t nodes, uint8_t *solution,
+	dlx_sudoku_result *r)
+{
+	const dlx_sudoku_gen_params *gp = g->gp;
+	/* A puzzle's searches are many and mostly too short to reach a poll of their own. */
+	if (gp->on_poll) {
+		dlx_stats so_far;
+		memset(&so_far, 0, sizeof so_far);
+		so_far.nodes = g->res->nodes;
+		if (gp->on_poll(gp->poll_ctx, &so_far)) {
+			memset(r, 0, sizeof *r);
+			r->stats.stop = DLX_STOP_POLL;
+			return DLX_OK;
+		}
+	}
+	dlx_sudoku_params sp = DLX_SUDOKU_PARAMS_INIT;
+	sp.limit = limit;
+	sp.node_limit = nodes;
+	sp.on_poll = gp->on_poll;
+	sp.poll_ctx = gp->poll_ctx;
+	sp.poll_interval = gp->poll_interval;
+	int rc = dlx_sudoku_solve(g->s, givens, &sp, solution, r);
+	g->res->searches++;
+	g->res->nodes += r->stats.nodes;
+	return rc;
+}
+
+/* Places random givens in g->work, none breaking a unit with another. */
+static void random_givens(struct gen *g)
+{
+	const unsigned side = g->side;
+	const size_t cells = g->cells;
+	size_t want = cells / GRID_CELLS_PER_GIVEN;
+	memset(g->work, 0, cells);
+	memset(g->used, 0, (size_t)dlx__sudoku_n_units(g->s) * side);
+	for (size_t k = 0; k < cells; k++)
+		g->order[k] = (uint32_t)k;
+	shuffle(&g->rng, g->order, cells);
+	size_t placed = 0;
+	for (size_t k = 0; k < cells && placed < want; k++) {
+		size_t cell = g->order[k];
+		unsigned units[DLX__SUDOKU_MAX_UNITS];
+		unsigned nu = dlx__sudoku_units(g->s, cell, units);
+		unsigned nc = 0;
+		for (unsigned d = 0; d < side; d++) {
+			bool free_here = true;
+			for (unsigned j = 0; j < nu && free_here; j++)
+				free_here = !g->used[(size_t)units[j] * side + d];
+			if (free_here)
+				g->cand[nc++] = (uint8_t)d;
+		}
+		if (nc == 0)
+			continue;
+		unsigned d = g->cand[rng_below(&g->rng, nc)];
+		g->work[cell] = (uint8_t)(d + 1);
+		for (unsigned j = 0; j < nu; j++)
+			g->used[(size_t)units[j] * side + d] = 1;
+		placed++;
+	}
+}
+
+/* True for the boxes of a classic board (no variant units, no jigsaw map). */
+static bool classic(const dlx_sudoku *s)
+{
+	if (dlx_sudoku_flags(s))
+		return false;
+	const unsigned n = dlx_sudoku_box(s), side = n * n;
+	const uint8_t *reg = dlx_sudoku_regions(s);
+	for (unsigned r = 0; r < side; r++)
+		for (unsigned c = 0; c < side; c++)
+			if (reg[(size_t)r * side + c] != (r / n) * n + c / n + 1)
+				return false;
+	return true;
+}
+
+/* A random order of the N rows (or columns) that keeps bands (stacks) together. */
+static void band_order(struct gen *g, unsigned n, uint32_t *order)
+{
+	uint32_t bands[DLX_SUDOKU_MAX_BOX], within[DLX_SUDOKU_MAX_BOX];
+	for (unsigned b = 0; b < n; b++)
+		bands[b] = b;
+	shuffle(&g->rng, bands, n);
+	for (unsigned b = 0; b < n; b++) {
+		for (unsigned k = 0; k < n; k++)
+			within[k] = k;
+		shuffle(&g->rng, within, n);
+		for (unsigned k = 0; k < n; k++)
+			order[b * n + k] = bands[b] * n + within[k];
+	}
+}
+
+/*
+ * A classic full board without a search: the pattern whose row r is the
+ * first row shifted by n·(r mod n) + r div n, with its rows permuted within
+ * and across bands, its columns within and across stacks, and perhaps
+ * transposed, all of which keep every unit whole.
+ */
+static void construct_grid(struct gen *g)
+{
+	const unsigned n = dlx_sudoku_box(g->s), side = n * n;
+	uint32_t rows[DLX_SUDOKU_MAX_BOX * DLX_SUDOKU_MAX_BOX], cols[DLX_SUDOKU_MAX_BOX * DLX_SUDOKU_MAX_BOX];
+	band_order(g, n, rows);
+	band_order(g, n, cols);
+	bool transpose = rng_below(&g->rng, 2) != 0;
+	for (unsigned r = 0; r < side; r++) {
+		for (unsigned c = 0; c < side; c++) {
+			unsigned pr = rows[r], pc = cols[c];
+			unsigned v = (n * (pr % n) + pr / n + pc) % side + 1;
+			g->grid[transpose ? (size_t)c * side + r : (size_t)r * side + c] = (uint8_t)v;
+		}
+	}
+}
+
+/*
+ * Makes a full board in g->grid.  Sets *made, or leaves it false with
+ * res->stop saying why (a limit or the poll).
+ */
+static int make_grid(struct gen *g, bool *made)
+{
+	dlx_sudoku_result r;
+	*made = false;
+	if (dlx_sudoku_box(g->s) >= GRID_CONSTRUCT_BOX && classic(g->s)) {
+		construct_grid(g);
+		*made = true;
+	}
+	for (unsigned attempt = 0; !*made && attempt <= GRID_ATTEMPTS; attempt++) {
+		/* Random givens can contradict each other in ways no unit shows; the empty board is the last resort. */
+		uint64_t budget = node_limit(g);
+		if (attempt < GRID_ATTEMPTS) {
+			random_givens(g);
+			unsigned doublings = attempt / 2;
+			uint64_t base = (uint64_t)g->cells * GRID_BUDGET_PER_CELL;
+			if (doublings < 40 && (base << doublings) < budget)
+				budget = base << doublings;
+		} else {
+			memset(g->work, 0, g->cells);
+		}
+		int rc = search(g, g->work, 1, budget, g->grid, &r);
+		if (rc)
+			return rc;
+		if (r.stats.solutions == 1) {
+			*made = true;
+			break;
+		}
+		if (r.stats.stop == DLX_STOP_POLL) {
+			g->res->stop = DLX_STOP_POLL;
+			return DLX_OK;
+		}
+		if (attempt == GRID_ATTEMPTS) {
+			if (r.stats.stop == DLX_STOP_COMPLETE) {
+				snprintf(g->res->message, sizeof g->res->message,
+					"no full board satisfies the units of this shape");
+				return DLX_ERR_CONFLICT;
+			}
+			g->res->stop = r.stats.stop;
+			return DLX_OK;
+		}
+	}
+	/* Relabelling hides the search's habit of filling in low digits first, and varies a constructed board. */
+	uint32_t perm[256];
+	for (unsigned d = 0; d < g->side; d++)
+		perm[d] = d + 1;
+	shuffle(&g->rng, perm, g->side);
+	for (size_t k = 0; k < g->cells; k++)
+		g->grid[k] = (uint8_t)perm[g->grid[k] - 1];
+	return DLX_OK;
+}
+
+/* Takes clues away from the full board in a random order, keeping the puzzle unique. */
+static int remove_clues(struct gen *g, uint8_t *puzzle)
+{
+	const dlx_sudoku_gen_params *gp = g->gp;
+	dlx_sudoku_gen_result *res = g->res;
+	const size_t cells = g->cells;
+	size_t n = 0;
+	for (size_t cell = 0; cell < cells; cell++)
+		if (!gp->symmetric || cell <= cells - 1 - cell)
+			g->order[n++] = (uint32_t)cell;
+	shuffle(&g->rng, g->order, n);
+	memcpy(puzzle, g->grid, cells);
+	size_t clues = cells;
+	bool all_tried = true;
+	for (size_t k = 0; k < n; k++) {
+		if (gp->clues && clues <= gp->clues) {
+			all_tried = false;
+			break;
+		}
+		size_t cell = g->order[k];
+		size_t mirror = gp->symmetric ? cells - 1 - cell : cell;
+		size_t size = mirror == cell ? 1 : 2;
+		if (gp->clues && clues - size < gp->clues) {
+			all_tried = false;
+			continue;
+		}
+		puzzle[cell] = puzzle[mirror] = 0;
+		dlx_sudoku_result r;
+		int rc = search(g, puzzle, 2, node_limit(g), NULL, &r);
+		if (rc == DLX_OK && r.stats.solutions == 1 && r.stats.stop == DLX_STOP_COMPLETE) {
+			clues -= size;
+			continue;
+		}
+		puzzle[cell] = g->grid[cell];
+		puzzle[mirror] = g->grid[mirror];
+		if (rc) {
+			res->clues = clues;
+			return rc;
+		}
+		if (r.stats.stop == DLX_STOP_POLL) {
+			res->stop = DLX_STOP_POLL;
+			all_tried = false;
+			break;
+		}
+		/* Two solutions found: the clue is needed.  A node limit proves nothing either way. */
+		if (r.stats.stop == DLX_STOP_NODE_LIMIT) {
+			res->stop = DLX_STOP_NODE_LIMIT;
+			all_tried = false;
+		}
+	}
+	res->clues = clues;
+	res->minimal = all_tried;
+	return DLX_OK;
+}
+
+int dlx_sudoku_generate(dlx_sudoku *s, const dlx_sudoku_gen_params *params, uint8_t *puzzle,
+	uint8_t *solution, dlx_sudoku_gen_result *res)
+{
+	static const dlx_sudoku_gen_params defaults = DLX_SUDOKU_GEN_PARAMS_INIT;
+	if (!res)
+		return DLX_ERR_INVALID;
+	memset(res, 0, sizeof *res);
+	res->stop = DLX_STOP_COMPLETE;
+	if (!s || !puzzle)
+		return DLX_ERR_INVALID;
+	struct gen g;
+	memset(&g, 0, sizeof g);
+	g.s = s;
+	g.gp = params ? params : &defaults;
+	g.res = res;
+	g.side = dlx_sudoku_side(s);
+	g.cells = dlx_sudoku_cells(s);
+	rng_seed(&g.rng, g.gp->seed, g.gp->sequence);
+	memset(puzzle, 0, g.cells);
+	g.grid = malloc(g.cells);
+	g.work = malloc(g.cells);
+	g.order = malloc(g.cells * sizeof *g.order);
+	g.used = malloc((size_t)dlx__sudoku_n_units(s) * g.side);
+	g.cand = malloc(g.side);
+	int rc = DLX_ERR_NOMEM;
+	if (g.grid && g.work && g.order && g.used && g.cand) {
+		bool made;
+		rc = make_grid(&g, &made);
+		if (rc == DLX_OK && made) {
+			rc = remove_clues(&g, puzzle);
+			if (solution)
+				memcpy(solution, g.grid, g.cells);
+		}
+	}
+	if (rc == DLX_ERR_NOMEM && !res->message[0])
+		snprintf(res->message, sizeof res->message, "%s", dlx_strerror(rc));
+	free(g.grid);
+	free(g.work);
+	free(g.order);
+	free(g.used);
+	free(g.cand);
+	return rc;
+}

@@ -1,0 +1,163 @@
+/* The independent checker of sudoku-rules.h. */
+#include "sudoku-rules.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "dlx-sudoku.h"
+
+/* Every unit as N cell indices, unit after unit; returns the number of units (NULL on no memory). */
+static uint32_t *make_units(const struct rules *ru, size_t *count)
+{
+	const unsigned n = ru->n, side = n * n;
+	size_t max = 3 * (size_t)side + 2 + (size_t)(n - 1) * (n - 1);
+	uint32_t *u = malloc(max * side * sizeof *u);
+	if (!u)
+		return NULL;
+	size_t k = 0;
+	for (unsigned r = 0; r < side; r++, k++)
+		for (unsigned c = 0; c < side; c++)
+			u[k * side + c] = r * side + c;
+	for (unsigned c = 0; c < side; c++, k++)
+		for (unsigned r = 0; r < side; r++)
+			u[k * side + r] = r * side + c;
+	if (ru->regions) {
+		for (unsigned g = 1; g <= side; g++, k++) {
+			unsigned m = 0;
+			for (unsigned cell = 0; cell < side * side && m < side; cell++)
+				if (ru->regions[cell] == g)
+					u[k * side + m++] = cell;
+			/* A region short of cells repeats its first one, which makes it fail every check. */
+			while (m < side)
+				u[k * side + m++] = u[k * side];
+		}
+	} else {
+		for (unsigned br = 0; br < n; br++)
+			for (unsigned bc = 0; bc < n; bc++, k++)
+				for (unsigned i = 0; i < side; i++)
+					u[k * side + i] = (br * n + i / n) * side + bc * n + i % n;
+	}
+	if (ru->flags & DLX_SUDOKU_X) {
+		for (unsigned i = 0; i < side; i++) {
+			u[k * side + i] = i * side + i;
+			u[(k + 1) * side + i] = i * side + (side - 1 - i);
+		}
+		k += 2;
+	}
+	if (ru->flags & DLX_SUDOKU_WINDOKU) {
+		/* Windows start one cell in and leave one cell between each other: rows and columns 1 + j(n+1). */
+		for (unsigned wr = 0; wr + 1 < n; wr++)
+			for (unsigned wc = 0; wc + 1 < n; wc++, k++)
+				for (unsigned i = 0; i < side; i++)
+					u[k * side + i] = (1 + wr * (n + 1) + i / n) * side + 1 + wc * (n + 1) + i % n;
+	}
+	*count = k;
+	return u;
+}
+
+/* No digit twice among the filled cells of each unit; with full, also no blank and no digit above N. */
+static bool check(const struct rules *ru, const uint8_t *b, bool full)
+{
+	const unsigned side = ru->n * ru->n;
+	size_t count;
+	uint32_t *u = make_units(ru, &count);
+	if (!u)
+		return false;
+	bool ok = true;
+	for (size_t k = 0; k < count && ok; k++) {
+		bool seen[256] = { false };
+		for (unsigned i = 0; i < side && ok; i++) {
+			unsigned d = b[u[k * side + i]];
+			if (d == 0 && !full)
+				continue;
+			if (d < 1 || d > side || seen[d])
+				ok = false;
+			else
+				seen[d] = true;
+		}
+	}
+	free(u);
+	return ok;
+}
+
+bool rules_valid(const struct rules *ru, const uint8_t *givens, const uint8_t *sol)
+{
+	const size_t cells = (size_t)ru->n * ru->n * ru->n * ru->n;
+	for (size_t k = 0; givens && k < cells; k++)
+		if (givens[k] && givens[k] != sol[k])
+			return false;
+	return check(ru, sol, true);
+}
+
+bool rules_consistent(const struct rules *ru, const uint8_t *board)
+{
+	return check(ru, board, false);
+}
+
+struct brute {
+	const struct rules *ru;
+	unsigned side;
+	size_t cells;
+	uint8_t *b;
+	uint32_t *units;      /* as make_units */
+	uint32_t *of_cell;    /* cell · 6: the units of each cell */
+	unsigned *n_of_cell;
+	uint64_t found, limit;
+};
+
+static bool fits(const struct brute *bt, size_t cell, unsigned d)
+{
+	for (unsigned j = 0; j < bt->n_of_cell[cell]; j++) {
+		const uint32_t *u = bt->units + (size_t)bt->of_cell[cell * 6 + j] * bt->side;
+		for (unsigned i = 0; i < bt->side; i++)
+			if (u[i] != cell && bt->b[u[i]] == d)
+				return false;
+	}
+	return true;
+}
+
+static void brute(struct brute *bt, size_t cell)
+{
+	while (cell < bt->cells && bt->b[cell])
+		cell++;
+	if (cell == bt->cells) {
+		bt->found++;
+		return;
+	}
+	for (unsigned d = 1; d <= bt->side && (!bt->limit || bt->found < bt->limit); d++) {
+		if (fits(bt, cell, d)) {
+			bt->b[cell] = (uint8_t)d;
+			brute(bt, cell + 1);
+			bt->b[cell] = 0;
+		}
+	}
+}
+
+uint64_t rules_brute_count(const struct rules *ru, const uint8_t *givens, uint64_t limit)
+{
+	struct brute bt = { ru, ru->n * ru->n, 0, NULL, NULL, NULL, NULL, 0, limit };
+	bt.cells = (size_t)bt.side * bt.side;
+	if (!rules_consistent(ru, givens))
+		return 0;
+	size_t count;
+	bt.units = make_units(ru, &count);
+	bt.b = malloc(bt.cells);
+	bt.of_cell = calloc(bt.cells * 6, sizeof *bt.of_cell);
+	bt.n_of_cell = calloc(bt.cells, sizeof *bt.n_of_cell);
+	if (bt.units && bt.b && bt.of_cell && bt.n_of_cell) {
+		for (size_t k = 0; k < count; k++) {
+			for (unsigned i = 0; i < bt.side; i++) {
+				uint32_t cell = bt.units[k * bt.side + i];
+				if (bt.n_of_cell[cell] < 6)
+					bt.of_cell[cell * 6 + bt.n_of_cell[cell]++] = (uint32_t)k;
+			}
+		}
+		memcpy(bt.b, givens, bt.cells);
+		brute(&bt, 0);
+	}
+	free(bt.units);
+	free(bt.b);
+	free(bt.of_cell);
+	free(bt.n_of_cell);
+	return bt.found;
+}

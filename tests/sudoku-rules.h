@@ -1,0 +1,37 @@
+/*
+ * An independent checker of sudoku boards and their variants, for the tests.
+ *
+ * It is written from the rules, not from the library: the units are lists of
+ * cells built here (rows, columns, boxes or a jigsaw map, the two diagonals,
+ * the windoku windows), and a board is checked unit by unit.  It shares no
+ * code with src/sudoku.c, so a wrong unit in the library's matrix shows up
+ * as a disagreement.
+ */
+#ifndef DLX_TEST_SUDOKU_RULES_H
+#define DLX_TEST_SUDOKU_RULES_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* The rules of a board: box size, DLX_SUDOKU_X / DLX_SUDOKU_WINDOKU, and a jigsaw map (1..N) or NULL. */
+struct rules {
+	unsigned n;
+	unsigned flags;
+	const uint8_t *regions;
+};
+
+/* True if sol is a complete board (digits 1..N) that obeys every unit and keeps every given (givens may be NULL). */
+bool rules_valid(const struct rules *ru, const uint8_t *givens, const uint8_t *sol);
+
+/* True if no unit holds a digit twice among the filled cells of board (0 blank). */
+bool rules_consistent(const struct rules *ru, const uint8_t *board);
+
+/*
+ * Counts the completions of givens by plain backtracking in row-major
+ * order, up to limit (0: all).  Only for small boards: 4x4, or 9x9 with
+ * many givens.
+ */
+uint64_t rules_brute_count(const struct rules *ru, const uint8_t *givens, uint64_t limit);
+
+#endif

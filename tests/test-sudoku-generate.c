@@ -1,0 +1,478 @@
+/*
+ * The "sudoku-generate" suite: puzzle generation (dlx-sudoku-generate.h)
+ * and grading (dlx_sudoku_grade()).
+ *
+ * What a generated puzzle must be is checked from outside the generator:
+ * its solution by the independent checker of sudoku-rules.h, uniqueness by
+ * a full count with the library (and on 4x4 by brute force as well), and
+ * minimality by taking each clue away and finding a second solution.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <check.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dlx-sudoku-generate.h"
+#include "dlx-sudoku.h"
+#include "sudoku-rules.h"
+
+static const char map4[] = "1122112234443334";
+static const char map4_impossible[] = "1112222133443344";
+static const char map9[] =
+	"111222333111225333141125333442225666445555666455777696477788996477888999478888999";
+
+static void parse(const char *s, uint8_t *out, size_t n)
+{
+	for (size_t k = 0; k < n; k++)
+		out[k] = s[k] == '.' ? 0 : (uint8_t)(s[k] - '0');
+}
+
+static dlx_sudoku *make(unsigned n, unsigned flags, const uint8_t *regions)
+{
+	dlx_sudoku_shape shape = { n, flags, regions };
+	dlx_sudoku *s;
+	ck_assert_int_eq(dlx_sudoku_new_shape(&shape, &s, NULL, 0), DLX_OK);
+	return s;
+}
+
+/* Solutions of givens found by the library, up to limit (0: all), the search completing. */
+static uint64_t count(dlx_sudoku *s, const uint8_t *givens, uint64_t limit, uint8_t *first)
+{
+	dlx_sudoku_params sp = DLX_SUDOKU_PARAMS_INIT;
+	sp.limit = limit;
+	dlx_sudoku_result res;
+	ck_assert_int_eq(dlx_sudoku_solve(s, givens, &sp, first, &res), DLX_OK);
+	ck_assert(res.stats.stop == DLX_STOP_COMPLETE || res.stats.stop == DLX_STOP_LIMIT);
+	return res.stats.solutions;
+}
+
+static size_t clues_of(const uint8_t *p, size_t cells)
+{
+	size_t k = 0;
+	for (size_t c = 0; c < cells; c++)
+		k += p[c] != 0;
+	return k;
+}
+
+/*
+ * Checks a generated puzzle: its solution is valid and keeps the clues, it
+ * is the only one (full count), and, if minimal, each clue (or symmetric
+ * pair) taken away lets in a second solution.
+ */
+static void check_puzzle(dlx_sudoku *s, const struct rules *ru, const uint8_t *puzzle, const uint8_t *solution,
+	const dlx_sudoku_gen_result *res, bool minimal, bool symmetric)
+{
+	const size_t cells = dlx_sudoku_cells(s);
+	uint8_t *first = malloc(cells), *p = malloc(cells);
+	ck_assert(first && p);
+	ck_assert_uint_eq(res->clues, clues_of(puzzle, cells));
+	ck_assert(rules_valid(ru, puzzle, solution));
+	ck_assert_uint_eq(count(s, puzzle, 0, first), 1);
+	ck_assert_mem_eq(first, solution, cells);
+	if (ru->n == 2)
+		ck_assert_uint_eq(rules_brute_count(ru, puzzle, 0), 1);
+	if (symmetric)
+		for (size_t c = 0; c < cells; c++)
+			ck_assert_msg((puzzle[c] != 0) == (puzzle[cells - 1 - c] != 0), "cell %zu breaks the symmetry", c);
+	if (minimal) {
+		ck_assert_int_eq(res->minimal, 1);
+		for (size_t c = 0; c < cells; c++) {
+			size_t m = symmetric ? cells - 1 - c : c;
+			if (!puzzle[c] || m < c)
+				continue;
+			memcpy(p, puzzle, cells);
+			p[c] = p[m] = 0;
+			ck_assert_msg(count(s, p, 2, NULL) == 2, "the clue at cell %zu can go", c);
+			if (ru->n == 2)
+				ck_assert_uint_ge(rules_brute_count(ru, p, 2), 2);
+		}
+	}
+	free(first);
+	free(p);
+}
+
+static int generate(dlx_sudoku *s, uint64_t seed, uint64_t seq, size_t clues, bool symmetric, uint8_t *puzzle,
+	uint8_t *solution, dlx_sudoku_gen_result *res)
+{
+	dlx_sudoku_gen_params gp = DLX_SUDOKU_GEN_PARAMS_INIT;
+	gp.seed = seed;
+	gp.sequence = seq;
+	gp.clues = clues;
+	gp.symmetric = symmetric;
+	return dlx_sudoku_generate(s, &gp, puzzle, solution, res);
+}
+
+/* Minimal puzzles on 4x4 and 9x9 classic boards. */
+START_TEST(test_generate_minimal)
+{
+	unsigned n = (unsigned)_i;
+	dlx_sudoku *s = make(n, 0, NULL);
+	struct rules ru = { n, 0, NULL };
+	uint8_t puzzle[81], solution[81];
+	int rounds = n == 2 ? 30 : 6;
+	for (int k = 0; k < rounds; k++) {
+		dlx_sudoku_gen_result res;
+		ck_assert_int_eq(generate(s, 7, (uint64_t)k, 0, false, puzzle, solution, &res), DLX_OK);
+		ck_assert_int_eq(res.stop, DLX_STOP_COMPLETE);
+		ck_assert_str_eq(res.message, "");
+		ck_assert_uint_gt(res.searches, 0);
+		check_puzzle(s, &ru, puzzle, solution, &res, true, false);
+		/* No 9x9 puzzle has fewer than 17 clues, no 4x4 fewer than 4. */
+		ck_assert_uint_ge(res.clues, n == 2 ? 4 : 17);
+	}
+	ck_assert_uint_eq(dlx_forced_count(dlx_sudoku_problem(s)), 0);
+	dlx_sudoku_free(s);
+}
+END_TEST
+
+START_TEST(test_generate_symmetric)
+{
+	unsigned n = (unsigned)_i;
+	dlx_sudoku *s = make(n, 0, NULL);
+	struct rules ru = { n, 0, NULL };
+	uint8_t puzzle[81], solution[81];
+	for (int k = 0; k < (n == 2 ? 20 : 4); k++) {
+		dlx_sudoku_gen_result res;
+		ck_assert_int_eq(generate(s, 3, (uint64_t)k, 0, true, puzzle, solution, &res), DLX_OK);
+		check_puzzle(s, &ru, puzzle, solution, &res, true, true);
+	}
+	dlx_sudoku_free(s);
+}
+END_TEST
+
+START_TEST(test_generate_clues)
+{
+	dlx_sudoku *s = make(3, 0, NULL);
+	struct rules ru = { 3, 0, NULL };
+	uint8_t puzzle[81], solution[81];
+	dlx_sudoku_gen_result res;
+	/* Stopping at 30 leaves 30 clues, and the puzzle unique. */
+	for (int k = 0; k < 3; k++) {
+		ck_assert_int_eq(generate(s, 1, (uint64_t)k, 30, false, puzzle, solution, &res), DLX_OK);
+		ck_assert_uint_eq(res.clues, 30);
+		ck_assert_int_eq(res.minimal, 0);
+		check_puzzle(s, &ru, puzzle, solution, &res, false, false);
+	}
+	/* Symmetric pairs may end one above an odd target. */
+	ck_assert_int_eq(generate(s, 1, 0, 31, true, puzzle, solution, &res), DLX_OK);
+	ck_assert(res.clues == 31 || res.clues == 32);
+	check_puzzle(s, &ru, puzzle, solution, &res, false, true);
+	/* A target no puzzle reaches: the puzzle keeps more, and is then minimal. */
+	ck_assert_int_eq(generate(s, 1, 0, 12, false, puzzle, solution, &res), DLX_OK);
+	ck_assert_uint_gt(res.clues, 12);
+	check_puzzle(s, &ru, puzzle, solution, &res, true, false);
+	/* All 81: the full board. */
+	ck_assert_int_eq(generate(s, 1, 0, 81, false, puzzle, solution, &res), DLX_OK);
+	ck_assert_uint_eq(res.clues, 81);
+	ck_assert_mem_eq(puzzle, solution, 81);
+	ck_assert_uint_eq(res.searches, 1);
+	dlx_sudoku_free(s);
+}
+END_TEST
+
+/*
+ * 16x16 and 25x25 boards, and 49x49 whose full board is constructed rather
+ * than searched for, stopped at a clue count to keep the test short.
+ */
+START_TEST(test_generate_big)
+{
+	static const unsigned boxes[] = { 4, 5, 7 };
+	unsigned n = boxes[_i], side = n * n;
+	size_t cells = (size_t)side * side, target = n == 4 ? 160 : n == 5 ? 560 : cells - 12;
+	dlx_sudoku *s = make(n, 0, NULL);
+	struct rules ru = { n, 0, NULL };
+	uint8_t *puzzle = malloc(cells), *solution = malloc(cells), *first = malloc(cells);
+	ck_assert(puzzle && solution && first);
+	dlx_sudoku_gen_result res;
+	ck_assert_int_eq(generate(s, 5, 0, target, false, puzzle, solution, &res), DLX_OK);
+	ck_assert_int_eq(res.stop, DLX_STOP_COMPLETE);
+	ck_assert_uint_eq(res.clues, target);
+	ck_assert_uint_eq(clues_of(puzzle, cells), target);
+	ck_assert(rules_valid(&ru, puzzle, solution));
+	ck_assert_uint_eq(count(s, puzzle, 2, first), 1);
+	ck_assert_mem_eq(first, solution, cells);
+	dlx_sudoku_free(s);
+	free(puzzle);
+	free(solution);
+	free(first);
+}
+END_TEST
+
+START_TEST(test_generate_reproducible)
+{
+	dlx_sudoku *a = make(3, 0, NULL), *b = make(3, 0, NULL);
+	uint8_t p1[81], p2[81], s1[81], s2[81];
+	dlx_sudoku_gen_result r1, r2;
+	for (uint64_t k = 0; k < 3; k++) {
+		ck_assert_int_eq(generate(a, 42, k, 0, false, p1, s1, &r1), DLX_OK);
+		/* Another solver, after other work: the same puzzle, made the same way. */
+		ck_assert_int_eq(generate(b, 9, k, 0, true, p2, s2, &r2), DLX_OK);
+		ck_assert_int_eq(generate(b, 42, k, 0, false, p2, s2, &r2), DLX_OK);
+		ck_assert_mem_eq(p1, p2, 81);
+		ck_assert_mem_eq(s1, s2, 81);
+		ck_assert_uint_eq(r1.nodes, r2.nodes);
+		ck_assert_uint_eq(r1.searches, r2.searches);
+	}
+	/* Other puzzles for another sequence number or seed. */
+	ck_assert_int_eq(generate(a, 42, 0, 0, false, p1, s1, &r1), DLX_OK);
+	ck_assert_int_eq(generate(a, 42, 1, 0, false, p2, s2, &r2), DLX_OK);
+	ck_assert(memcmp(p1, p2, 81) != 0);
+	ck_assert_int_eq(generate(a, 43, 0, 0, false, p2, s2, &r2), DLX_OK);
+	ck_assert(memcmp(p1, p2, 81) != 0);
+	/*
+	 * The same on every machine: the first puzzle of seed 1, as
+	 * `dlx-sudoku --generate 1 --seed 1` prints it.  Only integer arithmetic
+	 * goes into it; a change here changes every user's series.
+	 */
+	uint8_t want[81];
+	parse(".687............42.4..2.3..6.2.9..1.........75...6..2..8...9........2..5...4738..", want, 81);
+	ck_assert_int_eq(generate(a, 1, 0, 0, false, p1, s1, &r1), DLX_OK);
+	ck_assert_mem_eq(p1, want, 81);
+	dlx_sudoku_free(a);
+	dlx_sudoku_free(b);
+}
+END_TEST
+
+/* Variant shapes, 4x4 and 9x9: unique, minimal, valid by the variant's rules. */
+START_TEST(test_generate_variants)
+{
+	static const struct {
+		unsigned n, flags;
+		const char *map;
+	} shapes[] = {
+		{ 2, DLX_SUDOKU_X, NULL }, { 2, DLX_SUDOKU_WINDOKU, NULL }, { 2, DLX_SUDOKU_X | DLX_SUDOKU_WINDOKU, NULL },
+		{ 2, 0, map4 }, { 3, DLX_SUDOKU_X, NULL }, { 3, DLX_SUDOKU_WINDOKU, NULL },
+		{ 3, DLX_SUDOKU_X | DLX_SUDOKU_WINDOKU, NULL }, { 3, 0, map9 }, { 2, DLX_SUDOKU_X, map4 },
+	};
+	unsigned n = shapes[_i].n;
+	size_t cells = (size_t)n * n * n * n;
+	uint8_t map[81], puzzle[81], solution[81];
+	const uint8_t *regions = NULL;
+	if (shapes[_i].map) {
+		parse(shapes[_i].map, map, cells);
+		regions = map;
+	}
+	struct rules ru = { n, shapes[_i].flags, regions };
+	struct rules classic = { n, 0, NULL };
+	dlx_sudoku *s = make(n, ru.flags, regions);
+	for (int k = 0; k < (n == 2 ? 10 : 2); k++) {
+		dlx_sudoku_gen_result res;
+		ck_assert_int_eq(generate(s, 11, (uint64_t)k, 0, k == 1, puzzle, solution, &res), DLX_OK);
+		ck_assert_int_eq(res.stop, DLX_STOP_COMPLETE);
+		check_puzzle(s, &ru, puzzle, solution, &res, true, k == 1);
+		/* X and windoku only add units: their boards are classic boards too. */
+		if (!regions)
+			ck_assert(rules_valid(&classic, NULL, solution));
+	}
+	dlx_sudoku_free(s);
+}
+END_TEST
+
+static int always_stop(void *ctx, const dlx_stats *st)
+{
+	(void)st;
+	++*(int *)ctx;
+	return 1;
+}
+
+START_TEST(test_generate_limits)
+{
+	dlx_sudoku *s = make(3, 0, NULL);
+	uint8_t puzzle[81], solution[81];
+	memset(solution, 0xEE, sizeof solution);
+	dlx_sudoku_gen_params gp = DLX_SUDOKU_GEN_PARAMS_INIT;
+	dlx_sudoku_gen_result res;
+	/* Too few nodes for any full board: no puzzle, and it says why. */
+	gp.node_limit = 50;
+	ck_assert_int_eq(dlx_sudoku_generate(s, &gp, puzzle, solution, &res), DLX_OK);
+	ck_assert_int_eq(res.stop, DLX_STOP_NODE_LIMIT);
+	ck_assert_uint_eq(res.clues, 0);
+	ck_assert_uint_eq(clues_of(puzzle, 81), 0);
+	ck_assert_uint_eq(solution[0], 0xEE);
+	/* Enough for the board, not for every check: unique, but not shown minimal. */
+	gp.node_limit = 120;
+	ck_assert_int_eq(dlx_sudoku_generate(s, &gp, puzzle, solution, &res), DLX_OK);
+	ck_assert_int_eq(res.stop, DLX_STOP_NODE_LIMIT);
+	ck_assert_uint_gt(res.clues, 0);
+	ck_assert_int_eq(res.minimal, 0);
+	ck_assert_uint_eq(count(s, puzzle, 0, NULL), 1);
+	/* A poll that stops at once stops the making. */
+	int polls = 0;
+	gp.node_limit = 0;
+	gp.on_poll = always_stop;
+	gp.poll_ctx = &polls;
+	gp.poll_interval = 1;
+	ck_assert_int_eq(dlx_sudoku_generate(s, &gp, puzzle, solution, &res), DLX_OK);
+	ck_assert_int_eq(res.stop, DLX_STOP_POLL);
+	ck_assert_uint_eq(res.clues, 0);
+	ck_assert_int_eq(polls, 1);
+	ck_assert_uint_eq(dlx_forced_count(dlx_sudoku_problem(s)), 0);
+	dlx_sudoku_free(s);
+}
+END_TEST
+
+START_TEST(test_generate_errors)
+{
+	dlx_sudoku *s = make(2, 0, NULL);
+	uint8_t puzzle[16];
+	dlx_sudoku_gen_result res;
+	ck_assert_int_eq(dlx_sudoku_generate(s, NULL, puzzle, NULL, NULL), DLX_ERR_INVALID);
+	ck_assert_int_eq(dlx_sudoku_generate(NULL, NULL, puzzle, NULL, &res), DLX_ERR_INVALID);
+	ck_assert_int_eq(dlx_sudoku_generate(s, NULL, NULL, NULL, &res), DLX_ERR_INVALID);
+	/* NULL params: seed 0, minimal. */
+	ck_assert_int_eq(dlx_sudoku_generate(s, NULL, puzzle, NULL, &res), DLX_OK);
+	ck_assert_int_eq(res.minimal, 1);
+	dlx_sudoku_free(s);
+	/* A map without any full board. */
+	uint8_t map[16];
+	parse(map4_impossible, map, 16);
+	s = make(2, 0, map);
+	ck_assert_int_eq(dlx_sudoku_generate(s, NULL, puzzle, NULL, &res), DLX_ERR_CONFLICT);
+	ck_assert_str_eq(res.message, "no full board satisfies the units of this shape");
+	ck_assert_uint_eq(res.clues, 0);
+	dlx_sudoku_free(s);
+}
+END_TEST
+
+START_TEST(test_grade_basics)
+{
+	dlx_sudoku *s = make(3, 0, NULL);
+	static const char full[] =
+		"812753649943682175675491283154237896369845721287169534521974368438526917796318452";
+	uint8_t g[81];
+	uint64_t grade = 99;
+	dlx_sudoku_result res;
+	/* Nothing to search, or only forced steps: 0. */
+	parse(full, g, 81);
+	ck_assert_int_eq(dlx_sudoku_grade(s, g, NULL, &grade, &res), DLX_OK);
+	ck_assert_uint_eq(grade, 0);
+	ck_assert_uint_eq(res.stats.nodes, 1);
+	g[0] = g[40] = g[80] = 0;
+	ck_assert_int_eq(dlx_sudoku_grade(s, g, NULL, &grade, &res), DLX_OK);
+	ck_assert_uint_eq(grade, 0);
+	ck_assert_uint_eq(res.stats.nodes, 4);
+	/* A hard puzzle needs guesses; the grade is the same every time. */
+	parse("8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..", g, 81);
+	ck_assert_int_eq(dlx_sudoku_grade(s, g, NULL, &grade, &res), DLX_OK);
+	ck_assert_uint_eq(res.stats.solutions, 1);
+	ck_assert_uint_gt(grade, 0);
+	ck_assert_uint_eq(grade, res.stats.nodes - 60 - 1);
+	uint64_t again;
+	dlx_sudoku_params sp = DLX_SUDOKU_PARAMS_INIT;
+	sp.limit = 1;      /* ignored */
+	sp.threads = 4;    /* ignored */
+	ck_assert_int_eq(dlx_sudoku_grade(s, g, &sp, &again, &res), DLX_OK);
+	ck_assert_uint_eq(again, grade);
+	/* No grade without exactly one solution, or when the search was cut short. */
+	memset(g, 0, sizeof g);
+	grade = 77;
+	ck_assert_int_eq(dlx_sudoku_grade(s, g, NULL, &grade, &res), DLX_OK);
+	ck_assert_uint_eq(res.stats.solutions, 2);
+	ck_assert_uint_eq(grade, 77);
+	parse("42738..1..1...6735.......293.5692.8...........6.1745.364.......9518...7..8..6534.", g, 81);
+	ck_assert_int_eq(dlx_sudoku_grade(s, g, NULL, &grade, &res), DLX_OK);
+	ck_assert_uint_eq(res.stats.solutions, 0);
+	ck_assert_uint_eq(grade, 77);
+	parse("8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..", g, 81);
+	sp.node_limit = 10;
+	ck_assert_int_eq(dlx_sudoku_grade(s, g, &sp, &grade, &res), DLX_OK);
+	ck_assert_int_eq(res.stats.stop, DLX_STOP_NODE_LIMIT);
+	ck_assert_uint_eq(grade, 77);
+	g[1] = 8;
+	ck_assert_int_eq(dlx_sudoku_grade(s, g, NULL, &grade, &res), DLX_ERR_CONFLICT);
+	dlx_sudoku_free(s);
+}
+END_TEST
+
+static int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+	return x < y ? -1 : x > y;
+}
+
+/* Grades every puzzle of a sample file into grades[]; returns how many. */
+static size_t grade_file(dlx_sudoku *s, const char *name, uint64_t *grades, size_t max)
+{
+	const char *dir = getenv("DLX_TEST_DATA");
+	ck_assert_msg(dir != NULL, "DLX_TEST_DATA is not set");
+	char path[4096];
+	snprintf(path, sizeof path, "%s/sudoku/%s", dir, name);
+	FILE *f = fopen(path, "r");
+	ck_assert_msg(f != NULL, "cannot open %s", path);
+	char line[256];
+	size_t n = 0;
+	while (n < max && fgets(line, sizeof line, f)) {
+		if (line[0] == '#')
+			continue;
+		ck_assert_uint_ge(strlen(line), 81);
+		uint8_t g[81];
+		parse(line, g, 81);
+		dlx_sudoku_result res;
+		ck_assert_int_eq(dlx_sudoku_grade(s, g, NULL, &grades[n], &res), DLX_OK);
+		ck_assert_msg(res.stats.solutions == 1, "%s: puzzle %zu is not unique", name, n + 1);
+		n++;
+	}
+	fclose(f);
+	qsort(grades, n, sizeof *grades, cmp_u64);
+	return n;
+}
+
+/*
+ * The grade ranks a known easy set (17-clue puzzles, which a solver finds
+ * easy) clearly below a known hard set (the forum's hardest).
+ */
+START_TEST(test_grade_orders_samples)
+{
+	dlx_sudoku *s = make(3, 0, NULL);
+	uint64_t easy[200], hard[200];
+	size_t ne = grade_file(s, "grade-easy.txt", easy, 200);
+	size_t nh = grade_file(s, "grade-hard.txt", hard, 200);
+	ck_assert_uint_eq(ne, 200);
+	ck_assert_uint_eq(nh, 200);
+	double mean_e = 0, mean_h = 0;
+	for (size_t k = 0; k < 200; k++) {
+		mean_e += (double)easy[k] / 200;
+		mean_h += (double)hard[k] / 200;
+	}
+	uint64_t med_e = easy[100], med_h = hard[100];
+	ck_assert_msg(mean_h > 10 * mean_e, "mean grades: easy %.1f, hard %.1f", mean_e, mean_h);
+	ck_assert_msg(med_h > 10 * (med_e ? med_e : 1), "median grades: easy %llu, hard %llu",
+		(unsigned long long)med_e, (unsigned long long)med_h);
+	/* Not just on average: 90% of the hard set is above 90% of the easy set. */
+	ck_assert_msg(hard[20] > easy[179], "10th percentile of hard %llu, 90th of easy %llu",
+		(unsigned long long)hard[20], (unsigned long long)easy[179]);
+	dlx_sudoku_free(s);
+}
+END_TEST
+
+static Suite *generate_suite(void)
+{
+	Suite *s = suite_create("sudoku-generate");
+	TCase *tc = tcase_create("generate");
+	tcase_add_loop_test(tc, test_generate_minimal, 2, 4);
+	tcase_add_loop_test(tc, test_generate_symmetric, 2, 4);
+	tcase_add_test(tc, test_generate_clues);
+	tcase_add_loop_test(tc, test_generate_big, 0, 3);
+	tcase_add_test(tc, test_generate_reproducible);
+	tcase_add_loop_test(tc, test_generate_variants, 0, 9);
+	tcase_add_test(tc, test_generate_limits);
+	tcase_add_test(tc, test_generate_errors);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("grade");
+	tcase_add_test(tc, test_grade_basics);
+	tcase_add_test(tc, test_grade_orders_samples);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	SRunner *sr = srunner_create(generate_suite());
+	srunner_run_all(sr, CK_NORMAL);
+	int failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
