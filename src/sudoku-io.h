@@ -19,6 +19,12 @@
  * '#' starts a comment line (of any bytes; other lines are ASCII) and a line
  * "end" ends the input, in every format.
  *
+ * Jigsaw region maps are boards too, in the same formats: N² region numbers
+ * 1..N written as digits (no blanks).  A reader told to expect them reads
+ * each puzzle's map right after the puzzle, in the puzzle's format and size
+ * (a count format's T counts the pairs); sudoku_read_region_map() reads a
+ * file holding one map.
+ *
  * Alphabets map symbols to digits 1..N; blanks are '.', '_', '0' (except in
  * hex) and '-' (except in drawn grids, where '-' draws lines):
  *  - alnum:   1-9, A-Z, a-z, then '@', '$', '&' (digit k is the k-th), up
@@ -91,6 +97,10 @@ struct sudoku_puzzle {
 	enum sudoku_format format;   /* the format it was read in (never AUTO) */
 	enum sudoku_alphabet alphabet; /* the symbols it used (ALNUM for numbers) */
 	bool blank_before;           /* an empty line came between it and the previous puzzle */
+	const uint8_t *regions;      /* with sudoku_reader_expect_regions(): its region map, N²
+	                                numbers 1..N, checked with dlx_sudoku_check_regions();
+	                                owned by the reader like cells.  Else NULL */
+	size_t regions_line;         /* line of the map's first row */
 };
 
 struct sudoku_reader;
@@ -105,6 +115,20 @@ struct sudoku_reader;
 struct sudoku_reader *sudoku_reader_new(FILE *in, enum sudoku_format fmt, enum sudoku_alphabet alpha);
 
 void sudoku_reader_free(struct sudoku_reader *r);
+
+/*
+ * From now on every puzzle must be followed by its region map (jigsaw): a
+ * missing, blank-holding or malformed map is an error at its line.
+ */
+void sudoku_reader_expect_regions(struct sudoku_reader *r);
+
+/*
+ * Reads a file holding exactly one region map, in any format (detected as
+ * for puzzles), into map (room for DLX_SUDOKU_MAX_BOX⁴ bytes) and its box
+ * size into *box.  Returns 0, or DLX_ERR_SYNTAX / DLX_ERR_IO / DLX_ERR_NOMEM
+ * with *err filled in.
+ */
+int sudoku_read_region_map(FILE *in, uint8_t *map, unsigned *box, struct sudoku_read_error *err);
 
 /*
  * Reads the next puzzle into *pz.  Returns 1 with a puzzle, 0 at the end of

@@ -49,6 +49,8 @@ struct sudoku_reader {
 	uint16_t *raw;           /* MAX_CELLS + MAX_SIDE: room for one overlong row */
 	size_t row_line[MAX_SIDE];
 	uint8_t *cells;
+	bool want_regions;       /* each puzzle is followed by its region map */
+	uint8_t *puzzle_cells;   /* then the puzzle's cells, while cells takes the map */
 	/* The decode table for (table_alpha, table_side, table_drawn): -1 not a symbol, 0 blank. */
 	int16_t table[256];
 	enum sudoku_alphabet table_alpha;
@@ -117,6 +119,7 @@ void sudoku_reader_free(struct sudoku_reader *r)
 	free(r->held[1].text);
 	free(r->raw);
 	free(r->cells);
+	free(r->puzzle_cells);
 	free(r);
 }
 
@@ -611,10 +614,9 @@ static int read_count(struct sudoku_reader *r, struct sudoku_read_error *err)
 	return 1;
 }
 
-int sudoku_reader_next(struct sudoku_reader *r, struct sudoku_puzzle *pz, struct sudoku_read_error *err)
+/* The next puzzle, or the next map, as read in the input's format. */
+static int next_board(struct sudoku_reader *r, struct sudoku_puzzle *pz, struct sudoku_read_error *err)
 {
-	err->line = 0;
-	err->message[0] = '\0';
 	if (r->ended)
 		return 0;
 	int rc;
@@ -662,5 +664,108 @@ int sudoku_reader_next(struct sudoku_reader *r, struct sudoku_puzzle *pz, struct
 	}
 	if (rc == 0)
 		r->ended = true;
+	return rc;
+}
+
+void sudoku_reader_expect_regions(struct sudoku_reader *r)
+{
+	r->want_regions = true;
+}
+
+/* One board (puzzle or map), the format being known and any count read. */
+static int read_board(struct sudoku_reader *r, struct sudoku_puzzle *pz, struct sudoku_read_error *err)
+{
+	if (r->fmt == SUDOKU_FORMAT_LINE) {
+		int rc = next_text_line(r, err);
+		if (rc <= 0)
+			return rc;
+		pz->blank_before = r->blank_seen;
+		r->blank_seen = false;
+		return read_line_puzzle(r, pz, err);
+	}
+	return read_grid(r, r->fmt == SUDOKU_FORMAT_DRAWN, false, pz, err);
+}
+
+/* The map just decoded into r->cells: no blanks, N regions of N cells. */
+static int check_map(struct sudoku_reader *r, const struct sudoku_puzzle *map, struct sudoku_read_error *err)
+{
+	size_t cells = (size_t)map->side * map->side;
+	for (size_t k = 0; k < cells; k++) {
+		if (r->cells[k] == 0)
+			return fail(err, r->row_line[k / map->side], DLX_ERR_SYNTAX,
+				"region map: r%zuc%zu is blank (regions are numbered 1-%u)", k / map->side + 1,
+				k % map->side + 1, map->side);
+	}
+	char msg[96];
+	if (dlx_sudoku_check_regions(map->side, r->cells, msg, sizeof msg) != DLX_OK)
+		return fail(err, map->line, DLX_ERR_SYNTAX, "region map: %s", msg);
+	return 0;
+}
+
+/* Reads the map that follows the puzzle *pz, which moves to puzzle_cells. */
+static int read_puzzle_map(struct sudoku_reader *r, struct sudoku_puzzle *pz, struct sudoku_read_error *err)
+{
+	size_t cells = (size_t)pz->side * pz->side;
+	if (!r->puzzle_cells) {
+		r->puzzle_cells = malloc(MAX_CELLS);
+		if (!r->puzzle_cells)
+			return fail(err, pz->line, DLX_ERR_NOMEM, "out of memory");
+	}
+	memcpy(r->puzzle_cells, r->cells, cells);
+	pz->cells = r->puzzle_cells;
+	struct sudoku_puzzle map;
+	int rc = read_board(r, &map, err);
+	if (rc < 0)
+		return rc;
+	/* An empty line between a puzzle and its map does not separate puzzles. */
+	r->blank_seen = false;
+	if (rc == 0)
+		return fail(err, r->lineno, DLX_ERR_SYNTAX, "missing the region map of the puzzle at line %zu",
+			pz->line);
+	if (map.box != pz->box)
+		return fail(err, map.line, DLX_ERR_SYNTAX, "region map: %ux%u, but its puzzle is %ux%u", map.side,
+			map.side, pz->side, pz->side);
+	rc = check_map(r, &map, err);
+	if (rc)
+		return rc;
+	pz->regions = r->cells;
+	pz->regions_line = map.line;
+	return 1;
+}
+
+int sudoku_reader_next(struct sudoku_reader *r, struct sudoku_puzzle *pz, struct sudoku_read_error *err)
+{
+	err->line = 0;
+	err->message[0] = '\0';
+	pz->regions = NULL;
+	pz->regions_line = 0;
+	int rc = next_board(r, pz, err);
+	if (rc == 1 && r->want_regions)
+		rc = read_puzzle_map(r, pz, err);
+	return rc;
+}
+
+int sudoku_read_region_map(FILE *in, uint8_t *map, unsigned *box, struct sudoku_read_error *err)
+{
+	err->line = 0;
+	err->message[0] = '\0';
+	struct sudoku_reader *r = sudoku_reader_new(in, SUDOKU_FORMAT_AUTO, SUDOKU_ALPHA_AUTO);
+	if (!r)
+		return fail(err, 0, DLX_ERR_NOMEM, "out of memory");
+	struct sudoku_puzzle pz;
+	int rc = next_board(r, &pz, err);
+	if (rc == 0)
+		rc = fail(err, 0, DLX_ERR_SYNTAX, "no region map in the file");
+	if (rc == 1)
+		rc = check_map(r, &pz, err);
+	if (rc == 0) {
+		memcpy(map, r->cells, (size_t)pz.side * pz.side);
+		*box = pz.box;
+		size_t line = pz.line;
+		rc = next_board(r, &pz, err);
+		if (rc == 1)
+			rc = fail(err, pz.line, DLX_ERR_SYNTAX, "a second board after the region map at line %zu", line);
+	}
+	sudoku_reader_free(r);
 	return rc;
 }

@@ -415,6 +415,31 @@ START_TEST(test_help)
 }
 END_TEST
 
+/* dlx-sudoku --help names every option it accepts (the README and man page list the same). */
+START_TEST(test_help_sudoku)
+{
+	static const char *const longopts[] = {
+		"--count", "--limit", "--unique", "--all", "--score", "--grade", "--generate", "--format",
+		"--alphabet", "--output", "--quiet", "--stats", "--node-limit", "--time-limit", "--threads",
+		"--part", "--progress", "--no-progress", "--variant", "--regions", "--size", "--seed",
+		"--minimal", "--clues", "--symmetric", "--help", "--version",
+	};
+	const char *bin = getenv("DLX_SUDOKU_BIN");
+	if (!bin || !*bin)
+		return; /* the sudoku front end is not built */
+	char *argv[] = { "dlx-sudoku", "--help", NULL };
+	struct runner_cmd rc = { bin, argv, NULL, -1, false };
+	struct runner_result res;
+	ck_assert_int_eq(runner_run(&rc, CASE_TIMEOUT * runner_slowdown(), &res), 0);
+	ck_assert_int_eq(res.status, 0);
+	ck_assert_uint_eq(res.err_len, 0);
+	ck_assert_msg(strncmp(res.out, "Usage: dlx-sudoku ", 18) == 0, "--help does not start with a usage line");
+	for (size_t k = 0; k < sizeof longopts / sizeof *longopts; k++)
+		ck_assert_msg(strstr(res.out, longopts[k]) != NULL, "--help does not mention %s", longopts[k]);
+	runner_result_free(&res);
+}
+END_TEST
+
 /* Writes "$DLX_GEN_QUEENS n" to a new temporary file; returns its path (caller unlinks, frees). */
 static char *gen_queens(int n)
 {
@@ -570,6 +595,7 @@ static Suite *cli_suite(void)
 
 	tc = tcase_create("behaviour");
 	tcase_add_test(tc, test_help);
+	tcase_add_test(tc, test_help_sudoku);
 	tcase_add_test(tc, test_closed_stdout);
 	tcase_add_test(tc, test_closed_stdout_sigpipe_ignored);
 	tcase_add_test(tc, test_stdout_full);

@@ -385,6 +385,150 @@ START_TEST(test_stream)
 }
 END_TEST
 
+/* A reader expecting region maps, over a string. */
+static struct src open_jigsaw(const char *text, enum sudoku_format fmt)
+{
+	struct src s = open_text(text, fmt, SUDOKU_ALPHA_AUTO);
+	sudoku_reader_expect_regions(s.r);
+	return s;
+}
+
+static const char map4[] = "1122112234443334";
+
+/* The map as a line of digits 1-9. */
+static const char *regions_line(const struct sudoku_puzzle *pz)
+{
+	static char buf[82];
+	size_t n = (size_t)pz->side * pz->side;
+	for (size_t k = 0; k < n; k++)
+		buf[k] = (char)('0' + pz->regions[k]);
+	buf[n] = '\0';
+	return buf;
+}
+
+START_TEST(test_region_maps)
+{
+	struct sudoku_puzzle pz;
+	struct sudoku_read_error err;
+	/* Line format: each puzzle line followed by its map line, blank lines and comments allowed. */
+	struct src s = open_jigsaw("1...........4..2\n1122112234443334\n\n# two\n..3.............\n\n"
+		"1111222233334444\n", SUDOKU_FORMAT_AUTO);
+	ck_assert_int_eq(sudoku_reader_next(s.r, &pz, &err), 1);
+	ck_assert_str_eq(as_line(&pz), "1...........4..2");
+	ck_assert_str_eq(regions_line(&pz), map4);
+	ck_assert_uint_eq(pz.line, 1);
+	ck_assert_uint_eq(pz.regions_line, 2);
+	ck_assert(!pz.blank_before);
+	ck_assert_int_eq(sudoku_reader_next(s.r, &pz, &err), 1);
+	ck_assert_str_eq(as_line(&pz), "..3.............");
+	ck_assert_str_eq(regions_line(&pz), "1111222233334444");
+	ck_assert_uint_eq(pz.line, 5);
+	ck_assert_uint_eq(pz.regions_line, 7);
+	ck_assert(pz.blank_before);
+	ck_assert_int_eq(sudoku_reader_next(s.r, &pz, &err), 0);
+	close_all(&s);
+	/* Grids: N rows of the puzzle, then N rows of the map. */
+	s = open_jigsaw("1 0 0 0\n0 0 0 0\n0 0 0 0\n4 0 0 2\n1 1 2 2\n1 1 2 2\n3 4 4 4\n3 3 3 4\n",
+		SUDOKU_FORMAT_AUTO);
+	ck_assert_int_eq(sudoku_reader_next(s.r, &pz, &err), 1);
+	ck_assert_int_eq(pz.format, SUDOKU_FORMAT_GRID);
+	ck_assert_str_eq(as_line(&pz), "1...........4..2");
+	ck_assert_str_eq(regions_line(&pz), map4);
+	ck_assert_uint_eq(pz.regions_line, 5);
+	ck_assert_int_eq(sudoku_reader_next(s.r, &pz, &err), 0);
+	close_all(&s);
+	/* A count format counts the pairs. */
+	s = open_jigsaw("1\n1000\n0000\n0000\n4002\n1122\n1122\n3444\n3334\nnot read\n", SUDOKU_FORMAT_AUTO);
+	ck_assert_int_eq(sudoku_reader_next(s.r, &pz, &err), 1);
+	ck_assert_int_eq(pz.format, SUDOKU_FORMAT_COUNT);
+	ck_assert_str_eq(regions_line(&pz), map4);
+	ck_assert_int_eq(sudoku_reader_next(s.r, &pz, &err), 0);
+	close_all(&s);
+	/* Without the expectation, the maps are puzzles like any other and regions stays NULL. */
+	s = open_text("1...........4..2\n1122112234443334\n", SUDOKU_FORMAT_AUTO, SUDOKU_ALPHA_AUTO);
+	ck_assert_int_eq(sudoku_reader_next(s.r, &pz, &err), 1);
+	ck_assert_ptr_null(pz.regions);
+	ck_assert_int_eq(sudoku_reader_next(s.r, &pz, &err), 1);
+	ck_assert_str_eq(as_line(&pz), map4);
+	close_all(&s);
+}
+END_TEST
+
+/* Reads a jigsaw text expecting `good` pairs, then an error. */
+static void expect_map_error(const char *text, int good, size_t line, const char *message)
+{
+	struct src s = open_jigsaw(text, SUDOKU_FORMAT_AUTO);
+	struct sudoku_puzzle pz;
+	struct sudoku_read_error err;
+	for (int k = 0; k < good; k++)
+		ck_assert_int_eq(sudoku_reader_next(s.r, &pz, &err), 1);
+	ck_assert_int_eq(sudoku_reader_next(s.r, &pz, &err), DLX_ERR_SYNTAX);
+	ck_assert_str_eq(err.message, message);
+	ck_assert_uint_eq(err.line, line);
+	close_all(&s);
+}
+
+START_TEST(test_region_map_errors)
+{
+	expect_map_error("1...........4..2\n", 0, 1, "missing the region map of the puzzle at line 1");
+	expect_map_error("1...........4..2\n1122112234443334\n................\nend\n", 1, 4,
+		"missing the region map of the puzzle at line 3");
+	expect_map_error("1...........4..2\n1122112.34443334\n", 0, 2,
+		"region map: r2c4 is blank (regions are numbered 1-4)");
+	expect_map_error("1...........4..2\n1122112234443344\n", 0, 2, "region map: region 3 has 3 cells, not 4");
+	expect_map_error("1...........4..2\n1122112234443335\n", 0, 2,
+		"'5' is not a symbol of a 4x4 board (1-4, blank . 0 - _)");
+	expect_map_error("1 0 0 0\n0 0 0 0\n0 0 0 0\n4 0 0 2\n1 1 2 2\n1 1 2 2\n3 4 0 4\n3 3 3 4\n", 0, 7,
+		"region map: r3c3 is blank (regions are numbered 1-4)");
+	/* With an explicit format a map must still be its puzzle's size. */
+	char text[256];
+	snprintf(text, sizeof text, "1...........4..2\n%s\n", p3074);
+	struct src s = open_jigsaw(text, SUDOKU_FORMAT_LINE);
+	struct sudoku_puzzle pz;
+	struct sudoku_read_error err;
+	ck_assert_int_eq(sudoku_reader_next(s.r, &pz, &err), DLX_ERR_SYNTAX);
+	ck_assert_str_eq(err.message, "region map: 9x9, but its puzzle is 4x4");
+	ck_assert_uint_eq(err.line, 2);
+	close_all(&s);
+}
+END_TEST
+
+/* Reads a --regions file from text. */
+static int read_map(const char *text, uint8_t *map, unsigned *box, struct sudoku_read_error *err)
+{
+	FILE *f = fmemopen((void *)text, strlen(text), "r");
+	ck_assert_ptr_nonnull(f);
+	int rc = sudoku_read_region_map(f, map, box, err);
+	fclose(f);
+	return rc;
+}
+
+START_TEST(test_region_map_file)
+{
+	uint8_t map[81];
+	unsigned box = 0;
+	struct sudoku_read_error err;
+	ck_assert_int_eq(read_map("# a map\n1122\n1122\n3444\n3334\n", map, &box, &err), 0);
+	ck_assert_uint_eq(box, 2);
+	static const uint8_t want[16] = { 1, 1, 2, 2, 1, 1, 2, 2, 3, 4, 4, 4, 3, 3, 3, 4 };
+	ck_assert_mem_eq(map, want, 16);
+	ck_assert_int_eq(read_map("1122112234443334\n", map, &box, &err), 0);
+	ck_assert_mem_eq(map, want, 16);
+	ck_assert_int_eq(read_map("", map, &box, &err), DLX_ERR_SYNTAX);
+	ck_assert_str_eq(err.message, "no region map in the file");
+	ck_assert_uint_eq(err.line, 0);
+	ck_assert_int_eq(read_map("1122112234443334\n1122112234443334\n", map, &box, &err), DLX_ERR_SYNTAX);
+	ck_assert_str_eq(err.message, "a second board after the region map at line 1");
+	ck_assert_uint_eq(err.line, 2);
+	ck_assert_int_eq(read_map("1122\n1122\n3444\n3344\n", map, &box, &err), DLX_ERR_SYNTAX);
+	ck_assert_str_eq(err.message, "region map: region 3 has 3 cells, not 4");
+	ck_assert_uint_eq(err.line, 1);
+	ck_assert_int_eq(read_map("1122\n1122\n3444\n3.34\n", map, &box, &err), DLX_ERR_SYNTAX);
+	ck_assert_str_eq(err.message, "region map: r4c2 is blank (regions are numbered 1-4)");
+	ck_assert_uint_eq(err.line, 4);
+}
+END_TEST
+
 START_TEST(test_names)
 {
 	enum sudoku_format f;
@@ -416,6 +560,11 @@ static Suite *read_suite(void)
 	suite_add_tcase(s, tc);
 	tc = tcase_create("errors");
 	tcase_add_test(tc, test_bad_input);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("regions");
+	tcase_add_test(tc, test_region_maps);
+	tcase_add_test(tc, test_region_map_errors);
+	tcase_add_test(tc, test_region_map_file);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("stream");
 	tcase_add_test(tc, test_stream);

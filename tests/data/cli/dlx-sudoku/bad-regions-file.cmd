@@ -1,0 +1,1 @@
+--regions @DATA@/bad-count.map

@@ -1,0 +1,1 @@
+--generate 1 --size 4 --clues 200 --seed 2

@@ -1,0 +1,1 @@
+--generate 4 --size 2 --seed 7 --threads 1

@@ -1,0 +1,1 @@
+--generate 1 --clues 10 --seed 4

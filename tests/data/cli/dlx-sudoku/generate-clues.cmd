@@ -1,0 +1,1 @@
+--generate 2 --clues 40 --seed 4

@@ -1,0 +1,1 @@
+--generate 2 --size 2 --output grid --seed 1

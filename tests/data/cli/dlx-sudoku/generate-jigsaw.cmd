@@ -1,0 +1,1 @@
+--generate 1 --regions @DATA@/jigsaw9.map --seed 5

@@ -1,0 +1,1 @@
+--generate 2 --node-limit 120 --seed 1 --threads 1

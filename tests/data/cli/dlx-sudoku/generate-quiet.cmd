@@ -1,0 +1,1 @@
+--generate 3 --quiet

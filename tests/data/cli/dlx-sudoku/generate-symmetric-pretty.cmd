@@ -1,0 +1,1 @@
+--generate 2 --symmetric --seed 2 --output pretty

@@ -1,0 +1,1 @@
+--regions @DATA@/jigsaw9.map --unique

@@ -1,0 +1,1 @@
+--regions @DATA@/jigsaw4.map

@@ -1,0 +1,1 @@
+--generate 1 --size 2 --regions @DATA@/jigsaw9.map

@@ -1,0 +1,1 @@
+--variant hyper+diagonal --output compact

@@ -1,0 +1,1 @@
+--variant x,windoku --output pretty
