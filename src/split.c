@@ -92,6 +92,8 @@ struct shared {
 	const dlx_search_params *params;
 	struct jobs *jobs;
 	size_t first, stride;   /* this part's jobs: first, first + stride, ... */
+	size_t *order;          /* ... in the order the workers take them: biggest first */
+	size_t n_order;
 	atomic_size_t next;     /* index among this part's jobs */
 	atomic_int stop;        /* a dlx_stop_reason other than COMPLETE: everyone stops */
 	atomic_uint_fast64_t nodes_so_far;
@@ -181,9 +183,9 @@ static void *worker_main(void *arg)
 	wp.poll_interval = 4096;
 	while (atomic_load(&sh->stop) == DLX_STOP_COMPLETE) {
 		size_t k = atomic_fetch_add(&sh->next, 1);
-		size_t j = sh->first + k * sh->stride;
-		if (j >= jobs->n || j < sh->first)
+		if (k >= sh->n_order)
 			break;
+		size_t j = sh->order[k];
 		int rc = DLX_OK;
 		for (size_t o = jobs->start[j]; o < jobs->start[j + 1] && !rc; o++)
 			rc = dlx_force_option(w->clone, jobs->opts[o]);
@@ -227,6 +229,46 @@ static void *worker_main(void *arg)
 	return NULL;
 }
 
+struct job_ref {
+	double share;
+	size_t j;
+};
+
+/* Biggest estimated subtree first; ties in tree order, so the order is deterministic. */
+static int by_share_desc(const void *a, const void *b)
+{
+	const struct job_ref *x = a, *y = b;
+	if (x->share != y->share)
+		return x->share < y->share ? 1 : -1;
+	return (x->j > y->j) - (x->j < y->j);
+}
+
+/*
+ * The order the workers take this part's jobs in: the biggest first, by
+ * Knuth's estimate, so that the last jobs to start are small ones and the
+ * threads finish close together.  NULL when memory is short.
+ */
+static size_t *job_order(const struct jobs *jobs, size_t first, size_t stride, size_t *n)
+{
+	*n = first < jobs->n ? (jobs->n - first - 1) / stride + 1 : 0;
+	struct job_ref *refs = malloc((*n ? *n : 1) * sizeof *refs);
+	size_t *order = malloc((*n ? *n : 1) * sizeof *order);
+	if (!refs || !order) {
+		free(refs);
+		free(order);
+		return NULL;
+	}
+	for (size_t k = 0; k < *n; k++) {
+		refs[k].j = first + k * stride;
+		refs[k].share = jobs->share[refs[k].j];
+	}
+	qsort(refs, *n, sizeof *refs, by_share_desc);
+	for (size_t k = 0; k < *n; k++)
+		order[k] = refs[k].j;
+	free(refs);
+	return order;
+}
+
 /* Adds b to *a, or records an overflow: totals are never wrapped. */
 static void add_count(uint64_t *a, uint64_t b, int *rc)
 {
@@ -267,7 +309,7 @@ int dlx_search_split(dlx_problem *p, const dlx_search_params *params, const dlx_
 
 	/* Enough jobs that threads finish close together; for parts, a cut that depends on M only. */
 	struct jobs jobs = { { 0, false, NULL }, 0, 0, NULL, NULL, 0, 0, NULL };
-	size_t target = parts > 1 ? (size_t)64 * parts : (size_t)64 * threads;
+	size_t target = parts > 1 ? (size_t)64 * parts : (size_t)512 * threads;
 	int rc = cut(p, target, &jobs);
 	if (rc) {
 		free_jobs(&jobs);
@@ -281,6 +323,11 @@ int dlx_search_split(dlx_problem *p, const dlx_search_params *params, const dlx_
 	sh.jobs = &jobs;
 	sh.first = parts > 1 ? split->part - 1 : 0;
 	sh.stride = parts;
+	sh.order = job_order(&jobs, sh.first, sh.stride, &sh.n_order);
+	if (!sh.order) {
+		free_jobs(&jobs);
+		return DLX_ERR_NOMEM;
+	}
 	atomic_init(&sh.next, 0);
 	atomic_init(&sh.stop, DLX_STOP_COMPLETE);
 	atomic_init(&sh.nodes_so_far, 0);
@@ -294,6 +341,7 @@ int dlx_search_split(dlx_problem *p, const dlx_search_params *params, const dlx_
 
 	struct worker *w = calloc(threads, sizeof *w);
 	if (!w) {
+		free(sh.order);
 		free_jobs(&jobs);
 		pthread_mutex_destroy(&sh.mu);
 		pthread_cond_destroy(&sh.done);
@@ -374,6 +422,7 @@ int dlx_search_split(dlx_problem *p, const dlx_search_params *params, const dlx_
 	if (stats)
 		*stats = st;
 	free(w);
+	free(sh.order);
 	free_jobs(&jobs);
 	pthread_mutex_destroy(&sh.mu);
 	pthread_cond_destroy(&sh.done);

