@@ -943,15 +943,9 @@ struct input {
 	bool ended;             /* the pipeline's producer saw the end or an error */
 };
 
-/* Like sudoku_reader_next(), for the puzzles of the part only. */
-static int input_next(struct input *in, struct sudoku_puzzle *pz, struct sudoku_read_error *err)
+/* Like sudoku_reader_next(), for the puzzles of the part only, not those read ahead. */
+static int input_next_unread(struct input *in, struct sudoku_puzzle *pz, struct sudoku_read_error *err)
 {
-	if (in->ahead_used < in->ahead) {
-		unsigned k = in->ahead_used++;
-		*pz = in->ahead_pz[k];
-		*err = in->ahead_err[k];
-		return in->ahead_rc[k];
-	}
 	for (;;) {
 		int rc = sudoku_reader_next(in->rd, pz, err);
 		if (rc <= 0)
@@ -960,6 +954,18 @@ static int input_next(struct input *in, struct sudoku_puzzle *pz, struct sudoku_
 		if (in->parts <= 1 || k % in->parts == in->part - 1)
 			return 1;
 	}
+}
+
+/* The next puzzle: those read ahead first, then the reader's. */
+static int input_next(struct input *in, struct sudoku_puzzle *pz, struct sudoku_read_error *err)
+{
+	if (in->ahead_used < in->ahead) {
+		unsigned k = in->ahead_used++;
+		*pz = in->ahead_pz[k];
+		*err = in->ahead_err[k];
+		return in->ahead_rc[k];
+	}
+	return input_next_unread(in, pz, err);
 }
 
 /*
@@ -990,7 +996,11 @@ static bool copy_puzzle(struct sudoku_puzzle *pz, uint8_t **buf, size_t *cap)
 static bool input_read_ahead(struct input *in)
 {
 	unsigned k = in->ahead;
-	in->ahead_rc[k] = input_next(in, &in->ahead_pz[k], &in->ahead_err[k]);
+	/*
+	 * From the reader, not input_next(): that would hand back the puzzle
+	 * read ahead before, and a lone puzzle would never look lone.
+	 */
+	in->ahead_rc[k] = input_next_unread(in, &in->ahead_pz[k], &in->ahead_err[k]);
 	in->ahead++;
 	if (in->ahead_rc[k] == 1) {
 		size_t cap = 0;

@@ -101,7 +101,7 @@ static void setup(void)
 static void teardown(void)
 {
 	static const char *const names[] = { "long.dlx", "long-comment.dlx", "long-name.dlx", "huge.dlx",
-		"long.sdk", "max.sdk", "huge.sdk", "big100.sdk", "empty16.sdk" };
+		"long.sdk", "max.sdk", "huge.sdk", "big100.sdk", "empty16.sdk", "queens16.dlx", "many-hard.txt" };
 	for (size_t k = 0; k < sizeof names / sizeof *names; k++) {
 		char *p = tmp_path(names[k]);
 		unlink(p);
@@ -364,6 +364,142 @@ START_TEST(test_sudoku_time_limit)
 }
 END_TEST
 
+/* Writes "$DLX_GEN_QUEENS n" to name in the temporary directory; the caller frees the path. */
+static char *queens_file(const char *name, int n)
+{
+	char *path = tmp_path(name);
+	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+	ck_assert_msg(fd >= 0, "%s: %s", path, strerror(errno));
+	char num[16];
+	snprintf(num, sizeof num, "%d", n);
+	char *argv[] = { "dlx-gen-queens", num, NULL };
+	struct runner_cmd rc = { env("DLX_GEN_QUEENS"), argv, NULL, fd, false };
+	struct runner_result res;
+	ck_assert_int_eq(runner_run(&rc, TIMEOUT, &res), 0);
+	close(fd);
+	ck_assert_int_eq(res.status, 0);
+	runner_result_free(&res);
+	return path;
+}
+
+/* 16 queens has 14,772,512 solutions: far more than 0.3 s counts, on one thread or two. */
+START_TEST(test_dlx_time_limit)
+{
+	char *q16 = queens_file("queens16.dlx", 16);
+	static const char *const threads[] = { "1", "2" };
+	for (int k = 0; k < 2; k++) {
+		char *argv[] = { "dlx", "--count", "--threads", (char *)threads[k], "--time-limit", "0.3", q16, NULL };
+		struct runner_result res;
+		run(env("DLX_BIN"), argv, NULL, &res);
+		ck_assert_msg(res.status == 4, "%s threads: exit status %d, expected 4: %.200s", threads[k], res.status,
+			      res.err);
+		expect_partial_count(&res, "stopped at time limit");
+		ck_assert_msg(res.seconds < 3, "%s threads: a 0.3 s limit took %.2f s", threads[k], res.seconds);
+		ck_assert_str_eq(res.err, "");
+		runner_result_free(&res);
+	}
+	unlink(q16);
+	free(q16);
+}
+END_TEST
+
+/*
+ * Checks the progress lines on stderr (not a terminal: plain lines): at
+ * least one, each "PROG: P% done (estimate), S solutions, R nodes/s, T s"
+ * with an optional ", about X s left", or with batch "PROG: N puzzles
+ * done, R puzzles/s, T s".
+ */
+static void expect_progress(const struct runner_result *res, const char *prog, bool batch)
+{
+	size_t lines = 0, plen = strlen(prog);
+	for (const char *l = res->err; *l;) {
+		const char *nl = strchr(l, '\n');
+		ck_assert_msg(nl != NULL, "unterminated progress line: %.200s", l);
+		ck_assert_msg(strncmp(l, prog, plen) == 0 && l[plen] == ':', "not a progress line: %.*s", (int)(nl - l), l);
+		double pct, rate, secs;
+		unsigned long long n;
+		char rest[64] = "";
+		int got;
+		if (batch) {
+			got = sscanf(l + plen, ": %llu puzzles done, %lf puzzles/s, %lf s%63[^\n]", &n, &rate, &secs, rest);
+			ck_assert_msg(got >= 3 && rest[0] == '\0', "bad batch progress line: %.*s", (int)(nl - l), l);
+		} else {
+			got = sscanf(l + plen, ": %lf%% done (estimate), %llu solutions, %lf nodes/s, %lf s%63[^\n]", &pct,
+				     &n, &rate, &secs, rest);
+			ck_assert_msg(got >= 4 && pct >= 0 && pct <= 100 && rate > 0 && secs >= 2,
+				      "bad progress line: %.*s", (int)(nl - l), l);
+			ck_assert_msg(rest[0] == '\0' || strncmp(rest, ", about ", 8) == 0, "bad progress line: %.*s",
+				      (int)(nl - l), l);
+		}
+		lines++;
+		l = nl + 1;
+	}
+	ck_assert_msg(lines >= 1, "no progress line on stderr");
+}
+
+/* --progress reports after two seconds; a limit of 2.6 s leaves room for one report. */
+START_TEST(test_progress)
+{
+	char *q16 = queens_file("queens16.dlx", 16);
+	static const char *const threads[] = { "1", "2" };
+	for (int k = 0; k < 2; k++) {
+		char *argv[] = { "dlx", "--count", "--progress", "--threads", (char *)threads[k], "--time-limit", "2.6",
+			q16, NULL };
+		struct runner_result res;
+		run(env("DLX_BIN"), argv, NULL, &res);
+		ck_assert_int_eq(res.status, 4);
+		expect_partial_count(&res, "stopped at time limit");
+		expect_progress(&res, "dlx", false);
+		runner_result_free(&res);
+	}
+	unlink(q16);
+	free(q16);
+
+	/*
+	 * One long sudoku count reports the core's progress, its search split
+	 * over the threads (a lone puzzle: this once found that the read-ahead
+	 * which tells a lone puzzle saw the same puzzle twice, so never split).
+	 */
+	char *in = stdin_file("empty16.sdk", empty_16x16);
+	char *argv[] = { "dlx-sudoku", "--count", "--threads", "2", "--progress", "--time-limit", "2.6", NULL };
+	struct runner_result res;
+	run(env("DLX_SUDOKU_BIN"), argv, in, &res);
+	ck_assert_int_eq(res.status, 4);
+	expect_partial_count(&res, "stopped at time limit");
+	expect_progress(&res, "dlx-sudoku", false);
+	runner_result_free(&res);
+	free(in);
+
+	/* A file of puzzles reports puzzles done: 60 copies of 200 hard ones, some 3 s on one thread. */
+	const char *test_data = env("DLX_TEST_DATA");
+	size_t n = strlen(test_data) + sizeof "/sudoku/grade-hard.txt";
+	char *hard = malloc(n);
+	ck_assert_ptr_nonnull(hard);
+	snprintf(hard, n, "%s/sudoku/grade-hard.txt", test_data);
+	FILE *src = fopen(hard, "r");
+	ck_assert_msg(src != NULL, "%s: %s", hard, strerror(errno));
+	char *many = tmp_path("many-hard.txt");
+	FILE *out = create(many);
+	char line[256];
+	for (int copy = 0; copy < 60; copy++) {
+		rewind(src);
+		while (fgets(line, sizeof line, src))
+			fputs(line, out);
+	}
+	fclose(src);
+	finish(out, many);
+	char *argv2[] = { "dlx-sudoku", "--unique", "--progress", "--threads", "1", many, NULL };
+	run(env("DLX_SUDOKU_BIN"), argv2, NULL, &res);
+	ck_assert_int_eq(res.status, 0);
+	ck_assert_uint_eq(count_lines(res.out, res.out_len), 12000);
+	expect_progress(&res, "dlx-sudoku", true);
+	runner_result_free(&res);
+	unlink(many);
+	free(many);
+	free(hard);
+}
+END_TEST
+
 static void sudoku_interrupted(int sig, const char *name)
 {
 	char *in = stdin_file("empty16.sdk", empty_16x16);
@@ -502,6 +638,8 @@ static Suite *limits_suite(void)
 	tcase_add_test(tc, test_sudoku_closed_stdout);
 	tcase_add_test(tc, test_sudoku_closed_stdout_sigpipe_ignored);
 	tcase_add_test(tc, test_sudoku_time_limit);
+	tcase_add_test(tc, test_dlx_time_limit);
+	tcase_add_test(tc, test_progress);
 	tcase_add_test(tc, test_sudoku_sigint);
 	tcase_add_test(tc, test_sudoku_sigterm);
 	tcase_add_test(tc, test_out_of_memory);

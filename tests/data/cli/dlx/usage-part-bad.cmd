@@ -1,0 +1,1 @@
+--count --part 3/2 @TOPDATA@/knuth-example.dlx

@@ -1,0 +1,1 @@
+--count --part x

@@ -1,0 +1,1 @@
+--threads 0 @TOPDATA@/knuth-example.dlx
