@@ -101,7 +101,8 @@ static void setup(void)
 static void teardown(void)
 {
 	static const char *const names[] = { "long.dlx", "long-comment.dlx", "long-name.dlx", "huge.dlx",
-		"long.sdk", "max.sdk", "huge.sdk", "big100.sdk", "empty16.sdk", "queens16.dlx", "many-hard.txt" };
+		"long.sdk", "max.sdk", "huge.sdk", "big100.sdk", "empty16.sdk", "queens16.dlx", "many-hard.txt",
+		"loose.txt" };
 	for (size_t k = 0; k < sizeof names / sizeof *names; k++) {
 		char *p = tmp_path(names[k]);
 		unlink(p);
@@ -470,7 +471,7 @@ START_TEST(test_progress)
 	runner_result_free(&res);
 	free(in);
 
-	/* A file of puzzles reports puzzles done: 60 copies of 200 hard ones, some 3 s on one thread. */
+	/* A file of puzzles reports puzzles done: 100 copies of 200 hard ones, some 3 s on two threads. */
 	const char *test_data = env("DLX_TEST_DATA");
 	size_t n = strlen(test_data) + sizeof "/sudoku/grade-hard.txt";
 	char *hard = malloc(n);
@@ -481,22 +482,70 @@ START_TEST(test_progress)
 	char *many = tmp_path("many-hard.txt");
 	FILE *out = create(many);
 	char line[256];
-	for (int copy = 0; copy < 60; copy++) {
+	for (int copy = 0; copy < 100; copy++) {
 		rewind(src);
 		while (fgets(line, sizeof line, src))
 			fputs(line, out);
 	}
 	fclose(src);
 	finish(out, many);
-	char *argv2[] = { "dlx-sudoku", "--unique", "--progress", "--threads", "1", many, NULL };
+	char *argv2[] = { "dlx-sudoku", "--unique", "--progress", "--threads", "2", many, NULL };
 	run(env("DLX_SUDOKU_BIN"), argv2, NULL, &res);
 	ck_assert_int_eq(res.status, 0);
-	ck_assert_uint_eq(count_lines(res.out, res.out_len), 12000);
+	ck_assert_uint_eq(count_lines(res.out, res.out_len), 20000);
 	expect_progress(&res, "dlx-sudoku", true);
 	runner_result_free(&res);
 	unlink(many);
 	free(many);
 	free(hard);
+}
+END_TEST
+
+/*
+ * --all on puzzles with thousands of solutions: past 64 KB a worker writes
+ * its puzzle's answer itself, once the puzzles before it are out (see
+ * SLOT_OUT_MAX in dlx-sudoku-main.c).  Two such puzzles in a row, on two
+ * and three threads, must give the one-thread output byte for byte, and
+ * not hang waiting for each other.
+ */
+START_TEST(test_sudoku_all_streams_in_order)
+{
+	static const char *const loose[] = {
+		/* a 17-clue puzzle less one clue: 5027 solutions, 412 KB of answers */
+		".................1.....2.3......3.2...1........5....6..3......4.7..8...962...7...\n",
+		/* the same less another: 3617 solutions */
+		".................1.....2.3......3.2...1.4......5....6..3......4.7......962...7...\n",
+	};
+	static const char unique[] =
+		".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...\n";
+	char *path = tmp_path("loose.txt");
+	FILE *f = create(path);
+	fputs(loose[0], f);
+	fputs(loose[1], f);
+	fputs(unique, f);
+	fputs(loose[0], f);
+	fputs(unique, f);
+	fputs(unique, f);
+	fputs(loose[1], f);
+	finish(f, path);
+	struct runner_result one;
+	char *argv1[] = { "dlx-sudoku", "--all", "--threads", "1", path, NULL };
+	run(env("DLX_SUDOKU_BIN"), argv1, NULL, &one);
+	ck_assert_int_eq(one.status, 0);
+	ck_assert_uint_eq(count_lines(one.out, one.out_len), 2 * 5027 + 2 * 3617 + 3);
+	static const char *const threads[] = { "2", "3" };
+	for (int k = 0; k < 2; k++) {
+		char *argv[] = { "dlx-sudoku", "--all", "--threads", (char *)threads[k], path, NULL };
+		struct runner_result res;
+		run(env("DLX_SUDOKU_BIN"), argv, NULL, &res);
+		ck_assert_int_eq(res.status, 0);
+		ck_assert_msg(res.out_len == one.out_len && memcmp(res.out, one.out, one.out_len) == 0,
+			      "--threads %s: %zu bytes differ from one thread's %zu", threads[k], res.out_len, one.out_len);
+		runner_result_free(&res);
+	}
+	runner_result_free(&one);
+	unlink(path);
+	free(path);
 }
 END_TEST
 
@@ -640,6 +689,7 @@ static Suite *limits_suite(void)
 	tcase_add_test(tc, test_sudoku_time_limit);
 	tcase_add_test(tc, test_dlx_time_limit);
 	tcase_add_test(tc, test_progress);
+	tcase_add_test(tc, test_sudoku_all_streams_in_order);
 	tcase_add_test(tc, test_sudoku_sigint);
 	tcase_add_test(tc, test_sudoku_sigterm);
 	tcase_add_test(tc, test_out_of_memory);
