@@ -271,7 +271,11 @@ typedef struct dlx_split_params {
  *   search may overrun it by threads x poll interval nodes;
  * - on_poll runs in the calling thread about every 10 ms while workers run
  *   (poll_interval is then ignored), with the totals so far;
- * - stats->max_level counts levels within a job, not the levels of the cut.
+ * - stats->max_level counts levels within a job, not the levels of the cut;
+ * - with threads and no parts, nodes and updates are the whole search's, the
+ *   walk that cut the tree included (the same totals as dlx_search() when
+ *   the search completes); a part's are those of its jobs alone, the walk
+ *   being left out so that adding M parts' figures does not count it M times.
  *
  * @return as dlx_search(); #DLX_ERR_INVALID if part is not in 1..parts or
  *         parts > #DLX_MAX_PARTS; #DLX_ERR_NOMEM.  The problem is left as it

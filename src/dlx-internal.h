@@ -27,8 +27,11 @@ struct dlx__leaf_sink {
 	int (*add)(struct dlx__leaf_sink *sink, const size_t *path, size_t n, double share);
 };
 
-/* Walks the tree of p (forced options applied) down to sink->depth. */
-int dlx__walk_leaves(dlx_problem *p, struct dlx__leaf_sink *sink);
+/*
+ * Walks the tree of p (forced options applied) down to sink->depth; *st
+ * gets the walk's statistics, its leaves counted among its nodes.
+ */
+int dlx__walk_leaves(dlx_problem *p, struct dlx__leaf_sink *sink, dlx_stats *st);
 
 /*
  * How the search finds its item (see choose_item() in dlx.c): -1 chooses by

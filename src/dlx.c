@@ -1276,11 +1276,10 @@ int dlx__search_from(dlx_problem *p, const dlx_search_params *params, dlx_stats 
 	return search(p, params, stats, NULL, start);
 }
 
-int dlx__walk_leaves(dlx_problem *p, struct dlx__leaf_sink *leaf)
+int dlx__walk_leaves(dlx_problem *p, struct dlx__leaf_sink *leaf, dlx_stats *st)
 {
-	dlx_stats st;
 	leaf->deeper = false;
-	return search(p, NULL, &st, leaf, NULL);
+	return search(p, NULL, st, leaf, NULL);
 }
 
 dlx_problem *dlx_problem_clone(const dlx_problem *p)

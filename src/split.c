@@ -72,14 +72,15 @@ static void free_jobs(struct jobs *j)
 /*
  * Cuts at the shallowest depth with at least `target` jobs, or as deep as
  * the tree goes.  Deterministic: it depends on the problem and target only.
+ * *walk gets the statistics of the walk that made the cut.
  */
-static int cut(dlx_problem *p, size_t target, struct jobs *j)
+static int cut(dlx_problem *p, size_t target, struct jobs *j, dlx_stats *walk)
 {
 	for (size_t depth = 1;; depth++) {
 		j->n = j->n_opts = 0;
 		j->sink.depth = depth;
 		j->sink.add = add_job;
-		int rc = dlx__walk_leaves(p, &j->sink);
+		int rc = dlx__walk_leaves(p, &j->sink, walk);
 		if (rc)
 			return rc;
 		if (j->n >= target || !j->sink.deeper)
@@ -310,7 +311,8 @@ int dlx_search_split(dlx_problem *p, const dlx_search_params *params, const dlx_
 	/* Enough jobs that threads finish close together; for parts, a cut that depends on M only. */
 	struct jobs jobs = { { 0, false, NULL }, 0, 0, NULL, NULL, 0, 0, NULL };
 	size_t target = parts > 1 ? (size_t)64 * parts : (size_t)512 * threads;
-	int rc = cut(p, target, &jobs);
+	dlx_stats walk;
+	int rc = cut(p, target, &jobs, &walk);
 	if (rc) {
 		free_jobs(&jobs);
 		return rc;
@@ -413,6 +415,15 @@ int dlx_search_split(dlx_problem *p, const dlx_search_params *params, const dlx_
 	}
 	add_count(&st.solutions, sh.solutions, &rc);
 	add_count(&st.solutions, sh.counted, &rc);
+	/*
+	 * The nodes above the cut and their link updates, so that the totals
+	 * are those of one search: each job's root is a leaf of the walk.  A
+	 * part leaves them out, so that the parts' totals add up.
+	 */
+	if (parts == 1) {
+		add_count(&st.nodes, walk.nodes - jobs.n, &rc);
+		add_count(&st.updates, walk.updates, &rc);
+	}
 	st.stop = (dlx_stop_reason)atomic_load(&sh.stop);
 	st.progress = st.stop == DLX_STOP_COMPLETE ? 1.0 : (total_share > 0 ? sh.done_share / total_share : 0);
 	if (!rc)

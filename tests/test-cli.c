@@ -440,6 +440,48 @@ START_TEST(test_help_sudoku)
 }
 END_TEST
 
+/* --stats: one line on stderr, in the documented form, with the right counts. */
+START_TEST(test_stats_format)
+{
+	const char *data = getenv("DLX_DATA");
+	ck_assert_msg(data != NULL, "DLX_DATA is not set");
+	char *knuth = path_join(data, "knuth-example.dlx", "");
+	char *argv[] = { "dlx", "--count", "--stats", knuth, NULL };
+	struct runner_cmd rc = { dlx_bin(), argv, NULL, -1, false };
+	struct runner_result res;
+	ck_assert_int_eq(runner_run(&rc, CASE_TIMEOUT * runner_slowdown(), &res), 0);
+	ck_assert_int_eq(res.status, 0);
+	unsigned long long sol, nodes, updates;
+	double secs;
+	char end[8] = "";
+	ck_assert_msg(sscanf(res.err, "solutions: %llu, nodes: %llu, updates: %llu, time: %lf s%7s", &sol, &nodes,
+			     &updates, &secs, end) == 4 && sol == 1 && nodes == 5 && updates > 0 && secs >= 0,
+		      "dlx --stats printed \"%s\"", res.err);
+	runner_result_free(&res);
+	free(knuth);
+
+	const char *sudoku = getenv("DLX_SUDOKU_BIN");
+	if (!sudoku || !*sudoku)
+		return;
+	char *sample = path_join(data, "sudoku17-sample.txt", "");
+	char *argv2[] = { "dlx-sudoku", "--unique", "--stats", sample, NULL };
+	struct runner_cmd rc2 = { sudoku, argv2, NULL, -1, false };
+	ck_assert_int_eq(runner_run(&rc2, CASE_TIMEOUT * runner_slowdown(), &res), 0);
+	ck_assert_int_eq(res.status, 0);
+	unsigned long long puzzles, solved, unsolvable, stopped;
+	double rate;
+	ck_assert_msg(sscanf(res.err,
+			     "puzzles: %llu, solved: %llu, unsolvable: %llu, stopped: %llu, nodes: %llu, updates: %llu, "
+			     "time: %lf s, puzzles/s: %lf%7s",
+			     &puzzles, &solved, &unsolvable, &stopped, &nodes, &updates, &secs, &rate, end) == 8 &&
+			      puzzles == 1000 && solved == 1000 && unsolvable == 0 && stopped == 0 && nodes > 1000 &&
+			      updates > nodes && rate > 0,
+		      "dlx-sudoku --stats printed \"%s\"", res.err);
+	runner_result_free(&res);
+	free(sample);
+}
+END_TEST
+
 /* Writes "$DLX_GEN_QUEENS n" to a new temporary file; returns its path (caller unlinks, frees). */
 static char *gen_queens(int n)
 {
@@ -596,6 +638,7 @@ static Suite *cli_suite(void)
 	tc = tcase_create("behaviour");
 	tcase_add_test(tc, test_help);
 	tcase_add_test(tc, test_help_sudoku);
+	tcase_add_test(tc, test_stats_format);
 	tcase_add_test(tc, test_closed_stdout);
 	tcase_add_test(tc, test_closed_stdout_sigpipe_ignored);
 	tcase_add_test(tc, test_stdout_full);

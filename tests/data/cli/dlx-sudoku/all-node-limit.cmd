@@ -1,0 +1,1 @@
+--all --node-limit 200 --threads 1

@@ -1,0 +1,1 @@
+--regions /nonexistent/map.txt

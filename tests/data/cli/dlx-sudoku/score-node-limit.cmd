@@ -1,0 +1,1 @@
+--score target --node-limit 300

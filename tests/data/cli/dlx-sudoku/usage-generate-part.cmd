@@ -1,0 +1,1 @@
+--generate 1 --part 1/2

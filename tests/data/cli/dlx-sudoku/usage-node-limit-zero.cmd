@@ -1,0 +1,1 @@
+--node-limit 0
