@@ -1368,6 +1368,12 @@ int dlx__check(const dlx_problem *p, const char **what)
 	for (int32_t i = 1; i <= n; i++) {
 		int32_t cnt = 0;
 		for (int32_t x = nd.down[i]; x != i; x = nd.down[x]) {
+			/* A corrupt link must not send the checker itself out of bounds. */
+			if (x <= 0 || (size_t)x >= p->n_nodes || nd.down[x] < 0 || (size_t)nd.down[x] >= p->n_nodes ||
+			    nd.up[x] < 0 || (size_t)nd.up[x] >= p->n_nodes) {
+				*what = "link out of range";
+				return -1;
+			}
 			if (nd.up[nd.down[x]] != x || nd.down[nd.up[x]] != x) {
 				*what = "vertical list is not doubly linked";
 				return -1;

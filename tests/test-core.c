@@ -751,6 +751,51 @@ START_TEST(counters_never_wrap)
 }
 END_TEST
 
+/* Every error code has its own message, and unknown codes a generic one. */
+START_TEST(error_messages)
+{
+	static const int codes[] = { DLX_OK, DLX_ERR_NOMEM, DLX_ERR_INVALID, DLX_ERR_DUPLICATE, DLX_ERR_TOO_BIG,
+		DLX_ERR_CONFLICT, DLX_ERR_OVERFLOW, DLX_ERR_STATE, DLX_ERR_SYNTAX, DLX_ERR_IO };
+	size_t n = sizeof codes / sizeof codes[0];
+	for (size_t a = 0; a < n; a++) {
+		const char *m = dlx_strerror(codes[a]);
+		ck_assert_ptr_nonnull(m);
+		ck_assert_uint_gt(strlen(m), 3);
+		ck_assert_str_ne(m, "unknown error");
+		for (size_t b = 0; b < a; b++)
+			ck_assert_str_ne(m, dlx_strerror(codes[b]));
+	}
+	ck_assert_str_eq(dlx_strerror(-100), "unknown error");
+	ck_assert_str_eq(dlx_strerror(7), "unknown error");
+}
+END_TEST
+
+/*
+ * An option whose items are all colored marks its own nodes instead of
+ * hiding them: forcing it a second time must still be refused.
+ */
+START_TEST(colored_option_forced_twice)
+{
+	dlx_problem *p = dlx_problem_new(1, 2);
+	size_t all_colored[] = { 1, 2 }, plain[] = { 0, 1 };
+	uint32_t colors[] = { 5, 6 }, plain_colors[] = { 0, 5 };
+	ck_assert_int_eq(dlx_add_option_colored(p, all_colored, colors, 2), 0);
+	ck_assert_int_eq(dlx_add_option_colored(p, plain, plain_colors, 2), 1);
+	ck_assert_int_eq(dlx_force_option(p, 0), DLX_OK);
+	ck_assert_int_eq(dlx_force_option(p, 0), DLX_ERR_CONFLICT);
+	ck_assert_uint_eq(dlx_forced_count(p), 1);
+	/* The other option agrees on item 1's color, so it is still possible. */
+	dlx_stats st;
+	ck_assert_int_eq(dlx_search(p, NULL, &st), DLX_OK);
+	ck_assert_uint_eq(st.solutions, 1);
+	dlx_release_forced(p);
+	assert_sane(p);
+	ck_assert_int_eq(dlx_search(p, NULL, &st), DLX_OK);
+	ck_assert_uint_eq(st.solutions, 1);
+	dlx_problem_free(p);
+}
+END_TEST
+
 START_TEST(bad_arguments_are_errors)
 {
 	dlx_problem *p = dlx_problem_new(3, 1);
@@ -1091,6 +1136,8 @@ static Suite *core_suite(void)
 
 	tc = tcase_create("errors");
 	tcase_add_test(tc, bad_arguments_are_errors);
+	tcase_add_test(tc, error_messages);
+	tcase_add_test(tc, colored_option_forced_twice);
 	tcase_add_test(tc, counters_never_wrap);
 	suite_add_tcase(s, tc);
 	return s;
