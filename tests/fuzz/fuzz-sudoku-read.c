@@ -6,6 +6,8 @@
  *   format   = byte0 % 6        (auto, line, grid, compact, drawn, count)
  *   alphabet = byte0 / 6 % 4    (auto, alnum, letters, hex)
  *   solve    = byte0 / 24 % 2   (also search boards of box 2 and 3)
+ *   regions  = byte0 / 48 % 2   (every puzzle followed by a jigsaw region map;
+ *                                the text is also read as one map alone)
  * Missing byte 0 reads as 0: auto/auto on empty text.
  *
  * Every puzzle and error is checked against what the text itself says,
@@ -25,7 +27,11 @@
  *   error is about a line after "end";
  * - with solve set, on boards of box 2 and 3, dlx_sudoku_check's verdict
  *   matches a duplicate search done here, and every solution found within a
- *   node limit keeps the givens and is a valid sudoku.
+ *   node limit keeps the givens and is a valid sudoku;
+ * - with regions set, every puzzle has a map on a later line than its own
+ *   first line, that dlx_sudoku_check_regions() accepts, and a jigsaw solver
+ *   builds on it; the text read as one map alone is accepted or refused
+ *   with a message, and an accepted map is valid too.
  * Any violation aborts.  It builds with gcc too, for the replay test.
  */
 #define _POSIX_C_SOURCE 200809L
@@ -287,12 +293,52 @@ static void check_solve(const struct sudoku_puzzle *pz)
 		EXPECT(first[0] == 0xEE, "a first solution without a solution");
 }
 
+/* A jigsaw solver builds on the map and its givens check gives a verdict. */
+static void check_jigsaw(const struct sudoku_puzzle *pz)
+{
+	dlx_sudoku_shape shape = DLX_SUDOKU_SHAPE_INIT;
+	shape.box = pz->box;
+	shape.regions = pz->regions;
+	dlx_sudoku *s;
+	char msg[96];
+	EXPECT(dlx_sudoku_new_shape(&shape, &s, msg, sizeof msg) == DLX_OK, "no jigsaw solver: %s", msg);
+	const uint8_t *back = dlx_sudoku_regions(s);
+	EXPECT(memcmp(back, pz->regions, (size_t)pz->side * pz->side) == 0, "the solver changed the map");
+	dlx_sudoku_result res;
+	int rc = dlx_sudoku_check(s, pz->cells, &res);
+	EXPECT(rc == DLX_OK || rc == DLX_ERR_CONFLICT, "check gave %d", rc);
+	EXPECT((rc == DLX_OK) == (res.message[0] == '\0'), "check %d with message '%s'", rc, res.message);
+	dlx_sudoku_free(s);
+}
+
+/* The whole text as one region map, as --regions reads it. */
+static void check_map_file(char *buf, size_t len)
+{
+	static char empty[1];
+	FILE *f = fmemopen(len ? buf : empty, len, "r");
+	EXPECT(f != NULL, "fmemopen failed");
+	static uint8_t map[DLX_SUDOKU_MAX_BOX * DLX_SUDOKU_MAX_BOX * DLX_SUDOKU_MAX_BOX * DLX_SUDOKU_MAX_BOX];
+	unsigned box = 0;
+	struct sudoku_read_error err;
+	int rc = sudoku_read_region_map(f, map, &box, &err);
+	fclose(f);
+	if (rc == DLX_OK) {
+		EXPECT(box >= DLX_SUDOKU_MIN_BOX && box <= DLX_SUDOKU_MAX_BOX, "map of box %u", box);
+		char msg[96];
+		EXPECT(dlx_sudoku_check_regions(box * box, map, msg, sizeof msg) == DLX_OK, "a bad map read: %s", msg);
+	} else {
+		EXPECT(rc == DLX_ERR_SYNTAX, "map read gave %d: %s", rc, err.message);
+		EXPECT(err.message[0] != '\0', "a refused map without a message");
+	}
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	uint8_t b0 = size ? data[0] : 0;
 	enum sudoku_format fmt = (enum sudoku_format)(b0 % 6);
 	enum sudoku_alphabet alpha = (enum sudoku_alphabet)(b0 / 6 % 4);
 	bool solve = b0 / 24 % 2;
+	bool regions = b0 / 48 % 2;
 	const uint8_t *text = size ? data + 1 : data;
 	size_t len = size ? size - 1 : 0;
 
@@ -309,6 +355,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
 	struct sudoku_reader *r = sudoku_reader_new(f, fmt, alpha);
 	EXPECT(r != NULL, "no reader");
+	if (regions)
+		sudoku_reader_expect_regions(r);
 	struct sudoku_puzzle pz;
 	struct sudoku_read_error err;
 	size_t puzzles = 0, rows = 0, last_line = 0;
@@ -343,9 +391,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (pz.format == SUDOKU_FORMAT_LINE) {
 			EXPECT(pz.box <= 8, "a line puzzle of box %u", pz.box);
 			check_line_cells(&t, &pz);
-			rows += 1;
+			rows += regions ? 2 : 1;
 		} else {
-			rows += pz.side;
+			rows += regions ? 2 * pz.side : pz.side;
+		}
+		if (regions) {
+			EXPECT(pz.regions != NULL, "puzzle %zu without its region map", puzzles + 1);
+			EXPECT(pz.regions_line > pz.line && pz.regions_line <= t.n_lines, "map on line %zu, puzzle on %zu",
+			       pz.regions_line, pz.line);
+			char msg[96];
+			EXPECT(dlx_sudoku_check_regions(pz.side, pz.regions, msg, sizeof msg) == DLX_OK,
+			       "the reader passed a bad map: %s", msg);
+			if (pz.box <= 3)
+				check_jigsaw(&pz);
+		} else {
+			EXPECT(pz.regions == NULL, "a map without asking for one");
 		}
 		EXPECT(rows <= t.n_lines, "%zu puzzles need %zu rows, the input has %zu lines", puzzles + 1, rows,
 		       t.n_lines);
@@ -387,6 +447,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	sudoku_reader_free(r);
 	fclose(f);
+	if (regions)
+		check_map_file(buf, len);
 	free(t.start);
 	if (len)
 		free(buf);
