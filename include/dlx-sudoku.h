@@ -267,6 +267,11 @@ int dlx_sudoku_solve(dlx_sudoku *s, const uint8_t *givens, const dlx_sudoku_para
  * count.  A change of the core's search or of what it counts as a node
  * (dlx.h) changes grades.  Grades compare puzzles of one size and variant.
  *
+ * res->stats.branches counts the guesses of the same search: the nodes that
+ * branched on a cell or unit with two or more candidates left.  It is 0 for
+ * puzzles that singles solve; with a grade of 0 it counts the guesses whose
+ * wrong candidates all failed at the first step.
+ *
  * @param params node_limit, on_poll, poll_ctx and poll_interval are used;
  *               limit, threads and on_solution are ignored.  May be NULL.
  * @param grade  receives the grade when the puzzle has exactly one solution

@@ -188,6 +188,8 @@ typedef struct dlx_stats_s {
 	                         A choice that leaves some primary item with no option is undone
 	                         at once, as in Knuth's dancing cells, and its node not entered */
 	uint64_t updates;   /**< link updates: one per node hidden and per item unlinked (Knuth's "updates") */
+	uint64_t branches;  /**< nodes entered that branched on an item with two or more options left:
+	                         the points where the search had to guess (0 when every step was forced) */
 	dlx_stop_reason stop;
 	uint32_t max_level; /**< deepest level reached (options chosen at once) */
 	double progress;    /**< estimated fraction of the search tree done, 0..1 (Knuth's estimate

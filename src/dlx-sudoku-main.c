@@ -32,17 +32,20 @@ static const char usage_text[] =
 	"                         all solutions: sum of digit x weight, the weight 6 on\n"
 	"                         the border, one more per ring inwards (10 in the\n"
 	"                         centre of a 9x9); -1 when there is no solution\n"
-	"      --grade            print a difficulty grade: the search nodes that the\n"
-	"                         uniqueness check (as --unique) enters off the\n"
-	"                         solution's path, i.e. nodes - blanks - 1.  The search\n"
-	"                         always branches on the first item with the fewest\n"
-	"                         options and, the puzzle being unique, walks its whole\n"
-	"                         tree, so the grade is the same on any run, machine or\n"
-	"                         --threads.  0: no wrong guess survived its first\n"
-	"                         step (puzzles that naked and hidden singles solve get\n"
-	"                         0); the more, the harder: median 6 for 17-clue\n"
-	"                         puzzles, 1749 for the forum's hardest.  'multiple' or\n"
-	"                         'none' when the puzzle has no unique solution\n"
+	"      --grade            print a difficulty grade and the guesses.  The grade:\n"
+	"                         the search nodes that the uniqueness check (as\n"
+	"                         --unique) enters off the solution's path, i.e.\n"
+	"                         nodes - blanks - 1.  The search always branches on\n"
+	"                         the first item with the fewest options and, the\n"
+	"                         puzzle being unique, walks its whole tree, so the\n"
+	"                         grade is the same on any run, machine or --threads.\n"
+	"                         0: no wrong guess survived its first step (puzzles\n"
+	"                         that naked and hidden singles solve get 0); the more,\n"
+	"                         the harder: median 6 for 17-clue puzzles, 1749 for\n"
+	"                         the forum's hardest.  The guesses: nodes of that\n"
+	"                         search that branched on a cell or unit with two or\n"
+	"                         more candidates left (medians 1 and 133).  'multiple'\n"
+	"                         or 'none' when the puzzle has no unique solution\n"
 	"      --generate=COUNT   make COUNT puzzles with exactly one solution instead\n"
 	"                         of reading any (see Generating below)\n"
 	"\n"
@@ -779,7 +782,7 @@ static int solve_one(struct worker *w, const struct sudoku_puzzle *pz, uint64_t 
 			else if (partial)
 				put_partial(w, "unknown", partial);
 			else if (n)
-				emit_fmt(w, "%" PRIu64 "\n", grade);
+				emit_fmt(w, "%" PRIu64 " %" PRIu64 "\n", grade, st->branches);
 			else
 				emit_str(w, "none\n");
 			break;

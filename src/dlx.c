@@ -1076,7 +1076,7 @@ static ALWAYS_INLINE int search_impl(dlx_problem *p, const dlx_search_params *pa
 				      const bool colors)
 {
 	static const dlx_search_params defaults = DLX_SEARCH_PARAMS_INIT;
-	dlx_stats st = { 0, 0, 0, DLX_STOP_COMPLETE, 0, 0.0 };
+	dlx_stats st = { 0, 0, 0, 0, DLX_STOP_COMPLETE, 0, 0.0 };
 	if (stats)
 		*stats = st;
 	if (!p)
@@ -1117,17 +1117,18 @@ static ALWAYS_INLINE int search_impl(dlx_problem *p, const dlx_search_params *pa
 	/* One level's covers update fewer links than the matrix has nodes and items. */
 	const uint64_t update_room = UINT64_MAX - (uint64_t)p->n_nodes - (uint64_t)p->n_items - 2;
 	int rc = DLX_OK;
-	uint64_t updates = 0, nodes = 0, solutions = 0;
+	uint64_t updates = 0, nodes = 0, solutions = 0, branches = 0;
 	if (start) {
 		updates = start->updates;
 		nodes = start->nodes;
 		solutions = start->solutions;
+		branches = start->branches;
 	}
 	size_t level = 0;
 	int32_t i, x;
 
 x2:	/* Enter a new search node. */
-	if (nodes == UINT64_MAX || updates > update_room) {
+	if (nodes == UINT64_MAX || branches == UINT64_MAX || updates > update_room) {
 		rc = DLX_ERR_OVERFLOW;
 		st.stop = DLX_STOP_ERROR;
 		goto unwind;
@@ -1142,7 +1143,7 @@ x2:	/* Enter a new search node. */
 		st.max_level = (uint32_t)level;
 	if (params->on_poll && --poll_left == 0) {
 		poll_left = poll_every;
-		st.solutions = solutions, st.nodes = nodes, st.updates = updates;
+		st.solutions = solutions, st.nodes = nodes, st.updates = updates, st.branches = branches;
 		st.progress = progress_of(p, level);
 		if (params->on_poll(params->poll_ctx, &st)) {
 			st.stop = DLX_STOP_POLL;
@@ -1192,6 +1193,7 @@ x2:	/* Enter a new search node. */
 	 */
 	i = choose_item(p, level == 0, track);
 	lens[level] = len[i];
+	branches += len[i] > 1;
 	mark(p, i, track);
 	{
 		/*
@@ -1249,6 +1251,7 @@ done:
 	st.solutions = solutions;
 	st.nodes = nodes;
 	st.updates = updates;
+	st.branches = branches;
 	st.progress = st.stop == DLX_STOP_COMPLETE ? 1.0 : progress_of(p, level);
 	if (stats)
 		*stats = st;

@@ -190,7 +190,7 @@ static void *worker_main(void *arg)
 		int rc = DLX_OK;
 		for (size_t o = jobs->start[j]; o < jobs->start[j + 1] && !rc; o++)
 			rc = dlx_force_option(w->clone, jobs->opts[o]);
-		dlx_stats st = { 0, 0, 0, DLX_STOP_COMPLETE, 0, 0.0 };
+		dlx_stats st = { 0, 0, 0, 0, DLX_STOP_COMPLETE, 0, 0.0 };
 		if (!rc) {
 			pthread_mutex_lock(&sh->mu);
 			w->job_share = jobs->share[j];
@@ -204,6 +204,7 @@ static void *worker_main(void *arg)
 		atomic_fetch_add(&sh->nodes_so_far, st.nodes - w->polled_nodes);
 		w->total.nodes += st.nodes;
 		w->total.updates += st.updates;
+		w->total.branches += st.branches;
 		if (st.max_level > w->max_level)
 			w->max_level = st.max_level;
 		pthread_mutex_lock(&sh->mu);
@@ -292,7 +293,7 @@ int dlx_search_split(dlx_problem *p, const dlx_search_params *params, const dlx_
 {
 	static const dlx_search_params defaults = DLX_SEARCH_PARAMS_INIT;
 	static const dlx_split_params whole = { 1, 0, 0 };
-	dlx_stats st = { 0, 0, 0, DLX_STOP_COMPLETE, 0, 0.0 };
+	dlx_stats st = { 0, 0, 0, 0, DLX_STOP_COMPLETE, 0, 0.0 };
 	if (stats)
 		*stats = st;
 	if (!p)
@@ -409,6 +410,7 @@ int dlx_search_split(dlx_problem *p, const dlx_search_params *params, const dlx_
 			pthread_join(w[t].thread, NULL);
 		add_count(&st.nodes, w[t].total.nodes, &rc);
 		add_count(&st.updates, w[t].total.updates, &rc);
+		add_count(&st.branches, w[t].total.branches, &rc);
 		if (w[t].max_level > st.max_level)
 			st.max_level = w[t].max_level;
 		dlx_problem_free(w[t].clone);
@@ -423,6 +425,8 @@ int dlx_search_split(dlx_problem *p, const dlx_search_params *params, const dlx_
 	if (parts == 1) {
 		add_count(&st.nodes, walk.nodes - jobs.n, &rc);
 		add_count(&st.updates, walk.updates, &rc);
+		/* A leaf of the walk does not branch there: its job's search does. */
+		add_count(&st.branches, walk.branches, &rc);
 	}
 	st.stop = (dlx_stop_reason)atomic_load(&sh.stop);
 	st.progress = st.stop == DLX_STOP_COMPLETE ? 1.0 : (total_share > 0 ? sh.done_share / total_share : 0);

@@ -90,6 +90,14 @@ START_TEST(knuth_paper_example)
 	ck_assert_uint_eq(st2.solutions, 1);
 	ck_assert_uint_eq(st2.nodes, st.nodes);
 	ck_assert_uint_eq(st2.updates, st.updates);
+	/*
+	 * Worked by hand: the root branches on a ({a d g} or {a d f}); below
+	 * {a d g}, b is forced and {b c f} would leave e without options, so that
+	 * node is a dead end; below {a d f}, b, then c, have one option each.
+	 */
+	ck_assert_uint_eq(st.nodes, 5);
+	ck_assert_uint_eq(st.branches, 1);
+	ck_assert_uint_eq(st2.branches, 1);
 	dlx_problem_free(p);
 }
 END_TEST
@@ -238,7 +246,8 @@ static uint64_t random_trial(unsigned seed, bool with_secondary)
 		dlx__set_tracking(p, mode);
 		dlx_stats st2;
 		ck_assert_int_eq(dlx_search(p, &sp, &st2), DLX_OK);
-		ck_assert_msg(st2.solutions == want && st2.nodes == st.nodes && st2.updates == st.updates,
+		ck_assert_msg(st2.solutions == want && st2.nodes == st.nodes && st2.updates == st.updates &&
+				      st2.branches == st.branches && st.branches <= st.nodes,
 			      "seed %u, tracking %d: %llu solutions in %llu nodes, expected %llu in %llu", seed,
 			      mode, (unsigned long long)st2.solutions, (unsigned long long)st2.nodes,
 			      (unsigned long long)want, (unsigned long long)st.nodes);
@@ -721,24 +730,24 @@ START_TEST(counters_never_wrap)
 	ck_assert_int_eq(dlx_search(p, NULL, &base), DLX_OK);
 	ck_assert_uint_eq(base.solutions, 4);
 
-	dlx_stats start = { UINT64_MAX - 2, 0, 0, DLX_STOP_COMPLETE, 0, 0.0 };
+	dlx_stats start = { UINT64_MAX - 2, 0, 0, 0, DLX_STOP_COMPLETE, 0, 0.0 };
 	ck_assert_int_eq(dlx__search_from(p, NULL, &st, &start), DLX_ERR_OVERFLOW);
 	ck_assert_uint_eq(st.solutions, UINT64_MAX);
 	ck_assert_int_eq(st.stop, DLX_STOP_ERROR);
 	assert_sane(p);
 
-	start = (dlx_stats){ 0, UINT64_MAX - 10, 0, DLX_STOP_COMPLETE, 0, 0.0 };
+	start = (dlx_stats){ 0, UINT64_MAX - 10, 0, 0, DLX_STOP_COMPLETE, 0, 0.0 };
 	ck_assert_int_eq(dlx__search_from(p, NULL, &st, &start), DLX_ERR_OVERFLOW);
 	ck_assert_uint_eq(st.nodes, UINT64_MAX);
 	assert_sane(p);
 
-	start = (dlx_stats){ 0, 0, UINT64_MAX - 1000, DLX_STOP_COMPLETE, 0, 0.0 };
+	start = (dlx_stats){ 0, 0, UINT64_MAX - 1000, 0, DLX_STOP_COMPLETE, 0, 0.0 };
 	ck_assert_int_eq(dlx__search_from(p, NULL, &st, &start), DLX_ERR_OVERFLOW);
 	ck_assert_uint_ge(st.updates, UINT64_MAX - 1000);
 	assert_sane(p);
 
 	/* Just below the edge the counts come out exact. */
-	start = (dlx_stats){ UINT64_MAX - 4, 0, 0, DLX_STOP_COMPLETE, 0, 0.0 };
+	start = (dlx_stats){ UINT64_MAX - 4, 0, 0, 0, DLX_STOP_COMPLETE, 0, 0.0 };
 	ck_assert_int_eq(dlx__search_from(p, NULL, &st, &start), DLX_OK);
 	ck_assert_uint_eq(st.solutions, UINT64_MAX);
 	ck_assert_uint_eq(st.nodes, base.nodes);
@@ -906,6 +915,7 @@ START_TEST(split_threads_count_exactly)
 		/* The walk above the cut counts too: the totals are one search's. */
 		ck_assert_uint_eq(st.nodes, one.nodes);
 		ck_assert_uint_eq(st.updates, one.updates);
+		ck_assert_uint_eq(st.branches, one.branches);
 		ck_assert_int_eq(st.stop, DLX_STOP_COMPLETE);
 		ck_assert(st.progress == 1.0);
 		assert_sane(p);

@@ -349,22 +349,38 @@ START_TEST(test_grade_basics)
 	ck_assert_int_eq(dlx_sudoku_grade(s, g, NULL, &grade, &res), DLX_OK);
 	ck_assert_uint_eq(grade, 0);
 	ck_assert_uint_eq(res.stats.nodes, 1);
+	ck_assert_uint_eq(res.stats.branches, 0);
 	g[0] = g[40] = g[80] = 0;
 	ck_assert_int_eq(dlx_sudoku_grade(s, g, NULL, &grade, &res), DLX_OK);
 	ck_assert_uint_eq(grade, 0);
 	ck_assert_uint_eq(res.stats.nodes, 4);
+	ck_assert_uint_eq(res.stats.branches, 0);
+	/*
+	 * A 17-clue puzzle (Royle's collection) with one guess: once, the
+	 * search must pick among candidates, and each wrong one fails at once.
+	 */
+	parse(".................1..1.23.4......2.54.6........7...8.......6.7.....97......4.....8", g, 81);
+	ck_assert_int_eq(dlx_sudoku_grade(s, g, NULL, &grade, &res), DLX_OK);
+	ck_assert_uint_eq(res.stats.solutions, 1);
+	ck_assert_uint_eq(grade, 0);
+	ck_assert_uint_eq(res.stats.branches, 1);
 	/* A hard puzzle needs guesses; the grade is the same every time. */
 	parse("8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..", g, 81);
 	ck_assert_int_eq(dlx_sudoku_grade(s, g, NULL, &grade, &res), DLX_OK);
 	ck_assert_uint_eq(res.stats.solutions, 1);
 	ck_assert_uint_gt(grade, 0);
 	ck_assert_uint_eq(grade, res.stats.nodes - 60 - 1);
+	/* Guesses are branching nodes: some, but fewer than the nodes off the path. */
+	uint64_t guesses = res.stats.branches;
+	ck_assert_uint_gt(guesses, 0);
+	ck_assert_uint_lt(guesses, grade);
 	uint64_t again;
 	dlx_sudoku_params sp = DLX_SUDOKU_PARAMS_INIT;
 	sp.limit = 1;      /* ignored */
 	sp.threads = 4;    /* ignored */
 	ck_assert_int_eq(dlx_sudoku_grade(s, g, &sp, &again, &res), DLX_OK);
 	ck_assert_uint_eq(again, grade);
+	ck_assert_uint_eq(res.stats.branches, guesses);
 	/* No grade without exactly one solution, or when the search was cut short. */
 	memset(g, 0, sizeof g);
 	grade = 77;
