@@ -315,8 +315,8 @@ static long split_row(const struct line *l, bool drawn, uint16_t *raw, size_t ma
 			for (size_t k = 0; k < wl; k++) {
 				v = v * 10 + (unsigned)(w[k] - '0');
 				if (v > NUMBER_MAX)
-					return fail(err, l->lineno, DLX_ERR_SYNTAX, "number %.*s is out of range",
-						(int)(wl > 20 ? 20 : wl), w);
+					return fail(err, l->lineno, DLX_ERR_SYNTAX, "number %.*s%s is out of range",
+						(int)(wl > 20 ? 20 : wl), w, wl > 20 ? "..." : "");
 			}
 			raw[n++] = (uint16_t)(RAW_NUMBER + v);
 		} else if (wl == 1) {
