@@ -29,9 +29,11 @@ struct dlx__leaf_sink {
 
 /*
  * Walks the tree of p (forced options applied) down to sink->depth; *st
- * gets the walk's statistics, its leaves counted among its nodes.
+ * gets the walk's statistics, its leaves counted among its nodes.  Of
+ * params (may be NULL) only on_poll, poll_ctx and poll_interval are used:
+ * a poll that returns non-zero stops the walk (st->stop = DLX_STOP_POLL).
  */
-int dlx__walk_leaves(dlx_problem *p, struct dlx__leaf_sink *sink, dlx_stats *st);
+int dlx__walk_leaves(dlx_problem *p, struct dlx__leaf_sink *sink, const dlx_search_params *params, dlx_stats *st);
 
 /*
  * How the search finds its item (see choose_item() in dlx.c): -1 chooses by

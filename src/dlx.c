@@ -1279,10 +1279,16 @@ int dlx__search_from(dlx_problem *p, const dlx_search_params *params, dlx_stats 
 	return search(p, params, stats, NULL, start);
 }
 
-int dlx__walk_leaves(dlx_problem *p, struct dlx__leaf_sink *leaf, dlx_stats *st)
+int dlx__walk_leaves(dlx_problem *p, struct dlx__leaf_sink *leaf, const dlx_search_params *params, dlx_stats *st)
 {
+	dlx_search_params polls = DLX_SEARCH_PARAMS_INIT;
+	if (params) {
+		polls.on_poll = params->on_poll;
+		polls.poll_ctx = params->poll_ctx;
+		polls.poll_interval = params->poll_interval;
+	}
 	leaf->deeper = false;
-	return search(p, NULL, st, leaf, NULL);
+	return search(p, &polls, st, leaf, NULL);
 }
 
 dlx_problem *dlx_problem_clone(const dlx_problem *p)

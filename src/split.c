@@ -70,20 +70,38 @@ static void free_jobs(struct jobs *j)
 }
 
 /*
- * Cuts at the shallowest depth with at least `target` jobs, or as deep as
- * the tree goes.  Deterministic: it depends on the problem and target only.
- * *walk gets the statistics of the walk that made the cut.
+ * What the walks of one cut may cost, in item scans and link updates
+ * (about 0.1 s).  Each deeper walk repeats the shallower ones, so a tree
+ * that stays narrow for thousands of levels (a chain of forced choices)
+ * would otherwise cost its depth squared times its items before any thread
+ * starts.  Past the budget the last walk's leaves are the jobs: fewer than
+ * wanted, so the threads share less evenly, but every count stays exact.
  */
-static int cut(dlx_problem *p, size_t target, struct jobs *j, dlx_stats *walk)
+#define CUT_BUDGET (UINT64_C(1) << 26)
+
+/*
+ * Cuts at the shallowest depth with at least `target` jobs, as deep as the
+ * tree goes, or as deep as CUT_BUDGET allows.  Deterministic: it depends
+ * on the problem and target only (nodes and updates, not time).  *walk gets
+ * the statistics of the walk that made the cut; params' poll runs during
+ * the walks, and when it stops one, walk->stop says so and j is not a cut.
+ */
+static int cut(dlx_problem *p, size_t target, const dlx_search_params *params, struct jobs *j, dlx_stats *walk)
 {
+	/* A node's choice of item scans up to every primary item. */
+	uint64_t per_node = (uint64_t)dlx_primary_count(p) + 1, spent = 0;
 	for (size_t depth = 1;; depth++) {
 		j->n = j->n_opts = 0;
 		j->sink.depth = depth;
 		j->sink.add = add_job;
-		int rc = dlx__walk_leaves(p, &j->sink, walk);
-		if (rc)
+		int rc = dlx__walk_leaves(p, &j->sink, params, walk);
+		if (rc || walk->stop != DLX_STOP_COMPLETE)
 			return rc;
 		if (j->n >= target || !j->sink.deeper)
+			return DLX_OK;
+		uint64_t cost = walk->nodes > CUT_BUDGET / per_node ? CUT_BUDGET : walk->nodes * per_node;
+		spent += cost + (walk->updates < CUT_BUDGET ? walk->updates : CUT_BUDGET);
+		if (spent >= CUT_BUDGET)
 			return DLX_OK;
 	}
 }
@@ -313,9 +331,19 @@ int dlx_search_split(dlx_problem *p, const dlx_search_params *params, const dlx_
 	struct jobs jobs = { { 0, false, NULL }, 0, 0, NULL, NULL, 0, 0, NULL };
 	size_t target = parts > 1 ? (size_t)64 * parts : (size_t)512 * threads;
 	dlx_stats walk;
-	int rc = cut(p, target, &jobs, &walk);
-	if (rc) {
+	int rc = cut(p, target, params, &jobs, &walk);
+	if (rc || walk.stop != DLX_STOP_COMPLETE) {
+		/* Stopped while cutting: nothing counted yet, which the stop reason makes clear. */
 		free_jobs(&jobs);
+		if (!rc && stats) {
+			st.nodes = parts == 1 ? walk.nodes : 0;
+			st.updates = parts == 1 ? walk.updates : 0;
+			st.branches = parts == 1 ? walk.branches : 0;
+			st.max_level = walk.max_level;
+			st.stop = walk.stop;
+			st.progress = 0;
+			*stats = st;
+		}
 		return rc;
 	}
 

@@ -1045,6 +1045,90 @@ START_TEST(split_poll_stops_workers)
 }
 END_TEST
 
+/*
+ * n items, one option covering them all and one option per item: two
+ * solutions, and a tree n levels deep with one or two branches per level.
+ */
+static dlx_problem *chain(size_t n)
+{
+	dlx_problem *p = dlx_problem_new(n, 0);
+	size_t *items = malloc(n * sizeof *items);
+	ck_assert_ptr_nonnull(items);
+	for (size_t k = 0; k < n; k++)
+		items[k] = k;
+	ck_assert_int_ge(dlx_add_option(p, items, n), 0);
+	for (size_t k = 0; k < n; k++)
+		ck_assert_int_ge(dlx_add_option(p, &items[k], 1), 0);
+	free(items);
+	return p;
+}
+
+static int count_polls(void *ctx, const dlx_stats *so_far)
+{
+	(void)so_far;
+	++*(uint64_t *)ctx;
+	return 0;
+}
+
+/*
+ * Cutting a narrow tree into jobs walks it again one level deeper each time
+ * until there are enough jobs: on a chain of 20,000 items, 20,000 walks of
+ * up to 20,000 nodes, each choosing among 20,000 items (hours).  The walks
+ * have a budget, and they poll: with a poll every node, the polls count the
+ * nodes walked, which the budget keeps to a few thousand here.
+ */
+START_TEST(split_narrow_tree_cut_is_bounded)
+{
+	dlx_problem *p = chain(20000);
+	uint64_t polls = 0;
+	dlx_search_params sp = DLX_SEARCH_PARAMS_INIT;
+	sp.on_poll = count_polls;
+	sp.poll_ctx = &polls;
+	sp.poll_interval = 1;
+	dlx_split_params split = { 2, 0, 0 };
+	dlx_stats st;
+	ck_assert_int_eq(dlx_search_split(p, &sp, &split, &st), DLX_OK);
+	ck_assert_uint_eq(st.solutions, 2);
+	ck_assert_int_eq(st.stop, DLX_STOP_COMPLETE);
+	ck_assert_uint_eq(st.nodes, 20002);
+	/* The workers' polls reach the caller every 10 ms at most: few, on top of the walks'. */
+	ck_assert_msg(polls < 100000, "%llu polls", (unsigned long long)polls);
+	/* Parts of it add up too. */
+	for (uint32_t m = 1; m <= 7; m += 3) {
+		uint64_t sum = 0;
+		for (uint32_t k = 1; k <= m; k++) {
+			dlx_split_params part = { 2, k, m };
+			ck_assert_int_eq(dlx_search_split(p, NULL, &part, &st), DLX_OK);
+			sum += st.solutions;
+		}
+		ck_assert_uint_eq(sum, 2);
+	}
+	assert_sane(p);
+	dlx_problem_free(p);
+}
+END_TEST
+
+/* A poll that says stop while the tree is being cut into jobs stops the search there. */
+START_TEST(split_poll_stops_the_cut)
+{
+	dlx_problem *p = chain(2000);
+	dlx_search_params sp = DLX_SEARCH_PARAMS_INIT;
+	sp.on_poll = stop_at_once;
+	sp.poll_interval = 1;
+	dlx_split_params split = { 2, 0, 0 };
+	dlx_stats st;
+	ck_assert_int_eq(dlx_search_split(p, &sp, &split, &st), DLX_OK);
+	ck_assert_int_eq(st.stop, DLX_STOP_POLL);
+	ck_assert_uint_eq(st.solutions, 0);
+	ck_assert_uint_le(st.nodes, 1);
+	assert_sane(p);
+	/* The problem is as before: a whole search still finds both solutions. */
+	ck_assert_int_eq(dlx_search(p, NULL, &st), DLX_OK);
+	ck_assert_uint_eq(st.solutions, 2);
+	dlx_problem_free(p);
+}
+END_TEST
+
 START_TEST(random_split_vs_brute_force)
 {
 	/* Reuses the random generator: each matrix counted whole, by threads and by parts. */
@@ -1141,6 +1225,8 @@ static Suite *core_suite(void)
 	tcase_add_test(tc, split_limit_is_exact);
 	tcase_add_test(tc, split_keeps_forced_options);
 	tcase_add_test(tc, split_poll_stops_workers);
+	tcase_add_test(tc, split_narrow_tree_cut_is_bounded);
+	tcase_add_test(tc, split_poll_stops_the_cut);
 	tcase_add_test(tc, random_split_vs_brute_force);
 	suite_add_tcase(s, tc);
 
