@@ -1324,7 +1324,7 @@ static int load_regions(struct opts *o)
 	}
 	o->regions = malloc((size_t)DLX_SUDOKU_MAX_BOX * DLX_SUDOKU_MAX_BOX * DLX_SUDOKU_MAX_BOX * DLX_SUDOKU_MAX_BOX);
 	struct sudoku_read_error err;
-	int rc = o->regions ? sudoku_read_region_map(f, o->regions, &o->regions_box, &err) : DLX_ERR_NOMEM;
+	int rc = o->regions ? sudoku_read_region_map(f, o->alphabet, o->regions, &o->regions_box, &err) : DLX_ERR_NOMEM;
 	fclose(f);
 	if (rc == 0)
 		return 0;

@@ -124,11 +124,13 @@ void sudoku_reader_expect_regions(struct sudoku_reader *r);
 
 /*
  * Reads a file holding exactly one region map, in any format (detected as
- * for puzzles), into map (room for DLX_SUDOKU_MAX_BOX⁴ bytes) and its box
- * size into *box.  Returns 0, or DLX_ERR_SYNTAX / DLX_ERR_IO / DLX_ERR_NOMEM
- * with *err filled in.
+ * for puzzles) and written in the alphabet alpha (as the puzzles' symbols
+ * are), into map (room for DLX_SUDOKU_MAX_BOX⁴ bytes) and its box size into
+ * *box.  Returns 0, or DLX_ERR_SYNTAX / DLX_ERR_IO / DLX_ERR_NOMEM with *err
+ * filled in.
  */
-int sudoku_read_region_map(FILE *in, uint8_t *map, unsigned *box, struct sudoku_read_error *err);
+int sudoku_read_region_map(FILE *in, enum sudoku_alphabet alpha, uint8_t *map, unsigned *box,
+	struct sudoku_read_error *err);
 
 /*
  * Reads the next puzzle into *pz.  Returns 1 with a puzzle, 0 at the end of

@@ -745,11 +745,12 @@ int sudoku_reader_next(struct sudoku_reader *r, struct sudoku_puzzle *pz, struct
 	return rc;
 }
 
-int sudoku_read_region_map(FILE *in, uint8_t *map, unsigned *box, struct sudoku_read_error *err)
+int sudoku_read_region_map(FILE *in, enum sudoku_alphabet alpha, uint8_t *map, unsigned *box,
+	struct sudoku_read_error *err)
 {
 	err->line = 0;
 	err->message[0] = '\0';
-	struct sudoku_reader *r = sudoku_reader_new(in, SUDOKU_FORMAT_AUTO, SUDOKU_ALPHA_AUTO);
+	struct sudoku_reader *r = sudoku_reader_new(in, SUDOKU_FORMAT_AUTO, alpha);
 	if (!r)
 		return fail(err, 0, DLX_ERR_NOMEM, "out of memory");
 	struct sudoku_puzzle pz;

@@ -493,19 +493,25 @@ START_TEST(test_region_map_errors)
 }
 END_TEST
 
-/* Reads a --regions file from text. */
-static int read_map(const char *text, uint8_t *map, unsigned *box, struct sudoku_read_error *err)
+/* Reads a --regions file from text, in an alphabet. */
+static int read_map_in(const char *text, enum sudoku_alphabet alpha, uint8_t *map, unsigned *box,
+	struct sudoku_read_error *err)
 {
 	FILE *f = fmemopen((void *)text, strlen(text), "r");
 	ck_assert_ptr_nonnull(f);
-	int rc = sudoku_read_region_map(f, map, box, err);
+	int rc = sudoku_read_region_map(f, alpha, map, box, err);
 	fclose(f);
 	return rc;
 }
 
+static int read_map(const char *text, uint8_t *map, unsigned *box, struct sudoku_read_error *err)
+{
+	return read_map_in(text, SUDOKU_ALPHA_AUTO, map, box, err);
+}
+
 START_TEST(test_region_map_file)
 {
-	uint8_t map[81];
+	uint8_t map[256];
 	unsigned box = 0;
 	struct sudoku_read_error err;
 	ck_assert_int_eq(read_map("# a map\n1122\n1122\n3444\n3334\n", map, &box, &err), 0);
@@ -526,6 +532,26 @@ START_TEST(test_region_map_file)
 	ck_assert_int_eq(read_map("1122\n1122\n3444\n3.34\n", map, &box, &err), DLX_ERR_SYNTAX);
 	ck_assert_str_eq(err.message, "region map: r4c2 is blank (regions are numbered 1-4)");
 	ck_assert_uint_eq(err.line, 4);
+	/* The map is written in the puzzles' alphabet: in hex, 0 is the first symbol, not a blank. */
+	ck_assert_int_eq(read_map_in("0011001123332223\n", SUDOKU_ALPHA_HEX, map, &box, &err), 0);
+	ck_assert_mem_eq(map, want, 16);
+	ck_assert_int_eq(read_map("0011001123332223\n", map, &box, &err), DLX_ERR_SYNTAX);
+	ck_assert_str_eq(err.message, "region map: r1c1 is blank (regions are numbered 1-4)");
+	/* ... and G is no hex symbol. */
+	static const char sixteen[] = "0123456789ABCDEF";
+	char big[16 * 17 + 1];
+	for (int r = 0; r < 16; r++) {
+		memcpy(big + 17 * r, sixteen, 16);
+		big[17 * r + 16] = '\n';
+	}
+	big[16 * 17] = '\0';
+	/* Each column a region. */
+	ck_assert_int_eq(read_map_in(big, SUDOKU_ALPHA_HEX, map, &box, &err), 0);
+	ck_assert_uint_eq(box, 4);
+	ck_assert_uint_eq(map[255], 16);
+	big[0] = 'G';
+	ck_assert_int_eq(read_map_in(big, SUDOKU_ALPHA_HEX, map, &box, &err), DLX_ERR_SYNTAX);
+	ck_assert_msg(strstr(err.message, "'G'") != NULL, "%s", err.message);
 }
 END_TEST
 

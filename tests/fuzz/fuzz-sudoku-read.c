@@ -312,7 +312,7 @@ static void check_jigsaw(const struct sudoku_puzzle *pz)
 }
 
 /* The whole text as one region map, as --regions reads it. */
-static void check_map_file(char *buf, size_t len)
+static void check_map_file(char *buf, size_t len, enum sudoku_alphabet alpha)
 {
 	static char empty[1];
 	FILE *f = fmemopen(len ? buf : empty, len, "r");
@@ -320,7 +320,7 @@ static void check_map_file(char *buf, size_t len)
 	static uint8_t map[DLX_SUDOKU_MAX_BOX * DLX_SUDOKU_MAX_BOX * DLX_SUDOKU_MAX_BOX * DLX_SUDOKU_MAX_BOX];
 	unsigned box = 0;
 	struct sudoku_read_error err;
-	int rc = sudoku_read_region_map(f, map, &box, &err);
+	int rc = sudoku_read_region_map(f, alpha, map, &box, &err);
 	fclose(f);
 	if (rc == DLX_OK) {
 		EXPECT(box >= DLX_SUDOKU_MIN_BOX && box <= DLX_SUDOKU_MAX_BOX, "map of box %u", box);
@@ -450,7 +450,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	sudoku_reader_free(r);
 	fclose(f);
 	if (regions)
-		check_map_file(buf, len);
+		check_map_file(buf, len, alpha);
 	free(t.start);
 	if (len)
 		free(buf);

@@ -1,0 +1,1 @@
+-A hex --regions @DATA@/jigsaw4-hex.map
