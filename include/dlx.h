@@ -271,8 +271,10 @@ typedef struct dlx_split_params {
  * - solution_limit is exact: no more solutions are counted or reported;
  * - node_limit is checked across threads every few thousand nodes, so the
  *   search may overrun it by threads x poll interval nodes;
- * - on_poll runs in the calling thread about every 10 ms while workers run
- *   (poll_interval is then ignored), with the totals so far;
+ * - on_poll runs in the calling thread: every poll_interval nodes while the
+ *   tree is being cut (a stop then ends the search with nothing counted),
+ *   then about every 10 ms while workers run (poll_interval is then
+ *   ignored), with the totals so far;
  * - stats->max_level counts levels within a job, not the levels of the cut;
  * - with threads and no parts, nodes and updates are the whole search's, the
  *   walk that cut the tree included (the same totals as dlx_search() when
@@ -283,7 +285,9 @@ typedef struct dlx_split_params {
  *         parts > #DLX_MAX_PARTS; #DLX_ERR_NOMEM.  The problem is left as it
  *         was found.
  * Complexity: as dlx_search(), plus O(threads x problem size) for the
- * clones and a walk of the top of the tree to cut it.
+ * clones and walks of the top of the tree to cut it, bounded by a fixed
+ * budget of some 2^26 item scans and link updates (a tree that stays narrow
+ * deep down is then cut into fewer jobs, and shared less evenly).
  */
 int dlx_search_split(dlx_problem *p, const dlx_search_params *params, const dlx_split_params *split,
 		     dlx_stats *stats);
