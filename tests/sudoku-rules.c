@@ -161,3 +161,9 @@ uint64_t rules_brute_count(const struct rules *ru, const uint8_t *givens, uint64
 	free(bt.n_of_cell);
 	return bt.found;
 }
+
+void rules_parse(const char *s, uint8_t *out, size_t n)
+{
+	for (size_t k = 0; k < n; k++)
+		out[k] = s[k] == '.' ? 0 : (uint8_t)(s[k] - '0');
+}

@@ -34,4 +34,7 @@ bool rules_consistent(const struct rules *ru, const uint8_t *board);
  */
 uint64_t rules_brute_count(const struct rules *ru, const uint8_t *givens, uint64_t limit);
 
+/* Writes n cells of s, as the tests spell boards ('.' blank, '1'-'9', or region numbers), into out. */
+void rules_parse(const char *s, uint8_t *out, size_t n);
+
 #endif

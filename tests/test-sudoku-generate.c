@@ -23,12 +23,6 @@ static const char map4_impossible[] = "1112222133443344";
 static const char map9[] =
 	"111222333111225333141125333442225666445555666455777696477788996477888999478888999";
 
-static void parse(const char *s, uint8_t *out, size_t n)
-{
-	for (size_t k = 0; k < n; k++)
-		out[k] = s[k] == '.' ? 0 : (uint8_t)(s[k] - '0');
-}
-
 static dlx_sudoku *make(unsigned n, unsigned flags, const uint8_t *regions)
 {
 	dlx_sudoku_shape shape = { n, flags, regions };
@@ -227,7 +221,7 @@ START_TEST(test_generate_reproducible)
 	 * goes into it; a change here changes every user's series.
 	 */
 	uint8_t want[81];
-	parse(".687............42.4..2.3..6.2.9..1.........75...6..2..8...9........2..5...4738..", want, 81);
+	rules_parse(".687............42.4..2.3..6.2.9..1.........75...6..2..8...9........2..5...4738..", want, 81);
 	ck_assert_int_eq(generate(a, 1, 0, 0, false, p1, s1, &r1), DLX_OK);
 	ck_assert_mem_eq(p1, want, 81);
 	dlx_sudoku_free(a);
@@ -251,7 +245,7 @@ START_TEST(test_generate_variants)
 	uint8_t map[81], puzzle[81], solution[81];
 	const uint8_t *regions = NULL;
 	if (shapes[_i].map) {
-		parse(shapes[_i].map, map, cells);
+		rules_parse(shapes[_i].map, map, cells);
 		regions = map;
 	}
 	struct rules ru = { n, shapes[_i].flags, regions };
@@ -327,7 +321,7 @@ START_TEST(test_generate_errors)
 	dlx_sudoku_free(s);
 	/* A map without any full board. */
 	uint8_t map[16];
-	parse(map4_impossible, map, 16);
+	rules_parse(map4_impossible, map, 16);
 	s = make(2, 0, map);
 	ck_assert_int_eq(dlx_sudoku_generate(s, NULL, puzzle, NULL, &res), DLX_ERR_CONFLICT);
 	ck_assert_str_eq(res.message, "no full board satisfies the units of this shape");
@@ -345,7 +339,7 @@ START_TEST(test_grade_basics)
 	uint64_t grade = 99;
 	dlx_sudoku_result res;
 	/* Nothing to search, or only forced steps: 0. */
-	parse(full, g, 81);
+	rules_parse(full, g, 81);
 	ck_assert_int_eq(dlx_sudoku_grade(s, g, NULL, &grade, &res), DLX_OK);
 	ck_assert_uint_eq(grade, 0);
 	ck_assert_uint_eq(res.stats.nodes, 1);
@@ -359,13 +353,13 @@ START_TEST(test_grade_basics)
 	 * A 17-clue puzzle (Royle's collection) with one guess: once, the
 	 * search must pick among candidates, and each wrong one fails at once.
 	 */
-	parse(".................1..1.23.4......2.54.6........7...8.......6.7.....97......4.....8", g, 81);
+	rules_parse(".................1..1.23.4......2.54.6........7...8.......6.7.....97......4.....8", g, 81);
 	ck_assert_int_eq(dlx_sudoku_grade(s, g, NULL, &grade, &res), DLX_OK);
 	ck_assert_uint_eq(res.stats.solutions, 1);
 	ck_assert_uint_eq(grade, 0);
 	ck_assert_uint_eq(res.stats.branches, 1);
 	/* A hard puzzle needs guesses; the grade is the same every time. */
-	parse("8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..", g, 81);
+	rules_parse("8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..", g, 81);
 	ck_assert_int_eq(dlx_sudoku_grade(s, g, NULL, &grade, &res), DLX_OK);
 	ck_assert_uint_eq(res.stats.solutions, 1);
 	ck_assert_uint_gt(grade, 0);
@@ -387,11 +381,11 @@ START_TEST(test_grade_basics)
 	ck_assert_int_eq(dlx_sudoku_grade(s, g, NULL, &grade, &res), DLX_OK);
 	ck_assert_uint_eq(res.stats.solutions, 2);
 	ck_assert_uint_eq(grade, 77);
-	parse("42738..1..1...6735.......293.5692.8...........6.1745.364.......9518...7..8..6534.", g, 81);
+	rules_parse("42738..1..1...6735.......293.5692.8...........6.1745.364.......9518...7..8..6534.", g, 81);
 	ck_assert_int_eq(dlx_sudoku_grade(s, g, NULL, &grade, &res), DLX_OK);
 	ck_assert_uint_eq(res.stats.solutions, 0);
 	ck_assert_uint_eq(grade, 77);
-	parse("8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..", g, 81);
+	rules_parse("8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..", g, 81);
 	sp.node_limit = 10;
 	ck_assert_int_eq(dlx_sudoku_grade(s, g, &sp, &grade, &res), DLX_OK);
 	ck_assert_int_eq(res.stats.stop, DLX_STOP_NODE_LIMIT);
@@ -424,7 +418,7 @@ static size_t grade_file(dlx_sudoku *s, const char *name, uint64_t *grades, size
 			continue;
 		ck_assert_uint_ge(strlen(line), 81);
 		uint8_t g[81];
-		parse(line, g, 81);
+		rules_parse(line, g, 81);
 		dlx_sudoku_result res;
 		ck_assert_int_eq(dlx_sudoku_grade(s, g, NULL, &grades[n], &res), DLX_OK);
 		ck_assert_msg(res.stats.solutions == 1, "%s: puzzle %zu is not unique", name, n + 1);

@@ -28,13 +28,6 @@ static const char map9[] =
  */
 static const char map4_impossible[] = "1112222133443344";
 
-/* Digits (or region numbers) '1'-'9', '.' blank. */
-static void parse(const char *s, uint8_t *out, size_t n)
-{
-	for (size_t k = 0; k < n; k++)
-		out[k] = s[k] == '.' ? 0 : (uint8_t)(s[k] - '0');
-}
-
 struct collect {
 	const struct rules *ru;
 	const uint8_t *givens;
@@ -157,7 +150,7 @@ START_TEST(test_encoding)
 
 	/* Jigsaw: the map's region replaces the box, in the box's place. */
 	uint8_t map[16];
-	parse(map4, map, 16);
+	rules_parse(map4, map, 16);
 	s = make(2, 0, map);
 	p = dlx_sudoku_problem(s);
 	ck_assert_uint_eq(dlx_primary_count(p), 16 * 4);
@@ -172,17 +165,17 @@ START_TEST(test_regions_refused)
 {
 	uint8_t map[16];
 	char msg[96];
-	parse(map4, map, 16);
+	rules_parse(map4, map, 16);
 	ck_assert_int_eq(dlx_sudoku_check_regions(4, map, msg, sizeof msg), DLX_OK);
 	ck_assert_str_eq(msg, "");
 	map[0] = 0;
 	ck_assert_int_eq(dlx_sudoku_check_regions(4, map, msg, sizeof msg), DLX_ERR_INVALID);
 	ck_assert_str_eq(msg, "r1c1 is in region 0, not 1-4");
-	parse(map4, map, 16);
+	rules_parse(map4, map, 16);
 	map[6] = 5;
 	ck_assert_int_eq(dlx_sudoku_check_regions(4, map, msg, sizeof msg), DLX_ERR_INVALID);
 	ck_assert_str_eq(msg, "r2c3 is in region 5, not 1-4");
-	parse(map4, map, 16);
+	rules_parse(map4, map, 16);
 	map[2] = 1; /* region 1 takes a cell of region 2 */
 	ck_assert_int_eq(dlx_sudoku_check_regions(4, map, msg, sizeof msg), DLX_ERR_INVALID);
 	ck_assert_str_eq(msg, "region 1 has 5 cells, not 4");
@@ -225,7 +218,7 @@ START_TEST(test_counts_4x4)
 	uint8_t map[16], g[16] = { 0 };
 	const uint8_t *regions = NULL;
 	if (shapes4[_i].map) {
-		parse(shapes4[_i].map, map, 16);
+		rules_parse(shapes4[_i].map, map, 16);
 		regions = map;
 	}
 	struct rules ru = { 2, shapes4[_i].flags, regions };
@@ -302,12 +295,12 @@ START_TEST(test_variant_puzzles)
 		ck_assert_uint_eq(cells, (size_t)n * n * n * n);
 		ck_assert_uint_eq(f3 ? (size_t)(f3 - f2 - 1) : strlen(f2 + 1), cells);
 		uint8_t g[81], want[81], map[81], got[81];
-		parse(f1 + 1, g, cells);
-		parse(f2 + 1, want, cells);
+		rules_parse(f1 + 1, g, cells);
+		rules_parse(f2 + 1, want, cells);
 		ck_assert_msg(jigsaw == (f3 != NULL), "line %d: a jigsaw needs its map, and only it", cases + 1);
 		if (f3) {
 			ck_assert_uint_eq(strlen(f3 + 1), cells);
-			parse(f3 + 1, map, cells);
+			rules_parse(f3 + 1, map, cells);
 		}
 		struct rules ru = { n, flags, f3 ? map : NULL };
 		ck_assert_msg(rules_valid(&ru, g, want), "line %d: the given solution breaks the rules", cases + 1);
@@ -373,7 +366,7 @@ START_TEST(test_variant_conflicts)
 
 	/* Jigsaw: the map's regions count, the boxes do not. */
 	uint8_t map[16], g4[16] = { 0 };
-	parse(map4, map, 16);
+	rules_parse(map4, map, 16);
 	s = make(2, 0, map);
 	g4[2 * 4 + 0] = 1; /* region 3 */
 	g4[3 * 4 + 1] = 1; /* region 3, but another row and column */
@@ -391,7 +384,7 @@ START_TEST(test_jigsaw_9x9)
 {
 	/* The 9x9 map of the data file has full boards; the library's first one is valid. */
 	uint8_t map[81], g[81] = { 0 }, sol[81];
-	parse(map9, map, 81);
+	rules_parse(map9, map, 81);
 	struct rules ru = { 3, 0, map };
 	dlx_sudoku *s = make(3, 0, map);
 	dlx_sudoku_params sp = DLX_SUDOKU_PARAMS_INIT;

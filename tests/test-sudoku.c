@@ -1,8 +1,9 @@
 /*
  * The "sudoku" suite: the sudoku library (include/dlx-sudoku.h).
  *
- * Every solution the library produces is checked by valid_solution(), which
- * is written here from the rules and shares nothing with the solver; the
+ * Every solution the library produces is checked by rules_valid()
+ * (sudoku-rules.c), written from the rules and sharing nothing with the
+ * solver; the
  * counts in $DLX_TEST_DATA/sudoku/counts.txt were checked by an independent
  * brute-force counter when the file was made.
  */
@@ -15,26 +16,13 @@
 
 #include "dlx-internal.h"
 #include "dlx-sudoku.h"
+#include "sudoku-rules.h"
 
-/* True if sol is a complete valid board of box size n that keeps every given. */
+/* True if sol is a complete valid board of box size n that keeps every given (the independent checker). */
 static bool valid_solution(unsigned n, const uint8_t *givens, const uint8_t *sol)
 {
-	unsigned side = n * n;
-	for (unsigned u = 0; u < side; u++) {
-		uint8_t row[256] = { 0 }, col[256] = { 0 }, box[256] = { 0 };
-		for (unsigned k = 0; k < side; k++) {
-			unsigned br = (u / n) * n + k / n, bc = (u % n) * n + k % n;
-			unsigned a = sol[u * side + k], b = sol[k * side + u], c = sol[br * side + bc];
-			if (a < 1 || a > side || b < 1 || b > side || c < 1 || c > side)
-				return false;
-			if (row[a]++ || col[b]++ || box[c]++)
-				return false;
-		}
-	}
-	for (size_t k = 0; k < (size_t)side * side; k++)
-		if (givens && givens[k] && givens[k] != sol[k])
-			return false;
-	return true;
+	const struct rules ru = { n, 0, NULL };
+	return rules_valid(&ru, givens, sol);
 }
 
 /* A valid board by formula: row r is the first row shifted by n·(r mod n) + r div n. */
@@ -44,13 +32,6 @@ static void pattern_board(unsigned n, uint8_t *b)
 	for (unsigned r = 0; r < side; r++)
 		for (unsigned c = 0; c < side; c++)
 			b[r * side + c] = (uint8_t)((n * (r % n) + r / n + c) % side + 1);
-}
-
-/* Parses "8..7" style: '.' blank, 1-9 digits. */
-static void parse_line(const char *s, uint8_t *cells, size_t ncells)
-{
-	for (size_t k = 0; k < ncells; k++)
-		cells[k] = s[k] == '.' ? 0 : (uint8_t)(s[k] - '0');
 }
 
 struct collect {
@@ -162,7 +143,7 @@ START_TEST(test_counts_file)
 		if (!solver[n])
 			ck_assert_int_eq(dlx_sudoku_new(n, &solver[n]), DLX_OK);
 		uint8_t g[81];
-		parse_line(line, g, len);
+		rules_parse(line, g, len);
 		uint64_t want = strtoull(colon + 1, NULL, 10);
 		ck_assert_msg(count_checked(solver[n], g, NULL) == want, "line %d: count", cases + 1);
 		/* A limit counts up to it and says so. */
@@ -194,8 +175,8 @@ START_TEST(test_luogu_1784)
 	dlx_sudoku *s;
 	ck_assert_int_eq(dlx_sudoku_new(3, &s), DLX_OK);
 	uint8_t g[81], want[81], sol[81];
-	parse_line(puzzle, g, 81);
-	parse_line(answer, want, 81);
+	rules_parse(puzzle, g, 81);
+	rules_parse(answer, want, 81);
 	ck_assert(valid_solution(3, g, want));
 	dlx_sudoku_result res;
 	ck_assert_int_eq(dlx_sudoku_solve(s, g, NULL, sol, &res), DLX_OK);
@@ -218,8 +199,8 @@ START_TEST(test_poj_3074)
 	ck_assert_int_eq(dlx_sudoku_new(3, &s), DLX_OK);
 	for (int k = 0; k < 2; k++) {
 		uint8_t g[81], want[81], sol[81];
-		parse_line(puzzles[k][0], g, 81);
-		parse_line(puzzles[k][1], want, 81);
+		rules_parse(puzzles[k][0], g, 81);
+		rules_parse(puzzles[k][1], want, 81);
 		dlx_sudoku_params sp = DLX_SUDOKU_PARAMS_INIT;
 		sp.limit = 2;
 		dlx_sudoku_result res;
@@ -276,6 +257,17 @@ START_TEST(test_big_boards)
 	ck_assert(full && g && sol);
 	pattern_board(n, full);
 	ck_assert(valid_solution(n, NULL, full));
+	/* The checker refuses what it must: two cells of a row swapped (their columns break), a blank, a bad given. */
+	memcpy(sol, full, cells);
+	sol[0] = full[1], sol[1] = full[0];
+	ck_assert(!valid_solution(n, NULL, sol));
+	memcpy(sol, full, cells);
+	sol[cells - 1] = 0;
+	ck_assert(!valid_solution(n, NULL, sol));
+	memcpy(g, full, cells);
+	memset(g + 1, 0, cells - 1);
+	g[0] = (uint8_t)(full[0] % side + 1);
+	ck_assert(!valid_solution(n, g, full));
 	memcpy(g, full, cells);
 	/* Blank about 40% of the cells, spread by a multiplicative hash. */
 	size_t blanks = 0;
@@ -341,7 +333,7 @@ START_TEST(test_conflicts)
 	ck_assert_int_eq(dlx_sudoku_solve(s, g, NULL, NULL, &res), DLX_ERR_INVALID);
 	ck_assert_str_eq(res.message, "r9c9 holds 10, more than 9");
 	/* The solver is intact: a real puzzle still solves. */
-	parse_line(".2738..1..1...6735.......293.5692.8...........6.1745.364.......9518...7..8..6534.", g, 81);
+	rules_parse(".2738..1..1...6735.......293.5692.8...........6.1745.364.......9518...7..8..6534.", g, 81);
 	ck_assert_int_eq(dlx_sudoku_check(s, g, &res), DLX_OK);
 	ck_assert_str_eq(res.message, "");
 	ck_assert_uint_eq(count_checked(s, g, NULL), 1);
@@ -356,7 +348,7 @@ START_TEST(test_reuse)
 	dlx_sudoku *s;
 	ck_assert_int_eq(dlx_sudoku_new(3, &s), DLX_OK);
 	uint8_t g[81], a[81], b[81];
-	parse_line("......52..8.4......3...9...5.1...6..2..7........3.....6...1..........7.4.......3.", g, 81);
+	rules_parse("......52..8.4......3...9...5.1...6..2..7........3.....6...1..........7.4.......3.", g, 81);
 	dlx_sudoku_result r1, r2;
 	ck_assert_int_eq(dlx_sudoku_solve(s, g, NULL, a, &r1), DLX_OK);
 	uint8_t empty[81] = { 0 };
@@ -395,7 +387,7 @@ START_TEST(test_tracking_modes)
 	char line[128];
 	for (int k = 0; k < 200 && fgets(line, sizeof line, f); k++) {
 		uint8_t g[81], a[81], b[81];
-		parse_line(line, g, 81);
+		rules_parse(line, g, 81);
 		dlx_sudoku_result r[2];
 		for (int mode = 0; mode <= 1; mode++) {
 			dlx__set_tracking(p, mode);
@@ -455,14 +447,14 @@ START_TEST(test_target_score)
 	ck_assert_int_eq(dlx_sudoku_new(3, &s), DLX_OK);
 	for (int k = 0; k < 2; k++) {
 		uint8_t g[81];
-		parse_line(samples[k][0], g, 81);
+		rules_parse(samples[k][0], g, 81);
 		int64_t best;
 		ck_assert_uint_gt(count_checked(s, g, &best), 0);
 		ck_assert_int_eq(best, strtoll(samples[k][1], NULL, 10));
 	}
 	/* An impossible puzzle has no solution, so no score (the CLI prints -1). */
 	uint8_t g[81];
-	parse_line("42738..1..1...6735.......293.5692.8...........6.1745.364.......9518...7..8..6534.", g, 81);
+	rules_parse("42738..1..1...6735.......293.5692.8...........6.1745.364.......9518...7..8..6534.", g, 81);
 	int64_t best;
 	ck_assert_uint_eq(count_checked(s, g, &best), 0);
 	ck_assert_int_eq(best, -1);
