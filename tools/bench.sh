@@ -36,8 +36,8 @@ done
 
 dlx=$build/src/dlx sud=$build/src/dlx-sudoku verify=$build/tools/sudoku-verify
 gen_q=$build/tools/dlx-gen-queens gen_p=$build/tools/dlx-gen-pentominoes
-gen_l=$build/tools/dlx-gen-langford gen_s=$build/tools/dlx-gen-sudoku
-for b in "$dlx" "$sud" "$verify" "$gen_q" "$gen_p" "$gen_l" "$gen_s"; do
+gen_l=$build/tools/dlx-gen-langford gen_s=$build/tools/dlx-gen-sudoku ceiling=$build/tools/sudoku-dlx-ceiling
+for b in "$dlx" "$sud" "$verify" "$gen_q" "$gen_p" "$gen_l" "$gen_s" "$ceiling"; do
 	[ -x "$b" ] || { echo "bench: $b is missing: build first (ninja -C $build)" >&2; exit 2; }
 done
 # Single-thread figures must stay single-threaded once the programs default to all cores.
@@ -117,6 +117,23 @@ sudoku_set() {
 	row "$section" "$name" unique "1" "$s" "$(awk -v n="$n" -v s="$s" 'BEGIN { printf "%.0f", n / s }')" \
 		"$(awk -v a="$nodes" -v n="$n" 'BEGIN { printf "%.1f", a / n }')" \
 		"$(awk -v a="$updates" -v n="$n" 'BEGIN { printf "%.0f", a / n }')" "$check"
+
+	# The yardstick: the same search in a DLX specialised to 9x9 (tools/sudoku-dlx-ceiling.c).
+	local cout cseqs=() cnodes=$nodes
+	for ((t = 0; t < runs; t++)); do
+		cout=$("$ceiling" "$input" 2>&1) || true
+		cseqs+=("$(field time <<< "$cout")")
+	done
+	s=$(printf '%s\n' "${cseqs[@]}" | median)
+	if [ "$(field unique <<< "$cout"),$(field multiple <<< "$cout"),$(field none <<< "$cout")" != "$u,$m,$z" ]; then
+		check="FAIL: answers differ from dlx-sudoku's: $cout"
+	elif [ "$(field nodes <<< "$cout")" != "$cnodes" ]; then
+		check="FAIL: $(field nodes <<< "$cout") nodes, dlx-sudoku $cnodes"
+	else
+		check="ok: same answers and nodes as --unique"
+	fi
+	row "$section" "$name" ceiling "1" "$s" "$(awk -v n="$n" -v s="$s" 'BEGIN { printf "%.0f", n / s }')" \
+		"$(awk -v a="$cnodes" -v n="$n" 'BEGIN { printf "%.1f", a / n }')" "" "$check"
 }
 
 # exact_count NAME FILE EXPECTED [THREADS [SECTION [MODE [EXTRA_OPTION]]]]: seconds to count every solution.

@@ -1,0 +1,315 @@
+/*
+ * sudoku-dlx-ceiling: a yardstick for the benchmark, not part of dlx.
+ *
+ * Dancing links specialised to 9x9 sudoku as far as they go: the same
+ * algorithm as the core (Algorithm X, the minimum-remaining-values item,
+ * lowest-numbered on ties, found through a byte per item with at most one
+ * option; a choice that empties an item given up at once; givens covered
+ * and released by copying the links back) with everything a generic engine
+ * must pay for taken out: every option is 4 nodes in a fixed-stride row (no
+ * spacers), no colors, no secondary items, no limits, polls, statistics or
+ * callbacks, the puzzles read into memory before the clock starts and no
+ * output.  Whatever it cannot reach, no DLX search can be expected to reach
+ * on the same machine; BENCHMARKS.md compares the front end with it.
+ *
+ * usage: sudoku-dlx-ceiling FILE
+ * FILE holds one puzzle per line: 81 characters, 1-9 for givens and . or 0
+ * for blanks.  Each puzzle's solutions are counted up to 2 (uniqueness
+ * mode); one line of totals goes to stdout.  Exit status 0, or 2 when the
+ * file cannot be read or a line is not a puzzle.
+ */
+#define _POSIX_C_SOURCE 200809L /* clock_gettime */
+#include <errno.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+enum {
+	N_ITEMS = 324,                /* cell, row-digit, column-digit, box-digit: 81 each */
+	N_OPTIONS = 729,              /* (row, column, digit) */
+	FIRST = N_ITEMS + 1,          /* node 0 is unused, 1..324 head the items */
+	N_NODES = FIRST + 4 * N_OPTIONS,
+	COVERED = 1 << 28,            /* added to a covered (or marked) item's len */
+};
+
+static int32_t top[N_NODES], up[N_NODES], down[N_NODES], len[N_ITEMS + 1];
+/* low[i]: len[i] <= 1 (so 0 for covered items); 8 zero bytes past the end for word reads. */
+static uint8_t low[N_ITEMS + 1 + 8];
+static int32_t saved_up[N_NODES], saved_down[N_NODES], saved_len[N_ITEMS + 1];
+static uint64_t nodes, updates;
+
+/* The k-th node (0..3) of the option of node x, counting cyclically from x. */
+static inline int32_t row_node(int32_t x, int k)
+{
+	int32_t off = (x - FIRST) & 3;
+	return x - off + ((off + k) & 3);
+}
+
+/* Takes the option of node x out of its other items' lists; returns whether one is left empty. */
+static inline int hide(int32_t x)
+{
+	int empty = 0;
+	for (int k = 1; k < 4; k++) {
+		int32_t q = row_node(x, k), u = up[q], d = down[q], i = top[q];
+		down[u] = d;
+		up[d] = u;
+		int32_t l = --len[i];
+		low[i] = l <= 1;
+		empty |= l == 0;
+	}
+	updates += 3;
+	return empty;
+}
+
+static inline void unhide(int32_t x)
+{
+	for (int k = 3; k >= 1; k--) {
+		int32_t q = row_node(x, k), u = up[q], d = down[q], i = top[q];
+		down[u] = q;
+		up[d] = q;
+		low[i] = ++len[i] <= 1;
+	}
+}
+
+static inline void mark(int32_t i)
+{
+	len[i] += COVERED;
+	low[i] = 0;
+}
+
+static inline void unmark(int32_t i)
+{
+	len[i] -= COVERED;
+	low[i] = len[i] <= 1;
+}
+
+/* Item i is marked already; returns whether hiding its options emptied another item. */
+static inline int cover(int32_t i)
+{
+	int empty = 0;
+	for (int32_t x = down[i]; x != i; x = down[x])
+		empty |= hide(x);
+	updates++;
+	return empty;
+}
+
+static inline void uncover(int32_t i)
+{
+	for (int32_t x = up[i]; x != i; x = up[x])
+		unhide(x);
+}
+
+/*
+ * Marks the other three items of x's option, then covers them until one
+ * cover empties an item; returns how many it covered, 0 when none emptied
+ * (all three covered).  Undo with uncommit(x, n) (n = 3 for a full commit).
+ */
+static inline int commit(int32_t x)
+{
+	for (int k = 1; k < 4; k++)
+		mark(top[row_node(x, k)]);
+	for (int k = 1; k < 4; k++)
+		if (cover(top[row_node(x, k)]))
+			return k;
+	return 0;
+}
+
+static inline void uncommit(int32_t x, int n)
+{
+	for (int k = n; k >= 1; k--)
+		uncover(top[row_node(x, k)]);
+	for (int k = 3; k >= 1; k--)
+		unmark(top[row_node(x, k)]);
+}
+
+static void build(void)
+{
+	for (int32_t i = 0; i <= N_ITEMS; i++)
+		up[i] = down[i] = i;
+	for (int32_t o = 0; o < N_OPTIONS; o++) {
+		int32_t r = o / 81, c = o / 9 % 9, d = o % 9, b = r / 3 * 3 + c / 3;
+		int32_t item[4] = { 1 + r * 9 + c, 82 + r * 9 + d, 163 + c * 9 + d, 244 + b * 9 + d };
+		for (int k = 0; k < 4; k++) {
+			int32_t x = FIRST + 4 * o + k, i = item[k];
+			top[x] = i;
+			up[x] = up[i];
+			down[x] = i;
+			down[up[i]] = x;
+			up[i] = x;
+			len[i]++;
+		}
+	}
+	memcpy(saved_up, up, sizeof up);
+	memcpy(saved_down, down, sizeof down);
+	memcpy(saved_len, len, sizeof len);
+}
+
+static inline int32_t choose(void)
+{
+	for (int32_t k = 1; k <= N_ITEMS; k += 8) {
+		uint64_t w;
+		memcpy(&w, low + k, sizeof w);
+		if (w) {
+#if defined(__GNUC__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+			return k + __builtin_ctzll(w) / 8;
+#else
+			int32_t j = k;
+			while (!low[j])
+				j++;
+			return j;
+#endif
+		}
+	}
+	int32_t best = INT32_MAX, bi = 0;
+	for (int32_t j = 1; j <= N_ITEMS; j++)
+		if (len[j] < best) {
+			best = len[j];
+			bi = j;
+			if (best == 2)
+				break;
+		}
+	return bi;
+}
+
+/* Counts the solutions up to 2, `active` items being uncovered; leaves the links as it found them. */
+static int count_to_two(int active)
+{
+	int32_t stack[N_ITEMS + 1];
+	int level = 0, solutions = 0;
+	int32_t i, x;
+	for (int32_t j = 1; j <= N_ITEMS; j++) {
+		if (len[j] == 0)
+			return 0;
+		low[j] = len[j] <= 1;
+	}
+enter:
+	nodes++;
+	if (active == 0) {
+		if (++solutions == 2)
+			goto unwind;
+		goto leave;
+	}
+	i = choose();
+	mark(i);
+	cover(i);
+	active--;
+	x = down[i];
+next:
+	if (x == i) {
+		uncover(i);
+		unmark(i);
+		active++;
+		goto leave;
+	}
+	{
+		int n = commit(x);
+		if (n) {
+			uncommit(x, n);
+			x = down[x];
+			goto next;
+		}
+	}
+	active -= 3;
+	stack[level++] = x;
+	goto enter;
+leave:
+	if (level == 0)
+		return solutions;
+	x = stack[--level];
+	uncommit(x, 3);
+	active += 3;
+	i = top[x];
+	x = down[x];
+	goto next;
+unwind:
+	while (level > 0) {
+		x = stack[--level];
+		uncommit(x, 3);
+		active += 3;
+		uncover(top[x]);
+		unmark(top[x]);
+		active++;
+	}
+	return solutions;
+}
+
+/* Covers the givens; returns the items left active, or -1 when two givens clash. */
+static int place_givens(const char *puzzle)
+{
+	int active = N_ITEMS;
+	for (int32_t cell = 0; cell < 81; cell++) {
+		if (puzzle[cell] == '.' || puzzle[cell] == '0')
+			continue;
+		int32_t x = FIRST + 4 * (cell * 9 + puzzle[cell] - '1');
+		for (int k = 0; k < 4; k++)
+			if (len[top[row_node(x, k)]] >= COVERED)
+				return -1;
+		for (int k = 0; k < 4; k++)
+			mark(top[row_node(x, k)]);
+		for (int k = 0; k < 4; k++)
+			cover(top[row_node(x, k)]);
+		active -= 4;
+	}
+	return active;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc != 2) {
+		fprintf(stderr, "usage: sudoku-dlx-ceiling FILE\n");
+		return 2;
+	}
+	FILE *f = fopen(argv[1], "r");
+	if (!f) {
+		fprintf(stderr, "sudoku-dlx-ceiling: %s: %s\n", argv[1], strerror(errno));
+		return 2;
+	}
+	char *puzzles = NULL, line[128];
+	size_t n = 0, cap = 0;
+	for (unsigned long lineno = 1; fgets(line, sizeof line, f); lineno++) {
+		size_t l = strcspn(line, "\r\n");
+		int ok = l == 81;
+		for (size_t k = 0; ok && k < 81; k++)
+			ok = line[k] == '.' || (line[k] >= '0' && line[k] <= '9');
+		if (!ok) {
+			fprintf(stderr, "sudoku-dlx-ceiling: %s:%lu: not an 81-character puzzle\n", argv[1], lineno);
+			return 2;
+		}
+		if (n == cap) {
+			cap = cap ? 2 * cap : 4096;
+			char *grown = realloc(puzzles, cap * 81);
+			if (!grown) {
+				fprintf(stderr, "sudoku-dlx-ceiling: out of memory\n");
+				return 2;
+			}
+			puzzles = grown;
+		}
+		memcpy(puzzles + n++ * 81, line, 81);
+	}
+	if (ferror(f)) {
+		fprintf(stderr, "sudoku-dlx-ceiling: %s: read error\n", argv[1]);
+		return 2;
+	}
+	fclose(f);
+
+	build();
+	unsigned long count[3] = { 0, 0, 0 };
+	struct timespec t0, t1;
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	for (size_t p = 0; p < n; p++) {
+		int active = place_givens(puzzles + p * 81);
+		count[active < 0 ? 0 : count_to_two(active)]++;
+		memcpy(up, saved_up, sizeof up);
+		memcpy(down, saved_down, sizeof down);
+		memcpy(len, saved_len, sizeof len);
+	}
+	clock_gettime(CLOCK_MONOTONIC, &t1);
+	double s = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
+	printf("puzzles: %zu, unique: %lu, multiple: %lu, none: %lu, nodes: %llu, updates: %llu, "
+	       "time: %.3f s, puzzles/s: %.0f\n", n, count[1], count[2], count[0],
+	       (unsigned long long)nodes, (unsigned long long)updates, s, s > 0 ? (double)n / s : 0.0);
+	free(puzzles);
+	return 0;
+}
