@@ -298,8 +298,9 @@ int main(int argc, char **argv)
 	}
 	if (o.stats)
 		fprintf(stderr,
-			"solutions: %" PRIu64 "%s, nodes: %" PRIu64 ", updates: %" PRIu64 ", time: %.3f s\n",
-			st.solutions, partial ? " (partial)" : "", st.nodes, st.updates, secs);
+			"solutions: %" PRIu64 "%s, nodes: %" PRIu64 ", updates: %" PRIu64 ", branches: %" PRIu64
+			", time: %.3f s\n",
+			st.solutions, partial ? " (partial)" : "", st.nodes, st.updates, st.branches, secs);
 	if (rc) {
 		fprintf(stderr, "dlx: %s\n", dlx_strerror(rc));
 		status = CLI_EXIT_FAILURE;

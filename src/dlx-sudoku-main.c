@@ -169,7 +169,7 @@ struct opts {
 
 /* Totals of a run, or one puzzle's share of them. */
 struct tally {
-	uint64_t puzzles, solved, unsolvable, stopped, nodes, updates, clues;
+	uint64_t puzzles, solved, unsolvable, stopped, nodes, updates, branches, clues;
 };
 
 static void tally_add(struct tally *t, const struct tally *d)
@@ -180,6 +180,7 @@ static void tally_add(struct tally *t, const struct tally *d)
 	t->stopped += d->stopped;
 	t->nodes += d->nodes;
 	t->updates += d->updates;
+	t->branches += d->branches;
 	t->clues += d->clues;
 }
 
@@ -737,6 +738,7 @@ static int solve_one(struct worker *w, const struct sudoku_puzzle *pz, uint64_t 
 	const dlx_stats *st = &res.stats;
 	t->nodes += st->nodes;
 	t->updates += st->updates;
+	t->branches += st->branches;
 	const char *partial = NULL;
 	int stop_status = 0;
 	if (st->stop == DLX_STOP_NODE_LIMIT) {
@@ -1488,8 +1490,8 @@ int main(int argc, char **argv)
 	else if (o.stats)
 		fprintf(stderr,
 			"puzzles: %" PRIu64 ", solved: %" PRIu64 ", unsolvable: %" PRIu64 ", stopped: %" PRIu64
-			", nodes: %" PRIu64 ", updates: %" PRIu64 ", time: %.3f s, puzzles/s: %.0f\n",
-			t->puzzles, t->solved, t->unsolvable, t->stopped, t->nodes, t->updates, secs,
+			", nodes: %" PRIu64 ", updates: %" PRIu64 ", branches: %" PRIu64 ", time: %.3f s, puzzles/s: %.0f\n",
+			t->puzzles, t->solved, t->unsolvable, t->stopped, t->nodes, t->updates, t->branches, secs,
 			secs > 0 ? (double)t->puzzles / secs : 0.0);
 	if (fflush(stdout) != 0 || ferror(stdout)) {
 		if (errno != EPIPE)

@@ -458,11 +458,13 @@ START_TEST(test_stats_format)
 	struct runner_result res;
 	ck_assert_int_eq(runner_run(&rc, CASE_TIMEOUT * runner_slowdown(), &res), 0);
 	ck_assert_int_eq(res.status, 0);
-	unsigned long long sol, nodes, updates;
+	unsigned long long sol, nodes, updates, branches;
 	double secs;
 	char end[8] = "";
-	ck_assert_msg(sscanf(res.err, "solutions: %llu, nodes: %llu, updates: %llu, time: %lf s%7s", &sol, &nodes,
-			     &updates, &secs, end) == 4 && sol == 1 && nodes == 5 && updates > 0 && secs >= 0,
+	/* Knuth's example by hand: 5 nodes, one of them branching (on an item with 2 options). */
+	ck_assert_msg(sscanf(res.err, "solutions: %llu, nodes: %llu, updates: %llu, branches: %llu, time: %lf s%7s",
+			     &sol, &nodes, &updates, &branches, &secs, end) == 5 &&
+			      sol == 1 && nodes == 5 && updates > 0 && branches == 1 && secs >= 0,
 		      "dlx --stats printed \"%s\"", res.err);
 	runner_result_free(&res);
 	free(knuth);
@@ -477,10 +479,11 @@ START_TEST(test_stats_format)
 	double rate;
 	ck_assert_msg(sscanf(res.err,
 			     "puzzles: %llu, solved: %llu, unsolvable: %llu, stopped: %llu, nodes: %llu, updates: %llu, "
-			     "time: %lf s, puzzles/s: %lf%7s",
-			     &puzzles, &solved, &unsolvable, &stopped, &nodes, &updates, &secs, &rate, end) == 8 &&
+			     "branches: %llu, time: %lf s, puzzles/s: %lf%7s",
+			     &puzzles, &solved, &unsolvable, &stopped, &nodes, &updates, &branches, &secs, &rate,
+			     end) == 9 &&
 			      puzzles == 1000 && solved == 1000 && unsolvable == 0 && stopped == 0 && nodes > 1000 &&
-			      updates > nodes && rate > 0,
+			      updates > nodes && branches > 0 && branches < nodes && rate > 0,
 		      "dlx-sudoku --stats printed \"%s\"", res.err);
 	runner_result_free(&res);
 	free(sample);
