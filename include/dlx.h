@@ -224,7 +224,10 @@ typedef struct dlx_search_params {
  * such item in item order), so searches are deterministic.  The search is
  * iterative; its depth is bounded only by the number of primary items.  The
  * problem is restored to its state before the call when it returns, so it can
- * be searched again.
+ * be searched again.  While it runs the problem is half-way through being
+ * changed: the callbacks may read its options (dlx_option_size() and the
+ * like, the counts) but must not pass p to any other function (no forcing,
+ * adding, searching or dlx_problem_clone(), whose copy would be of no use).
  *
  * @param p      the problem
  * @param params the parameters, or NULL for #DLX_SEARCH_PARAMS_INIT

@@ -252,6 +252,28 @@ static uint64_t random_trial(unsigned seed, bool with_secondary)
 			      mode, (unsigned long long)st2.solutions, (unsigned long long)st2.nodes,
 			      (unsigned long long)want, (unsigned long long)st.nodes);
 		assert_sane(p);
+		/*
+		 * Stopped half-way, with and without an option forced: a
+		 * search that keeps the low bytes does not update the item
+		 * sets, so its unwinding must leave them as they were, for
+		 * forcing and for the other mode's scan.
+		 */
+		for (int forced = 0; forced <= 1; forced++) {
+			if (forced && dlx_force_option(p, 0) != DLX_OK)
+				continue;
+			dlx_search_params early = DLX_SEARCH_PARAMS_INIT;
+			early.node_limit = 3;
+			ck_assert_int_eq(dlx_search(p, &early, &st2), DLX_OK);
+			assert_sane(p);
+			early.node_limit = 0;
+			early.solution_limit = 1;
+			ck_assert_int_eq(dlx_search(p, &early, &st2), DLX_OK);
+			assert_sane(p);
+			dlx_release_forced(p);
+			assert_sane(p);
+		}
+		ck_assert_int_eq(dlx_search(p, &sp, &st2), DLX_OK);
+		ck_assert_uint_eq(st2.solutions, want);
 	}
 	/*
 	 * Force each option in turn, release, repeat: after the first releases
