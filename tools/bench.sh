@@ -119,7 +119,7 @@ sudoku_set() {
 		"$(awk -v a="$updates" -v n="$n" 'BEGIN { printf "%.0f", a / n }')" "$check"
 
 	# The yardstick: the same search in a DLX specialised to 9x9 (tools/sudoku-dlx-ceiling.c).
-	local cout cseqs=() cnodes=$nodes
+	local cout cseqs=() cnodes=$nodes cupdates=$updates
 	for ((t = 0; t < runs; t++)); do
 		cout=$("$ceiling" "$input" 2>&1) || true
 		cseqs+=("$(field time <<< "$cout")")
@@ -127,13 +127,14 @@ sudoku_set() {
 	s=$(printf '%s\n' "${cseqs[@]}" | median)
 	if [ "$(field unique <<< "$cout"),$(field multiple <<< "$cout"),$(field none <<< "$cout")" != "$u,$m,$z" ]; then
 		check="FAIL: answers differ from dlx-sudoku's: $cout"
-	elif [ "$(field nodes <<< "$cout")" != "$cnodes" ]; then
-		check="FAIL: $(field nodes <<< "$cout") nodes, dlx-sudoku $cnodes"
+	elif [ "$(field nodes <<< "$cout"),$(field updates <<< "$cout")" != "$cnodes,$cupdates" ]; then
+		check="FAIL: $(field nodes <<< "$cout") nodes and $(field updates <<< "$cout") updates, dlx-sudoku $cnodes and $cupdates"
 	else
-		check="ok: same answers and nodes as --unique"
+		check="ok: same answers, nodes and updates as --unique"
 	fi
 	row "$section" "$name" ceiling "1" "$s" "$(awk -v n="$n" -v s="$s" 'BEGIN { printf "%.0f", n / s }')" \
-		"$(awk -v a="$cnodes" -v n="$n" 'BEGIN { printf "%.1f", a / n }')" "" "$check"
+		"$(awk -v a="$cnodes" -v n="$n" 'BEGIN { printf "%.1f", a / n }')" \
+		"$(awk -v a="$cupdates" -v n="$n" 'BEGIN { printf "%.0f", a / n }')" "$check"
 }
 
 # exact_count NAME FILE EXPECTED [THREADS [SECTION [MODE [EXTRA_OPTION]]]]: seconds to count every solution.

@@ -18,12 +18,13 @@
  * mode); one line of totals goes to stdout.  Exit status 0, or 2 when the
  * file cannot be read or a line is not a puzzle.
  */
-#define _POSIX_C_SOURCE 200809L /* clock_gettime */
+#define _POSIX_C_SOURCE 200809L /* clock_gettime, getline */
 #include <errno.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/types.h>
 #include <time.h>
 
 enum {
@@ -185,8 +186,12 @@ static int count_to_two(int active)
 	int level = 0, solutions = 0;
 	int32_t i, x;
 	for (int32_t j = 1; j <= N_ITEMS; j++) {
-		if (len[j] == 0)
+		if (len[j] == 0) {
+			/* The engine enters the root, branches on the empty item and covers it. */
+			nodes++;
+			updates++;
 			return 0;
+		}
 		low[j] = len[j] <= 1;
 	}
 enter:
@@ -260,51 +265,79 @@ static int place_givens(const char *puzzle)
 	return active;
 }
 
-int main(int argc, char **argv)
+/* Reads every line of path as a puzzle into *out (81 bytes each); returns 0, or 2 after a message. */
+static int read_puzzles(const char *path, char **out, size_t *count)
 {
-	if (argc != 2) {
-		fprintf(stderr, "usage: sudoku-dlx-ceiling FILE\n");
-		return 2;
-	}
-	FILE *f = fopen(argv[1], "r");
+	FILE *f = fopen(path, "r");
 	if (!f) {
-		fprintf(stderr, "sudoku-dlx-ceiling: %s: %s\n", argv[1], strerror(errno));
+		fprintf(stderr, "sudoku-dlx-ceiling: %s: %s\n", path, strerror(errno));
 		return 2;
 	}
-	char *puzzles = NULL, line[128];
-	size_t n = 0, cap = 0;
-	for (unsigned long lineno = 1; fgets(line, sizeof line, f); lineno++) {
-		size_t l = strcspn(line, "\r\n");
+	char *puzzles = NULL, *line = NULL;
+	size_t n = 0, cap = 0, line_cap = 0;
+	int rc = 0;
+	ssize_t got;
+	for (unsigned long lineno = 1; (got = getline(&line, &line_cap, f)) >= 0; lineno++) {
+		/* The length getline() read, not strlen(): a NUL byte must not end a line early. */
+		size_t l = (size_t)got;
+		if (l > 0 && line[l - 1] == '\n')
+			l--;
+		if (l > 0 && line[l - 1] == '\r')
+			l--;
 		int ok = l == 81;
 		for (size_t k = 0; ok && k < 81; k++)
 			ok = line[k] == '.' || (line[k] >= '0' && line[k] <= '9');
 		if (!ok) {
-			fprintf(stderr, "sudoku-dlx-ceiling: %s:%lu: not an 81-character puzzle\n", argv[1], lineno);
-			return 2;
+			fprintf(stderr, "sudoku-dlx-ceiling: %s:%lu: not an 81-character puzzle\n", path, lineno);
+			rc = 2;
+			break;
 		}
 		if (n == cap) {
 			cap = cap ? 2 * cap : 4096;
 			char *grown = realloc(puzzles, cap * 81);
 			if (!grown) {
 				fprintf(stderr, "sudoku-dlx-ceiling: out of memory\n");
-				return 2;
+				rc = 2;
+				break;
 			}
 			puzzles = grown;
 		}
 		memcpy(puzzles + n++ * 81, line, 81);
 	}
-	if (ferror(f)) {
-		fprintf(stderr, "sudoku-dlx-ceiling: %s: read error\n", argv[1]);
+	if (!rc && ferror(f)) {
+		fprintf(stderr, "sudoku-dlx-ceiling: %s: read error\n", path);
+		rc = 2;
+	}
+	free(line);
+	fclose(f);
+	if (rc) {
+		free(puzzles);
+		return rc;
+	}
+	*out = puzzles;
+	*count = n;
+	return 0;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc != 2) {
+		fprintf(stderr, "usage: sudoku-dlx-ceiling FILE\n");
 		return 2;
 	}
-	fclose(f);
+	char *puzzles = NULL;
+	size_t n = 0;
+	if (read_puzzles(argv[1], &puzzles, &n))
+		return 2;
 
 	build();
 	unsigned long count[3] = { 0, 0, 0 };
 	struct timespec t0, t1;
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	for (size_t p = 0; p < n; p++) {
+		uint64_t before = updates;
 		int active = place_givens(puzzles + p * 81);
+		updates = before; /* the engine counts the search's updates, not the givens' */
 		count[active < 0 ? 0 : count_to_two(active)]++;
 		memcpy(up, saved_up, sizeof up);
 		memcpy(down, saved_down, sizeof down);
