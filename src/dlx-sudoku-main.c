@@ -1490,7 +1490,8 @@ int main(int argc, char **argv)
 	else if (o.stats)
 		fprintf(stderr,
 			"puzzles: %" PRIu64 ", solved: %" PRIu64 ", unsolvable: %" PRIu64 ", stopped: %" PRIu64
-			", nodes: %" PRIu64 ", updates: %" PRIu64 ", branches: %" PRIu64 ", time: %.3f s, puzzles/s: %.0f\n",
+			", nodes: %" PRIu64 ", updates: %" PRIu64 ", branches: %" PRIu64
+			", time: %.3f s, puzzles/s: %.0f\n",
 			t->puzzles, t->solved, t->unsolvable, t->stopped, t->nodes, t->updates, t->branches, secs,
 			secs > 0 ? (double)t->puzzles / secs : 0.0);
 	if (fflush(stdout) != 0 || ferror(stdout)) {
