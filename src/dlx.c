@@ -17,8 +17,8 @@
  * the active items a run of independent loads instead of a pointer chase.
  * A search that keeps the low bytes (see choose_item()) never scans the
  * sets, so it only counts its covers in n_act_p: it undoes every cover
- * before it returns, so the sets it did not update are still right, and on
- * sudoku the swaps cost 5% of the time.
+ * before it returns, so the sets it did not update are still right.  (On
+ * sudoku the swaps cost 2-5% of the time: BENCHMARKS.md.)
  *
  * The nodes are addressed by 32-bit indices into three flat arrays, top[],
  * up[] and down[] (one array per field rather than an array of structs: a
