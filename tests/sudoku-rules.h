@@ -4,7 +4,7 @@
  * It is written from the rules, not from the library: the units are lists of
  * cells built here (rows, columns, boxes or a jigsaw map, the two diagonals,
  * the windoku windows), and a board is checked unit by unit.  It shares no
- * code with src/sudoku.c, so a wrong unit in the library's matrix shows up
+ * code with src/sudoku/dlx-sudoku.c, so a wrong unit in the library's matrix shows up
  * as a disagreement.
  */
 #ifndef DLX_TEST_SUDOKU_RULES_H

@@ -4,7 +4,7 @@
  * compiles dlx.c itself (it is not linked with the library) so that it can
  * break a problem's fields one at a time and restore them.
  */
-#include "../src/dlx.c"
+#include "../src/core/dlx.c"
 
 #include <check.h>
 

@@ -183,7 +183,7 @@ START_TEST(test_dlx_million_options)
 	/*
 	 * One thread: the split into jobs forces each of a's million branches
 	 * on a clone separately, covering a's column every time, which is
-	 * quadratic here (a known problem of src/split.c, not of reading).
+	 * quadratic here (a known problem of src/core/dlx-split.c, not of reading).
 	 */
 	char *argv[] = { "dlx", "--count", "--threads", "1", path, NULL };
 	struct runner_result res;

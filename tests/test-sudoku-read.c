@@ -1,5 +1,5 @@
 /*
- * The "sudoku-read" suite: the text formats of dlx-sudoku (src/sudoku-io.h):
+ * The "sudoku-read" suite: the text formats of dlx-sudoku (src/sudoku-text/):
  * every format and alphabet, auto-detection, the writer's layouts, and every
  * bad input with its line number.
  */
@@ -11,7 +11,8 @@
 #include <string.h>
 
 #include "dlx-sudoku.h"
-#include "sudoku-io.h"
+#include "sudoku-read.h"
+#include "sudoku-write.h"
 
 static const char p3074[] = ".2738..1..1...6735.......293.5692.8...........6.1745.364.......9518...7..8..6534.";
 

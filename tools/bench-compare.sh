@@ -19,8 +19,10 @@ done
 [ $# -eq 2 ] || { echo "usage: tools/bench-compare.sh [--runs N] [--data DIR] BUILD_A BUILD_B" >&2; exit 2; }
 [[ $runs =~ ^[1-9][0-9]*$ ]] || { echo "bench-compare: --runs needs a positive number" >&2; exit 2; }
 a=$1 b=$2
+# A build's programs: src/cli/ since the layout of src/, src/ before it, so old builds compare too.
+bin() { if [ -x "$1/src/cli/$2" ]; then echo "$1/src/cli/$2"; else echo "$1/src/$2"; fi; }
 for d in "$a" "$b"; do
-	[ -x "$d/src/dlx" ] && [ -x "$d/src/dlx-sudoku" ] || { echo "bench-compare: $d is not a build directory" >&2; exit 2; }
+	[ -x "$(bin "$d" dlx)" ] && [ -x "$(bin "$d" dlx-sudoku)" ] || { echo "bench-compare: $d is not a build directory" >&2; exit 2; }
 done
 
 tmp=$(mktemp -d)
@@ -31,12 +33,12 @@ trap 'rm -rf "$tmp"' EXIT
 
 median() { sort -g | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
 field() { sed -n "s#.*$1: \([0-9.]*\).*#\1#p" | tail -n 1; }
-threads_one() { "$1/src/dlx-sudoku" --help | grep -q -- '--threads' && echo --threads=1 || true; }
+threads_one() { "$(bin "$1" dlx-sudoku)" --help | grep -q -- '--threads' && echo --threads=1 || true; }
 
 # sudoku NAME FILE BUILD: puzzles/s in uniqueness mode, or "FAIL".
 sudoku() {
 	local out n
-	out=$("$3/src/dlx-sudoku" $(threads_one "$3") --unique --stats "$2" 2>&1 >"$tmp/answers")
+	out=$("$(bin "$3" dlx-sudoku)" $(threads_one "$3") --unique --stats "$2" 2>&1 >"$tmp/answers")
 	n=$(grep -c . "$2")
 	[ "$(grep -c '^unique$\|^multiple$' "$tmp/answers")" -eq "$n" ] || { echo FAIL; return; }
 	echo "$out" | field 'puzzles/s'
@@ -45,7 +47,7 @@ sudoku() {
 # exact FILE WANT BUILD: seconds to count every solution, or "FAIL".
 exact() {
 	local got
-	got=$("$3/src/dlx" --threads 1 --count --stats "$1" 2>"$tmp/err")
+	got=$("$(bin "$3" dlx)" --threads 1 --count --stats "$1" 2>"$tmp/err")
 	[ "$got" = "$2" ] || { echo FAIL; return; }
 	field time < "$tmp/err"
 }

@@ -34,7 +34,9 @@ done
 [[ $runs =~ ^[1-9][0-9]*$ ]] || { echo "bench: --runs needs a positive number" >&2; exit 2; }
 [ $quick = 1 ] && runs=1
 
-dlx=$build/src/dlx sud=$build/src/dlx-sudoku verify=$build/tools/sudoku-verify
+# The programs' place in the build tree; builds from before the layout of src/ had them in src/.
+bin=$build/src/cli; [ -x "$bin/dlx" ] || bin=$build/src
+dlx=$bin/dlx sud=$bin/dlx-sudoku verify=$build/tools/sudoku-verify
 gen_q=$build/tools/dlx-gen-queens gen_p=$build/tools/dlx-gen-pentominoes
 gen_l=$build/tools/dlx-gen-langford gen_s=$build/tools/dlx-gen-sudoku ceiling=$build/tools/sudoku-dlx-ceiling
 for b in "$dlx" "$sud" "$verify" "$gen_q" "$gen_p" "$gen_l" "$gen_s" "$ceiling"; do
@@ -50,7 +52,7 @@ failed=0
 
 # The machine and build, so results can be compared across machines.
 cpu=$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -n 1)
-cmd=$(grep -o '"command": "[^"]*src/dlx\.c[^"]*"' "$build/compile_commands.json" 2>/dev/null | head -n 1 |
+cmd=$(grep -o '"command": "[^"]*src/\(core/\)\{0,1\}dlx[-a-z]*\.c[^"]*"' "$build/compile_commands.json" 2>/dev/null | head -n 1 |
 	sed 's/"command": "//; s/"$//' || true)
 compiler=$( (${cmd%% *} --version 2>/dev/null || true) | head -n 1)
 flags=$(printf '%s\n' $cmd | grep -E '^-(O|f|m|W|g|DNDEBUG|std)' | tr '\n' ' ' || true)

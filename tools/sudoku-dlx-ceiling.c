@@ -148,7 +148,7 @@ static void build(void)
 }
 
 /*
- * choose_item() of src/dlx.c written again on purpose: the yardstick must not
+ * choose_item() of src/core/dlx.c written again on purpose: the yardstick must not
  * link the engine it measures, and must choose exactly as it does
  * (tests/test-ceiling.sh compares the node counts).
  */

@@ -1,5 +1,5 @@
 /*
- * Fuzz harness for the sudoku reader (src/sudoku-read.c), the writer and the
+ * Fuzz harness for the sudoku reader (src/sudoku-text/sudoku-read.c), the writer and the
  * givens check of the sudoku library.
  *
  * Input layout: byte 0 picks the reader's settings, the rest is the text.
@@ -42,7 +42,8 @@
 #include <string.h>
 
 #include "dlx-sudoku.h"
-#include "sudoku-io.h"
+#include "sudoku-read.h"
+#include "sudoku-write.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 

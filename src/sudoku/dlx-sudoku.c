@@ -11,7 +11,7 @@
  * one division each, with no lookup table, whatever the variant.
  */
 #include "dlx-sudoku.h"
-#include "sudoku-internal.h"
+#include "dlx-sudoku-internal.h"
 
 #include <stdarg.h>
 #include <stdbool.h>

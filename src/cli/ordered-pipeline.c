@@ -1,5 +1,5 @@
 /*
- * The ordered pipeline of sudoku-batch.h.
+ * The ordered pipeline of ordered-pipeline.h.
  *
  * One mutex guards three counters that only grow: `published` items were
  * read, `claimed` were taken by workers, `written` were written.  Slot
@@ -17,7 +17,7 @@
  * threads, 200,000 context switches for 100,000 puzzles.
  */
 #define _POSIX_C_SOURCE 200809L
-#include "sudoku-batch.h"
+#include "ordered-pipeline.h"
 
 #include <errno.h>
 #include <pthread.h>

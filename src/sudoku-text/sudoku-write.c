@@ -1,7 +1,7 @@
-/* The sudoku writer: a board as text in one of the layouts of sudoku-io.h. */
+/* The sudoku writer: a board as text in one of the layouts of sudoku-write.h. */
 #include <string.h>
 
-#include "sudoku-io.h"
+#include "sudoku-write.h"
 
 bool sudoku_layout_parse(const char *name, enum sudoku_layout *out)
 {

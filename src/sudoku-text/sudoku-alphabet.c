@@ -1,8 +1,8 @@
-/* The symbol alphabets of the sudoku text formats (see sudoku-io.h). */
+/* The symbol alphabets of the sudoku text formats (see sudoku-alphabet.h). */
 #include <stdio.h>
 #include <string.h>
 
-#include "sudoku-io.h"
+#include "sudoku-alphabet.h"
 
 /* Digit k is symbols[k-1].  alnum's three last symbols were picked because no
  * format gives them another meaning (blank, comment, separator). */

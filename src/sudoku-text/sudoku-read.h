@@ -1,5 +1,5 @@
 /*
- * Reading and writing sudoku puzzles as text, for dlx-sudoku and its tests.
+ * Reading sudoku puzzles as text, for dlx-sudoku and its tests.
  *
  * This is part of the command-line layer, not of libdlx: the formats are
  * a matter of the program's interface (and its messages mention its
@@ -25,21 +25,17 @@
  * (a count format's T counts the pairs); sudoku_read_region_map() reads a
  * file holding one map.
  *
- * Alphabets map symbols to digits 1..N; blanks are '.', '_', '0' (except in
- * hex) and '-' (except in drawn grids, where '-' draws lines):
- *  - alnum:   1-9, A-Z, a-z, then '@', '$', '&' (digit k is the k-th), up
- *             to N = 64.  N ≤ 9 uses just 1-9; N = 16 is "1-9A-G".
- *  - letters: A-Z, A = 1 (SPOJ 1110 uses A-P for N = 16), N ≤ 26.
- *  - hex:     0-9, A-Z, 0 = 1 (hex 0-F for N = 16), N ≤ 36.
- * Letters are case-insensitive where the alphabet has no lower case.
+ * The alphabets are in sudoku-alphabet.h, the writer in sudoku-write.h.
  */
-#ifndef DLX_SUDOKU_IO_H
-#define DLX_SUDOKU_IO_H
+#ifndef DLX_SUDOKU_READ_H
+#define DLX_SUDOKU_READ_H
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+
+#include "sudoku-alphabet.h"
 
 enum sudoku_format {
 	SUDOKU_FORMAT_AUTO = 0,
@@ -50,16 +46,6 @@ enum sudoku_format {
 	SUDOKU_FORMAT_COUNT
 };
 
-enum sudoku_alphabet {
-	SUDOKU_ALPHA_AUTO = 0,
-	SUDOKU_ALPHA_ALNUM,
-	SUDOKU_ALPHA_LETTERS,
-	SUDOKU_ALPHA_HEX
-};
-
-/* Largest side any symbol alphabet can write (alnum's 64). */
-#define SUDOKU_ALPHA_MAX_SIDE 64u
-
 /* Longest input line accepted; longer lines are an error, not a reallocation. */
 #define SUDOKU_LINE_MAX 16384u
 
@@ -69,19 +55,6 @@ bool sudoku_format_parse(const char *name, enum sudoku_format *out);
 
 /* The name of a format, e.g. "line". */
 const char *sudoku_format_name(enum sudoku_format f);
-
-/* Parses an --alphabet name (auto, alnum, letters, hex, and the aliases
- * digits = 1-9 = 1-9A-G = alnum, A-P = letters, 0-F = hex); false if unknown. */
-bool sudoku_alphabet_parse(const char *name, enum sudoku_alphabet *out);
-
-/* Largest side the alphabet can write: 64, 26 or 36. */
-unsigned sudoku_alphabet_max_side(enum sudoku_alphabet a);
-
-/* The symbol of digit d (1..N) in alphabet a, or '?' when out of range. */
-char sudoku_alphabet_symbol(enum sudoku_alphabet a, unsigned d);
-
-/* The alphabet's symbols for a side, e.g. "1-9A-G" or "A-P", in buf; returns buf. */
-const char *sudoku_alphabet_describe(enum sudoku_alphabet a, unsigned side, char *buf, size_t size);
 
 /* What the reader could not accept. */
 struct sudoku_read_error {
@@ -140,25 +113,5 @@ int sudoku_read_region_map(FILE *in, enum sudoku_alphabet alpha, uint8_t *map, u
  * Complexity: O(length of the puzzle's text).
  */
 int sudoku_reader_next(struct sudoku_reader *r, struct sudoku_puzzle *pz, struct sudoku_read_error *err);
-
-/* How a board is written. */
-enum sudoku_layout {
-	SUDOKU_LAYOUT_LINE,    /* N² symbols, newline */
-	SUDOKU_LAYOUT_GRID,    /* N lines of N decimal numbers separated by spaces */
-	SUDOKU_LAYOUT_COMPACT, /* N lines of N symbols */
-	SUDOKU_LAYOUT_PRETTY   /* symbols separated by spaces, '|' between boxes, "---+---" between bands */
-};
-
-/* Parses an --output name (line, grid, compact, pretty); false if unknown. */
-bool sudoku_layout_parse(const char *name, enum sudoku_layout *out);
-
-/* Bytes sudoku_write() needs at most for a board of this side, or 0 if the
- * layout cannot show it (symbols beyond the alphabet). */
-size_t sudoku_write_size(enum sudoku_layout l, enum sudoku_alphabet a, unsigned box);
-
-/* Writes a full board into buf (at least sudoku_write_size() bytes; no NUL
- * added) and returns the number of bytes.  Blanks are written as '.' (0 in grid). */
-size_t sudoku_write(char *buf, enum sudoku_layout l, enum sudoku_alphabet a, unsigned box,
-	const uint8_t *board);
 
 #endif

@@ -7,7 +7,7 @@
  * a seed give the same puzzles on every machine.
  */
 #include "dlx-sudoku-generate.h"
-#include "sudoku-internal.h"
+#include "dlx-sudoku-internal.h"
 
 #include <stdbool.h>
 #include <stdio.h>

@@ -13,8 +13,9 @@
 #include "dlx-sudoku-generate.h"
 #include "dlx-sudoku.h"
 #include "dlx.h"
-#include "sudoku-batch.h"
-#include "sudoku-io.h"
+#include "ordered-pipeline.h"
+#include "sudoku-read.h"
+#include "sudoku-write.h"
 
 static const char usage_text[] =
 	"Usage: dlx-sudoku [OPTION]... [FILE]\n"
@@ -1126,7 +1127,7 @@ static int input_ended(struct run *ru)
 	return 0;
 }
 
-/* --- the pipeline's callbacks (sudoku-batch.h) --- */
+/* --- the pipeline's callbacks (ordered-pipeline.h) --- */
 
 static int batch_read(void *ctx, void *vslot)
 {

@@ -1,6 +1,6 @@
 /*
  * The sudoku reader: one puzzle at a time from a stream, in any of the
- * formats of sudoku-io.h, with format, size and alphabet detection.
+ * formats of sudoku-read.h, with format, size and alphabet detection.
  *
  * Every cell is first collected "raw" (the symbol's byte, or RAW_NUMBER + n
  * for a number in a grid) and decoded once the whole puzzle is known, so the
@@ -14,7 +14,7 @@
 #include <string.h>
 
 #include "dlx-sudoku.h"
-#include "sudoku-io.h"
+#include "sudoku-read.h"
 
 /* Symbols are bytes; numbers from grid rows are stored above them. */
 #define RAW_NUMBER 256u

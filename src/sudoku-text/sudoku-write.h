@@ -1,0 +1,34 @@
+/*
+ * Writing sudoku boards as text, in the layouts dlx-sudoku prints (see
+ * sudoku-read.h for the formats read).  Never prints or allocates.
+ */
+#ifndef DLX_SUDOKU_WRITE_H
+#define DLX_SUDOKU_WRITE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "sudoku-alphabet.h"
+
+/* How a board is written. */
+enum sudoku_layout {
+	SUDOKU_LAYOUT_LINE,    /* N² symbols, newline */
+	SUDOKU_LAYOUT_GRID,    /* N lines of N decimal numbers separated by spaces */
+	SUDOKU_LAYOUT_COMPACT, /* N lines of N symbols */
+	SUDOKU_LAYOUT_PRETTY   /* symbols separated by spaces, '|' between boxes, "---+---" between bands */
+};
+
+/* Parses an --output name (line, grid, compact, pretty); false if unknown. */
+bool sudoku_layout_parse(const char *name, enum sudoku_layout *out);
+
+/* Bytes sudoku_write() needs at most for a board of this side, or 0 if the
+ * layout cannot show it (symbols beyond the alphabet). */
+size_t sudoku_write_size(enum sudoku_layout l, enum sudoku_alphabet a, unsigned box);
+
+/* Writes a full board into buf (at least sudoku_write_size() bytes; no NUL
+ * added) and returns the number of bytes.  Blanks are written as '.' (0 in grid). */
+size_t sudoku_write(char *buf, enum sudoku_layout l, enum sudoku_alphabet a, unsigned box,
+	const uint8_t *board);
+
+#endif
