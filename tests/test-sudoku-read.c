@@ -569,6 +569,139 @@ START_TEST(test_names)
 }
 END_TEST
 
+/*
+ * Readings that used to be wrong guesses (issue 13): a hex 16x16 puzzle read
+ * in 1-9A-G, a 16x16 grid taken for 4x4 puzzles, 81 numbers on one line.
+ */
+static const char hex16[] =
+	"A.67.4D.2..9C.BF..3..6...B.E9..19..........326....4...8E.......7.3..A7...D.682....D26B....ECA..38E.6..4C.2....7.4..C.E2.1397B.F..7......A....FC4..C......7..E.D...9.8.E..56...AB...B.9A....D613.69.8.A0...4..52.C.BDE.6.9....7......D.9..C..4....524F8B..A..D...";
+
+START_TEST(test_guess_hex)
+{
+	/* '.' blanks next to '0' symbols: only hex makes sense. */
+	struct src s = open_text(hex16, SUDOKU_FORMAT_AUTO, SUDOKU_ALPHA_AUTO);
+	struct sudoku_puzzle pz;
+	struct sudoku_read_error err;
+	ck_assert_int_eq(sudoku_reader_next(s.r, &pz, &err), 1);
+	ck_assert_uint_eq(pz.side, 16);
+	ck_assert_int_eq(pz.alphabet, SUDOKU_ALPHA_HEX);
+	ck_assert_ptr_null(pz.note);
+	ck_assert_uint_eq(pz.cells[0], 11);  /* A */
+	ck_assert_uint_eq(pz.cells[1], 0);   /* . */
+	ck_assert_uint_eq(pz.cells[2], 7);   /* 6 */
+	size_t zero = strchr(hex16, '0') - hex16;
+	ck_assert_uint_eq(pz.cells[zero], 1);
+	close_all(&s);
+
+	/* '0' the only blank, symbols that hex could read too: a blank, and said so once. */
+	char two[2 * 257 + 1];
+	for (int k = 0; k < 256; k++)
+		two[k] = two[257 + k] = hex16[k] == '.' ? '0' : hex16[k] == '0' ? '1' : hex16[k];
+	two[256] = two[513] = '\n';
+	two[514] = '\0';
+	s = open_text(two, SUDOKU_FORMAT_AUTO, SUDOKU_ALPHA_AUTO);
+	ck_assert_int_eq(sudoku_reader_next(s.r, &pz, &err), 1);
+	ck_assert_int_eq(pz.alphabet, SUDOKU_ALPHA_ALNUM);
+	ck_assert_uint_eq(pz.cells[1], 0);
+	ck_assert_ptr_nonnull(pz.note);
+	ck_assert_ptr_nonnull(strstr(pz.note, "--alphabet hex"));
+	ck_assert_int_eq(sudoku_reader_next(s.r, &pz, &err), 1);
+	ck_assert_ptr_null(pz.note);
+	close_all(&s);
+
+	/* A 'G' rules hex out: '0' and '.' are both blanks then, with no note. */
+	char withg[258];
+	memcpy(withg, two, 256);
+	withg[1] = '.';
+	withg[3] = 'G';
+	withg[256] = '\n';
+	withg[257] = '\0';
+	s = open_text(withg, SUDOKU_FORMAT_AUTO, SUDOKU_ALPHA_AUTO);
+	ck_assert_int_eq(sudoku_reader_next(s.r, &pz, &err), 1);
+	ck_assert_int_eq(pz.alphabet, SUDOKU_ALPHA_ALNUM);
+	ck_assert_ptr_null(pz.note);
+	ck_assert_uint_eq(pz.cells[3], 16);
+	close_all(&s);
+}
+END_TEST
+
+static const char grid16_low_first_row[] =
+	"0000100432000000\n"
+	"GE4130D00C0FAB02\n"
+	"ADF0C20BG014300E\n"
+	"3C02AG0FD0EB1400\n"
+	"C40AB0210EG003FD\n"
+	"02E30CGA00FDB014\n"
+	"0FG04E0DC3B12A00\n"
+	"01BD0F3024A0CEG0\n"
+	"E00F2140BAC30GD0\n"
+	"40DB030C102GF0EA\n"
+	"23AG0DFE400001BC\n"
+	"001C0ABG0FDE0243\n"
+	"0A00DB12EG0C403F\n"
+	"DBCEF400A130G020\n"
+	"1G24E0A3FD000C0B\n"
+	"F030G0C00B42EDA1\n";
+
+START_TEST(test_guess_16x16_grid)
+{
+	/* The first row holds only 1-4 and blanks; the rows after it decide. */
+	struct src s = open_text(grid16_low_first_row, SUDOKU_FORMAT_AUTO, SUDOKU_ALPHA_AUTO);
+	struct sudoku_puzzle pz;
+	struct sudoku_read_error err;
+	int rc = sudoku_reader_next(s.r, &pz, &err);
+	ck_assert_msg(rc == 1, "rc %d, line %zu: %s", rc, err.line, err.message);
+	ck_assert_uint_eq(pz.side, 16);
+	ck_assert_int_eq(pz.format, SUDOKU_FORMAT_COMPACT);
+	ck_assert_uint_eq(pz.cells[4], 1);
+	ck_assert_uint_eq(pz.cells[16], 16); /* G */
+	ck_assert_int_eq(sudoku_reader_next(s.r, &pz, &err), 0);
+	close_all(&s);
+
+	/* Sixteen 4x4 puzzles, comments between them, stay sixteen 4x4 puzzles. */
+	char many[16 * 40];
+	const char *want[16];
+	size_t at = 0;
+	for (int k = 0; k < 16; k++) {
+		at += (size_t)snprintf(many + at, sizeof many - at, "%s1...........4..2\n", k % 5 ? "" : "# c\n");
+		want[k] = "1...........4..2";
+	}
+	expect_puzzles(many, SUDOKU_FORMAT_AUTO, SUDOKU_ALPHA_AUTO, SUDOKU_FORMAT_LINE, want, 16);
+
+	/* Looking ahead never reports an error early: the first puzzle comes first. */
+	s = open_text("1...........4..2\n1...........4..2\nbad\x01line\n", SUDOKU_FORMAT_AUTO, SUDOKU_ALPHA_AUTO);
+	ck_assert_int_eq(sudoku_reader_next(s.r, &pz, &err), 1);
+	ck_assert_int_eq(sudoku_reader_next(s.r, &pz, &err), 1);
+	ck_assert_int_eq(sudoku_reader_next(s.r, &pz, &err), DLX_ERR_SYNTAX);
+	ck_assert_uint_eq(err.line, 3);
+	ck_assert_str_eq(err.message, "binary data (byte 0x01)");
+	close_all(&s);
+}
+END_TEST
+
+START_TEST(test_guess_flat_grid)
+{
+	/* luogu's 9x9 grid pasted on one line: 81 numbers, one puzzle, answered as a grid. */
+	char flat[256] = "";
+	size_t at = 0;
+	for (int k = 0; k < 81; k++)
+		at += (size_t)snprintf(flat + at, sizeof flat - at, "%c%s", p3074[k] == '.' ? '0' : p3074[k],
+			k < 80 ? " " : "\n");
+	const char *want[] = { p3074, p3074 };
+	char twice[512];
+	snprintf(twice, sizeof twice, "%s\n%s", flat, flat);
+	expect_puzzles(twice, SUDOKU_FORMAT_AUTO, SUDOKU_ALPHA_AUTO, SUDOKU_FORMAT_GRID, want, 2);
+
+	/* 16 numbers that repeat a given: a 4x4 puzzle, not the row of a 16x16 grid. */
+	const char *four[] = { "1...........4..1" };
+	expect_puzzles("1 0 0 0 0 0 0 0 0 0 0 0 4 0 0 1\n", SUDOKU_FORMAT_AUTO, SUDOKU_ALPHA_AUTO,
+		SUDOKU_FORMAT_GRID, four, 1);
+	/* Without a repeat it opens a 16x16 grid, and the message says how many rows are missing. */
+	expect_error("1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16\n", SUDOKU_FORMAT_AUTO, 0, 1,
+		"truncated grid: 1 of 16 rows");
+}
+END_TEST
+
 static Suite *read_suite(void)
 {
 	Suite *s = suite_create("sudoku-read");
@@ -581,6 +714,11 @@ static Suite *read_suite(void)
 	suite_add_tcase(s, tc);
 	tc = tcase_create("alphabets");
 	tcase_add_test(tc, test_alphabets);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("guesses");
+	tcase_add_test(tc, test_guess_hex);
+	tcase_add_test(tc, test_guess_16x16_grid);
+	tcase_add_test(tc, test_guess_flat_grid);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("write");
 	tcase_add_test(tc, test_writer);

@@ -74,6 +74,9 @@ struct sudoku_puzzle {
 	                                numbers 1..N, checked with dlx_sudoku_check_regions();
 	                                owned by the reader like cells.  Else NULL */
 	size_t regions_line;         /* line of the map's first row */
+	const char *note;            /* how the reader guessed where the guess could be wrong (a static
+	                                string, e.g. that '0' was read as a blank), on the first puzzle
+	                                of a board size read with that guess; else NULL */
 };
 
 struct sudoku_reader;

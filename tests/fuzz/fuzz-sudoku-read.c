@@ -18,7 +18,8 @@
  *   alphabet asked for (one format and size per input under auto), a first
  *   line that holds text (not blank, not a comment) and comes before any line
  *   "end", after the previous puzzle's, and the puzzles' rows fit in the
- *   input's lines; a line-format puzzle decodes, symbol by symbol, to its cells;
+ *   input's lines (a grid's rows, or one line for a flat one: all its cells
+ *   on its first line); a line-format puzzle decodes, symbol by symbol, to its cells;
  * - every puzzle written in each layout the alphabet can show reads back
  *   identical (the writer and the reader agree);
  * - an error has a message and a line of the input (0 only for empty text);
@@ -125,6 +126,20 @@ static bool has_text(const struct text *t, size_t l)
 	size_t a, b;
 	trimmed(t, l, &a, &b);
 	return b > a && t->d[a] != '#';
+}
+
+/*
+ * The rows a grid-format board takes: one when its first line holds all its
+ * cells as words (a flat board, e.g. 81 numbers), else its side.
+ */
+static size_t board_rows(const struct text *t, size_t l, unsigned side)
+{
+	size_t a, b, words = 0;
+	trimmed(t, l, &a, &b);
+	for (size_t k = a; k < b; k++)
+		words += t->d[k] != ' ' && t->d[k] != '\t' && t->d[k] != '\r' &&
+			(k == a || t->d[k - 1] == ' ' || t->d[k - 1] == '\t' || t->d[k - 1] == '\r');
+	return words >= (size_t)side * side && words > 1 ? 1 : side;
 }
 
 /* The digit a symbol stands for in a line-format puzzle, or -1. */
@@ -394,7 +409,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			check_line_cells(&t, &pz);
 			rows += regions ? 2 : 1;
 		} else {
-			rows += regions ? 2 * pz.side : pz.side;
+			rows += board_rows(&t, pz.line, pz.side);
+			if (regions)
+				rows += board_rows(&t, pz.regions_line, pz.side);
 		}
 		if (regions) {
 			EXPECT(pz.regions != NULL, "puzzle %zu without its region map", puzzles + 1);

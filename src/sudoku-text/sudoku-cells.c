@@ -1,0 +1,213 @@
+/* The cells of a puzzle's text before they are decoded (see sudoku-cells.h). */
+#define _POSIX_C_SOURCE 200809L
+#include "sudoku-cells.h"
+
+#include <ctype.h>
+#include <string.h>
+
+#include "dlx.h"
+#include "dlx-sudoku.h"
+
+/* The box size whose side is s (s = n², MIN_BOX <= n <= max_box), or 0. */
+unsigned cells_box_of_side(size_t s, unsigned max_box)
+{
+	for (unsigned n = DLX_SUDOKU_MIN_BOX; n <= max_box; n++)
+		if ((size_t)n * n == s)
+			return n;
+	return 0;
+}
+
+/* The box size of a puzzle line of len symbols, or 0. */
+unsigned cells_box_of_line(size_t len)
+{
+	for (unsigned n = DLX_SUDOKU_MIN_BOX; n <= SYMBOL_MAX_BOX; n++)
+		if ((size_t)n * n * n * n == len)
+			return n;
+	return 0;
+}
+
+bool cells_line_has_any(const struct text_line *l, const char *set)
+{
+	return strpbrk(l->text, set) != NULL;
+}
+
+bool cells_is_separator(const struct text_line *l)
+{
+	return l->len > 0 && strspn(l->text, "-+|= \t\r") == l->len;
+}
+
+/*
+ * Splits a grid row into raw cells at raw[0..max].  Rows with '|' (or any row
+ * of a drawn grid) are symbols with blanks and bars ignored; otherwise one
+ * word is a row of symbols, several words are numbers or one-symbol cells.
+ * Returns the number of cells (max + 1 means "too many"), or an error.
+ */
+long cells_split_row(const struct text_line *l, bool drawn, uint16_t *raw, size_t max,
+	struct sudoku_read_error *err)
+{
+	const char *t = l->text;
+	size_t n = 0;
+	if (drawn || strchr(t, '|')) {
+		for (; *t; t++) {
+			if (text_is_blank((unsigned char)*t) || *t == '|')
+				continue;
+			if (n > max)
+				break;
+			raw[n++] = (unsigned char)*t;
+		}
+		return (long)n;
+	}
+	if (!strpbrk(t, " \t\r")) {
+		for (; *t && n <= max; t++)
+			raw[n++] = (unsigned char)*t;
+		return (long)n;
+	}
+	while (*t && n <= max) {
+		while (text_is_blank((unsigned char)*t))
+			t++;
+		const char *w = t;
+		while (*t && !text_is_blank((unsigned char)*t))
+			t++;
+		size_t wl = (size_t)(t - w);
+		if (wl == 0)
+			break;
+		if (strspn(w, "0123456789") >= wl) {
+			unsigned v = 0;
+			for (size_t k = 0; k < wl; k++) {
+				v = v * 10 + (unsigned)(w[k] - '0');
+				if (v > NUMBER_MAX)
+					return text_fail(err, l->lineno, DLX_ERR_SYNTAX, "number %.*s%s is out of range",
+						(int)(wl > 20 ? 20 : wl), w, wl > 20 ? "..." : "");
+			}
+			raw[n++] = (uint16_t)(RAW_NUMBER + v);
+		} else if (wl == 1) {
+			raw[n++] = (unsigned char)*w;
+		} else {
+			return text_fail(err, l->lineno, DLX_ERR_SYNTAX, "'%.*s' is neither a number nor a symbol",
+				(int)(wl > 20 ? 20 : wl), w);
+		}
+	}
+	return (long)n;
+}
+
+void cells_decode_table(int16_t *tb, enum sudoku_alphabet a, unsigned side, bool drawn)
+{
+	for (int k = 0; k < 256; k++)
+		tb[k] = -1;
+	unsigned max = sudoku_alphabet_max_side(a);
+	for (unsigned d = 1; d <= side && d <= max; d++) {
+		unsigned char ch = (unsigned char)sudoku_alphabet_symbol(a, d);
+		tb[ch] = (int16_t)d;
+		/* Lower case is a synonym while the alphabet does not use it. */
+		if (isupper(ch) && (a != SUDOKU_ALPHA_ALNUM || side <= 35))
+			tb[tolower(ch)] = (int16_t)d;
+	}
+	tb['.'] = tb['_'] = 0;
+	if (a != SUDOKU_ALPHA_HEX)
+		tb['0'] = 0;
+	if (!drawn)
+		tb['-'] = 0;
+}
+
+/* Which symbols a puzzle's raw cells hold, for guessing its alphabet. */
+struct symbol_use {
+	bool digit;        /* 1-9 */
+	bool zero;         /* '0' */
+	bool other_blank;  /* '.', '_' or '-' */
+	bool letter;
+	int max_letter;    /* the highest letter, upper-cased; 0 if none */
+};
+
+static struct symbol_use symbols_used(const uint16_t *raw, size_t n)
+{
+	struct symbol_use u = { false, false, false, false, 0 };
+	for (size_t k = 0; k < n; k++) {
+		unsigned v = raw[k];
+		if (v >= RAW_NUMBER)
+			continue;
+		u.digit |= v >= '1' && v <= '9';
+		u.zero |= v == '0';
+		u.other_blank |= v == '.' || v == '_' || v == '-';
+		if (isalpha((int)v)) {
+			u.letter = true;
+			if (toupper((int)v) > u.max_letter)
+				u.max_letter = toupper((int)v);
+		}
+	}
+	return u;
+}
+
+/*
+ * The alphabet of a board with side > 9 when none was given.  '0' next to
+ * other blanks can only be a digit: hex, if its letters fit (0-F on 16x16).
+ * Else a digit 1-9 means alnum, and letters without digits mean letters (A = 1).
+ * The one reading left to a guess is '0' with no other blank where hex
+ * would fit too: it is read as a blank, and *note says so.
+ */
+enum sudoku_alphabet cells_guess_alphabet(const uint16_t *raw, size_t n, unsigned side, const char **note)
+{
+	*note = NULL;
+	if (side <= 9)
+		return SUDOKU_ALPHA_ALNUM;
+	struct symbol_use u = symbols_used(raw, n);
+	bool hex_fits = side <= 36 && (!u.letter || u.max_letter < 'A' + (int)side - 10);
+	if (u.zero && u.other_blank && hex_fits)
+		return SUDOKU_ALPHA_HEX;
+	if (u.zero && hex_fits)
+		*note = "'0' read as a blank; give --alphabet hex if it is a digit";
+	if (u.digit)
+		return SUDOKU_ALPHA_ALNUM;
+	return u.letter && side <= 26 ? SUDOKU_ALPHA_LETTERS : SUDOKU_ALPHA_ALNUM;
+}
+
+/*
+ * A row of n = b^4 cells that is a whole b^2 x b^2 puzzle written on one
+ * line (luogu's 9x9 grid pasted flat: 81 numbers): b, else 0.  Where the row
+ * could also open a b^4 x b^4 grid (16 cells: a 16x16 row; 81: an 81x81
+ * row), it is a puzzle only if its cells fit the small board and repeat a
+ * given, which no row of a valid grid does.
+ */
+unsigned cells_flat_box(const uint16_t *raw, size_t n)
+{
+	unsigned b = cells_box_of_line(n);
+	if (!b)
+		return 0;
+	if (!cells_box_of_side(n, DLX_SUDOKU_MAX_BOX))
+		return b;
+	unsigned side = b * b;
+	bool seen[RAW_NUMBER + NUMBER_MAX + 1] = { false };
+	bool repeat = false;
+	for (size_t k = 0; k < n; k++) {
+		unsigned v = raw[k];
+		bool blank = v == RAW_NUMBER || (v < RAW_NUMBER && strchr(".0_-", (int)v));
+		if (v >= RAW_NUMBER && v - RAW_NUMBER > side)
+			return 0;
+		if (!blank) {
+			repeat |= seen[v];
+			seen[v] = true;
+		}
+	}
+	return repeat ? b : 0;
+}
+
+/* Cells in a row as cells_split_row() would count them, for format detection. */
+size_t cells_in_row(const struct text_line *l)
+{
+	size_t n = 0;
+	if (strchr(l->text, '|')) {
+		for (const char *t = l->text; *t; t++)
+			n += !text_is_blank((unsigned char)*t) && *t != '|';
+		return n;
+	}
+	for (const char *t = l->text; *t;) {
+		while (text_is_blank((unsigned char)*t))
+			t++;
+		if (!*t)
+			break;
+		n++;
+		while (*t && !text_is_blank((unsigned char)*t))
+			t++;
+	}
+	return n > 1 ? n : l->len;
+}
+

@@ -1,0 +1,77 @@
+/*
+ * The cells of a puzzle's text before they are decoded, for the reader
+ * (sudoku-read.c): rows split into raw cells, the board size a count of
+ * cells implies, and the guesses a reader makes from the cells alone (the
+ * alphabet, a whole puzzle on one line).  Pure functions: no reader state,
+ * no allocation, never prints.
+ *
+ * A raw cell is a symbol's byte, or RAW_NUMBER + n for a number n written
+ * in a grid row; cells are decoded once the whole puzzle is known, so the
+ * alphabet can be guessed from the puzzle as a whole.
+ */
+#ifndef DLX_SUDOKU_CELLS_H
+#define DLX_SUDOKU_CELLS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "sudoku-alphabet.h"
+#include "sudoku-lines.h"
+
+/* Symbols are bytes; numbers from grid rows are stored above them. */
+#define RAW_NUMBER 256u
+/* Bigger numbers are out of range for any board, and keep raw in 16 bits. */
+#define NUMBER_MAX 9999u
+
+#define MAX_SIDE (DLX_SUDOKU_MAX_BOX * DLX_SUDOKU_MAX_BOX)
+#define MAX_CELLS (MAX_SIDE * MAX_SIDE)
+/* Symbol formats stop where the alphabets do. */
+#define SYMBOL_MAX_BOX 8u
+
+/* The box size whose side is s (s = n², 2 <= n <= max_box), or 0. */
+unsigned cells_box_of_side(size_t s, unsigned max_box);
+
+/* The box size of a puzzle line of len symbols (len = n⁴, n <= SYMBOL_MAX_BOX), or 0. */
+unsigned cells_box_of_line(size_t len);
+
+/* Whether the line holds one of the bytes of set. */
+bool cells_line_has_any(const struct text_line *l, const char *set);
+
+/* Whether the line only draws: '-', '+', '|', '=' and blanks (a drawn grid's band line). */
+bool cells_is_separator(const struct text_line *l);
+
+/*
+ * Splits a grid row into raw cells at raw[0..max].  Rows with '|' (or any
+ * row of a drawn grid) are symbols with blanks and bars ignored; otherwise
+ * one word is a row of symbols, several words are numbers or one-symbol
+ * cells.  Returns the number of cells (max + 1 means "too many"), or
+ * DLX_ERR_SYNTAX with *err filled in (a number over NUMBER_MAX, a word that
+ * is neither a number nor a symbol).  Complexity: O(length of the line).
+ */
+long cells_split_row(const struct text_line *l, bool drawn, uint16_t *raw, size_t max,
+	struct sudoku_read_error *err);
+
+/* Cells in a row as cells_split_row() would count them, for format detection. */
+size_t cells_in_row(const struct text_line *l);
+
+/*
+ * Fills tb[256] with the digit each byte stands for in alphabet a on a board
+ * of this side: -1 not a symbol, 0 a blank ('-' is no blank in drawn grids).
+ */
+void cells_decode_table(int16_t *tb, enum sudoku_alphabet a, unsigned side, bool drawn);
+
+/*
+ * The alphabet of a board with this side when none was given, from its n
+ * raw cells.  *note is set to a remark for the user when the reading is a
+ * guess that could be wrong (a static string), else NULL.
+ */
+enum sudoku_alphabet cells_guess_alphabet(const uint16_t *raw, size_t n, unsigned side, const char **note);
+
+/*
+ * The box size b when n raw cells of one row are a whole b² x b² puzzle
+ * written on one line, else 0 (see the definition for the rule).
+ */
+unsigned cells_flat_box(const uint16_t *raw, size_t n);
+
+#endif
