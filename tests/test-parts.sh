@@ -30,5 +30,22 @@ done
 "$dlx" --count --part 1/3 "$tmp/queens9" > "$tmp/some"
 "$sum" "$tmp/some" > /dev/null 2>&1
 check "missing parts detected" 1 $?
+# dlx-sum-parts on its own: CRLF files, parts out of range, unreadable files, sums past 2^64.
+printf 'part 1/2: 5\r\npart 2/2: 7\r\n' > "$tmp/crlf"
+check "CRLF part file" 12 "$("$sum" "$tmp/crlf" 2>&1)"
+printf 'part 1/2: 5\npart 3/2: 7\npart 0/2: 1\npart 2/2: 1\n' > "$tmp/range"
+"$sum" "$tmp/range" > /dev/null 2> "$tmp/err"
+check "parts out of range refused" 1 $?
+check "parts out of range named" "dlx-sum-parts: $tmp/range:2: part 3/2 is not one of the 2 parts" "$(head -n 1 "$tmp/err")"
+"$sum" "$tmp/missing-file" > /dev/null 2> "$tmp/err"
+check "missing file status" 2 $?
+check "missing file named" "dlx-sum-parts: $tmp/missing-file: No such file or directory" "$(cat "$tmp/err")"
+"$sum" "$tmp" > /dev/null 2>&1
+check "directory refused" 2 $?
+printf 'part 2/2: 18446744073709551615\npart 1/2: 18446744073709551615\n' > "$tmp/big"
+check "exact sum past 2^64" 36893488147419103230 "$("$sum" "$tmp/big")"
+printf 'part 1/2: 5 apples\npart 2/2: 1\n' > "$tmp/junk"
+"$sum" "$tmp/junk" > /dev/null 2>&1
+check "malformed part line refused" 1 $?
 echo "$passed passed, $failed failed"
 [ $failed -eq 0 ]
