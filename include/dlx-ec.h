@@ -12,7 +12,8 @@
  *   options may share the item only if both give it the same color.
  * - Item and color names are 1 to #DLX_EC_NAME_MAX printable ASCII
  *   characters other than space, `|` and `:`.  Lines may end in LF or CRLF;
- *   the last newline may be missing; lines may be of any length.
+ *   the last newline may be missing; lines may be of any length; a UTF-8
+ *   byte order mark at the start of the text is skipped.
  *
  * Rejected, with the line number: unknown items, an item twice in one
  * option or in the item line, a color on a primary item, an empty name, an option with no primary item (the search

@@ -91,6 +91,18 @@ START_TEST(layout_variants)
 	/* {a c, b} and {a b}; {a c, b c} would cover c twice. */
 	ck_assert_uint_eq(count(ec), 2);
 	dlx_ec_free(ec);
+
+	/* A UTF-8 byte order mark opens the file as some editors write it; elsewhere it is binary. */
+	static const char bom[] = "\xEF\xBB\xBF" "a b\na\nb\n";
+	r = read_text(bom, strlen(bom), &ec, &err);
+	ck_assert_msg(r == DLX_OK, "%zu: %s", err.line, err.message);
+	ck_assert_uint_eq(dlx_primary_count(dlx_ec_problem(ec)), 2);
+	ck_assert_uint_eq(count(ec), 1);
+	dlx_ec_free(ec);
+	static const char late_bom[] = "a b\n\xEF\xBB\xBF" "a\nb\n";
+	ck_assert_int_eq(read_text(late_bom, strlen(late_bom), &ec, &err), DLX_ERR_SYNTAX);
+	ck_assert_uint_eq(err.line, 2);
+	ck_assert_str_eq(err.message, "invalid byte 0xEF (names are printable ASCII)");
 }
 END_TEST
 

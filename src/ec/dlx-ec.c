@@ -70,6 +70,11 @@ static long next_line(struct reader *r, int *rc)
 			return -1;
 		}
 		r->line++;
+		/* A UTF-8 byte order mark, as some editors write it (dlx-sudoku skips it too). */
+		if (r->line == 1 && n >= 3 && memcmp(r->buf, "\xEF\xBB\xBF", 3) == 0) {
+			n -= 3;
+			memmove(r->buf, r->buf + 3, (size_t)n + 1);
+		}
 		if (n > 0 && r->buf[n - 1] == '\n')
 			n--;
 		if (n > 0 && r->buf[n - 1] == '\r')

@@ -2,6 +2,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "sudoku-lines.h"
 
+#include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
@@ -99,6 +100,7 @@ static int read_stream(struct line_source *s, struct text_line *l, struct sudoku
 	char *t = l->text;
 	size_t n = 0;
 	int ch;
+	errno = 0;
 	s->lineno++;
 	int first = 0; /* the line's first non-blank byte */
 	while ((ch = getc_unlocked(in)) != EOF && ch != '\n') {
@@ -114,7 +116,7 @@ static int read_stream(struct line_source *s, struct text_line *l, struct sudoku
 	}
 	if (ch == EOF) {
 		if (ferror(in))
-			return text_fail(err, s->lineno, DLX_ERR_IO, "read error");
+			return text_fail(err, 0, DLX_ERR_IO, "read error: %s", strerror(errno));
 		s->eof = true;
 		if (n == 0) {
 			s->lineno--;

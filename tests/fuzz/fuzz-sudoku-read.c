@@ -176,6 +176,25 @@ static void check_line_cells(const struct text *t, const struct sudoku_puzzle *p
 	}
 }
 
+/* Whether the board's first row, as numbers, repeats a given that fits a board of side sqrt(side). */
+static bool first_row_flat(const struct sudoku_puzzle *pz)
+{
+	unsigned small = pz->box; /* the board a row of side = small^4 cells would be */
+	if (pz->side != 16 && pz->side != 81)
+		return false;
+	bool seen[101] = { false }, repeat = false;
+	for (unsigned c = 0; c < pz->side; c++) {
+		unsigned v = pz->cells[c];
+		if (v > small)
+			return false;
+		if (v) {
+			repeat |= seen[v];
+			seen[v] = true;
+		}
+	}
+	return repeat;
+}
+
 /* Writes the board in every layout the alphabet can show and reads it back. */
 static void check_round_trip(const struct sudoku_puzzle *pz)
 {
@@ -189,6 +208,13 @@ static void check_round_trip(const struct sudoku_puzzle *pz)
 		{ SUDOKU_LAYOUT_PRETTY, SUDOKU_FORMAT_DRAWN },
 	};
 	for (size_t w = 0; w < sizeof ways / sizeof *ways; w++) {
+		/*
+		 * A row of numbers that repeats a given and fits a smaller board is
+		 * read as that whole board on one line (luogu's 81 numbers); an
+		 * invalid 16x16 or 81x81 board whose first row does so reads back so.
+		 */
+		if (ways[w].layout == SUDOKU_LAYOUT_GRID && first_row_flat(pz))
+			continue;
 		size_t need = sudoku_write_size(ways[w].layout, pz->alphabet, pz->box);
 		if (need == 0) {
 			EXPECT(ways[w].layout != SUDOKU_LAYOUT_GRID, "grid layout refused box %u", pz->box);
