@@ -86,7 +86,8 @@ static void split_free_jobs(struct split_jobs *j)
  * the statistics of the walk that made the cut; params' poll runs during
  * the walks, and when it stops one, walk->stop says so and j is not a cut.
  */
-static int split_cut(dlx_problem *p, size_t target, const dlx_search_params *params, struct split_jobs *j, dlx_stats *walk)
+static int split_cut(dlx_problem *p, size_t target, const dlx_search_params *params, struct split_jobs *j,
+		     dlx_stats *walk)
 {
 	/* A node's choice of item scans up to every primary item. */
 	uint64_t per_node = (uint64_t)dlx_primary_count(p) + 1, spent = 0;
@@ -106,8 +107,8 @@ static int split_cut(dlx_problem *p, size_t target, const dlx_search_params *par
 	}
 }
 
+/* What the threads of one split search share. */
 struct split_shared {
-	dlx_problem *base;
 	const dlx_search_params *params;
 	struct split_jobs *jobs;
 	size_t first, stride;   /* this part's jobs: first, first + stride, ... */
@@ -289,6 +290,41 @@ static size_t *split_job_order(const struct split_jobs *jobs, size_t first, size
 	return order;
 }
 
+/*
+ * Sets up sh for this part's jobs of `jobs`: first, first + stride, ...
+ * DLX_ERR_NOMEM when memory is short, and then there is nothing to
+ * destroy; otherwise split_shared_destroy() frees what it holds.
+ */
+static int split_shared_init(struct split_shared *sh, const dlx_search_params *params, struct split_jobs *jobs,
+			     size_t first, size_t stride)
+{
+	memset(sh, 0, sizeof *sh);
+	sh->params = params;
+	sh->jobs = jobs;
+	sh->first = first;
+	sh->stride = stride;
+	sh->order = split_job_order(jobs, first, stride, &sh->n_order);
+	if (!sh->order)
+		return DLX_ERR_NOMEM;
+	atomic_init(&sh->next, 0);
+	atomic_init(&sh->stop, DLX_STOP_COMPLETE);
+	atomic_init(&sh->nodes_so_far, 0);
+	pthread_mutex_init(&sh->mu, NULL);
+	pthread_condattr_t ca;
+	pthread_condattr_init(&ca);
+	pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
+	pthread_cond_init(&sh->done, &ca);
+	pthread_condattr_destroy(&ca);
+	return DLX_OK;
+}
+
+static void split_shared_destroy(struct split_shared *sh)
+{
+	free(sh->order);
+	pthread_mutex_destroy(&sh->mu);
+	pthread_cond_destroy(&sh->done);
+}
+
 /* Adds b to *a, or records an overflow: totals are never wrapped. */
 static void split_add_count(uint64_t *a, uint64_t b, int *rc)
 {
@@ -304,6 +340,147 @@ static double split_part_share(const struct split_shared *sh)
 	for (size_t j = sh->first; j < sh->jobs->n; j += sh->stride)
 		s += sh->jobs->share[j];
 	return s;
+}
+
+/*
+ * Starts a worker on its own clone of p in each of the `threads` slots of
+ * w, in order, until a clone or a thread cannot be made; returns how many
+ * started.  A slot left behind has no clone and started false.
+ */
+static unsigned split_start_workers(struct split_worker *w, unsigned threads, struct split_shared *sh,
+				    const dlx_problem *p)
+{
+	unsigned started = 0;
+	for (unsigned t = 0; t < threads; t++) {
+		w[t].sh = sh;
+		w[t].clone = dlx_problem_clone(p);
+		if (!w[t].clone)
+			break;
+		pthread_mutex_lock(&sh->mu);
+		sh->running++;
+		pthread_mutex_unlock(&sh->mu);
+		if (pthread_create(&w[t].thread, NULL, split_worker_main, &w[t]) != 0) {
+			dlx_problem_free(w[t].clone);
+			w[t].clone = NULL;
+			pthread_mutex_lock(&sh->mu);
+			sh->running--;
+			pthread_mutex_unlock(&sh->mu);
+			break;
+		}
+		w[t].started = true;
+		started++;
+	}
+	return started;
+}
+
+/*
+ * The statistics so far, for the caller's poll: the finished jobs' shares
+ * and counts, and the running jobs' as far as their last poll went.
+ * Called with sh->mu held.
+ */
+static dlx_stats split_so_far(struct split_shared *sh, const struct split_worker *w, unsigned threads,
+			      double total_share)
+{
+	const dlx_search_params *params = sh->params;
+	dlx_stats now = { 0, 0, 0, 0, DLX_STOP_COMPLETE, 0, 0.0 };
+	now.nodes = atomic_load(&sh->nodes_so_far);
+	double done = sh->done_share;
+	now.solutions = sh->solutions + sh->counted;
+	for (unsigned t = 0; t < threads; t++) {
+		done += w[t].job_share * w[t].job_progress;
+		/* Callbacks count in sh->solutions already. */
+		if (!params->on_solution && !params->solution_limit)
+			now.solutions += w[t].job_solutions;
+	}
+	now.progress = total_share > 0 ? done / total_share : 0;
+	return now;
+}
+
+/*
+ * Waits until every worker is done, running the caller's poll about every
+ * 10 ms meanwhile.  The poll runs here, so it never has to be thread-safe.
+ */
+static void split_wait(struct split_shared *sh, const struct split_worker *w, unsigned threads, double total_share)
+{
+	const dlx_search_params *params = sh->params;
+	pthread_mutex_lock(&sh->mu);
+	while (sh->running > 0) {
+		struct timespec until;
+		clock_gettime(CLOCK_MONOTONIC, &until);
+		until.tv_nsec += 10 * 1000 * 1000;
+		if (until.tv_nsec >= 1000000000) {
+			until.tv_sec++;
+			until.tv_nsec -= 1000000000;
+		}
+		pthread_cond_timedwait(&sh->done, &sh->mu, &until);
+		if (sh->running == 0 || !params->on_poll)
+			continue;
+		dlx_stats now = split_so_far(sh, w, threads, total_share);
+		/* Unlocked: the callback may be slow, and workers need the lock. */
+		pthread_mutex_unlock(&sh->mu);
+		if (params->on_poll(params->poll_ctx, &now))
+			split_set_stop(sh, DLX_STOP_POLL);
+		pthread_mutex_lock(&sh->mu);
+	}
+	pthread_mutex_unlock(&sh->mu);
+}
+
+/* Joins the workers that started, adds their counts to *st and frees their clones. */
+static void split_join_workers(struct split_worker *w, unsigned threads, dlx_stats *st, int *rc)
+{
+	for (unsigned t = 0; t < threads; t++) {
+		if (w[t].started)
+			pthread_join(w[t].thread, NULL);
+		split_add_count(&st->nodes, w[t].total.nodes, rc);
+		split_add_count(&st->updates, w[t].total.updates, rc);
+		split_add_count(&st->branches, w[t].total.branches, rc);
+		if (w[t].max_level > st->max_level)
+			st->max_level = w[t].max_level;
+		dlx_problem_free(w[t].clone);
+	}
+}
+
+/*
+ * Searches sh's jobs on `threads` clones of p and puts the totals in
+ * *stats (may be NULL); walk is the walk that made the cut.
+ */
+static int split_run(struct split_shared *sh, dlx_problem *p, unsigned threads, const dlx_stats *walk,
+		     dlx_stats *stats)
+{
+	double total_share = split_part_share(sh);
+	struct split_worker *w = calloc(threads, sizeof *w);
+	if (!w)
+		return DLX_ERR_NOMEM;
+	int rc = DLX_OK;
+	if (split_start_workers(w, threads, sh, p) == 0)
+		rc = DLX_ERR_NOMEM;
+	else
+		split_wait(sh, w, threads, total_share);
+	dlx_stats st = { 0, 0, 0, 0, DLX_STOP_COMPLETE, 0, 0.0 };
+	split_join_workers(w, threads, &st, &rc);
+	free(w);
+	split_add_count(&st.solutions, sh->solutions, &rc);
+	split_add_count(&st.solutions, sh->counted, &rc);
+	/*
+	 * The nodes above the cut and their link updates, so that the totals
+	 * are those of one search: each job's root is a leaf of the walk.  A
+	 * part (stride > 1) leaves them out, so that the parts' totals add up.
+	 */
+	if (sh->stride == 1) {
+		split_add_count(&st.nodes, walk->nodes - sh->jobs->n, &rc);
+		split_add_count(&st.updates, walk->updates, &rc);
+		/* A leaf of the walk does not branch there: its job's search does. */
+		split_add_count(&st.branches, walk->branches, &rc);
+	}
+	st.stop = (dlx_stop_reason)atomic_load(&sh->stop);
+	st.progress = st.stop == DLX_STOP_COMPLETE ? 1.0 : (total_share > 0 ? sh->done_share / total_share : 0);
+	if (!rc)
+		rc = sh->rc;
+	if (rc)
+		st.stop = DLX_STOP_ERROR;
+	if (stats)
+		*stats = st;
+	return rc;
 }
 
 int dlx_search_split(dlx_problem *p, const dlx_search_params *params, const dlx_split_params *split,
@@ -333,8 +510,11 @@ int dlx_search_split(dlx_problem *p, const dlx_search_params *params, const dlx_
 	dlx_stats walk;
 	int rc = split_cut(p, target, params, &jobs, &walk);
 	if (rc || walk.stop != DLX_STOP_COMPLETE) {
-		/* Stopped while cutting: nothing counted yet, which the stop reason makes clear. */
-		split_free_jobs(&jobs);
+		/*
+		 * Stopped while cutting: nothing counted yet, which the stop
+		 * reason makes clear.  A part leaves the walk's nodes out, as
+		 * split_run() does.
+		 */
 		if (!rc && stats) {
 			st.nodes = parts == 1 ? walk.nodes : 0;
 			st.updates = parts == 1 ? walk.updates : 0;
@@ -344,130 +524,14 @@ int dlx_search_split(dlx_problem *p, const dlx_search_params *params, const dlx_
 			st.progress = 0;
 			*stats = st;
 		}
-		return rc;
-	}
-
-	struct split_shared sh;
-	memset(&sh, 0, sizeof sh);
-	sh.base = p;
-	sh.params = params;
-	sh.jobs = &jobs;
-	sh.first = parts > 1 ? split->part - 1 : 0;
-	sh.stride = parts;
-	sh.order = split_job_order(&jobs, sh.first, sh.stride, &sh.n_order);
-	if (!sh.order) {
-		split_free_jobs(&jobs);
-		return DLX_ERR_NOMEM;
-	}
-	atomic_init(&sh.next, 0);
-	atomic_init(&sh.stop, DLX_STOP_COMPLETE);
-	atomic_init(&sh.nodes_so_far, 0);
-	pthread_mutex_init(&sh.mu, NULL);
-	pthread_condattr_t ca;
-	pthread_condattr_init(&ca);
-	pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
-	pthread_cond_init(&sh.done, &ca);
-	pthread_condattr_destroy(&ca);
-	double total_share = split_part_share(&sh);
-
-	struct split_worker *w = calloc(threads, sizeof *w);
-	if (!w) {
-		free(sh.order);
-		split_free_jobs(&jobs);
-		pthread_mutex_destroy(&sh.mu);
-		pthread_cond_destroy(&sh.done);
-		return DLX_ERR_NOMEM;
-	}
-	unsigned started = 0;
-	for (unsigned t = 0; t < threads; t++) {
-		w[t].sh = &sh;
-		w[t].clone = dlx_problem_clone(p);
-		if (!w[t].clone)
-			break;
-		pthread_mutex_lock(&sh.mu);
-		sh.running++;
-		pthread_mutex_unlock(&sh.mu);
-		if (pthread_create(&w[t].thread, NULL, split_worker_main, &w[t]) != 0) {
-			dlx_problem_free(w[t].clone);
-			w[t].clone = NULL;
-			pthread_mutex_lock(&sh.mu);
-			sh.running--;
-			pthread_mutex_unlock(&sh.mu);
-			break;
-		}
-		w[t].started = true;
-		started++;
-	}
-	if (started == 0) {
-		rc = DLX_ERR_NOMEM;
 	} else {
-		/* The caller's poll runs here, so it never has to be thread-safe. */
-		pthread_mutex_lock(&sh.mu);
-		while (sh.running > 0) {
-			struct timespec until;
-			clock_gettime(CLOCK_MONOTONIC, &until);
-			until.tv_nsec += 10 * 1000 * 1000;
-			if (until.tv_nsec >= 1000000000) {
-				until.tv_sec++;
-				until.tv_nsec -= 1000000000;
-			}
-			pthread_cond_timedwait(&sh.done, &sh.mu, &until);
-			if (sh.running == 0 || !params->on_poll)
-				continue;
-			dlx_stats now = st;
-			now.nodes = atomic_load(&sh.nodes_so_far);
-			double done = sh.done_share;
-			now.solutions = sh.solutions + sh.counted;
-			for (unsigned t = 0; t < threads; t++) {
-				done += w[t].job_share * w[t].job_progress;
-				/* Callbacks count in sh.solutions already. */
-				if (!params->on_solution && !params->solution_limit)
-					now.solutions += w[t].job_solutions;
-			}
-			now.progress = total_share > 0 ? done / total_share : 0;
-			/* Unlocked: the callback may be slow, and workers need the lock. */
-			pthread_mutex_unlock(&sh.mu);
-			if (params->on_poll(params->poll_ctx, &now))
-				split_set_stop(&sh, DLX_STOP_POLL);
-			pthread_mutex_lock(&sh.mu);
+		struct split_shared sh;
+		rc = split_shared_init(&sh, params, &jobs, parts > 1 ? split->part - 1 : 0, parts);
+		if (!rc) {
+			rc = split_run(&sh, p, threads, &walk, stats);
+			split_shared_destroy(&sh);
 		}
-		pthread_mutex_unlock(&sh.mu);
 	}
-	for (unsigned t = 0; t < threads; t++) {
-		if (w[t].started)
-			pthread_join(w[t].thread, NULL);
-		split_add_count(&st.nodes, w[t].total.nodes, &rc);
-		split_add_count(&st.updates, w[t].total.updates, &rc);
-		split_add_count(&st.branches, w[t].total.branches, &rc);
-		if (w[t].max_level > st.max_level)
-			st.max_level = w[t].max_level;
-		dlx_problem_free(w[t].clone);
-	}
-	split_add_count(&st.solutions, sh.solutions, &rc);
-	split_add_count(&st.solutions, sh.counted, &rc);
-	/*
-	 * The nodes above the cut and their link updates, so that the totals
-	 * are those of one search: each job's root is a leaf of the walk.  A
-	 * part leaves them out, so that the parts' totals add up.
-	 */
-	if (parts == 1) {
-		split_add_count(&st.nodes, walk.nodes - jobs.n, &rc);
-		split_add_count(&st.updates, walk.updates, &rc);
-		/* A leaf of the walk does not branch there: its job's search does. */
-		split_add_count(&st.branches, walk.branches, &rc);
-	}
-	st.stop = (dlx_stop_reason)atomic_load(&sh.stop);
-	st.progress = st.stop == DLX_STOP_COMPLETE ? 1.0 : (total_share > 0 ? sh.done_share / total_share : 0);
-	if (!rc)
-		rc = sh.rc;
-	if (rc)
-		st.stop = DLX_STOP_ERROR;
-	if (stats)
-		*stats = st;
-	free(w);
-	free(sh.order);
 	split_free_jobs(&jobs);
-	pthread_mutex_destroy(&sh.mu);
-	pthread_cond_destroy(&sh.done);
 	return rc;
 }
