@@ -1,12 +1,16 @@
 /*
  * Check suite "check": dlx__check(), the sanity checker every other suite
- * trusts, must notice each kind of broken link.  A white-box test: it
- * compiles dlx.c itself (it is not linked with the library) so that it can
- * break a problem's fields one at a time and restore them.
+ * trusts, must notice each kind of broken link.  A white-box test: it sees
+ * the problem's layout (src/core/dlx-problem.h) so that it can break a
+ * problem's fields one at a time and restore them.
  */
-#include "../src/core/dlx.c"
-
 #include <check.h>
+#include <stdint.h>
+#include <stdlib.h>
+
+#include "dlx-internal.h"
+#include "dlx-problem.h"
+#include "dlx.h"
 
 static dlx_problem *queens4(void)
 {

@@ -148,8 +148,8 @@ static void build(void)
 }
 
 /*
- * choose_item() of src/core/dlx.c written again on purpose: the yardstick must not
- * link the engine it measures, and must choose exactly as it does
+ * choose_item() of src/core/dlx-search.c written again on purpose: the yardstick
+ * must not link the engine it measures, and must choose exactly as it does
  * (tests/test-ceiling.sh compares the node counts).
  */
 static inline int32_t choose(void)

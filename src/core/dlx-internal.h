@@ -36,7 +36,7 @@ struct dlx__leaf_sink {
 int dlx__walk_leaves(dlx_problem *p, struct dlx__leaf_sink *sink, const dlx_search_params *params, dlx_stats *st);
 
 /*
- * How the search finds its item (see choose_item() in dlx.c): -1 chooses by
+ * How the search finds its item (see choose_item() in dlx-search.c): -1 chooses by
  * the problem's shape (the default), 0 scans the active items, 1 keeps a
  * byte map of the items with at most one option.  Both choose the same items,
  * so tests can run a search both ways and compare node counts.

@@ -19,7 +19,7 @@
 #include "dlx.h"
 
 /* The jobs of a cut: paths stored back to back. */
-struct jobs {
+struct split_jobs {
 	struct dlx__leaf_sink sink;
 	size_t n, cap;
 	size_t *start;       /* n + 1 offsets into opts */
@@ -28,9 +28,9 @@ struct jobs {
 	double *share;       /* each job's share of the tree (Knuth's estimate) */
 };
 
-static int add_job(struct dlx__leaf_sink *sink, const size_t *path, size_t n, double share)
+static int split_add_job(struct dlx__leaf_sink *sink, const size_t *path, size_t n, double share)
 {
-	struct jobs *j = (struct jobs *)sink;
+	struct split_jobs *j = (struct split_jobs *)sink;
 	if (j->n + 2 > j->cap) {
 		size_t nc = j->cap ? 2 * j->cap : 256;
 		size_t *ns = realloc(j->start, nc * sizeof *ns);
@@ -62,7 +62,7 @@ static int add_job(struct dlx__leaf_sink *sink, const size_t *path, size_t n, do
 	return DLX_OK;
 }
 
-static void free_jobs(struct jobs *j)
+static void split_free_jobs(struct split_jobs *j)
 {
 	free(j->start);
 	free(j->opts);
@@ -86,14 +86,15 @@ static void free_jobs(struct jobs *j)
  * the statistics of the walk that made the cut; params' poll runs during
  * the walks, and when it stops one, walk->stop says so and j is not a cut.
  */
-static int cut(dlx_problem *p, size_t target, const dlx_search_params *params, struct jobs *j, dlx_stats *walk)
+static int split_cut(dlx_problem *p, size_t target, const dlx_search_params *params, struct split_jobs *j,
+		     dlx_stats *walk)
 {
 	/* A node's choice of item scans up to every primary item. */
 	uint64_t per_node = (uint64_t)dlx_primary_count(p) + 1, spent = 0;
 	for (size_t depth = 1;; depth++) {
 		j->n = j->n_opts = 0;
 		j->sink.depth = depth;
-		j->sink.add = add_job;
+		j->sink.add = split_add_job;
 		int rc = dlx__walk_leaves(p, &j->sink, params, walk);
 		if (rc || walk->stop != DLX_STOP_COMPLETE)
 			return rc;
@@ -106,10 +107,10 @@ static int cut(dlx_problem *p, size_t target, const dlx_search_params *params, s
 	}
 }
 
-struct shared {
-	dlx_problem *base;
+/* What the threads of one split search share. */
+struct split_shared {
 	const dlx_search_params *params;
-	struct jobs *jobs;
+	struct split_jobs *jobs;
 	size_t first, stride;   /* this part's jobs: first, first + stride, ... */
 	size_t *order;          /* ... in the order the workers take them: biggest first */
 	size_t n_order;
@@ -125,8 +126,8 @@ struct shared {
 	int rc;
 };
 
-struct worker {
-	struct shared *sh;
+struct split_worker {
+	struct split_shared *sh;
 	dlx_problem *clone;
 	pthread_t thread;
 	dlx_stats total;
@@ -138,17 +139,17 @@ struct worker {
 	bool started;
 };
 
-static void set_stop(struct shared *sh, dlx_stop_reason why)
+static void split_set_stop(struct split_shared *sh, dlx_stop_reason why)
 {
 	int none = DLX_STOP_COMPLETE;
 	atomic_compare_exchange_strong(&sh->stop, &none, (int)why);
 }
 
 /* Counts and reports one solution; exact under a limit because it runs under the lock. */
-static int worker_solution(void *ctx, const size_t *options, size_t n)
+static int split_worker_solution(void *ctx, const size_t *options, size_t n)
 {
-	struct worker *w = ctx;
-	struct shared *sh = w->sh;
+	struct split_worker *w = ctx;
+	struct split_shared *sh = w->sh;
 	const dlx_search_params *pa = sh->params;
 	int stop = 0;
 	pthread_mutex_lock(&sh->mu);
@@ -157,10 +158,10 @@ static int worker_solution(void *ctx, const size_t *options, size_t n)
 	} else {
 		sh->solutions++;
 		if (pa->on_solution && pa->on_solution(pa->solution_ctx, options, n)) {
-			set_stop(sh, DLX_STOP_CALLBACK);
+			split_set_stop(sh, DLX_STOP_CALLBACK);
 			stop = 1;
 		} else if (pa->solution_limit && sh->solutions >= pa->solution_limit) {
-			set_stop(sh, DLX_STOP_LIMIT);
+			split_set_stop(sh, DLX_STOP_LIMIT);
 			stop = 1;
 		}
 	}
@@ -168,10 +169,10 @@ static int worker_solution(void *ctx, const size_t *options, size_t n)
 	return stop;
 }
 
-static int worker_poll(void *ctx, const dlx_stats *so_far)
+static int split_worker_poll(void *ctx, const dlx_stats *so_far)
 {
-	struct worker *w = ctx;
-	struct shared *sh = w->sh;
+	struct split_worker *w = ctx;
+	struct split_shared *sh = w->sh;
 	uint64_t total = atomic_fetch_add(&sh->nodes_so_far, so_far->nodes - w->polled_nodes) +
 			 (so_far->nodes - w->polled_nodes);
 	w->polled_nodes = so_far->nodes;
@@ -180,24 +181,24 @@ static int worker_poll(void *ctx, const dlx_stats *so_far)
 	w->job_solutions = so_far->solutions;
 	pthread_mutex_unlock(&sh->mu);
 	if (sh->params->node_limit && total >= sh->params->node_limit)
-		set_stop(sh, DLX_STOP_NODE_LIMIT);
+		split_set_stop(sh, DLX_STOP_NODE_LIMIT);
 	return atomic_load(&sh->stop) != DLX_STOP_COMPLETE;
 }
 
-static void *worker_main(void *arg)
+static void *split_worker_main(void *arg)
 {
-	struct worker *w = arg;
-	struct shared *sh = w->sh;
-	struct jobs *jobs = sh->jobs;
+	struct split_worker *w = arg;
+	struct split_shared *sh = w->sh;
+	struct split_jobs *jobs = sh->jobs;
 	const dlx_search_params *pa = sh->params;
 	size_t base_forced = dlx_forced_count(w->clone);
 	dlx_search_params wp = DLX_SEARCH_PARAMS_INIT;
-	/* Counting alone needs no lock; callbacks and limits go through worker_solution. */
+	/* Counting alone needs no lock; callbacks and limits go through split_worker_solution. */
 	if (pa->on_solution || pa->solution_limit) {
-		wp.on_solution = worker_solution;
+		wp.on_solution = split_worker_solution;
 		wp.solution_ctx = w;
 	}
-	wp.on_poll = worker_poll;
+	wp.on_poll = split_worker_poll;
 	wp.poll_ctx = w;
 	wp.poll_interval = 4096;
 	while (atomic_load(&sh->stop) == DLX_STOP_COMPLETE) {
@@ -240,7 +241,7 @@ static void *worker_main(void *arg)
 			sh->rc = rc;
 		pthread_mutex_unlock(&sh->mu);
 		if (rc)
-			set_stop(sh, DLX_STOP_ERROR);
+			split_set_stop(sh, DLX_STOP_ERROR);
 	}
 	pthread_mutex_lock(&sh->mu);
 	if (--sh->running == 0)
@@ -249,15 +250,15 @@ static void *worker_main(void *arg)
 	return NULL;
 }
 
-struct job_ref {
+struct split_job_ref {
 	double share;
 	size_t j;
 };
 
 /* Biggest estimated subtree first; ties in tree order, so the order is deterministic. */
-static int by_share_desc(const void *a, const void *b)
+static int split_by_share_desc(const void *a, const void *b)
 {
-	const struct job_ref *x = a, *y = b;
+	const struct split_job_ref *x = a, *y = b;
 	if (x->share != y->share)
 		return x->share < y->share ? 1 : -1;
 	return (x->j > y->j) - (x->j < y->j);
@@ -268,10 +269,10 @@ static int by_share_desc(const void *a, const void *b)
  * Knuth's estimate, so that the last jobs to start are small ones and the
  * threads finish close together.  NULL when memory is short.
  */
-static size_t *job_order(const struct jobs *jobs, size_t first, size_t stride, size_t *n)
+static size_t *split_job_order(const struct split_jobs *jobs, size_t first, size_t stride, size_t *n)
 {
 	*n = first < jobs->n ? (jobs->n - first - 1) / stride + 1 : 0;
-	struct job_ref *refs = malloc((*n ? *n : 1) * sizeof *refs);
+	struct split_job_ref *refs = malloc((*n ? *n : 1) * sizeof *refs);
 	size_t *order = malloc((*n ? *n : 1) * sizeof *order);
 	if (!refs || !order) {
 		free(refs);
@@ -282,15 +283,50 @@ static size_t *job_order(const struct jobs *jobs, size_t first, size_t stride, s
 		refs[k].j = first + k * stride;
 		refs[k].share = jobs->share[refs[k].j];
 	}
-	qsort(refs, *n, sizeof *refs, by_share_desc);
+	qsort(refs, *n, sizeof *refs, split_by_share_desc);
 	for (size_t k = 0; k < *n; k++)
 		order[k] = refs[k].j;
 	free(refs);
 	return order;
 }
 
+/*
+ * Sets up sh for this part's jobs of `jobs`: first, first + stride, ...
+ * DLX_ERR_NOMEM when memory is short, and then there is nothing to
+ * destroy; otherwise split_shared_destroy() frees what it holds.
+ */
+static int split_shared_init(struct split_shared *sh, const dlx_search_params *params, struct split_jobs *jobs,
+			     size_t first, size_t stride)
+{
+	memset(sh, 0, sizeof *sh);
+	sh->params = params;
+	sh->jobs = jobs;
+	sh->first = first;
+	sh->stride = stride;
+	sh->order = split_job_order(jobs, first, stride, &sh->n_order);
+	if (!sh->order)
+		return DLX_ERR_NOMEM;
+	atomic_init(&sh->next, 0);
+	atomic_init(&sh->stop, DLX_STOP_COMPLETE);
+	atomic_init(&sh->nodes_so_far, 0);
+	pthread_mutex_init(&sh->mu, NULL);
+	pthread_condattr_t ca;
+	pthread_condattr_init(&ca);
+	pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
+	pthread_cond_init(&sh->done, &ca);
+	pthread_condattr_destroy(&ca);
+	return DLX_OK;
+}
+
+static void split_shared_destroy(struct split_shared *sh)
+{
+	free(sh->order);
+	pthread_mutex_destroy(&sh->mu);
+	pthread_cond_destroy(&sh->done);
+}
+
 /* Adds b to *a, or records an overflow: totals are never wrapped. */
-static void add_count(uint64_t *a, uint64_t b, int *rc)
+static void split_add_count(uint64_t *a, uint64_t b, int *rc)
 {
 	if (*a > UINT64_MAX - b)
 		*rc = DLX_ERR_OVERFLOW;
@@ -298,12 +334,153 @@ static void add_count(uint64_t *a, uint64_t b, int *rc)
 		*a += b;
 }
 
-static double part_share(const struct shared *sh)
+static double split_part_share(const struct split_shared *sh)
 {
 	double s = 0;
 	for (size_t j = sh->first; j < sh->jobs->n; j += sh->stride)
 		s += sh->jobs->share[j];
 	return s;
+}
+
+/*
+ * Starts a worker on its own clone of p in each of the `threads` slots of
+ * w, in order, until a clone or a thread cannot be made; returns how many
+ * started.  A slot left behind has no clone and started false.
+ */
+static unsigned split_start_workers(struct split_worker *w, unsigned threads, struct split_shared *sh,
+				    const dlx_problem *p)
+{
+	unsigned started = 0;
+	for (unsigned t = 0; t < threads; t++) {
+		w[t].sh = sh;
+		w[t].clone = dlx_problem_clone(p);
+		if (!w[t].clone)
+			break;
+		pthread_mutex_lock(&sh->mu);
+		sh->running++;
+		pthread_mutex_unlock(&sh->mu);
+		if (pthread_create(&w[t].thread, NULL, split_worker_main, &w[t]) != 0) {
+			dlx_problem_free(w[t].clone);
+			w[t].clone = NULL;
+			pthread_mutex_lock(&sh->mu);
+			sh->running--;
+			pthread_mutex_unlock(&sh->mu);
+			break;
+		}
+		w[t].started = true;
+		started++;
+	}
+	return started;
+}
+
+/*
+ * The statistics so far, for the caller's poll: the finished jobs' shares
+ * and counts, and the running jobs' as far as their last poll went.
+ * Called with sh->mu held.
+ */
+static dlx_stats split_so_far(struct split_shared *sh, const struct split_worker *w, unsigned threads,
+			      double total_share)
+{
+	const dlx_search_params *params = sh->params;
+	dlx_stats now = { 0, 0, 0, 0, DLX_STOP_COMPLETE, 0, 0.0 };
+	now.nodes = atomic_load(&sh->nodes_so_far);
+	double done = sh->done_share;
+	now.solutions = sh->solutions + sh->counted;
+	for (unsigned t = 0; t < threads; t++) {
+		done += w[t].job_share * w[t].job_progress;
+		/* Callbacks count in sh->solutions already. */
+		if (!params->on_solution && !params->solution_limit)
+			now.solutions += w[t].job_solutions;
+	}
+	now.progress = total_share > 0 ? done / total_share : 0;
+	return now;
+}
+
+/*
+ * Waits until every worker is done, running the caller's poll about every
+ * 10 ms meanwhile.  The poll runs here, so it never has to be thread-safe.
+ */
+static void split_wait(struct split_shared *sh, const struct split_worker *w, unsigned threads, double total_share)
+{
+	const dlx_search_params *params = sh->params;
+	pthread_mutex_lock(&sh->mu);
+	while (sh->running > 0) {
+		struct timespec until;
+		clock_gettime(CLOCK_MONOTONIC, &until);
+		until.tv_nsec += 10 * 1000 * 1000;
+		if (until.tv_nsec >= 1000000000) {
+			until.tv_sec++;
+			until.tv_nsec -= 1000000000;
+		}
+		pthread_cond_timedwait(&sh->done, &sh->mu, &until);
+		if (sh->running == 0 || !params->on_poll)
+			continue;
+		dlx_stats now = split_so_far(sh, w, threads, total_share);
+		/* Unlocked: the callback may be slow, and workers need the lock. */
+		pthread_mutex_unlock(&sh->mu);
+		if (params->on_poll(params->poll_ctx, &now))
+			split_set_stop(sh, DLX_STOP_POLL);
+		pthread_mutex_lock(&sh->mu);
+	}
+	pthread_mutex_unlock(&sh->mu);
+}
+
+/* Joins the workers that started, adds their counts to *st and frees their clones. */
+static void split_join_workers(struct split_worker *w, unsigned threads, dlx_stats *st, int *rc)
+{
+	for (unsigned t = 0; t < threads; t++) {
+		if (w[t].started)
+			pthread_join(w[t].thread, NULL);
+		split_add_count(&st->nodes, w[t].total.nodes, rc);
+		split_add_count(&st->updates, w[t].total.updates, rc);
+		split_add_count(&st->branches, w[t].total.branches, rc);
+		if (w[t].max_level > st->max_level)
+			st->max_level = w[t].max_level;
+		dlx_problem_free(w[t].clone);
+	}
+}
+
+/*
+ * Searches sh's jobs on `threads` clones of p and puts the totals in
+ * *stats (may be NULL); walk is the walk that made the cut.
+ */
+static int split_run(struct split_shared *sh, dlx_problem *p, unsigned threads, const dlx_stats *walk,
+		     dlx_stats *stats)
+{
+	double total_share = split_part_share(sh);
+	struct split_worker *w = calloc(threads, sizeof *w);
+	if (!w)
+		return DLX_ERR_NOMEM;
+	int rc = DLX_OK;
+	if (split_start_workers(w, threads, sh, p) == 0)
+		rc = DLX_ERR_NOMEM;
+	else
+		split_wait(sh, w, threads, total_share);
+	dlx_stats st = { 0, 0, 0, 0, DLX_STOP_COMPLETE, 0, 0.0 };
+	split_join_workers(w, threads, &st, &rc);
+	free(w);
+	split_add_count(&st.solutions, sh->solutions, &rc);
+	split_add_count(&st.solutions, sh->counted, &rc);
+	/*
+	 * The nodes above the cut and their link updates, so that the totals
+	 * are those of one search: each job's root is a leaf of the walk.  A
+	 * part (stride > 1) leaves them out, so that the parts' totals add up.
+	 */
+	if (sh->stride == 1) {
+		split_add_count(&st.nodes, walk->nodes - sh->jobs->n, &rc);
+		split_add_count(&st.updates, walk->updates, &rc);
+		/* A leaf of the walk does not branch there: its job's search does. */
+		split_add_count(&st.branches, walk->branches, &rc);
+	}
+	st.stop = (dlx_stop_reason)atomic_load(&sh->stop);
+	st.progress = st.stop == DLX_STOP_COMPLETE ? 1.0 : (total_share > 0 ? sh->done_share / total_share : 0);
+	if (!rc)
+		rc = sh->rc;
+	if (rc)
+		st.stop = DLX_STOP_ERROR;
+	if (stats)
+		*stats = st;
+	return rc;
 }
 
 int dlx_search_split(dlx_problem *p, const dlx_search_params *params, const dlx_split_params *split,
@@ -328,13 +505,16 @@ int dlx_search_split(dlx_problem *p, const dlx_search_params *params, const dlx_
 		return dlx_search(p, params, stats);
 
 	/* Enough jobs that threads finish close together; for parts, a cut that depends on M only. */
-	struct jobs jobs = { { 0, false, NULL }, 0, 0, NULL, NULL, 0, 0, NULL };
+	struct split_jobs jobs = { { 0, false, NULL }, 0, 0, NULL, NULL, 0, 0, NULL };
 	size_t target = parts > 1 ? (size_t)64 * parts : (size_t)512 * threads;
 	dlx_stats walk;
-	int rc = cut(p, target, params, &jobs, &walk);
+	int rc = split_cut(p, target, params, &jobs, &walk);
 	if (rc || walk.stop != DLX_STOP_COMPLETE) {
-		/* Stopped while cutting: nothing counted yet, which the stop reason makes clear. */
-		free_jobs(&jobs);
+		/*
+		 * Stopped while cutting: nothing counted yet, which the stop
+		 * reason makes clear.  A part leaves the walk's nodes out, as
+		 * split_run() does.
+		 */
 		if (!rc && stats) {
 			st.nodes = parts == 1 ? walk.nodes : 0;
 			st.updates = parts == 1 ? walk.updates : 0;
@@ -344,130 +524,14 @@ int dlx_search_split(dlx_problem *p, const dlx_search_params *params, const dlx_
 			st.progress = 0;
 			*stats = st;
 		}
-		return rc;
-	}
-
-	struct shared sh;
-	memset(&sh, 0, sizeof sh);
-	sh.base = p;
-	sh.params = params;
-	sh.jobs = &jobs;
-	sh.first = parts > 1 ? split->part - 1 : 0;
-	sh.stride = parts;
-	sh.order = job_order(&jobs, sh.first, sh.stride, &sh.n_order);
-	if (!sh.order) {
-		free_jobs(&jobs);
-		return DLX_ERR_NOMEM;
-	}
-	atomic_init(&sh.next, 0);
-	atomic_init(&sh.stop, DLX_STOP_COMPLETE);
-	atomic_init(&sh.nodes_so_far, 0);
-	pthread_mutex_init(&sh.mu, NULL);
-	pthread_condattr_t ca;
-	pthread_condattr_init(&ca);
-	pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
-	pthread_cond_init(&sh.done, &ca);
-	pthread_condattr_destroy(&ca);
-	double total_share = part_share(&sh);
-
-	struct worker *w = calloc(threads, sizeof *w);
-	if (!w) {
-		free(sh.order);
-		free_jobs(&jobs);
-		pthread_mutex_destroy(&sh.mu);
-		pthread_cond_destroy(&sh.done);
-		return DLX_ERR_NOMEM;
-	}
-	unsigned started = 0;
-	for (unsigned t = 0; t < threads; t++) {
-		w[t].sh = &sh;
-		w[t].clone = dlx_problem_clone(p);
-		if (!w[t].clone)
-			break;
-		pthread_mutex_lock(&sh.mu);
-		sh.running++;
-		pthread_mutex_unlock(&sh.mu);
-		if (pthread_create(&w[t].thread, NULL, worker_main, &w[t]) != 0) {
-			dlx_problem_free(w[t].clone);
-			w[t].clone = NULL;
-			pthread_mutex_lock(&sh.mu);
-			sh.running--;
-			pthread_mutex_unlock(&sh.mu);
-			break;
-		}
-		w[t].started = true;
-		started++;
-	}
-	if (started == 0) {
-		rc = DLX_ERR_NOMEM;
 	} else {
-		/* The caller's poll runs here, so it never has to be thread-safe. */
-		pthread_mutex_lock(&sh.mu);
-		while (sh.running > 0) {
-			struct timespec until;
-			clock_gettime(CLOCK_MONOTONIC, &until);
-			until.tv_nsec += 10 * 1000 * 1000;
-			if (until.tv_nsec >= 1000000000) {
-				until.tv_sec++;
-				until.tv_nsec -= 1000000000;
-			}
-			pthread_cond_timedwait(&sh.done, &sh.mu, &until);
-			if (sh.running == 0 || !params->on_poll)
-				continue;
-			dlx_stats now = st;
-			now.nodes = atomic_load(&sh.nodes_so_far);
-			double done = sh.done_share;
-			now.solutions = sh.solutions + sh.counted;
-			for (unsigned t = 0; t < threads; t++) {
-				done += w[t].job_share * w[t].job_progress;
-				/* Callbacks count in sh.solutions already. */
-				if (!params->on_solution && !params->solution_limit)
-					now.solutions += w[t].job_solutions;
-			}
-			now.progress = total_share > 0 ? done / total_share : 0;
-			/* Unlocked: the callback may be slow, and workers need the lock. */
-			pthread_mutex_unlock(&sh.mu);
-			if (params->on_poll(params->poll_ctx, &now))
-				set_stop(&sh, DLX_STOP_POLL);
-			pthread_mutex_lock(&sh.mu);
+		struct split_shared sh;
+		rc = split_shared_init(&sh, params, &jobs, parts > 1 ? split->part - 1 : 0, parts);
+		if (!rc) {
+			rc = split_run(&sh, p, threads, &walk, stats);
+			split_shared_destroy(&sh);
 		}
-		pthread_mutex_unlock(&sh.mu);
 	}
-	for (unsigned t = 0; t < threads; t++) {
-		if (w[t].started)
-			pthread_join(w[t].thread, NULL);
-		add_count(&st.nodes, w[t].total.nodes, &rc);
-		add_count(&st.updates, w[t].total.updates, &rc);
-		add_count(&st.branches, w[t].total.branches, &rc);
-		if (w[t].max_level > st.max_level)
-			st.max_level = w[t].max_level;
-		dlx_problem_free(w[t].clone);
-	}
-	add_count(&st.solutions, sh.solutions, &rc);
-	add_count(&st.solutions, sh.counted, &rc);
-	/*
-	 * The nodes above the cut and their link updates, so that the totals
-	 * are those of one search: each job's root is a leaf of the walk.  A
-	 * part leaves them out, so that the parts' totals add up.
-	 */
-	if (parts == 1) {
-		add_count(&st.nodes, walk.nodes - jobs.n, &rc);
-		add_count(&st.updates, walk.updates, &rc);
-		/* A leaf of the walk does not branch there: its job's search does. */
-		add_count(&st.branches, walk.branches, &rc);
-	}
-	st.stop = (dlx_stop_reason)atomic_load(&sh.stop);
-	st.progress = st.stop == DLX_STOP_COMPLETE ? 1.0 : (total_share > 0 ? sh.done_share / total_share : 0);
-	if (!rc)
-		rc = sh.rc;
-	if (rc)
-		st.stop = DLX_STOP_ERROR;
-	if (stats)
-		*stats = st;
-	free(w);
-	free(sh.order);
-	free_jobs(&jobs);
-	pthread_mutex_destroy(&sh.mu);
-	pthread_cond_destroy(&sh.done);
+	split_free_jobs(&jobs);
 	return rc;
 }

@@ -1,0 +1,204 @@
+/*
+ * Forcing options before a search and releasing them after: the givens of
+ * a puzzle, or the path to a job of a split search.  A forced option is
+ * committed as if the search had chosen it, with the primitives of
+ * dlx-links.h.  Releasing undoes the commits in reverse order, or, when
+ * that proved dearer, restores a copy of the links taken with nothing
+ * forced (the snapshot).
+ */
+#include "dlx.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dlx-internal.h"
+#include "dlx-links.h"
+
+struct snapshot {
+	int32_t *up, *down;          /* top[] never changes after the options are added */
+	int32_t *color;
+	int32_t *len, *set, *pos;
+	int32_t n_act_p, n_act_s;
+};
+
+/* Snapshots are kept only for problems this small (48 MB of nodes). */
+#define SNAPSHOT_MAX_NODES ((size_t)1 << 22)
+
+void dlx__snapshot_free(dlx_problem *p)
+{
+	struct snapshot *sn = p->snap;
+	if (!sn)
+		return;
+	free(sn->up);
+	free(sn->down);
+	free(sn->color);
+	free(sn->len);
+	free(sn->set);
+	free(sn->pos);
+	free(sn);
+	p->snap = NULL;
+}
+
+/*
+ * Forcing and releasing options, outside the search: every item of the
+ * option is committed, as if the search had chosen it, whatever it empties
+ * (the search's root then finds a dead end).  They leave the low bytes
+ * alone: a tracking search rebuilds it when it starts.
+ */
+static ALWAYS_INLINE void commit_whole(dlx_problem *p, int32_t x, uint64_t *updates, const bool colors)
+{
+	const struct dlx_nodes nd = p->node;
+	bool zero = false;
+	/* All the option's items are marked first, x's too, as when the search chooses it. */
+	if (commits_cover(p, x, colors))
+		mark(p, nd.top[x], false);
+	mark_rest(p, x, false, colors);
+	*updates += commit(p, x, &zero, false, colors);
+	for (int32_t q = x + 1; q != x;) {
+		if (nd.top[q] <= 0) {
+			q = nd.up[q];
+			continue;
+		}
+		*updates += commit(p, q, &zero, false, colors);
+		q++;
+	}
+}
+
+static void commit_option(dlx_problem *p, int32_t x, uint64_t *updates)
+{
+	if (p->color)
+		commit_whole(p, x, updates, true);
+	else
+		commit_whole(p, x, updates, false);
+}
+
+static void uncommit_option(dlx_problem *p, int32_t x)
+{
+	bool colors = p->color != NULL;
+	if (colors) {
+		uncommit_rest(p, x, false, true);
+		uncommit(p, x, false, true);
+		unmark_rest(p, x, false, true);
+	} else {
+		uncommit_rest(p, x, false, false);
+		uncommit(p, x, false, false);
+		unmark_rest(p, x, false, false);
+	}
+	if (commits_cover(p, x, colors))
+		unmark(p, p->node.top[x], false);
+}
+
+int dlx_force_option(dlx_problem *p, size_t opt)
+{
+	if (!p || opt >= p->n_options)
+		return DLX_ERR_INVALID;
+	int32_t x = p->opt_start[opt];
+	size_t n = dlx_option_size(p, opt);
+	for (size_t k = 0; k < n; k++) {
+		int32_t q = x + (int32_t)k, i = p->node.top[q];
+		if (!item_active(p, i))
+			return DLX_ERR_CONFLICT;
+		/*
+		 * A purified item takes only its own color, whose nodes the
+		 * purification marked (all but the purifying node, whose option
+		 * is forced already).
+		 */
+		if (p->color && p->color[i] != 0 && p->color[q] != -1)
+			return DLX_ERR_CONFLICT;
+	}
+	/*
+	 * An option whose items all have colors leaves its own nodes marked,
+	 * not hidden, so the test above would let it be forced twice.
+	 */
+	for (size_t k = 0; p->color && k < p->n_forced; k++)
+		if (p->forced[k] == x)
+			return DLX_ERR_CONFLICT;
+	/*
+	 * No item of the option is covered or purified with another color, so
+	 * no cover or purification hid the option: forcing it is exactly the
+	 * search choosing it.
+	 */
+	int r = dlx__grow((void **)&p->forced, &p->cap_forced, p->n_forced + 1, sizeof *p->forced, INT32_MAX);
+	if (r)
+		return r;
+	commit_option(p, x, &p->forced_updates);
+	p->forced[p->n_forced++] = x;
+	return DLX_OK;
+}
+
+/* Copies the current links, with nothing forced, into p->snap; on failure there is none. */
+static void snapshot_take(dlx_problem *p)
+{
+	size_t n = p->n_items;
+	struct snapshot *sn = calloc(1, sizeof *sn);
+	if (!sn)
+		return;
+	p->snap = sn;
+	sn->up = malloc(p->n_nodes * sizeof *sn->up);
+	sn->down = malloc(p->n_nodes * sizeof *sn->down);
+	bool nodes_ok = sn->up && sn->down;
+	if (p->color)
+		sn->color = malloc(p->n_nodes * sizeof *sn->color);
+	sn->len = malloc((n + 1) * sizeof *sn->len);
+	sn->set = malloc((n + 1) * sizeof *sn->set);
+	sn->pos = malloc((n + 1) * sizeof *sn->pos);
+	if (!nodes_ok || (p->color && !sn->color) || !sn->len || !sn->set || !sn->pos) {
+		dlx__snapshot_free(p);
+		return;
+	}
+	memcpy(sn->up, p->node.up, p->n_nodes * sizeof *sn->up);
+	memcpy(sn->down, p->node.down, p->n_nodes * sizeof *sn->down);
+	if (p->color)
+		memcpy(sn->color, p->color, p->n_nodes * sizeof *sn->color);
+	memcpy(sn->len, p->len, (n + 1) * sizeof *sn->len);
+	memcpy(sn->set, p->set, (n + 1) * sizeof *sn->set);
+	memcpy(sn->pos, p->pos, (n + 1) * sizeof *sn->pos);
+	sn->n_act_p = p->n_act_p;
+	sn->n_act_s = p->n_act_s;
+}
+
+static void snapshot_restore(dlx_problem *p)
+{
+	const struct snapshot *sn = p->snap;
+	size_t n = p->n_items;
+	memcpy(p->node.up, sn->up, p->n_nodes * sizeof *sn->up);
+	memcpy(p->node.down, sn->down, p->n_nodes * sizeof *sn->down);
+	if (p->color)
+		memcpy(p->color, sn->color, p->n_nodes * sizeof *sn->color);
+	memcpy(p->len, sn->len, (n + 1) * sizeof *sn->len);
+	memcpy(p->set, sn->set, (n + 1) * sizeof *sn->set);
+	memcpy(p->pos, sn->pos, (n + 1) * sizeof *sn->pos);
+	p->n_act_p = sn->n_act_p;
+	p->n_act_s = sn->n_act_s;
+}
+
+void dlx_release_forced(dlx_problem *p)
+{
+	if (!p || !p->n_forced)
+		return;
+	/*
+	 * Uncovering costs about as much as the covering did; a copy costs
+	 * about a byte of memcpy per byte of links, some 30 times cheaper per
+	 * node.  So copy when the forced options touched more than a few
+	 * percent of the nodes.
+	 */
+	bool copy_cheaper = p->forced_updates * 16 > p->n_nodes + p->n_items;
+	if (p->snap) {
+		snapshot_restore(p);
+		p->n_forced = 0;
+	} else {
+		dlx__release_to(p, 0);
+		if (copy_cheaper && p->n_nodes <= SNAPSHOT_MAX_NODES)
+			snapshot_take(p);
+	}
+	p->forced_updates = 0;
+}
+
+void dlx__release_to(dlx_problem *p, size_t keep)
+{
+	while (p->n_forced > keep) {
+		uncommit_option(p, p->forced[--p->n_forced]);
+	}
+}

@@ -1,0 +1,326 @@
+/*
+ * The dancing-links primitives shared by forcing (dlx-force.c) and the
+ * search (dlx-search.c); not installed.  They are static, and the ones the
+ * search calls in its loop are forced inline: the search calls them with
+ * constant flags and must compile into one routine, in dlx-search.c, with no
+ * calls across files.  The layout they work on is in dlx-problem.h.
+ *
+ * Covering and uncovering
+ * -----------------------
+ * When item i is covered, it leaves its horizontal list and every option in
+ * its vertical list leaves the vertical lists of its other items ("hide").
+ * Uncovering undoes these in exactly the reverse order, which restores every
+ * link because each removed node still remembers its neighbours: that is the
+ * dancing-links trick, and it is why uncover order must mirror cover order.
+ *
+ * Colors (Knuth's Algorithm C, as in his DLX2)
+ * --------------------------------------------
+ * color[] exists only once an option gave a secondary item a color; it has
+ * an entry per node.  color[x] is the node's color id (0: none).  Choosing
+ * an option "commits" each of its other items: an uncolored one is covered
+ * as above; a colored one is "purified": the options that give the item
+ * another color (or none) are hidden, and those that give it the same color
+ * stay, their node in the item marked with color -1.  A hide skips marked
+ * nodes, leaving them in the item's list, so that unpurifying can walk the
+ * list and give every mark its color back.  The item's own entry color[i]
+ * holds the color it is purified with, 0 when it is not.  Only secondary
+ * items have colors, so the heuristic never sees any of this.
+ */
+#ifndef DLX_LINKS_H
+#define DLX_LINKS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "dlx-problem.h"
+
+static inline void low_clear(uint8_t *low, int32_t i)
+{
+	low[i] = 0;
+}
+
+/* Branch-free: whether a len crosses 1 is as good as random in a search. */
+static inline void low_put(uint8_t *low, int32_t i, int32_t len)
+{
+	low[i] = len <= 1;
+}
+
+static inline void deactivate(dlx_problem *p, int32_t i)
+{
+	int32_t last = i <= p->np ? --p->n_act_p : p->np + --p->n_act_s;
+	int32_t k = p->pos[i], j = p->set[last];
+	p->set[k] = j;
+	p->pos[j] = k;
+	p->set[last] = i;
+	p->pos[i] = last;
+}
+
+/* Only valid in reverse order of deactivate(): then i sits right after the active prefix. */
+static inline void reactivate(dlx_problem *p, int32_t i)
+{
+	if (i <= p->np)
+		p->n_act_p++;
+	else
+		p->n_act_s++;
+}
+
+/*
+ * hide() and unhide() take one option out of the vertical lists of its
+ * items other than node pp's, and put it back; cover() and uncover() do it
+ * for every option of an item.  They are Knuth's, returning the number of
+ * link updates (one per node hidden, one for removing the item) so the
+ * caller can keep the statistic in a register.
+ *
+ * Two flags, constants in every caller so that the compiler makes a copy of
+ * the search for each combination: with `track` they keep the low bytes up
+ * to date and note in *zero when an item is left with no option (see
+ * choose_item() in dlx-search.c); with `colors` a hide skips the nodes a
+ * purification marked.
+ */
+#define ALWAYS_INLINE inline __attribute__((always_inline))
+
+static ALWAYS_INLINE uint64_t hide(dlx_problem *p, int32_t pp, bool *zero, const bool track, const bool colors)
+{
+	int32_t *restrict top = p->node.top, *restrict up = p->node.up, *restrict down = p->node.down;
+	int32_t *restrict len = p->len;
+	uint8_t *restrict low = p->low;
+	const int32_t *color = p->color;
+	uint64_t k = 0;
+	bool z = false;
+	/*
+	 * The nodes right of pp up to the spacer, then from the option's first
+	 * node (the spacer's up) back to pp: two tight loops instead of one
+	 * with a spacer test inside.
+	 */
+	int32_t q = pp + 1;
+	for (;;) {
+		int32_t x = top[q];
+		if (x <= 0)
+			break;
+		if (!colors || color[q] >= 0) {
+			int32_t u = up[q], d = down[q];
+			down[u] = d;
+			up[d] = u;
+			int32_t l = --len[x];
+			if (track)
+				low_put(low, x, l);
+			z |= l == 0;
+			k++;
+		}
+		q++;
+	}
+	for (q = up[q]; q != pp; q++) {
+		if (colors && color[q] < 0)
+			continue;
+		int32_t x = top[q], u = up[q], d = down[q];
+		down[u] = d;
+		up[d] = u;
+		int32_t l = --len[x];
+		if (track)
+			low_put(low, x, l);
+		z |= l == 0;
+		k++;
+	}
+	*zero |= z;
+	return k;
+}
+
+/* The mirror image of hide(): left to the spacer, then from the option's last node. */
+static ALWAYS_INLINE void unhide(dlx_problem *p, int32_t pp, const bool track, const bool colors)
+{
+	int32_t *restrict top = p->node.top, *restrict up = p->node.up, *restrict down = p->node.down;
+	int32_t *restrict len = p->len;
+	uint8_t *restrict low = p->low;
+	const int32_t *color = p->color;
+	int32_t q = pp - 1;
+	for (;;) {
+		int32_t x = top[q];
+		if (x <= 0)
+			break;
+		if (!colors || color[q] >= 0) {
+			int32_t u = up[q], d = down[q];
+			down[u] = q;
+			up[d] = q;
+			int32_t l = len[x]++;
+			if (track)
+				low_put(low, x, l + 1);
+		}
+		q--;
+	}
+	for (q = down[q]; q != pp; q--) {
+		if (colors && color[q] < 0)
+			continue;
+		int32_t x = top[q], u = up[q], d = down[q];
+		down[u] = q;
+		up[d] = q;
+		int32_t l = len[x]++;
+		if (track)
+			low_put(low, x, l + 1);
+	}
+}
+
+/*
+ * An item is marked covered (DLX_COVERED added to its len, its low byte
+ * cleared) before its options are hidden, and unmarked after they are back.
+ * Marking every item of a chosen option first means that the hides made
+ * while committing it never see those items' lengths fall to 0: only an
+ * item that the option does not cover can be emptied, and that is a dead
+ * end (see commit_rest_until_empty() in dlx-search.c).
+ */
+static ALWAYS_INLINE void mark(dlx_problem *p, int32_t i, const bool track)
+{
+	p->len[i] += DLX_COVERED;
+	if (track)
+		low_clear(p->low, i);
+}
+
+static ALWAYS_INLINE void unmark(dlx_problem *p, int32_t i, const bool track)
+{
+	p->len[i] -= DLX_COVERED;
+	if (track)
+		low_put(p->low, i, p->len[i]);
+}
+
+/* Hides every option of marked item i from the other items; returns the link updates. */
+static ALWAYS_INLINE uint64_t cover(dlx_problem *p, int32_t i, bool *zero, const bool track, const bool colors)
+{
+	const int32_t *down = p->node.down;
+	uint64_t k = 1;
+	bool z = false; /* a register, not *zero, for the hides to update */
+	for (int32_t pp = down[i]; pp != i; pp = down[pp])
+		k += hide(p, pp, &z, track, colors);
+	if (track)
+		p->n_act_p -= i <= p->np;
+	else
+		deactivate(p, i);
+	*zero |= z;
+	return k;
+}
+
+static ALWAYS_INLINE void uncover(dlx_problem *p, int32_t i, const bool track, const bool colors)
+{
+	const int32_t *up = p->node.up;
+	if (track)
+		p->n_act_p += i <= p->np;
+	else
+		reactivate(p, i);
+	for (int32_t pp = up[i]; pp != i; pp = up[pp])
+		unhide(p, pp, track, colors);
+}
+
+/*
+ * Purifying the item of node x, which has color c: hide the options that
+ * give the item another color, mark those that give it c.  Knuth counts
+ * neither the marks nor the item as link updates; the hides count.  Node x
+ * itself keeps its color, so that uncommitting it sees what to undo.
+ *
+ * purify() and unpurify() are plain static, as they were before the engine
+ * was split into files: the compiler keeps them out of the search's loop
+ * where it sees fit (declared inline, unpurify() went into every copy and
+ * cost 1.6% of the instructions on sudoku).  Every file that includes this
+ * header calls them, through commit() and uncommit().
+ */
+static uint64_t purify(dlx_problem *p, int32_t x, bool *zero, const bool track)
+{
+	const struct dlx_nodes nd = p->node;
+	int32_t *color = p->color;
+	int32_t c = color[x], i = nd.top[x];
+	uint64_t k = 0;
+	bool z = false;
+	color[i] = c;
+	for (int32_t q = nd.down[i]; q != i; q = nd.down[q]) {
+		if (color[q] != c)
+			k += hide(p, q, &z, track, true);
+		else if (q != x)
+			color[q] = -1;
+	}
+	*zero |= z;
+	return k;
+}
+
+static void unpurify(dlx_problem *p, int32_t x, const bool track)
+{
+	const struct dlx_nodes nd = p->node;
+	int32_t *color = p->color;
+	int32_t i = nd.top[x], c = color[i];
+	for (int32_t q = nd.up[i]; q != i; q = nd.up[q]) {
+		if (color[q] < 0)
+			color[q] = c;
+		else if (q != x)
+			unhide(p, q, track, true);
+	}
+	color[i] = 0;
+}
+
+/*
+ * What choosing an option does to each of its items but the one branched
+ * on: an item the option gives no color is covered (it was marked before,
+ * see mark()); a colored one is purified; an item already purified with the
+ * option's color (a marked node) needs nothing.
+ */
+static ALWAYS_INLINE bool commits_cover(const dlx_problem *p, int32_t q, const bool colors)
+{
+	return !colors || p->color[q] == 0;
+}
+
+static ALWAYS_INLINE uint64_t commit(dlx_problem *p, int32_t q, bool *zero, const bool track, const bool colors)
+{
+	if (commits_cover(p, q, colors))
+		return cover(p, p->node.top[q], zero, track, colors);
+	if (p->color[q] > 0)
+		return purify(p, q, zero, track);
+	return 0;
+}
+
+static ALWAYS_INLINE void uncommit(dlx_problem *p, int32_t q, const bool track, const bool colors)
+{
+	if (commits_cover(p, q, colors))
+		uncover(p, p->node.top[q], track, colors);
+	else if (p->color[q] > 0)
+		unpurify(p, q, track);
+}
+
+/* Marks, and unmarks, the items that the option of node x covers, other than x's. */
+static ALWAYS_INLINE void mark_rest(dlx_problem *p, int32_t x, const bool track, const bool colors)
+{
+	const struct dlx_nodes nd = p->node;
+	for (int32_t q = x + 1; q != x;) {
+		if (nd.top[q] <= 0) {
+			q = nd.up[q];
+			continue;
+		}
+		if (commits_cover(p, q, colors))
+			mark(p, nd.top[q], track);
+		q++;
+	}
+}
+
+static ALWAYS_INLINE void unmark_rest(dlx_problem *p, int32_t x, const bool track, const bool colors)
+{
+	const struct dlx_nodes nd = p->node;
+	for (int32_t q = x - 1; q != x;) {
+		if (nd.top[q] <= 0) {
+			q = nd.down[q];
+			continue;
+		}
+		if (commits_cover(p, q, colors))
+			unmark(p, nd.top[q], track);
+		q--;
+	}
+}
+
+/* Uncommits all the items of x's option but x's, in the reverse order of the commits. */
+static ALWAYS_INLINE void uncommit_rest(dlx_problem *p, int32_t x, const bool track, const bool colors)
+{
+	const struct dlx_nodes nd = p->node;
+	for (int32_t q = x - 1; q != x;) {
+		if (nd.top[q] <= 0) {
+			q = nd.down[q];
+		} else {
+			uncommit(p, q, track, colors);
+			q--;
+		}
+	}
+}
+
+#endif

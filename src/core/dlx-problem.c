@@ -1,0 +1,364 @@
+/*
+ * Building a problem (its items, options and colors), the accessors of
+ * dlx.h, cloning, and the error messages.  The layout built here is
+ * described in dlx-problem.h.
+ */
+#include "dlx.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dlx-internal.h"
+#include "dlx-problem.h"
+
+const char *dlx_strerror(int err)
+{
+	switch (err) {
+	case DLX_OK: return "success";
+	case DLX_ERR_NOMEM: return "out of memory";
+	case DLX_ERR_INVALID: return "invalid argument";
+	case DLX_ERR_DUPLICATE: return "an item appears twice in one option";
+	case DLX_ERR_TOO_BIG: return "problem too big (more than 2^30-1 nodes)";
+	case DLX_ERR_CONFLICT: return "forced options conflict";
+	case DLX_ERR_OVERFLOW: return "64-bit counter overflow";
+	case DLX_ERR_STATE: return "operation not allowed while options are forced";
+	case DLX_ERR_SYNTAX: return "malformed input";
+	case DLX_ERR_IO: return "read error";
+	}
+	return "unknown error";
+}
+
+static void nodes_free(struct dlx_nodes *nd)
+{
+	free(nd->top);
+	free(nd->up);
+	free(nd->down);
+}
+
+/* Allocates n entries for each of the arrays; false (and nothing kept) when memory is short. */
+static bool nodes_alloc(struct dlx_nodes *nd, size_t n)
+{
+	nd->top = malloc(n * sizeof *nd->top);
+	nd->up = malloc(n * sizeof *nd->up);
+	nd->down = malloc(n * sizeof *nd->down);
+	if (nd->top && nd->up && nd->down)
+		return true;
+	nodes_free(nd);
+	nd->top = nd->up = nd->down = NULL;
+	return false;
+}
+
+static void nodes_copy(struct dlx_nodes *to, const struct dlx_nodes *from, size_t n)
+{
+	memcpy(to->top, from->top, n * sizeof *to->top);
+	memcpy(to->up, from->up, n * sizeof *to->up);
+	memcpy(to->down, from->down, n * sizeof *to->down);
+}
+
+/*
+ * Makes room for `need` nodes in each per-node array (the colors' too).
+ * On failure the capacity stays what it was; arrays already enlarged keep
+ * their contents, so nothing is lost.
+ */
+static int grow_nodes(dlx_problem *p, size_t need)
+{
+	if (need <= p->cap_nodes)
+		return DLX_OK;
+	if (need > DLX_MAX_NODES)
+		return DLX_ERR_TOO_BIG;
+	size_t ncap = p->cap_nodes ? p->cap_nodes : 16;
+	while (ncap < need)
+		ncap = ncap > DLX_MAX_NODES / 2 ? DLX_MAX_NODES : ncap * 2;
+	int32_t **arrays[4] = { &p->node.top, &p->node.up, &p->node.down, &p->color };
+	for (int k = 0; k < 4; k++) {
+		if (k == 3 && !p->color)
+			break;
+		int32_t *na = realloc(*arrays[k], ncap * sizeof *na);
+		if (!na)
+			return DLX_ERR_NOMEM;
+		*arrays[k] = na;
+	}
+	p->cap_nodes = ncap;
+	return DLX_OK;
+}
+
+/*
+ * A search node costs a scan of the active primary items to choose one, or
+ * with tracking a few instructions more per link update and almost no scan.
+ * At the root a cover updates about (average item length) x (option size - 1)
+ * links per option it hides and a node covers (option size) items, so
+ * compare the primary items with that; deeper nodes have fewer of both.
+ * The choice changes only the speed: both modes choose the same items.
+ */
+static bool want_tracking(const dlx_problem *p)
+{
+	if (p->track_mode >= 0)
+		return p->track_mode;
+	if (!p->n_options || !p->n_items)
+		return true;
+	double opt_nodes = (double)(p->n_nodes - p->n_items - 2 - p->n_options);
+	double size = opt_nodes / (double)p->n_options, avg_len = opt_nodes / (double)p->n_items;
+	double updates_per_node = avg_len * size * (size - 1);
+	return 2.0 * (double)p->n_primary >= updates_per_node;
+}
+
+dlx_problem *dlx_problem_new(size_t n_primary, size_t n_secondary)
+{
+	if (n_primary > DLX_MAX_NODES - 2 || n_secondary > DLX_MAX_NODES - 2 - n_primary)
+		return NULL;
+	size_t n = n_primary + n_secondary;
+	dlx_problem *p = calloc(1, sizeof *p);
+	if (!p)
+		return NULL;
+	p->n_primary = n_primary;
+	p->n_secondary = n_secondary;
+	p->n_items = n;
+	p->len = calloc(n + 1, sizeof *p->len);
+	p->set = malloc((n + 1) * sizeof *p->set);
+	p->pos = malloc((n + 1) * sizeof *p->pos);
+	p->mark = calloc(n + 2, sizeof *p->mark);
+	p->low = calloc(low_words(n), sizeof *p->low);
+	if (!p->len || !p->set || !p->pos || !p->mark || !p->low || grow_nodes(p, n + 2 + 64)) {
+		dlx_problem_free(p);
+		return NULL;
+	}
+
+	int32_t ni = (int32_t)n;
+	p->np = (int32_t)n_primary;
+	for (int32_t i = 1; i <= ni; i++) {
+		p->set[i - 1] = i;
+		p->pos[i] = i - 1;
+		if (i > p->np)
+			p->len[i] = DLX_SECONDARY;
+	}
+	p->n_act_p = p->np;
+	p->n_act_s = ni - p->np;
+
+	for (int32_t i = 0; i <= ni; i++) {
+		p->node.top[i] = 0;
+		p->node.up[i] = p->node.down[i] = i;
+	}
+	/* The first spacer: no option before it. */
+	p->last_spacer = ni + 1;
+	p->node.top[ni + 1] = 0;
+	p->node.up[ni + 1] = p->node.down[ni + 1] = 0;
+	p->n_nodes = n + 2;
+	p->track_mode = -1;
+	p->track = want_tracking(p);
+	return p;
+}
+
+void dlx_problem_free(dlx_problem *p)
+{
+	if (!p)
+		return;
+	free(p->len);
+	free(p->set);
+	free(p->pos);
+	nodes_free(&p->node);
+	free(p->color);
+	free(p->opt_start);
+	free(p->mark);
+	free(p->low);
+	free(p->forced);
+	dlx__snapshot_free(p);
+	free(p->choice);
+	free(p->lens);
+	free(p->sol);
+	free(p);
+}
+
+size_t dlx_primary_count(const dlx_problem *p) { return p ? p->n_primary : 0; }
+size_t dlx_secondary_count(const dlx_problem *p) { return p ? p->n_secondary : 0; }
+size_t dlx_option_count(const dlx_problem *p) { return p ? p->n_options : 0; }
+size_t dlx_forced_count(const dlx_problem *p) { return p ? p->n_forced : 0; }
+
+int dlx__grow(void **buf, size_t *cap, size_t need, size_t elem, size_t max)
+{
+	if (need <= *cap)
+		return DLX_OK;
+	if (need > max)
+		return DLX_ERR_TOO_BIG;
+	size_t ncap = *cap ? *cap : 16;
+	while (ncap < need)
+		ncap = ncap > max / 2 ? max : ncap * 2;
+	void *nb = realloc(*buf, ncap * elem);
+	if (!nb)
+		return DLX_ERR_NOMEM;
+	*buf = nb;
+	*cap = ncap;
+	return DLX_OK;
+}
+
+long dlx_add_option(dlx_problem *p, const size_t *items, size_t n)
+{
+	return dlx_add_option_colored(p, items, NULL, n);
+}
+
+/* Gives the problem its color array (all nodes uncolored) the first time a color is used. */
+static int enable_colors(dlx_problem *p)
+{
+	if (p->color)
+		return DLX_OK;
+	p->color = calloc(p->cap_nodes, sizeof *p->color);
+	return p->color ? DLX_OK : DLX_ERR_NOMEM;
+}
+
+long dlx_add_option_colored(dlx_problem *p, const size_t *items, const uint32_t *colors, size_t n)
+{
+	if (!p || !items || n == 0)
+		return DLX_ERR_INVALID;
+	if (p->n_forced)
+		return DLX_ERR_STATE;
+	if (++p->mark_stamp == 0) {
+		memset(p->mark, 0, (p->n_items + 2) * sizeof *p->mark);
+		p->mark_stamp = 1;
+	}
+	bool colored = false;
+	for (size_t k = 0; k < n; k++) {
+		if (items[k] >= p->n_items)
+			return DLX_ERR_INVALID;
+		if (p->mark[items[k]] == p->mark_stamp)
+			return DLX_ERR_DUPLICATE;
+		p->mark[items[k]] = p->mark_stamp;
+		if (colors && colors[k]) {
+			/* Colors belong to secondary items; ids must fit the node's signed field. */
+			if (items[k] < p->n_primary || colors[k] > INT32_MAX)
+				return DLX_ERR_INVALID;
+			colored = true;
+		}
+	}
+	if (n > DLX_MAX_NODES - p->n_nodes)
+		return DLX_ERR_TOO_BIG;
+	/* Option ids must fit a spacer's top field and a long. */
+	if (p->n_options >= (size_t)INT32_MAX - 1)
+		return DLX_ERR_TOO_BIG;
+	int r = grow_nodes(p, p->n_nodes + n + 1);
+	if (r)
+		return r;
+	if (colored && (r = enable_colors(p)))
+		return r;
+	r = dlx__grow((void **)&p->opt_start, &p->cap_options, p->n_options + 1, sizeof *p->opt_start, INT32_MAX);
+	if (r)
+		return r;
+	dlx__snapshot_free(p);
+
+	const struct dlx_nodes nd = p->node;
+	int32_t first = (int32_t)p->n_nodes;
+	for (size_t k = 0; k < n; k++) {
+		int32_t x = first + (int32_t)k;
+		int32_t i = (int32_t)items[k] + 1;
+		nd.top[x] = i;
+		nd.up[x] = nd.up[i];
+		nd.down[x] = i;
+		nd.down[nd.up[i]] = x;
+		nd.up[i] = x;
+		p->len[i]++;
+		if (p->color)
+			p->color[x] = colors ? (int32_t)colors[k] : 0;
+	}
+	int32_t last = first + (int32_t)n - 1;
+	nd.down[p->last_spacer] = last;
+	int32_t sp = last + 1;
+	nd.top[sp] = -(int32_t)p->n_options - 1;
+	nd.up[sp] = first;
+	nd.down[sp] = 0;
+	if (p->color)
+		p->color[sp] = 0;
+	p->last_spacer = sp;
+	p->opt_start[p->n_options] = first;
+	p->n_nodes += n + 1;
+	p->n_options++;
+	p->track = want_tracking(p);
+	return (long)p->n_options - 1;
+}
+
+size_t dlx_option_size(const dlx_problem *p, size_t opt)
+{
+	if (!p || opt >= p->n_options)
+		return 0;
+	size_t end = opt + 1 < p->n_options ? (size_t)p->opt_start[opt + 1] - 1 : (size_t)p->last_spacer;
+	return end - (size_t)p->opt_start[opt];
+}
+
+size_t dlx_option_item(const dlx_problem *p, size_t opt, size_t k)
+{
+	if (k >= dlx_option_size(p, opt))
+		return (size_t)-1;
+	return (size_t)p->node.top[p->opt_start[opt] + (int32_t)k] - 1;
+}
+
+uint32_t dlx_option_color(const dlx_problem *p, size_t opt, size_t k)
+{
+	if (k >= dlx_option_size(p, opt) || !p->color)
+		return 0;
+	int32_t x = p->opt_start[opt] + (int32_t)k;
+	int32_t c = p->color[x];
+	/* A node marked by a purification has its item's color. */
+	return (uint32_t)(c >= 0 ? c : p->color[p->node.top[x]]);
+}
+
+bool dlx_has_colors(const dlx_problem *p)
+{
+	return p && p->color;
+}
+
+dlx_problem *dlx_problem_clone(const dlx_problem *p)
+{
+	if (!p)
+		return NULL;
+	dlx_problem *c = calloc(1, sizeof *c);
+	if (!c)
+		return NULL;
+	*c = *p;
+	/* Nothing is shared: the clone's links dance independently of the original's. */
+	c->len = NULL;
+	c->set = NULL;
+	c->pos = NULL;
+	c->mark = NULL;
+	c->low = NULL;
+	c->node = (struct dlx_nodes){ NULL, NULL, NULL };
+	c->color = NULL;
+	c->opt_start = NULL;
+	c->forced = NULL;
+	c->snap = NULL;
+	c->choice = c->lens = NULL;
+	c->sol = NULL;
+	c->cap_sol = 0;
+	size_t n = p->n_items;
+	c->len = malloc((n + 1) * sizeof *c->len);
+	c->set = malloc((n + 1) * sizeof *c->set);
+	c->pos = malloc((n + 1) * sizeof *c->pos);
+	c->mark = calloc(n + 2, sizeof *c->mark);
+	c->low = malloc(low_words(n) * sizeof *c->low);
+	bool nodes_ok = nodes_alloc(&c->node, p->cap_nodes);
+	if (p->color)
+		c->color = malloc(p->cap_nodes * sizeof *c->color);
+	c->opt_start = p->cap_options ? malloc(p->cap_options * sizeof *c->opt_start) : NULL;
+	c->forced = p->cap_forced ? malloc(p->cap_forced * sizeof *c->forced) : NULL;
+	if (!c->len || !c->set || !c->pos || !c->mark || !c->low || !nodes_ok || (p->color && !c->color) || (p->cap_options && !c->opt_start) ||
+	    (p->cap_forced && !c->forced)) {
+		dlx_problem_free(c);
+		return NULL;
+	}
+	c->mark_stamp = 0;
+	memcpy(c->len, p->len, (n + 1) * sizeof *c->len);
+	memcpy(c->set, p->set, (n + 1) * sizeof *c->set);
+	memcpy(c->pos, p->pos, (n + 1) * sizeof *c->pos);
+	nodes_copy(&c->node, &p->node, p->n_nodes);
+	if (p->color)
+		memcpy(c->color, p->color, p->n_nodes * sizeof *c->color);
+	if (p->n_options)
+		memcpy(c->opt_start, p->opt_start, p->n_options * sizeof *c->opt_start);
+	if (p->n_forced)
+		memcpy(c->forced, p->forced, p->n_forced * sizeof *c->forced);
+	return c;
+}
+
+void dlx__set_tracking(dlx_problem *p, int mode)
+{
+	p->track_mode = (int8_t)(mode < 0 ? -1 : mode > 0);
+	p->track = want_tracking(p);
+}

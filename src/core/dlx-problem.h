@@ -1,0 +1,159 @@
+/*
+ * The layout of a dlx_problem, shared by the core's source files; not
+ * installed.  The engine is Knuth's Algorithm X with dancing links, laid out
+ * as in his DLX1 program:
+ *   dlx-problem.c  building a problem, its accessors, cloning;
+ *   dlx-links.h    the dancing-links primitives (cover, hide, purify...);
+ *   dlx-force.c    forcing and releasing options outside a search;
+ *   dlx-search.c   the search itself and the walk of its top levels;
+ *   dlx-check.c    the sanity checker of the links;
+ *   dlx-split.c    one search spread over threads or parts.
+ *
+ * Data structure and its invariants
+ * ---------------------------------
+ * Items are numbered 1..n internally (the public item k is internal k+1),
+ * primary ones first.  len[i] is the number of nodes in item i's vertical
+ * list.  The active (uncovered) items are kept as sparse sets: set[] holds
+ * the primary items in set[0 .. n_primary) and the secondary ones after
+ * them; in each region the active items come first (n_act_p and n_act_s of
+ * them) and pos[i] is item i's index in set[].  Covering an item swaps it
+ * to the end of its region's active prefix and shortens the prefix;
+ * uncovering only lengthens the prefix again, because covers are undone in
+ * reverse order, so the item is still right behind the prefix.  Knuth uses
+ * a doubly linked list here; a dense array makes the heuristic's scan of
+ * the active items a run of independent loads instead of a pointer chase.
+ * A search that keeps the low bytes (see choose_item() in dlx-search.c)
+ * never scans the sets, so it only counts its covers in n_act_p: it undoes
+ * every cover before it returns, so the sets it did not update are still
+ * right.  (On sudoku the swaps cost 2-5% of the time: BENCHMARKS.md.)
+ *
+ * The nodes are addressed by 32-bit indices into three flat arrays, top[],
+ * up[] and down[] (one array per field rather than an array of structs: a
+ * link is then stored at base + 4 * index, with no multiplication by the
+ * size of a node, and on sudoku that saved 8% of the search's
+ * instructions).  Node i (1 <= i <= n) is the head of item i's vertical
+ * list.  After them come the options, each a run of consecutive nodes, with
+ * one spacer node before the first option, between options and after the
+ * last.  For an ordinary node x, top is its item (> 0) and up/down link
+ * the vertical list of that item.  For a spacer, top = -(id of the option
+ * before it) - 1 ... which is <= 0, up is the first node of the option
+ * before it and down the last node of the option after it; that lets a row
+ * be walked cyclically without per-row headers.
+ *
+ * How covering and uncovering keep these invariants, and the colors of
+ * Knuth's Algorithm C, are described in dlx-links.h.
+ */
+#ifndef DLX_PROBLEM_H
+#define DLX_PROBLEM_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "dlx.h"
+
+/*
+ * Indices are int32_t so a node is 12 bytes; the 9x9 sudoku matrix then
+ * fits in L1 and L2.  An option takes a node and a spacer at least, so with fewer
+ * than 2^30 nodes an item has fewer than 2^29 options, which leaves room in
+ * len for the two offsets below.
+ */
+#define DLX_MAX_NODES (((size_t)1 << 30) - 1)
+/*
+ * Added to a covered item's len: a covered item's len stays above every
+ * active one's, so a scan of len[] in item order needs no other test.
+ */
+#define DLX_COVERED ((int32_t)1 << 30)
+/*
+ * Added to a secondary item's len from the start: it never reaches 0 or 1,
+ * so the covers' test for an emptied item and the low[] bytes see primary
+ * items only, without a test of their own.
+ */
+#define DLX_SECONDARY ((int32_t)1 << 29)
+
+/* The nodes, as three arrays indexed alike (see the layout above). */
+struct dlx_nodes {
+	int32_t *top;
+	int32_t *up, *down;
+};
+
+/* A copy of the links with nothing forced: defined and kept by dlx-force.c. */
+struct snapshot;
+
+struct dlx_problem {
+	size_t n_primary, n_secondary;
+	size_t n_items;              /* n_primary + n_secondary */
+	int32_t np;                  /* n_primary, as the type items are compared with */
+	int32_t *len;                /* n_items + 1 entries, indexed by internal item */
+	int32_t *set;                /* n_items entries: the sparse sets of items */
+	int32_t *pos;                /* n_items + 1 entries: item -> index in set */
+	int32_t n_act_p, n_act_s;    /* active primary and secondary items */
+	/*
+	 * low[i]: 1 if item i is active and len[i] <= 1, else 0.  Kept only during a
+	 * search, and then only when `track` says it is worth it: when a scan
+	 * of the items costs more than the bookkeeping on every link update
+	 * (see want_tracking() in dlx-problem.c).
+	 */
+	uint8_t *low;
+	bool track;
+	int8_t track_mode;           /* dlx__set_tracking()'s: -1 by shape, else 0 or 1 */
+	struct dlx_nodes node;
+	size_t n_nodes, cap_nodes;
+	int32_t *color;              /* NULL, or cap_nodes entries: see "Colors" in dlx-links.h */
+	int32_t *opt_start;          /* first node of each option */
+	size_t n_options, cap_options;
+	int32_t last_spacer;         /* the spacer after the last option */
+	uint32_t *mark;              /* duplicate detection in dlx_add_option */
+	uint32_t mark_stamp;
+	int32_t *forced;             /* first node of each forced option, in the order forced */
+	size_t n_forced, cap_forced;
+	uint64_t forced_updates;     /* link updates made by the forced options */
+	/*
+	 * A copy of the links with nothing forced, taken after a release once
+	 * releasing by uncovering proved dearer than copying: a front end that
+	 * forces many givens per puzzle then releases them with a few memcpy.
+	 * Invalid (NULL) once options are added.
+	 */
+	struct snapshot *snap;
+	/* The search's stack, kept between searches so that solving many puzzles allocates nothing. */
+	int32_t *choice;             /* n_primary + 1 entries: the option tried at each level */
+	int32_t *lens;               /* n_primary + 1 entries: options of the item branched on at each level */
+	size_t *sol;                 /* cap_sol entries: forced options, then choices */
+	size_t cap_sol;
+};
+
+/*
+ * The low bytes: one for each of the items 0..n (0, the root, is never set)
+ * and 8 more, kept 0, so that the heuristic can read eight at a time past
+ * the last primary item.  Secondary items have bytes too, so that the
+ * updates need no test (their biased len keeps them 0); only the primary
+ * items' are read.  A byte rather than a bit: every link update stores its
+ * item's byte without reading it, two instructions instead of five, and on
+ * sudoku that saved 8% of the search's instructions.
+ */
+static inline size_t low_words(size_t n)
+{
+	return n + 9;
+}
+
+/* Outside a search, an item is active (uncovered) iff pos[i] lies in its region's prefix. */
+static inline bool item_active(const dlx_problem *p, int32_t i)
+{
+	return p->pos[i] < (i <= p->np ? p->n_act_p : p->np + p->n_act_s);
+}
+
+/*
+ * Makes room for `need` elements of size `elem` in *buf, whose capacity is
+ * *cap, doubling it up to `max` elements.  Returns DLX_OK,
+ * DLX_ERR_TOO_BIG (need > max) or DLX_ERR_NOMEM; on failure *buf and *cap
+ * are unchanged.  Amortized O(1) per element.  In dlx-problem.c.
+ */
+int dlx__grow(void **buf, size_t *cap, size_t need, size_t elem, size_t max);
+
+/*
+ * Frees p's snapshot, if it has one, and sets p->snap to NULL: the links
+ * it copied are stale once options are added.  In dlx-force.c.
+ */
+void dlx__snapshot_free(dlx_problem *p);
+
+#endif

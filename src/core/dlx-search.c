@@ -1,0 +1,413 @@
+/*
+ * The search: Knuth's Algorithm X over the links of dlx-links.h, the
+ * heuristic that chooses its items, and the walk of the top of its tree
+ * that dlx-split.c cuts into jobs.  Every function the search's loop calls
+ * is static, in dlx-links.h or in this file, so that the compiler sees
+ * them all: the loop compiles into one routine (search_impl(), a copy per
+ * combination of its flags) whose only calls across files are the user's
+ * callbacks.
+ */
+#include "dlx.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dlx-internal.h"
+#include "dlx-links.h"
+
+/*
+ * The first nonzero byte, in memory order, of eight bytes loaded into w
+ * (w != 0): the lowest on a little-endian machine, the highest on others.
+ */
+static inline int first_byte(uint64_t w)
+{
+#if defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	return __builtin_clzll(w) / 8;
+#elif defined(__GNUC__)
+	return __builtin_ctzll(w) / 8;
+#else
+	unsigned char b[8];
+	memcpy(b, &w, sizeof b);
+	int k = 0;
+	while (!b[k])
+		k++;
+	return k;
+#endif
+}
+
+/* The option that node x belongs to: walk right to the spacer that ends it. */
+static size_t option_of(struct dlx_nodes nd, int32_t x)
+{
+	while (nd.top[x] > 0)
+		x++;
+	return (size_t)(-(int64_t)nd.top[x] - 1);
+}
+
+/*
+ * Commits the items of the option of node x other than x's own (marked
+ * already), left to right, but stops at the first commit that leaves a
+ * primary item with no option: that choice is a dead end.  Returns the node
+ * it stopped after (undo with uncommit_back()), or 0 when all are done.
+ */
+static ALWAYS_INLINE int32_t commit_rest_until_empty(dlx_problem *p, int32_t x, uint64_t *updates,
+						     const bool track, const bool colors)
+{
+	const struct dlx_nodes nd = p->node;
+	uint64_t k = 0;
+	bool zero = false;
+	for (int32_t q = x + 1; q != x;) {
+		if (nd.top[q] <= 0) {
+			q = nd.up[q];
+			continue;
+		}
+		k += commit(p, q, &zero, track, colors);
+		if (zero) {
+			*updates += k;
+			return q;
+		}
+		q++;
+	}
+	*updates += k;
+	return 0;
+}
+
+/* Uncommits from node last back to x's right neighbour: the commits of commit_rest_until_empty(). */
+static ALWAYS_INLINE void uncommit_back(dlx_problem *p, int32_t x, int32_t last, const bool track,
+				       const bool colors)
+{
+	const struct dlx_nodes nd = p->node;
+	for (int32_t q = last;;) {
+		uncommit(p, q, track, colors);
+		q--;
+		if (nd.top[q] <= 0)
+			q = nd.down[q];
+		if (q == x)
+			break;
+	}
+}
+
+/*
+ * Sets the low bytes of the primary items from len[]: covered items carry
+ * DLX_COVERED, so len <= 1 alone means active with at most one option.
+ */
+static void low_rebuild(dlx_problem *p)
+{
+	const int32_t *len = p->len;
+	p->low[0] = 0;
+	for (int32_t j = 1; j <= p->np; j++)
+		p->low[j] = len[j] <= 1;
+	memset(p->low + p->np + 1, 0, 8);
+}
+
+/*
+ * X3: the minimum-remaining-values item, the lowest-numbered one on ties.
+ *
+ * Most of a search's nodes have an item with at most one option left (a
+ * forced move; a dead end only at the root, since the search gives up on
+ * choices that empty an item), and the low bytes name those items in item
+ * order, so the common case reads a few words instead of every item's len.
+ * Otherwise every active item has two or more options: a scan of len[] in
+ * item order (covered items carry DLX_COVERED) may stop at the first 2.
+ * Without the low bytes every node scans: the sparse set of active items,
+ * shorter than len[] once the search is deep; the packed (len, item) key
+ * keeps that scan branch-free and its answer the same as the ordered one's.
+ */
+static ALWAYS_INLINE int32_t choose_item(const dlx_problem *p, bool maybe_zero, const bool track)
+{
+	const int32_t *len = p->len;
+	if (!track) {
+		uint64_t best = UINT64_MAX;
+		for (int32_t k = 0, n = p->n_act_p; k < n; k++) {
+			int32_t j = p->set[k];
+			uint64_t key = (uint64_t)(uint32_t)len[j] << 32 | (uint32_t)j;
+			best = key < best ? key : best;
+			if (len[j] == 0)
+				break;
+		}
+		return (int32_t)(uint32_t)best;
+	}
+	const uint8_t *low = p->low;
+	const int32_t np = p->np;
+	int32_t one = 0;
+	/* Eight items' bytes at a time; the bytes past np are 0. */
+	for (int32_t k = 1; k <= np; k += 8) {
+		uint64_t m;
+		memcpy(&m, low + k, sizeof m);
+		if (!m)
+			continue;
+		if (!maybe_zero)
+			return k + first_byte(m);
+		/* At the root: an item with no option at all comes first. */
+		for (int32_t j = k; j < k + 8 && j <= np; j++) {
+			if (!low[j])
+				continue;
+			if (len[j] == 0)
+				return j;
+			if (!one)
+				one = j;
+		}
+	}
+	if (one)
+		return one;
+	int32_t best = INT32_MAX, bi = 0;
+	for (int32_t j = 1; j <= np; j++) {
+		if (len[j] < best) {
+			best = len[j];
+			bi = j;
+			if (best == 2)
+				break;
+		}
+	}
+	return bi;
+}
+
+/*
+ * Knuth's estimate of the fraction of the tree done: at each level the
+ * options already tried, weighted by the share of the tree that level's
+ * node stands for (the product of 1/len of the levels above).
+ */
+static double progress_of(const dlx_problem *p, size_t level)
+{
+	const struct dlx_nodes nd = p->node;
+	double done = 0, share = 1;
+	for (size_t l = 0; l < level; l++) {
+		int32_t x = p->choice[l], i = nd.top[x], tried = 0;
+		for (int32_t y = nd.down[i]; y != x; y = nd.down[y])
+			tried++;
+		done += share * tried / p->lens[l];
+		share /= p->lens[l];
+	}
+	return done;
+}
+
+/*
+ * Algorithm X.  With a leaf sink, nodes at depth leaf->depth and solutions
+ * above it are handed to the sink instead of being searched or counted: that
+ * is how a search is split into jobs (dlx_search_split() in dlx-split.c).
+ *
+ * One routine, longer than the rest, on purpose: it is the hot loop.  Its
+ * steps (Knuth's X2, X5 and X8) jump to one another and share the level,
+ * the stack and the counters, which stay in registers only while they are
+ * one function; cut into calls, every node would pass them through memory.
+ */
+static ALWAYS_INLINE int search_impl(dlx_problem *p, const dlx_search_params *params, dlx_stats *stats,
+				      struct dlx__leaf_sink *leaf, const dlx_stats *start, const bool track,
+				      const bool colors)
+{
+	static const dlx_search_params defaults = DLX_SEARCH_PARAMS_INIT;
+	dlx_stats st = { 0, 0, 0, 0, DLX_STOP_COMPLETE, 0, 0.0 };
+	if (stats)
+		*stats = st;
+	if (!p)
+		return DLX_ERR_INVALID;
+	if (!params)
+		params = &defaults;
+
+	/* Each level covers at least one primary item, so n_primary bounds the depth. */
+	size_t depth = p->n_primary + 1;
+	if (!p->choice)
+		p->choice = malloc(depth * sizeof *p->choice);
+	if (!p->lens)
+		p->lens = malloc(depth * sizeof *p->lens);
+	if (p->choice && depth + p->n_forced > p->cap_sol) {
+		free(p->sol);
+		p->cap_sol = depth + p->n_forced;
+		p->sol = malloc(p->cap_sol * sizeof *p->sol);
+	}
+	if (!p->choice || !p->lens || !p->sol) {
+		p->cap_sol = 0;
+		if (stats)
+			stats->stop = DLX_STOP_ERROR;
+		return DLX_ERR_NOMEM;
+	}
+	if (track)
+		low_rebuild(p);
+	int32_t *choice = p->choice, *lens = p->lens;
+	size_t *sol = p->sol;
+	for (size_t k = 0; k < p->n_forced; k++)
+		sol[k] = option_of(p->node, p->forced[k]);
+
+	const struct dlx_nodes nd = p->node;
+	const int32_t *len = p->len;
+	const uint64_t sol_limit = params->solution_limit;
+	const uint64_t node_limit = params->node_limit;
+	const uint32_t poll_every = params->poll_interval ? params->poll_interval : 65536;
+	uint32_t poll_left = poll_every;
+	/* One level's covers update fewer links than the matrix has nodes and items. */
+	const uint64_t update_room = UINT64_MAX - (uint64_t)p->n_nodes - (uint64_t)p->n_items - 2;
+	int rc = DLX_OK;
+	uint64_t updates = 0, nodes = 0, solutions = 0, branches = 0;
+	if (start) {
+		updates = start->updates;
+		nodes = start->nodes;
+		solutions = start->solutions;
+		branches = start->branches;
+	}
+	size_t level = 0;
+	int32_t i, x;
+
+x2:	/* Enter a new search node. */
+	if (nodes == UINT64_MAX || branches == UINT64_MAX || updates > update_room) {
+		rc = DLX_ERR_OVERFLOW;
+		st.stop = DLX_STOP_ERROR;
+		goto unwind;
+	}
+	/* A search that needs exactly node_limit nodes completes. */
+	if (node_limit && nodes >= node_limit) {
+		st.stop = DLX_STOP_NODE_LIMIT;
+		goto unwind;
+	}
+	nodes++;
+	if (level > st.max_level)
+		st.max_level = (uint32_t)level;
+	if (params->on_poll && --poll_left == 0) {
+		poll_left = poll_every;
+		st.solutions = solutions, st.nodes = nodes, st.updates = updates, st.branches = branches;
+		st.progress = progress_of(p, level);
+		if (params->on_poll(params->poll_ctx, &st)) {
+			st.stop = DLX_STOP_POLL;
+			goto unwind;
+		}
+	}
+	if (leaf && (level == leaf->depth || p->n_act_p == 0)) {
+		double share = 1;
+		for (size_t k = 0; k < level; k++) {
+			sol[p->n_forced + k] = option_of(nd, choice[k]);
+			share /= lens[k];
+		}
+		if (level == leaf->depth && p->n_act_p != 0)
+			leaf->deeper = true;
+		rc = leaf->add(leaf, sol + p->n_forced, level, share);
+		if (rc) {
+			st.stop = DLX_STOP_ERROR;
+			goto unwind;
+		}
+		goto x8;
+	}
+	if (p->n_act_p == 0) {
+		if (solutions == UINT64_MAX) {
+			rc = DLX_ERR_OVERFLOW;
+			st.stop = DLX_STOP_ERROR;
+			goto unwind;
+		}
+		solutions++;
+		if (params->on_solution) {
+			for (size_t k = 0; k < level; k++)
+				sol[p->n_forced + k] = option_of(nd, choice[k]);
+			if (params->on_solution(params->solution_ctx, sol, p->n_forced + level)) {
+				st.stop = DLX_STOP_CALLBACK;
+				goto unwind;
+			}
+		}
+		if (sol_limit && solutions >= sol_limit) {
+			st.stop = DLX_STOP_LIMIT;
+			goto unwind;
+		}
+		goto x8;
+	}
+	/*
+	 * Below the root no primary item is ever empty here: the covers that
+	 * would empty one are undone at once (below).  At the root a forced
+	 * option may have emptied one.
+	 */
+	i = choose_item(p, level == 0, track);
+	lens[level] = len[i];
+	branches += len[i] > 1;
+	mark(p, i, track);
+	{
+		/*
+		 * Covering i may empty other items: that need not be a dead end
+		 * (an option of i may cover them), so the flag is not used here.
+		 */
+		bool emptied = false;
+		updates += cover(p, i, &emptied, track, colors);
+	}
+	x = nd.down[i];
+x5:	/* Try option x, or backtrack when item i's options are exhausted. */
+	if (x == i) {
+		uncover(p, i, track, colors);
+		unmark(p, i, track);
+		goto x8;
+	}
+	{
+		/*
+		 * A choice that empties a primary item it does not cover is a
+		 * dead end: Knuth's dancing cells give up on it as soon as that
+		 * happens, and so does this, without entering the node.  On
+		 * pentominoes two thirds of the nodes were such dead ends.
+		 */
+		mark_rest(p, x, track, colors);
+		int32_t last = commit_rest_until_empty(p, x, &updates, track, colors);
+		if (last) {
+			uncommit_back(p, x, last, track, colors);
+			unmark_rest(p, x, track, colors);
+			x = nd.down[x];
+			goto x5;
+		}
+	}
+	choice[level++] = x;
+	goto x2;
+
+x8:	/* Leave the current level and try the next option there. */
+	if (level == 0)
+		goto done;
+	x = choice[--level];
+	uncommit_rest(p, x, track, colors);
+	unmark_rest(p, x, track, colors);
+	i = nd.top[x];
+	x = nd.down[x];
+	goto x5;
+
+unwind:	/* Stopped early: undo every level's covers so the problem is as before. */
+	while (level > 0) {
+		x = choice[--level];
+		uncommit_rest(p, x, track, colors);
+		unmark_rest(p, x, track, colors);
+		uncover(p, nd.top[x], track, colors);
+		unmark(p, nd.top[x], track);
+	}
+done:
+	st.solutions = solutions;
+	st.nodes = nodes;
+	st.updates = updates;
+	st.branches = branches;
+	st.progress = st.stop == DLX_STOP_COMPLETE ? 1.0 : progress_of(p, level);
+	if (stats)
+		*stats = st;
+	return rc;
+}
+
+static int search(dlx_problem *p, const dlx_search_params *params, dlx_stats *stats,
+		  struct dlx__leaf_sink *leaf, const dlx_stats *start)
+{
+	if (p && p->color)
+		return p->track ? search_impl(p, params, stats, leaf, start, true, true)
+				: search_impl(p, params, stats, leaf, start, false, true);
+	if (p && p->track)
+		return search_impl(p, params, stats, leaf, start, true, false);
+	return search_impl(p, params, stats, leaf, start, false, false);
+}
+
+int dlx_search(dlx_problem *p, const dlx_search_params *params, dlx_stats *stats)
+{
+	return search(p, params, stats, NULL, NULL);
+}
+
+int dlx__search_from(dlx_problem *p, const dlx_search_params *params, dlx_stats *stats, const dlx_stats *start)
+{
+	return search(p, params, stats, NULL, start);
+}
+
+int dlx__walk_leaves(dlx_problem *p, struct dlx__leaf_sink *leaf, const dlx_search_params *params, dlx_stats *st)
+{
+	dlx_search_params polls = DLX_SEARCH_PARAMS_INIT;
+	if (params) {
+		polls.on_poll = params->on_poll;
+		polls.poll_ctx = params->poll_ctx;
+		polls.poll_interval = params->poll_interval;
+	}
+	leaf->deeper = false;
+	return search(p, &polls, st, leaf, NULL);
+}
