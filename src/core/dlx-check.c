@@ -59,3 +59,10 @@ int dlx__check(const dlx_problem *p, const char **what)
 	}
 	return 0;
 }
+
+#ifdef DLX_COUNT_SCANS
+uint64_t dlx__scans(const dlx_problem *p)
+{
+	return p->scans;
+}
+#endif

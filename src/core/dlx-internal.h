@@ -52,4 +52,9 @@ int dlx__search_from(dlx_problem *p, const dlx_search_params *params, dlx_stats 
 /* Releases forced options until only the first `keep` remain. */
 void dlx__release_to(dlx_problem *p, size_t keep);
 
+#ifdef DLX_COUNT_SCANS
+/* Test builds only: the reads of the heuristic and of the progress estimate so far (see dlx-problem.h). */
+uint64_t dlx__scans(const dlx_problem *p);
+#endif
+
 #endif

@@ -95,6 +95,20 @@ struct dlx_problem {
 	 * (see want_tracking() in dlx-problem.c).
 	 */
 	uint8_t *low;
+	/* The first primary item not covered, when a search that keeps the low bytes starts. */
+	int32_t low_from;
+	/*
+	 * Where choose_item() starts its scans: every primary item before
+	 * scan_from is covered.  A scan that finds a long covered prefix moves
+	 * it past the prefix at scan_level; the move holds at that level and
+	 * below, so going back above it returns to low_from.
+	 */
+	int32_t scan_from;
+	size_t scan_level;
+#ifdef DLX_COUNT_SCANS
+	/* Test builds only (tests/test-scans.c): the words and items choose_item() and progress_of() read. */
+	uint64_t scans;
+#endif
 	bool track;
 	int8_t track_mode;           /* dlx__set_tracking()'s: -1 by shape, else 0 or 1 */
 	struct dlx_nodes node;
@@ -155,5 +169,12 @@ int dlx__grow(void **buf, size_t *cap, size_t need, size_t elem, size_t max);
  * it copied are stale once options are added.  In dlx-force.c.
  */
 void dlx__snapshot_free(dlx_problem *p);
+
+/* Counts the heuristic's reads in test builds; nothing otherwise (see tests/test-scans.c). */
+#ifdef DLX_COUNT_SCANS
+#define DLX_COUNT_SCAN(p, n) (((dlx_problem *)(p))->scans += (uint64_t)(n))
+#else
+#define DLX_COUNT_SCAN(p, n) ((void)0)
+#endif
 
 #endif

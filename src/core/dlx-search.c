@@ -99,6 +99,10 @@ static void low_rebuild(dlx_problem *p)
 	for (int32_t j = 1; j <= p->np; j++)
 		p->low[j] = len[j] <= 1;
 	memset(p->low + p->np + 1, 0, 8);
+	int32_t j = 1;
+	while (j <= p->np && len[j] >= DLX_COVERED)
+		j++;
+	p->low_from = j;
 }
 
 /*
@@ -113,8 +117,16 @@ static void low_rebuild(dlx_problem *p)
  * Without the low bytes every node scans: the sparse set of active items,
  * shorter than len[] once the search is deep; the packed (len, item) key
  * keeps that scan branch-free and its answer the same as the ordered one's.
+ *
+ * With the low bytes the scans start at p->scan_from: every primary item
+ * before it is covered, so its byte is 0 and its len ranks last.  A chain of
+ * forced moves covers the items in order, and a scan from item 1 would read
+ * the whole covered prefix at every node: quadratic in the chain's length.
+ * So a scan that passes 128 zero bytes moves scan_from past the covered
+ * items there (not past every zero byte: an active item with two or more
+ * options has one too), which costs no more than the scan did.
  */
-static ALWAYS_INLINE int32_t choose_item(const dlx_problem *p, bool maybe_zero, const bool track)
+static ALWAYS_INLINE int32_t choose_item(dlx_problem *p, bool maybe_zero, size_t level, const bool track)
 {
 	const int32_t *len = p->len;
 	if (!track) {
@@ -131,12 +143,21 @@ static ALWAYS_INLINE int32_t choose_item(const dlx_problem *p, bool maybe_zero, 
 	const uint8_t *low = p->low;
 	const int32_t np = p->np;
 	int32_t one = 0;
+	int32_t from = p->scan_from;
 	/* Eight items' bytes at a time; the bytes past np are 0. */
-	for (int32_t k = 1; k <= np; k += 8) {
+	for (int32_t k = from; k <= np; k += 8) {
 		uint64_t m;
+		DLX_COUNT_SCAN(p, 1);
 		memcpy(&m, low + k, sizeof m);
 		if (!m)
 			continue;
+		/* A long run of zero bytes may be covered items: start past those next time. */
+		if (k - from >= 128) {
+			while (from <= np && len[from] >= DLX_COVERED)
+				from++;
+			p->scan_from = from;
+			p->scan_level = level;
+		}
 		if (!maybe_zero)
 			return k + first_byte(m);
 		/* At the root: an item with no option at all comes first. */
@@ -152,7 +173,8 @@ static ALWAYS_INLINE int32_t choose_item(const dlx_problem *p, bool maybe_zero, 
 	if (one)
 		return one;
 	int32_t best = INT32_MAX, bi = 0;
-	for (int32_t j = 1; j <= np; j++) {
+	for (int32_t j = from; j <= np; j++) {
+		DLX_COUNT_SCAN(p, 1);
 		if (len[j] < best) {
 			best = len[j];
 			bi = j;
@@ -166,7 +188,10 @@ static ALWAYS_INLINE int32_t choose_item(const dlx_problem *p, bool maybe_zero, 
 /*
  * Knuth's estimate of the fraction of the tree done: at each level the
  * options already tried, weighted by the share of the tree that level's
- * node stands for (the product of 1/len of the levels above).
+ * node stands for (the product of 1/len of the levels above).  It reads the
+ * whole path, so the search computes it at most once per `level` nodes
+ * (see search_impl()): a chain of forced moves would otherwise make every
+ * poll as long as the path, and the search quadratic in its depth.
  */
 static double progress_of(const dlx_problem *p, size_t level)
 {
@@ -174,6 +199,9 @@ static double progress_of(const dlx_problem *p, size_t level)
 	double done = 0, share = 1;
 	for (size_t l = 0; l < level; l++) {
 		int32_t x = p->choice[l], i = nd.top[x], tried = 0;
+		DLX_COUNT_SCAN(p, 1);
+		if (p->lens[l] == 1)
+			continue;
 		for (int32_t y = nd.down[i]; y != x; y = nd.down[y])
 			tried++;
 		done += share * tried / p->lens[l];
@@ -226,6 +254,10 @@ static ALWAYS_INLINE int search_impl(dlx_problem *p, const dlx_search_params *pa
 		low_rebuild(p);
 	int32_t *choice = p->choice, *lens = p->lens;
 	size_t *sol = p->sol;
+	/* choose_item()'s scans start past the items the forced options covered (see scan_from). */
+	p->scan_from = p->low_from;
+	p->scan_level = 0;
+	uint64_t progress_at = 0; /* the nodes when st.progress was last computed */
 	for (size_t k = 0; k < p->n_forced; k++)
 		sol[k] = option_of(p->node, p->forced[k]);
 
@@ -265,7 +297,11 @@ x2:	/* Enter a new search node. */
 	if (params->on_poll && --poll_left == 0) {
 		poll_left = poll_every;
 		st.solutions = solutions, st.nodes = nodes, st.updates = updates, st.branches = branches;
-		st.progress = progress_of(p, level);
+		/* A poll may reuse the last estimate: it is computed once per `level` nodes at most. */
+		if (nodes - progress_at >= level) {
+			st.progress = progress_of(p, level);
+			progress_at = nodes;
+		}
 		if (params->on_poll(params->poll_ctx, &st)) {
 			st.stop = DLX_STOP_POLL;
 			goto unwind;
@@ -312,7 +348,7 @@ x2:	/* Enter a new search node. */
 	 * would empty one are undone at once (below).  At the root a forced
 	 * option may have emptied one.
 	 */
-	i = choose_item(p, level == 0, track);
+	i = choose_item(p, level == 0, level, track);
 	lens[level] = len[i];
 	branches += len[i] > 1;
 	mark(p, i, track);
@@ -356,11 +392,16 @@ x8:	/* Leave the current level and try the next option there. */
 	x = choice[--level];
 	uncommit_rest(p, x, track, colors);
 	unmark_rest(p, x, track, colors);
+	if (track && level < p->scan_level) {
+		p->scan_from = p->low_from;
+		p->scan_level = 0;
+	}
 	i = nd.top[x];
 	x = nd.down[x];
 	goto x5;
 
 unwind:	/* Stopped early: undo every level's covers so the problem is as before. */
+	st.progress = progress_of(p, level);
 	while (level > 0) {
 		x = choice[--level];
 		uncommit_rest(p, x, track, colors);
@@ -373,7 +414,8 @@ done:
 	st.nodes = nodes;
 	st.updates = updates;
 	st.branches = branches;
-	st.progress = st.stop == DLX_STOP_COMPLETE ? 1.0 : progress_of(p, level);
+	if (st.stop == DLX_STOP_COMPLETE)
+		st.progress = 1.0;
 	if (stats)
 		*stats = st;
 	return rc;
