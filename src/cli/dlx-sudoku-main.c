@@ -9,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cli-options.h"
 #include "cli.h"
 #include "dlx-sudoku-generate.h"
 #include "dlx-sudoku.h"
