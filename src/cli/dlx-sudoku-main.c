@@ -247,7 +247,7 @@ struct worker {
 	/* Where the answer goes: straight out, or into the slot until its turn. */
 	bool direct;
 	struct slot *slot;
-	struct batch *batch;
+	struct pipeline *batch;
 	uint64_t seq;
 	/* The puzzle being solved, for the callbacks. */
 	const struct sudoku_puzzle *pz;
@@ -287,7 +287,7 @@ static bool emit(struct worker *w, const char *s, size_t n)
 	if (!buf_add(&w->slot->out, s, n))
 		return false;
 	if (w->slot->out.len > SLOT_OUT_MAX) {
-		if (!batch_wait_turn(w->batch, w->seq))
+		if (!pipeline_wait_turn(w->batch, w->seq))
 			return false;
 		slot_flush(w->slot);
 		w->direct = true;
@@ -355,7 +355,7 @@ static int score_target(void *ctx, const uint8_t *solution)
 static int batch_poll(void *ctx, const dlx_stats *so_far)
 {
 	struct worker *w = ctx;
-	if (batch_stopping(w->batch))
+	if (pipeline_stopping(w->batch))
 		return 1;
 	return cli_poll(w->lim, so_far);
 }
@@ -747,7 +747,7 @@ static int solve_one(struct worker *w, const struct sudoku_puzzle *pz, uint64_t 
 		partial = "stopped at node limit";
 	} else if (st->stop == DLX_STOP_POLL && w->lim->timed_out) {
 		partial = "stopped at time limit";
-	} else if (st->stop == DLX_STOP_POLL && w->batch && batch_stopping(w->batch)) {
+	} else if (st->stop == DLX_STOP_POLL && w->batch && pipeline_stopping(w->batch)) {
 		return CLI_EXIT_FAILURE; /* the run is over; nobody reads this answer */
 	} else if (st->stop == DLX_STOP_POLL) {
 		partial = cli_stop_signal == SIGTERM ? "interrupted by SIGTERM" : "interrupted by SIGINT";
@@ -836,7 +836,7 @@ static int generate_poll(void *ctx, const dlx_stats *so_far)
 {
 	struct worker *w = ctx;
 	(void)so_far;
-	if (cli_stop_signal || (w->batch && batch_stopping(w->batch)))
+	if (cli_stop_signal || (w->batch && pipeline_stopping(w->batch)))
 		return 1;
 	if (w->lim->deadline > 0 && cli_now() >= w->lim->deadline) {
 		w->lim->timed_out = true;
@@ -887,7 +887,7 @@ static int generate_one(struct worker *w, uint64_t seq, struct tally *t)
 		return rc == DLX_ERR_CONFLICT ? CLI_EXIT_NONE : CLI_EXIT_FAILURE;
 	}
 	if (res.stop == DLX_STOP_POLL && !w->lim->timed_out) {
-		if (w->batch && batch_stopping(w->batch))
+		if (w->batch && pipeline_stopping(w->batch))
 			return CLI_EXIT_FAILURE; /* the run is over; nobody reads this answer */
 		warn(w, "dlx-sudoku: puzzle %" PRIu64 ": interrupted\n", seq + 1);
 		return 128 + (cli_stop_signal ? cli_stop_signal : SIGINT);
@@ -1178,7 +1178,7 @@ static int batch_read(void *ctx, void *vslot)
 	return 1;
 }
 
-static void batch_process(void *ctx, struct batch *b, unsigned index, void *vslot, uint64_t seq)
+static void batch_process(void *ctx, struct pipeline *b, unsigned index, void *vslot, uint64_t seq)
 {
 	struct run *ru = ctx;
 	struct slot *s = vslot;
@@ -1256,10 +1256,10 @@ static int run_batch(struct run *ru, size_t out_size)
 			ptrs[k] = &slots[k];
 		ru->workers = workers;
 		ru->n_workers = made;
-		struct batch_ops ops = { ru, batch_read, batch_process, batch_write,
+		struct pipeline_ops ops = { ru, batch_read, batch_process, batch_write,
 			ru->lim.progress ? batch_idle : NULL, 0.25 };
 		if (made == threads)
-			status = batch_run(&ops, threads, ptrs, window);
+			status = pipeline_run(&ops, threads, ptrs, window);
 		if (status == 0 && !cli_stop_signal && o->mode != MODE_GENERATE)
 			status = input_ended(ru);
 	}
