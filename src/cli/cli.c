@@ -46,7 +46,7 @@ void cli_limits_init(struct cli_limits *lim, const char *prog, double time_limit
 	lim->next_report = lim->start + 2.0;
 }
 
-static void report(struct cli_limits *lim, const dlx_stats *s, double now)
+static void report_progress(struct cli_limits *lim, const dlx_stats *s, double now)
 {
 	double secs = now - lim->start;
 	double rate = secs > 0 ? (double)s->nodes / secs : 0;
@@ -73,7 +73,7 @@ int cli_poll(void *ctx, const dlx_stats *so_far)
 		return 1;
 	}
 	if (lim->progress && now >= lim->next_report) {
-		report(lim, so_far, now);
+		report_progress(lim, so_far, now);
 		lim->next_report = now + (lim->tty ? 1.0 : 5.0);
 	}
 	return 0;

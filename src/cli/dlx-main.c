@@ -11,7 +11,7 @@
 #include "dlx-ec.h"
 #include "dlx.h"
 
-static const char usage_text[] =
+static const char usage_dlx[] =
 	"Usage: dlx [OPTION]... [FILE]\n"
 	"Solve an exact-cover problem written in Knuth's format, read from FILE\n"
 	"(standard input when FILE is missing or '-').\n"
@@ -110,7 +110,7 @@ static int print_solution(void *ctx, const size_t *options, size_t n)
 	return 0;
 }
 
-static const struct cli_program program = { "dlx", usage_text, DLX_MAX_PARTS };
+static const struct cli_program dlx_program = { "dlx", usage_dlx, DLX_MAX_PARTS };
 
 static int parse_args(int argc, char **argv, struct opts *o)
 {
@@ -134,13 +134,13 @@ static int parse_args(int argc, char **argv, struct opts *o)
 		case 's': o->stats = true; break;
 		case 'q': o->quiet = true; break;
 		default: {
-			int r = cli_parse_option(&program, c, optarg, &o->cli);
+			int r = cli_parse_option(&dlx_program, c, optarg, &o->cli);
 			if (r)
 				return r;
 		}
 		}
 	}
-	int r = cli_parse_file(&program, argc, argv, &o->file);
+	int r = cli_parse_file(&dlx_program, argc, argv, &o->file);
 	if (r)
 		return r;
 	/*
@@ -169,7 +169,8 @@ static int read_problem(const char *file, dlx_ec **ec)
 }
 
 /* Runs the search the options ask for: printing, counting, limits and threads. */
-static int search(const struct opts *o, dlx_problem *p, struct printer *pr, struct cli_limits *lim, dlx_stats *st)
+static int search_problem(const struct opts *o, dlx_problem *p, struct printer *pr, struct cli_limits *lim,
+	dlx_stats *st)
 {
 	dlx_search_params sp = DLX_SEARCH_PARAMS_INIT;
 	bool printing = !o->quiet && (o->all || !o->count);
@@ -190,7 +191,7 @@ static int search(const struct opts *o, dlx_problem *p, struct printer *pr, stru
 }
 
 /* Prints the count, or why the search stopped early, and --stats; partial says why it stopped, or is NULL. */
-static void report(const struct opts *o, const dlx_stats *st, const char *partial, double secs)
+static void print_result(const struct opts *o, const dlx_stats *st, const char *partial, double secs)
 {
 	if (!o->quiet) {
 		if (o->count) {
@@ -215,7 +216,7 @@ static void report(const struct opts *o, const dlx_stats *st, const char *partia
 
 int main(int argc, char **argv)
 {
-	cli_name_program(&program, argc, argv);
+	cli_name_program(&dlx_program, argc, argv);
 	struct opts o = { 0 };
 	int r = parse_args(argc, argv, &o);
 	if (r)
@@ -237,13 +238,13 @@ int main(int argc, char **argv)
 	cli_catch_signals();
 	cli_limits_init(&lim, "dlx", o.cli.time_limit, o.cli.progress);
 	dlx_stats st;
-	int rc = search(&o, p, &pr, &lim, &st);
+	int rc = search_problem(&o, p, &pr, &lim, &st);
 	cli_progress_end(&lim);
 	double secs = cli_now() - lim.start;
 
 	struct cli_stop stop = cli_stop_classify(st.stop, &lim);
 	int status = stop.why ? stop.status : st.solutions ? CLI_EXIT_OK : CLI_EXIT_NONE;
-	report(&o, &st, stop.why, secs);
+	print_result(&o, &st, stop.why, secs);
 	if (rc) {
 		fprintf(stderr, "dlx: %s\n", dlx_strerror(rc));
 		status = CLI_EXIT_FAILURE;
