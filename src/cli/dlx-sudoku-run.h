@@ -15,7 +15,7 @@
 #include "dlx-sudoku-options.h"
 #include "dlx-sudoku-worker.h"
 
-struct slot;
+struct slot; /* a puzzle in the pipeline's ring: dlx-sudoku-run.c's own */
 
 /* A run: the state its threads share, and the totals. */
 struct run {
