@@ -112,8 +112,22 @@ static int print_solution(void *ctx, const size_t *options, size_t n)
 
 static const struct cli_program dlx_program = { "dlx", usage_dlx, DLX_MAX_PARTS };
 
+/* Takes one option from getopt_long; returns as cli_parse_option(). */
+static int take_option(int c, const char *arg, struct opts *o)
+{
+	switch (c) {
+	case 'c': o->count = true; return 0;
+	case 'a': o->all = true; return 0;
+	case 'n': o->numbers = true; return 0;
+	case 's': o->stats = true; return 0;
+	case 'q': o->quiet = true; return 0;
+	default: return cli_parse_option(&dlx_program, c, arg, &o->cli);
+	}
+}
+
 static int parse_args(int argc, char **argv, struct opts *o)
 {
+	/* The order shows in getopt's "ambiguous option" messages: keep it. */
 	static const struct option longopts[] = {
 		{ "count", no_argument, NULL, 'c' },
 		{ "all", no_argument, NULL, 'a' },
@@ -127,18 +141,9 @@ static int parse_args(int argc, char **argv, struct opts *o)
 	};
 	int c;
 	while ((c = getopt_long(argc, argv, "cal:nsqt:p:hV", longopts, NULL)) != -1) {
-		switch (c) {
-		case 'c': o->count = true; break;
-		case 'a': o->all = true; break;
-		case 'n': o->numbers = true; break;
-		case 's': o->stats = true; break;
-		case 'q': o->quiet = true; break;
-		default: {
-			int r = cli_parse_option(&dlx_program, c, optarg, &o->cli);
-			if (r)
-				return r;
-		}
-		}
+		int r = take_option(c, optarg, o);
+		if (r)
+			return r;
 	}
 	int r = cli_parse_file(&dlx_program, argc, argv, &o->file);
 	if (r)
