@@ -112,16 +112,16 @@ static int print_solution(void *ctx, const size_t *options, size_t n)
 
 static const struct cli_program dlx_program = { "dlx", usage_dlx, DLX_MAX_PARTS };
 
-/* Takes one option from getopt_long; returns as cli_parse_option(). */
-static int take_option(int c, const char *arg, struct opts *o)
+/* The flag that one of dlx's own options sets (they all take no argument), or NULL for another option. */
+static bool *flag_of(int c, struct opts *o)
 {
 	switch (c) {
-	case 'c': o->count = true; return 0;
-	case 'a': o->all = true; return 0;
-	case 'n': o->numbers = true; return 0;
-	case 's': o->stats = true; return 0;
-	case 'q': o->quiet = true; return 0;
-	default: return cli_parse_option(&dlx_program, c, arg, &o->cli);
+	case 'c': return &o->count;
+	case 'a': return &o->all;
+	case 'n': return &o->numbers;
+	case 's': return &o->stats;
+	case 'q': return &o->quiet;
+	default: return NULL;
 	}
 }
 
@@ -141,7 +141,12 @@ static int parse_args(int argc, char **argv, struct opts *o)
 	};
 	int c;
 	while ((c = getopt_long(argc, argv, "cal:nsqt:p:hV", longopts, NULL)) != -1) {
-		int r = take_option(c, optarg, o);
+		bool *flag = flag_of(c, o);
+		if (flag) {
+			*flag = true;
+			continue;
+		}
+		int r = cli_parse_option(&dlx_program, c, optarg, &o->cli);
 		if (r)
 			return r;
 	}

@@ -297,7 +297,7 @@ static int take_generate_option(int c, const char *arg, struct puzzle_options *o
 }
 
 /* Takes one option from getopt_long; returns as the parse_X functions, or CLI_OPTION_EXIT. */
-static int take_option(int c, const char *arg, struct puzzle_options *o, struct requests *rq)
+static int take_puzzle_option(int c, const char *arg, struct puzzle_options *o, struct requests *rq)
 {
 	switch (c) {
 	case 'c': o->count = true; return 0;
@@ -352,7 +352,7 @@ int parse_puzzle_options(int argc, char **argv, struct puzzle_options *o)
 	struct requests rq = { 0 };
 	int c;
 	while ((c = getopt_long(argc, argv, "cl:uaf:A:o:sqt:p:hV", longopts, NULL)) != -1) {
-		int r = take_option(c, optarg, o, &rq);
+		int r = take_puzzle_option(c, optarg, o, &rq);
 		if (r)
 			return r;
 	}
