@@ -504,7 +504,7 @@ END_TEST
 /*
  * --all on puzzles with thousands of solutions: past 64 KB a worker writes
  * its puzzle's answer itself, once the puzzles before it are out (see
- * SLOT_OUT_MAX in dlx-sudoku-main.c).  Two such puzzles in a row, on two
+ * HELD_OUT_MAX in dlx-sudoku-worker.c).  Two such puzzles in a row, on two
  * and three threads, must give the one-thread output byte for byte, and
  * not hang waiting for each other.
  */

@@ -11,36 +11,6 @@
 
 volatile sig_atomic_t cli_stop_signal;
 
-bool cli_parse_u64(const char *s, uint64_t *out)
-{
-	if (!s || *s < '0' || *s > '9')
-		return false;
-	uint64_t v = 0;
-	for (; *s; s++) {
-		if (*s < '0' || *s > '9')
-			return false;
-		unsigned d = (unsigned)(*s - '0');
-		if (v > (UINT64_MAX - d) / 10)
-			return false;
-		v = v * 10 + d;
-	}
-	*out = v;
-	return true;
-}
-
-bool cli_parse_seconds(const char *s, double *out)
-{
-	if (!s || !((*s >= '0' && *s <= '9') || *s == '.'))
-		return false;
-	char *end;
-	errno = 0;
-	double v = strtod(s, &end);
-	if (errno || *end || !(v >= 0) || v > 1e9)
-		return false;
-	*out = v;
-	return true;
-}
-
 double cli_now(void)
 {
 	struct timespec ts;
@@ -76,7 +46,7 @@ void cli_limits_init(struct cli_limits *lim, const char *prog, double time_limit
 	lim->next_report = lim->start + 2.0;
 }
 
-static void report(struct cli_limits *lim, const dlx_stats *s, double now)
+static void report_progress(struct cli_limits *lim, const dlx_stats *s, double now)
 {
 	double secs = now - lim->start;
 	double rate = secs > 0 ? (double)s->nodes / secs : 0;
@@ -103,7 +73,7 @@ int cli_poll(void *ctx, const dlx_stats *so_far)
 		return 1;
 	}
 	if (lim->progress && now >= lim->next_report) {
-		report(lim, so_far, now);
+		report_progress(lim, so_far, now);
 		lim->next_report = now + (lim->tty ? 1.0 : 5.0);
 	}
 	return 0;
@@ -116,26 +86,70 @@ void cli_progress_end(struct cli_limits *lim)
 	lim->reported = false;
 }
 
-bool cli_parse_part(const char *s, uint32_t max, uint32_t *k, uint32_t *m)
-{
-	const char *slash = s ? strchr(s, '/') : NULL;
-	if (!slash || slash == s || (size_t)(slash - s) > 20)
-		return false;
-	char kbuf[24];
-	memcpy(kbuf, s, (size_t)(slash - s));
-	kbuf[slash - s] = '\0';
-	uint64_t kv, mv;
-	if (!cli_parse_u64(kbuf, &kv) || !cli_parse_u64(slash + 1, &mv))
-		return false;
-	if (kv < 1 || kv > mv || mv > max)
-		return false;
-	*k = (uint32_t)kv;
-	*m = (uint32_t)mv;
-	return true;
-}
-
 unsigned cli_online_cores(void)
 {
 	long n = sysconf(_SC_NPROCESSORS_ONLN);
 	return n < 1 ? 1 : n > 1024 ? 1024 : (unsigned)n;
+}
+
+struct cli_stop cli_stop_classify(dlx_stop_reason stop, const struct cli_limits *lim)
+{
+	struct cli_stop s = { NULL, false, 0 };
+	if (stop == DLX_STOP_NODE_LIMIT) {
+		s.why = "stopped at node limit";
+		s.status = CLI_EXIT_STOPPED;
+	} else if (stop == DLX_STOP_POLL && lim->timed_out) {
+		s.why = "stopped at time limit";
+		s.status = CLI_EXIT_STOPPED;
+	} else if (stop == DLX_STOP_POLL) {
+		s.status = cli_interrupted_status();
+		s.why = cli_interruption(s.status - 128);
+		s.interrupted = true;
+	}
+	return s;
+}
+
+int cli_interrupted_status(void)
+{
+	int sig = cli_stop_signal;
+	return 128 + (sig ? sig : SIGINT);
+}
+
+const char *cli_interruption(int sig)
+{
+	return sig == SIGTERM ? "interrupted by SIGTERM" : "interrupted by SIGINT";
+}
+
+FILE *cli_open_input(const char *prog, const char *path, const char **name)
+{
+	bool use_stdin = strcmp(path, "-") == 0;
+	*name = use_stdin ? "<stdin>" : path;
+	FILE *in = use_stdin ? stdin : fopen(path, "r");
+	if (!in)
+		fprintf(stderr, "%s: %s: %s\n", prog, *name, strerror(errno));
+	return in;
+}
+
+void cli_close_input(FILE *in)
+{
+	if (in && in != stdin)
+		fclose(in);
+}
+
+void cli_input_error(const char *prog, const char *name, size_t line, const char *message)
+{
+	if (line)
+		fprintf(stderr, "%s: %s:%zu: %s\n", prog, name, line, message);
+	else
+		fprintf(stderr, "%s: %s: %s\n", prog, name, message);
+}
+
+int cli_finish_output(const char *prog, bool write_failed, int status)
+{
+	if (fflush(stdout) != 0 || ferror(stdout) || write_failed) {
+		if (errno != EPIPE)
+			fprintf(stderr, "%s: write error: %s\n", prog, strerror(errno));
+		return CLI_EXIT_FAILURE;
+	}
+	return status;
 }

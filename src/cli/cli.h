@@ -1,10 +1,16 @@
-/* Helpers shared by the command-line programs: numbers, clocks, limits, signals. */
+/*
+ * Helpers shared by the command-line programs: exit codes, clocks, limits,
+ * signals, why a search stopped, the input file and the exit-time check of
+ * the output.  The shared options are in cli-options.h.
+ */
 #ifndef DLX_CLI_H
 #define DLX_CLI_H
 
 #include <signal.h>
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "dlx.h"
 
@@ -16,12 +22,6 @@ enum {
 	CLI_EXIT_FAILURE = 3,  /* out of memory, counter overflow, write error */
 	CLI_EXIT_STOPPED = 4   /* a --node-limit or --time-limit cut the search short */
 };
-
-/* Parses a decimal number, nothing else around it; false if malformed or too big. */
-bool cli_parse_u64(const char *s, uint64_t *out);
-
-/* Parses a non-negative number of seconds such as 10 or 0.5. */
-bool cli_parse_seconds(const char *s, double *out);
 
 /* Seconds on a monotonic clock. */
 double cli_now(void);
@@ -56,9 +56,6 @@ void cli_limits_init(struct cli_limits *lim, const char *prog, double time_limit
 /* Ends a self-overwriting progress line, if one was printed. */
 void cli_progress_end(struct cli_limits *lim);
 
-/* Parses "K/M" with 1 <= K <= M <= max. */
-bool cli_parse_part(const char *s, uint32_t max, uint32_t *k, uint32_t *m);
-
 /* The number of online cores, at least 1. */
 unsigned cli_online_cores(void);
 
@@ -67,5 +64,52 @@ int cli_poll(void *ctx, const dlx_stats *so_far);
 
 /* How often cli_poll runs: often enough to stop within milliseconds. */
 #define CLI_POLL_INTERVAL 4096
+
+/* Why a search was cut short, in the words and exit status every program uses. */
+struct cli_stop {
+	/*
+	 * "stopped at node limit", "stopped at time limit", "interrupted by
+	 * SIGINT" or "interrupted by SIGTERM"; NULL if nothing cut the search
+	 * short (it ended, or stopped at the solutions asked for).
+	 */
+	const char *why;
+	bool interrupted;      /* a signal, not a limit, stopped it */
+	int status;            /* CLI_EXIT_STOPPED for a limit, 128 + the signal for a signal, 0 if not cut short */
+};
+
+/*
+ * Classifies a search's stop reason.  lim is the struct cli_limits its
+ * poll callback used (its timed_out tells a deadline from a signal).
+ * A poll stop without a deadline counts as a signal.
+ */
+struct cli_stop cli_stop_classify(dlx_stop_reason stop, const struct cli_limits *lim);
+
+/* The exit status of an interruption: 128 + the signal caught (SIGINT if none was). */
+int cli_interrupted_status(void);
+
+/* "interrupted by SIGTERM" for SIGTERM, else "interrupted by SIGINT". */
+const char *cli_interruption(int sig);
+
+/*
+ * Opens the input file: "-" is standard input, named "<stdin>" in
+ * messages; *name is set to the name messages should use.  Returns NULL
+ * after "PROG: NAME: <strerror>" on stderr if the file cannot be opened.
+ * Close it with cli_close_input().
+ */
+FILE *cli_open_input(const char *prog, const char *path, const char **name);
+
+/* Closes what cli_open_input() opened; standard input stays open. */
+void cli_close_input(FILE *in);
+
+/* Reports a bad input: "PROG: NAME:LINE: message", or without ":LINE" when line is 0. */
+void cli_input_error(const char *prog, const char *name, size_t line, const char *message);
+
+/*
+ * At exit: flushes stdout and checks that everything was written
+ * (write_failed: a write the program saw fail earlier).  Returns status,
+ * or CLI_EXIT_FAILURE after "PROG: write error: ..." -- said only if the
+ * reader is still there: a closed pipe (EPIPE, as in `| head`) is quiet.
+ */
+int cli_finish_output(const char *prog, bool write_failed, int status);
 
 #endif

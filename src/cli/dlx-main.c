@@ -1,17 +1,17 @@
 /* dlx: solve or count an exact-cover problem given in Knuth's text format. */
 #define _POSIX_C_SOURCE 200809L
-#include <errno.h>
 #include <getopt.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli-options.h"
 #include "cli.h"
 #include "dlx-ec.h"
 #include "dlx.h"
 
-static const char usage_text[] =
+static const char usage_dlx[] =
 	"Usage: dlx [OPTION]... [FILE]\n"
 	"Solve an exact-cover problem written in Knuth's format, read from FILE\n"
 	"(standard input when FILE is missing or '-').\n"
@@ -59,11 +59,7 @@ static const char usage_text[] =
 
 struct opts {
 	bool count, all, numbers, stats, quiet;
-	uint64_t limit, node_limit;
-	double time_limit;
-	unsigned threads;       /* 0 until --threads: the default depends on other options */
-	uint32_t part, parts;
-	enum cli_progress_mode progress;
+	struct cli_options cli; /* cli.threads is 0 until --threads: the default depends on other options */
 	const char *file;
 };
 
@@ -104,7 +100,7 @@ static int print_solution(void *ctx, const size_t *options, size_t n)
 			putchar(j + 1 < m ? ' ' : '\n');
 		}
 	}
-	if (pr->o->all || pr->o->limit > 1)
+	if (pr->o->all || pr->o->cli.limit > 1)
 		putchar('\n');
 	/* Whole solutions only: flush so an interruption never tears one. */
 	if (fflush(stdout) != 0) {
@@ -114,128 +110,131 @@ static int print_solution(void *ctx, const size_t *options, size_t n)
 	return 0;
 }
 
+static const struct cli_program dlx_program = { "dlx", usage_dlx, DLX_MAX_PARTS };
+
+/* The flag that one of dlx's own options sets (they all take no argument), or NULL for another option. */
+static bool *flag_of(int c, struct opts *o)
+{
+	switch (c) {
+	case 'c': return &o->count;
+	case 'a': return &o->all;
+	case 'n': return &o->numbers;
+	case 's': return &o->stats;
+	case 'q': return &o->quiet;
+	default: return NULL;
+	}
+}
+
 static int parse_args(int argc, char **argv, struct opts *o)
 {
-	enum { OPT_NODE_LIMIT = 256, OPT_TIME_LIMIT, OPT_PROGRESS, OPT_NO_PROGRESS };
+	/* The order shows in getopt's "ambiguous option" messages: keep it. */
 	static const struct option longopts[] = {
 		{ "count", no_argument, NULL, 'c' },
 		{ "all", no_argument, NULL, 'a' },
-		{ "limit", required_argument, NULL, 'l' },
+		CLI_LONGOPT_LIMIT,
 		{ "numbers", no_argument, NULL, 'n' },
 		{ "stats", no_argument, NULL, 's' },
 		{ "quiet", no_argument, NULL, 'q' },
-		{ "node-limit", required_argument, NULL, OPT_NODE_LIMIT },
-		{ "time-limit", required_argument, NULL, OPT_TIME_LIMIT },
-		{ "threads", required_argument, NULL, 't' },
-		{ "part", required_argument, NULL, 'p' },
-		{ "progress", no_argument, NULL, OPT_PROGRESS },
-		{ "no-progress", no_argument, NULL, OPT_NO_PROGRESS },
-		{ "help", no_argument, NULL, 'h' },
-		{ "version", no_argument, NULL, 'V' },
+		CLI_LONGOPTS_SEARCH,
+		CLI_LONGOPTS_HELP,
 		{ NULL, 0, NULL, 0 },
 	};
 	int c;
-	uint64_t v;
 	while ((c = getopt_long(argc, argv, "cal:nsqt:p:hV", longopts, NULL)) != -1) {
-		switch (c) {
-		case 'c': o->count = true; break;
-		case 'a': o->all = true; break;
-		case 'n': o->numbers = true; break;
-		case 's': o->stats = true; break;
-		case 'q': o->quiet = true; break;
-		case 'l':
-			if (!cli_parse_u64(optarg, &o->limit) || o->limit == 0) {
-				fprintf(stderr, "dlx: --limit needs a positive number, not '%s'\n", optarg);
-				return CLI_EXIT_USAGE;
-			}
-			break;
-		case OPT_NODE_LIMIT:
-			if (!cli_parse_u64(optarg, &o->node_limit) || o->node_limit == 0) {
-				fprintf(stderr, "dlx: --node-limit needs a positive number, not '%s'\n", optarg);
-				return CLI_EXIT_USAGE;
-			}
-			break;
-		case OPT_TIME_LIMIT:
-			if (!cli_parse_seconds(optarg, &o->time_limit) || o->time_limit <= 0) {
-				fprintf(stderr, "dlx: --time-limit needs a positive number of seconds, not '%s'\n",
-					optarg);
-				return CLI_EXIT_USAGE;
-			}
-			break;
-		case 't':
-			if (!cli_parse_u64(optarg, &v) || v == 0 || v > 1024) {
-				fprintf(stderr, "dlx: --threads needs a number from 1 to 1024, not '%s'\n", optarg);
-				return CLI_EXIT_USAGE;
-			}
-			o->threads = (unsigned)v;
-			break;
-		case 'p':
-			if (!cli_parse_part(optarg, DLX_MAX_PARTS, &o->part, &o->parts)) {
-				fprintf(stderr, "dlx: --part needs K/M with 1 <= K <= M <= %u, not '%s'\n",
-					DLX_MAX_PARTS, optarg);
-				return CLI_EXIT_USAGE;
-			}
-			break;
-		case OPT_PROGRESS: o->progress = CLI_PROGRESS_ON; break;
-		case OPT_NO_PROGRESS: o->progress = CLI_PROGRESS_OFF; break;
-		case 'h':
-			fputs(usage_text, stdout);
-			return -1;
-		case 'V':
-			printf("dlx %s\n", DLX_VERSION);
-			return -1;
-		default:
-			fputs("Try 'dlx --help' for more information.\n", stderr);
-			return CLI_EXIT_USAGE;
+		bool *flag = flag_of(c, o);
+		if (flag) {
+			*flag = true;
+			continue;
 		}
+		int r = cli_parse_option(&dlx_program, c, optarg, &o->cli);
+		if (r)
+			return r;
 	}
-	if (optind + 1 < argc) {
-		fprintf(stderr, "dlx: more than one input file\nTry 'dlx --help' for more information.\n");
-		return CLI_EXIT_USAGE;
-	}
-	o->file = optind < argc ? argv[optind] : "-";
+	int r = cli_parse_file(&dlx_program, argc, argv, &o->file);
+	if (r)
+		return r;
 	/*
 	 * Defaults that keep output reproducible: a node limit cuts off at the
 	 * same place, and --all prints in the same order, only in one thread.
 	 */
-	if (!o->threads)
-		o->threads = o->node_limit || o->all ? 1 : cli_online_cores();
+	if (!o->cli.threads)
+		o->cli.threads = o->cli.node_limit || o->all ? 1 : cli_online_cores();
 	return 0;
+}
+
+/* Reads the problem from the input file; returns 0, or an exit status after a message. */
+static int read_problem(const char *file, dlx_ec **ec)
+{
+	const char *name;
+	FILE *in = cli_open_input("dlx", file, &name);
+	if (!in)
+		return CLI_EXIT_USAGE;
+	dlx_ec_error err;
+	int rc = dlx_ec_read(in, ec, &err);
+	cli_close_input(in);
+	if (!rc)
+		return 0;
+	cli_input_error("dlx", name, err.line, err.line || err.message[0] ? err.message : dlx_strerror(rc));
+	return rc == DLX_ERR_SYNTAX || rc == DLX_ERR_IO ? CLI_EXIT_USAGE : CLI_EXIT_FAILURE;
+}
+
+/* Runs the search the options ask for: printing, counting, limits and threads. */
+static int search_problem(const struct opts *o, dlx_problem *p, struct printer *pr, struct cli_limits *lim,
+	dlx_stats *st)
+{
+	dlx_search_params sp = DLX_SEARCH_PARAMS_INIT;
+	bool printing = !o->quiet && (o->all || !o->count);
+	sp.solution_limit = o->cli.limit ? o->cli.limit : (o->all || o->count ? 0 : 1);
+	sp.node_limit = o->cli.node_limit;
+	sp.on_solution = printing ? print_solution : NULL;
+	sp.solution_ctx = pr;
+	sp.on_poll = cli_poll;
+	sp.poll_ctx = lim;
+	sp.poll_interval = CLI_POLL_INTERVAL;
+	/*
+	 * Threads only where they cannot change the answer: counts, and --all's
+	 * set of solutions.  Printing the first N solutions needs the sequential order.
+	 */
+	bool whole_tree = printing ? o->all && !o->cli.limit : o->count;
+	dlx_split_params split = { whole_tree ? o->cli.threads : 1, o->cli.part, o->cli.parts };
+	return dlx_search_split(p, &sp, &split, st);
+}
+
+/* Prints the count, or why the search stopped early, and --stats; partial says why it stopped, or is NULL. */
+static void print_result(const struct opts *o, const dlx_stats *st, const char *partial, double secs)
+{
+	if (!o->quiet) {
+		if (o->count) {
+			/* Parts label their counts so that dlx-sum-parts can check that every part reported. */
+			if (o->cli.parts > 1)
+				printf("part %" PRIu32 "/%" PRIu32 ": ", o->cli.part, o->cli.parts);
+			if (partial)
+				printf("count >= %" PRIu64 " (%s)\n", st->solutions, partial);
+			else
+				printf("%" PRIu64 "\n", st->solutions);
+		} else if (partial) {
+			fprintf(stderr, "dlx: %s after %" PRIu64 " solution%s\n", partial, st->solutions,
+				st->solutions == 1 ? "" : "s");
+		}
+	}
+	if (o->stats)
+		fprintf(stderr,
+			"solutions: %" PRIu64 "%s, nodes: %" PRIu64 ", updates: %" PRIu64 ", branches: %" PRIu64
+			", time: %.3f s\n",
+			st->solutions, partial ? " (partial)" : "", st->nodes, st->updates, st->branches, secs);
 }
 
 int main(int argc, char **argv)
 {
-	/*
-	 * getopt names the program by argv[0]; every other message says
-	 * "dlx:", so make getopt's agree whatever path we were run by.
-	 */
-	static char prog_name[] = "dlx";
-	if (argc > 0)
-		argv[0] = prog_name;
+	cli_name_program(&dlx_program, argc, argv);
 	struct opts o = { 0 };
 	int r = parse_args(argc, argv, &o);
 	if (r)
 		return r < 0 ? CLI_EXIT_OK : r;
-
-	bool use_stdin = strcmp(o.file, "-") == 0;
-	const char *name = use_stdin ? "<stdin>" : o.file;
-	FILE *in = use_stdin ? stdin : fopen(o.file, "r");
-	if (!in) {
-		fprintf(stderr, "dlx: %s: %s\n", name, strerror(errno));
-		return CLI_EXIT_USAGE;
-	}
 	dlx_ec *ec;
-	dlx_ec_error err;
-	int rc = dlx_ec_read(in, &ec, &err);
-	if (!use_stdin)
-		fclose(in);
-	if (rc) {
-		if (err.line)
-			fprintf(stderr, "dlx: %s:%zu: %s\n", name, err.line, err.message);
-		else
-			fprintf(stderr, "dlx: %s: %s\n", name, err.message[0] ? err.message : dlx_strerror(rc));
-		return rc == DLX_ERR_SYNTAX || rc == DLX_ERR_IO ? CLI_EXIT_USAGE : CLI_EXIT_FAILURE;
-	}
+	r = read_problem(o.file, &ec);
+	if (r)
+		return r;
 	dlx_problem *p = dlx_ec_problem(ec);
 
 	struct printer pr = { &o, ec, NULL, false };
@@ -247,69 +246,20 @@ int main(int argc, char **argv)
 	}
 	struct cli_limits lim;
 	cli_catch_signals();
-	cli_limits_init(&lim, "dlx", o.time_limit, o.progress);
-	double start = lim.start;
-
-	dlx_search_params sp = DLX_SEARCH_PARAMS_INIT;
-	bool printing = !o.quiet && (o.all || !o.count);
-	sp.solution_limit = o.limit ? o.limit : (o.all || o.count ? 0 : 1);
-	sp.node_limit = o.node_limit;
-	sp.on_solution = printing ? print_solution : NULL;
-	sp.solution_ctx = &pr;
-	sp.on_poll = cli_poll;
-	sp.poll_ctx = &lim;
-	sp.poll_interval = CLI_POLL_INTERVAL;
+	cli_limits_init(&lim, "dlx", o.cli.time_limit, o.cli.progress);
 	dlx_stats st;
-	/*
-	 * Threads only where they cannot change the answer: counts, and --all's
-	 * set of solutions.  Printing the first N solutions needs the sequential order.
-	 */
-	bool whole_tree = printing ? o.all && !o.limit : o.count;
-	dlx_split_params split = { whole_tree ? o.threads : 1, o.part, o.parts };
-	rc = dlx_search_split(p, &sp, &split, &st);
+	int rc = search_problem(&o, p, &pr, &lim, &st);
 	cli_progress_end(&lim);
-	double secs = cli_now() - start;
+	double secs = cli_now() - lim.start;
 
-	const char *partial = NULL;
-	int status = st.solutions ? CLI_EXIT_OK : CLI_EXIT_NONE;
-	if (st.stop == DLX_STOP_NODE_LIMIT) {
-		partial = "stopped at node limit";
-		status = CLI_EXIT_STOPPED;
-	} else if (st.stop == DLX_STOP_POLL && lim.timed_out) {
-		partial = "stopped at time limit";
-		status = CLI_EXIT_STOPPED;
-	} else if (st.stop == DLX_STOP_POLL) {
-		partial = cli_stop_signal == SIGTERM ? "interrupted by SIGTERM" : "interrupted by SIGINT";
-		status = 128 + cli_stop_signal;
-	}
-	if (!o.quiet) {
-		if (o.count) {
-			/* Parts label their counts so that dlx-sum-parts can check that every part reported. */
-			if (o.parts > 1)
-				printf("part %" PRIu32 "/%" PRIu32 ": ", o.part, o.parts);
-			if (partial)
-				printf("count >= %" PRIu64 " (%s)\n", st.solutions, partial);
-			else
-				printf("%" PRIu64 "\n", st.solutions);
-		} else if (partial) {
-			fprintf(stderr, "dlx: %s after %" PRIu64 " solution%s\n", partial, st.solutions,
-				st.solutions == 1 ? "" : "s");
-		}
-	}
-	if (o.stats)
-		fprintf(stderr,
-			"solutions: %" PRIu64 "%s, nodes: %" PRIu64 ", updates: %" PRIu64 ", branches: %" PRIu64
-			", time: %.3f s\n",
-			st.solutions, partial ? " (partial)" : "", st.nodes, st.updates, st.branches, secs);
+	struct cli_stop stop = cli_stop_classify(st.stop, &lim);
+	int status = stop.why ? stop.status : st.solutions ? CLI_EXIT_OK : CLI_EXIT_NONE;
+	print_result(&o, &st, stop.why, secs);
 	if (rc) {
 		fprintf(stderr, "dlx: %s\n", dlx_strerror(rc));
 		status = CLI_EXIT_FAILURE;
 	}
-	if (fflush(stdout) != 0 || ferror(stdout) || pr.write_failed) {
-		if (errno != EPIPE)
-			fprintf(stderr, "dlx: write error: %s\n", strerror(errno));
-		status = CLI_EXIT_FAILURE;
-	}
+	status = cli_finish_output("dlx", pr.write_failed, status);
 	free(pr.sorted);
 	dlx_ec_free(ec);
 	return status;

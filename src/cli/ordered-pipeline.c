@@ -29,8 +29,8 @@
 /* Answers done before a worker wakes the writer (see above). */
 #define WRITE_BATCH 16
 
-struct batch {
-	const struct batch_ops *ops;
+struct pipeline {
+	const struct pipeline_ops *ops;
 	void **slots;
 	size_t window;
 	pthread_mutex_t mu;
@@ -48,19 +48,19 @@ struct batch {
 	bool producer_waiting, writer_waiting;
 };
 
-struct worker_arg {
-	struct batch *b;
+struct worker_thread_arg {
+	struct pipeline *pl;
 	unsigned index;
 };
 
-bool batch_stopping(const struct batch *b)
+bool pipeline_stopping(const struct pipeline *pl)
 {
-	return atomic_load_explicit(&b->stop, memory_order_relaxed);
+	return atomic_load_explicit(&pl->stop, memory_order_relaxed);
 }
 
-static void *producer(void *arg)
+static void *producer_thread(void *arg)
 {
-	struct batch *b = arg;
+	struct pipeline *pl = arg;
 	/*
 	 * The signals come here: a read blocked on a terminal then fails with
 	 * EINTR, which ends the input, instead of holding up the whole run.
@@ -71,84 +71,84 @@ static void *producer(void *arg)
 	sigaddset(&set, SIGTERM);
 	pthread_sigmask(SIG_UNBLOCK, &set, NULL);
 
-	pthread_mutex_lock(&b->mu);
+	pthread_mutex_lock(&pl->mu);
 	for (;;) {
-		if (b->published - b->written >= b->window) {
-			while (!batch_stopping(b) && b->published - b->written > b->window / 2) {
-				b->producer_waiting = true;
-				pthread_cond_wait(&b->space, &b->mu);
-				b->producer_waiting = false;
+		if (pl->published - pl->written >= pl->window) {
+			while (!pipeline_stopping(pl) && pl->published - pl->written > pl->window / 2) {
+				pl->producer_waiting = true;
+				pthread_cond_wait(&pl->space, &pl->mu);
+				pl->producer_waiting = false;
 			}
 		}
-		if (batch_stopping(b))
+		if (pipeline_stopping(pl))
 			break;
-		uint64_t seq = b->published;
-		pthread_mutex_unlock(&b->mu);
-		int r = b->ops->read(b->ops->ctx, b->slots[seq % b->window]);
-		pthread_mutex_lock(&b->mu);
+		uint64_t seq = pl->published;
+		pthread_mutex_unlock(&pl->mu);
+		int r = pl->ops->read(pl->ops->ctx, pl->slots[seq % pl->window]);
+		pthread_mutex_lock(&pl->mu);
 		if (r <= 0) {
-			b->input_ended = true;
-			pthread_cond_broadcast(&b->work);
-			pthread_cond_signal(&b->head);
+			pl->input_ended = true;
+			pthread_cond_broadcast(&pl->work);
+			pthread_cond_signal(&pl->head);
 			break;
 		}
-		b->done[seq % b->window] = false;
-		b->published++;
-		if (b->idle_workers)
-			pthread_cond_signal(&b->work);
+		pl->done[seq % pl->window] = false;
+		pl->published++;
+		if (pl->idle_workers)
+			pthread_cond_signal(&pl->work);
 	}
 	/* Stay until the end: with the signals blocked elsewhere, a Ctrl-C needs a thread to land on. */
-	while (!b->finished)
-		pthread_cond_wait(&b->space, &b->mu);
-	pthread_mutex_unlock(&b->mu);
+	while (!pl->finished)
+		pthread_cond_wait(&pl->space, &pl->mu);
+	pthread_mutex_unlock(&pl->mu);
 	return NULL;
 }
 
-static void *worker(void *arg)
+static void *worker_thread(void *arg)
 {
-	struct worker_arg *wa = arg;
-	struct batch *b = wa->b;
-	pthread_mutex_lock(&b->mu);
+	struct worker_thread_arg *wa = arg;
+	struct pipeline *pl = wa->pl;
+	pthread_mutex_lock(&pl->mu);
 	for (;;) {
-		while (!batch_stopping(b) && b->claimed == b->published && !b->input_ended) {
-			b->idle_workers++;
-			pthread_cond_wait(&b->work, &b->mu);
-			b->idle_workers--;
+		while (!pipeline_stopping(pl) && pl->claimed == pl->published && !pl->input_ended) {
+			pl->idle_workers++;
+			pthread_cond_wait(&pl->work, &pl->mu);
+			pl->idle_workers--;
 		}
-		if (batch_stopping(b) || b->claimed == b->published)
+		if (pipeline_stopping(pl) || pl->claimed == pl->published)
 			break;
-		uint64_t seq = b->claimed++;
-		pthread_mutex_unlock(&b->mu);
-		b->ops->process(b->ops->ctx, b, wa->index, b->slots[seq % b->window], seq);
-		pthread_mutex_lock(&b->mu);
-		b->done[seq % b->window] = true;
-		b->n_done++;
+		uint64_t seq = pl->claimed++;
+		pthread_mutex_unlock(&pl->mu);
+		pl->ops->process(pl->ops->ctx, pl, wa->index, pl->slots[seq % pl->window], seq);
+		pthread_mutex_lock(&pl->mu);
+		pl->done[seq % pl->window] = true;
+		pl->n_done++;
 		/*
 		 * Wake the writer for a batch, or when no unclaimed work is left
 		 * (the end of the input, or a window the producer cannot refill
 		 * before the writer frees it).
 		 */
-		if (b->writer_waiting && b->done[b->written % b->window] &&
-		    (b->n_done >= WRITE_BATCH || b->claimed == b->published))
-			pthread_cond_signal(&b->head);
+		if (pl->writer_waiting && pl->done[pl->written % pl->window] &&
+		    (pl->n_done >= WRITE_BATCH || pl->claimed == pl->published))
+			pthread_cond_signal(&pl->head);
 	}
-	pthread_mutex_unlock(&b->mu);
+	pthread_mutex_unlock(&pl->mu);
 	return NULL;
 }
 
-bool batch_wait_turn(struct batch *b, uint64_t seq)
+bool pipeline_wait_turn(struct pipeline *pl, uint64_t seq)
 {
-	pthread_mutex_lock(&b->mu);
+	pthread_mutex_lock(&pl->mu);
 	/* The items before this one may be done, waiting for a batch that this wait would hold up. */
-	if (b->writer_waiting)
-		pthread_cond_signal(&b->head);
-	while (!batch_stopping(b) && b->written != seq) {
-		b->turn_waiters++;
-		pthread_cond_wait(&b->turn, &b->mu);
-		b->turn_waiters--;
+	if (pl->writer_waiting)
+		pthread_cond_signal(&pl->head);
+	while (!pipeline_stopping(pl) && pl->written != seq) {
+		pl->turn_waiters++;
+		pthread_cond_wait(&pl->turn, &pl->mu);
+		pl->turn_waiters--;
 	}
-	bool ok = !batch_stopping(b);
-	pthread_mutex_unlock(&b->mu);
+	bool ok = !pipeline_stopping(pl);
+	pthread_mutex_unlock(&pl->mu);
 	return ok;
 }
 
@@ -161,87 +161,87 @@ static void deadline_after(struct timespec *ts, double secs)
 }
 
 /* The writer's loop, in the calling thread; returns the first non-zero write(). */
-static int write_in_order(struct batch *b)
+static int write_in_order(struct pipeline *pl)
 {
-	const struct batch_ops *ops = b->ops;
+	const struct pipeline_ops *ops = pl->ops;
 	int result = 0;
-	pthread_mutex_lock(&b->mu);
+	pthread_mutex_lock(&pl->mu);
 	for (;;) {
 		bool ready = false;
 		for (;;) {
-			if (b->written < b->published && b->done[b->written % b->window]) {
+			if (pl->written < pl->published && pl->done[pl->written % pl->window]) {
 				ready = true;
 				break;
 			}
-			if (b->input_ended && b->written == b->published)
+			if (pl->input_ended && pl->written == pl->published)
 				break;
-			b->writer_waiting = true;
+			pl->writer_waiting = true;
 			if (ops->idle && ops->idle_interval > 0) {
 				struct timespec ts;
 				deadline_after(&ts, ops->idle_interval);
-				int rc = pthread_cond_timedwait(&b->head, &b->mu, &ts);
-				b->writer_waiting = false;
+				int rc = pthread_cond_timedwait(&pl->head, &pl->mu, &ts);
+				pl->writer_waiting = false;
 				if (rc == ETIMEDOUT) {
-					pthread_mutex_unlock(&b->mu);
+					pthread_mutex_unlock(&pl->mu);
 					ops->idle(ops->ctx);
-					pthread_mutex_lock(&b->mu);
+					pthread_mutex_lock(&pl->mu);
 				}
 			} else {
-				pthread_cond_wait(&b->head, &b->mu);
-				b->writer_waiting = false;
+				pthread_cond_wait(&pl->head, &pl->mu);
+				pl->writer_waiting = false;
 			}
 		}
 		if (!ready)
 			break;
-		void *slot = b->slots[b->written % b->window];
-		pthread_mutex_unlock(&b->mu);
+		void *slot = pl->slots[pl->written % pl->window];
+		pthread_mutex_unlock(&pl->mu);
 		result = ops->write(ops->ctx, slot);
-		pthread_mutex_lock(&b->mu);
+		pthread_mutex_lock(&pl->mu);
 		if (result)
 			break;
-		b->written++;
-		b->n_done--;
-		if (b->producer_waiting && b->published - b->written <= b->window / 2)
-			pthread_cond_signal(&b->space);
-		if (b->turn_waiters)
-			pthread_cond_broadcast(&b->turn);
+		pl->written++;
+		pl->n_done--;
+		if (pl->producer_waiting && pl->published - pl->written <= pl->window / 2)
+			pthread_cond_signal(&pl->space);
+		if (pl->turn_waiters)
+			pthread_cond_broadcast(&pl->turn);
 	}
-	atomic_store(&b->stop, true);
-	b->finished = true;
-	pthread_cond_broadcast(&b->work);
-	pthread_cond_broadcast(&b->space);
-	pthread_cond_broadcast(&b->turn);
-	pthread_mutex_unlock(&b->mu);
+	atomic_store(&pl->stop, true);
+	pl->finished = true;
+	pthread_cond_broadcast(&pl->work);
+	pthread_cond_broadcast(&pl->space);
+	pthread_cond_broadcast(&pl->turn);
+	pthread_mutex_unlock(&pl->mu);
 	return result;
 }
 
-int batch_run(const struct batch_ops *ops, unsigned threads, void **slots, size_t window)
+int pipeline_run(const struct pipeline_ops *ops, unsigned threads, void **slots, size_t window)
 {
 	if (threads < 1 || window < 1)
 		return -1;
-	struct batch b = { 0 };
-	b.ops = ops;
-	b.slots = slots;
-	b.window = window;
-	atomic_init(&b.stop, false);
-	b.done = calloc(window, sizeof *b.done);
+	struct pipeline pl = { 0 };
+	pl.ops = ops;
+	pl.slots = slots;
+	pl.window = window;
+	atomic_init(&pl.stop, false);
+	pl.done = calloc(window, sizeof *pl.done);
 	pthread_t *tid = calloc((size_t)threads + 1, sizeof *tid);
-	struct worker_arg *wa = calloc(threads, sizeof *wa);
+	struct worker_thread_arg *wa = calloc(threads, sizeof *wa);
 	pthread_condattr_t ca;
-	bool ok = b.done && tid && wa && pthread_condattr_init(&ca) == 0;
+	bool ok = pl.done && tid && wa && pthread_condattr_init(&ca) == 0;
 	if (!ok) {
-		free(b.done);
+		free(pl.done);
 		free(tid);
 		free(wa);
 		return -1;
 	}
 	/* The writer's timed waits measure intervals: immune to clock changes. */
 	pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
-	pthread_mutex_init(&b.mu, NULL);
-	pthread_cond_init(&b.work, NULL);
-	pthread_cond_init(&b.space, NULL);
-	pthread_cond_init(&b.head, &ca);
-	pthread_cond_init(&b.turn, NULL);
+	pthread_mutex_init(&pl.mu, NULL);
+	pthread_cond_init(&pl.work, NULL);
+	pthread_cond_init(&pl.space, NULL);
+	pthread_cond_init(&pl.head, &ca);
+	pthread_cond_init(&pl.turn, NULL);
 	pthread_condattr_destroy(&ca);
 
 	sigset_t set, old;
@@ -252,33 +252,33 @@ int batch_run(const struct batch_ops *ops, unsigned threads, void **slots, size_
 	/* Workers first: if none can start, nothing has been read and the caller can fall back. */
 	unsigned started = 0;
 	for (; started < threads; started++) {
-		wa[started].b = &b;
+		wa[started].pl = &pl;
 		wa[started].index = started;
-		if (pthread_create(&tid[started + 1], NULL, worker, &wa[started]) != 0)
+		if (pthread_create(&tid[started + 1], NULL, worker_thread, &wa[started]) != 0)
 			break;
 	}
 	int result = -1;
-	if (started > 0 && pthread_create(&tid[0], NULL, producer, &b) == 0) {
+	if (started > 0 && pthread_create(&tid[0], NULL, producer_thread, &pl) == 0) {
 		/* Fewer workers than asked still finish the run. */
-		result = write_in_order(&b);
+		result = write_in_order(&pl);
 		pthread_join(tid[0], NULL);
 	} else {
-		pthread_mutex_lock(&b.mu);
-		atomic_store(&b.stop, true);
-		b.finished = true;
-		pthread_cond_broadcast(&b.work);
-		pthread_mutex_unlock(&b.mu);
+		pthread_mutex_lock(&pl.mu);
+		atomic_store(&pl.stop, true);
+		pl.finished = true;
+		pthread_cond_broadcast(&pl.work);
+		pthread_mutex_unlock(&pl.mu);
 	}
 	for (unsigned t = 0; t < started; t++)
 		pthread_join(tid[t + 1], NULL);
 	pthread_sigmask(SIG_SETMASK, &old, NULL);
 
-	pthread_mutex_destroy(&b.mu);
-	pthread_cond_destroy(&b.work);
-	pthread_cond_destroy(&b.space);
-	pthread_cond_destroy(&b.head);
-	pthread_cond_destroy(&b.turn);
-	free(b.done);
+	pthread_mutex_destroy(&pl.mu);
+	pthread_cond_destroy(&pl.work);
+	pthread_cond_destroy(&pl.space);
+	pthread_cond_destroy(&pl.head);
+	pthread_cond_destroy(&pl.turn);
+	free(pl.done);
 	free(tid);
 	free(wa);
 	return result;

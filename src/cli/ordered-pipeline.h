@@ -1,5 +1,5 @@
 /*
- * An ordered parallel pipeline for dlx-sudoku's puzzle files.
+ * An ordered parallel pipeline: dlx-sudoku runs its puzzle files through it.
  *
  * One producer thread reads items into the slots of a ring, worker threads
  * process them in any order, and the calling thread writes them strictly in
@@ -9,16 +9,16 @@
  * The pipeline knows nothing about sudoku: the slots are opaque and owned by
  * the caller, who reuses them (and their buffers) round the ring.
  */
-#ifndef DLX_SUDOKU_BATCH_H
-#define DLX_SUDOKU_BATCH_H
+#ifndef DLX_ORDERED_PIPELINE_H
+#define DLX_ORDERED_PIPELINE_H
 
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
-struct batch;
+struct pipeline;
 
-struct batch_ops {
+struct pipeline_ops {
 	void *ctx;
 	/*
 	 * Producer thread: fills a free slot.  Returns 1 when the slot holds an
@@ -27,7 +27,7 @@ struct batch_ops {
 	 */
 	int (*read)(void *ctx, void *slot);
 	/* Worker thread `worker` (0-based): processes the seq-th item (0-based). */
-	void (*process)(void *ctx, struct batch *b, unsigned worker, void *slot, uint64_t seq);
+	void (*process)(void *ctx, struct pipeline *pl, unsigned worker, void *slot, uint64_t seq);
 	/* Calling thread, in input order: writes the item.  Non-zero stops the run. */
 	int (*write)(void *ctx, void *slot);
 	/* Calling thread: called about every idle_interval seconds while it waits (may be NULL). */
@@ -43,7 +43,7 @@ struct batch_ops {
  * Returns the first non-zero write() result, 0 at the end of the input, or
  * -1 if the threads could not be started (nothing was read then).
  */
-int batch_run(const struct batch_ops *ops, unsigned threads, void **slots, size_t window);
+int pipeline_run(const struct pipeline_ops *ops, unsigned threads, void **slots, size_t window);
 
 /*
  * For process(): waits until every item before `seq` has been written, so
@@ -51,9 +51,9 @@ int batch_run(const struct batch_ops *ops, unsigned threads, void **slots, size_
  * writes nothing until this item is done).  Returns false if the run is
  * stopping instead; the worker should then give up on the item.
  */
-bool batch_wait_turn(struct batch *b, uint64_t seq);
+bool pipeline_wait_turn(struct pipeline *pl, uint64_t seq);
 
 /* True once the run is stopping (write() returned non-zero): process() may give up. */
-bool batch_stopping(const struct batch *b);
+bool pipeline_stopping(const struct pipeline *pl);
 
 #endif

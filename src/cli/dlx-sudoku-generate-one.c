@@ -1,0 +1,136 @@
+/* Making one puzzle for --generate (dlx-sudoku-generate-one.h). */
+#include "dlx-sudoku-generate-one.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+
+#include "dlx-sudoku-generate.h"
+#include "sudoku-write.h"
+
+int check_generate(struct puzzle_options *o)
+{
+	if (o->regions) {
+		if (o->size && o->size != o->regions_box) {
+			unsigned a = o->size * o->size, b = o->regions_box * o->regions_box;
+			fprintf(stderr, "dlx-sudoku: --size %u asks for %ux%u boards, but the region map %s is %ux%u\n",
+				o->size, a, a, o->regions_file, b, b);
+			return CLI_EXIT_USAGE;
+		}
+		o->size = o->regions_box;
+	}
+	if (!o->size)
+		o->size = 3;
+	enum sudoku_layout l = o->have_output ? o->output : SUDOKU_LAYOUT_LINE;
+	enum sudoku_alphabet a = o->alphabet != SUDOKU_ALPHA_AUTO ? o->alphabet : SUDOKU_ALPHA_ALNUM;
+	if (sudoku_write_size(l, a, o->size) == 0) {
+		unsigned side = o->size * o->size;
+		fprintf(stderr, "dlx-sudoku: the alphabet has no symbols for a %ux%u board; use --output grid\n",
+			side, side);
+		return CLI_EXIT_USAGE;
+	}
+	size_t cells = (size_t)o->size * o->size * o->size * o->size;
+	if (o->clues > cells) {
+		fprintf(stderr, "dlx-sudoku: --clues %zu: a %ux%u board has only %zu cells\n", o->clues,
+			o->size * o->size, o->size * o->size, cells);
+		return CLI_EXIT_USAGE;
+	}
+	return 0;
+}
+
+/*
+ * --generate's poll: the deadline and the signals.  Not cli_poll(): its
+ * progress lines describe one search, and a puzzle is made of many.
+ */
+static int generate_poll(void *ctx, const dlx_stats *so_far)
+{
+	struct puzzle_worker *w = ctx;
+	(void)so_far;
+	if (cli_stop_signal || puzzle_worker_stopping(w))
+		return 1;
+	if (w->lim->deadline > 0 && cli_now() >= w->lim->deadline) {
+		w->lim->timed_out = true;
+		return 1;
+	}
+	return 0;
+}
+
+/*
+ * What cut a generation short, for messages.  Interruptions have ended the
+ * puzzle before this is asked; a request missed for another reason is
+ * worded as one.
+ */
+static const char *stop_reason(const struct puzzle_worker *w, dlx_stop_reason stop)
+{
+	struct cli_stop s = cli_stop_classify(stop, w->lim);
+	return s.why && !s.interrupted ? s.why : "interrupted";
+}
+
+/* The seq-th puzzle's generation parameters: the options' request, the worker's poll. */
+static dlx_sudoku_gen_params gen_params(struct puzzle_worker *w, uint64_t seq)
+{
+	const struct puzzle_options *o = w->o;
+	dlx_sudoku_gen_params gp = DLX_SUDOKU_GEN_PARAMS_INIT;
+	gp.seed = o->seed;
+	gp.sequence = seq;
+	gp.clues = o->clues;
+	gp.symmetric = o->symmetric;
+	gp.node_limit = o->cli.node_limit;
+	gp.on_poll = generate_poll;
+	gp.poll_ctx = w;
+	gp.poll_interval = CLI_POLL_INTERVAL;
+	return gp;
+}
+
+int generate_one(struct puzzle_worker *w, uint64_t seq, struct tally *t)
+{
+	const struct puzzle_options *o = w->o;
+	const unsigned box = o->size, side = box * box;
+	dlx_sudoku *solver;
+	int status = puzzle_worker_solver(w, box, o->regions, 0, &solver);
+	if (status)
+		return status;
+	w->layout = o->have_output ? o->output : SUDOKU_LAYOUT_LINE;
+	w->alphabet = o->alphabet != SUDOKU_ALPHA_AUTO ? o->alphabet : SUDOKU_ALPHA_ALNUM;
+	dlx_sudoku_gen_params gp = gen_params(w, seq);
+	puzzle_worker_start_limits(w);
+	dlx_sudoku_gen_result res;
+	int rc = dlx_sudoku_generate(solver, &gp, w->solution, NULL, &res);
+	t->puzzles++;
+	t->nodes += res.nodes;
+	if (rc) {
+		warn(w, "dlx-sudoku: puzzle %" PRIu64 ": %s\n", seq + 1, res.message[0] ? res.message : dlx_strerror(rc));
+		/* A shape without any full board would fail every puzzle alike. */
+		return rc == DLX_ERR_CONFLICT ? CLI_EXIT_NONE : CLI_EXIT_FAILURE;
+	}
+	struct cli_stop stop = cli_stop_classify(res.stop, w->lim);
+	if (stop.interrupted) {
+		if (puzzle_worker_stopping(w))
+			return CLI_EXIT_FAILURE; /* the run is over; nobody reads this answer */
+		warn(w, "dlx-sudoku: puzzle %" PRIu64 ": interrupted\n", seq + 1);
+		return stop.status;
+	}
+	if (res.clues == 0) {
+		warn(w, "dlx-sudoku: puzzle %" PRIu64 ": no %ux%u board found (%s)\n", seq + 1, side, side,
+			stop_reason(w, res.stop));
+		t->stopped++;
+		return 0;
+	}
+	t->clues += res.clues;
+	/* --clues K is met at K (K+1 for a pair); above it only by a minimal puzzle. */
+	bool met = res.minimal || (o->clues && res.clues <= o->clues + (o->symmetric ? 1 : 0));
+	if (met) {
+		t->solved++;
+	} else {
+		t->stopped++;
+		warn(w, "dlx-sudoku: puzzle %" PRIu64 ": %zu clues, %s (%s)\n", seq + 1, res.clues,
+			o->clues ? "more than asked" : "not shown minimal", stop_reason(w, res.stop));
+	}
+	if (!o->quiet) {
+		if (grid_layout(w->layout) && seq > 0)
+			emit(w, "\n", 1);
+		emit(w, w->text, sudoku_write(w->text, w->layout, w->alphabet, box, w->solution));
+	}
+	if (w->direct && ferror(stdout))
+		return CLI_EXIT_FAILURE;
+	return 0;
+}

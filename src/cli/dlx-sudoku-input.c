@@ -1,0 +1,140 @@
+/* dlx-sudoku's input (dlx-sudoku-input.h): the part's puzzles, read-ahead, the --regions map. */
+#define _POSIX_C_SOURCE 200809L
+#include "dlx-sudoku-input.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli-options.h"
+#include "cli.h"
+#include "dlx-sudoku.h"
+
+/* Like sudoku_reader_next(), for the puzzles of the part only, not those read ahead. */
+static int input_next_unread(struct puzzle_input *in, struct sudoku_puzzle *pz, struct sudoku_read_error *err)
+{
+	for (;;) {
+		int rc = sudoku_reader_next(in->rd, pz, err);
+		if (rc <= 0)
+			return rc;
+		uint64_t k = in->read++;
+		if (in->parts <= 1 || k % in->parts == in->part - 1)
+			return 1;
+	}
+}
+
+int input_next(struct puzzle_input *in, struct sudoku_puzzle *pz, struct sudoku_read_error *err)
+{
+	if (in->ahead_used < in->ahead) {
+		unsigned k = in->ahead_used++;
+		*pz = in->ahead_pz[k];
+		*err = in->ahead_err[k];
+		return in->ahead_rc[k];
+	}
+	return input_next_unread(in, pz, err);
+}
+
+bool copy_puzzle(struct sudoku_puzzle *pz, uint8_t **buf, size_t *cap)
+{
+	size_t cells = (size_t)pz->side * pz->side;
+	size_t need = pz->regions ? 2 * cells : cells;
+	if (*cap < need) {
+		uint8_t *p = realloc(*buf, need);
+		if (!p)
+			return false;
+		*buf = p;
+		*cap = need;
+	}
+	memcpy(*buf, pz->cells, cells);
+	pz->cells = *buf;
+	if (pz->regions) {
+		memcpy(*buf + cells, pz->regions, cells);
+		pz->regions = *buf + cells;
+	}
+	return true;
+}
+
+bool input_read_ahead(struct puzzle_input *in)
+{
+	unsigned k = in->ahead;
+	/*
+	 * From the reader, not input_next(): that would hand back the puzzle
+	 * read ahead before, and a lone puzzle would never look lone.
+	 */
+	in->ahead_rc[k] = input_next_unread(in, &in->ahead_pz[k], &in->ahead_err[k]);
+	in->ahead++;
+	if (in->ahead_rc[k] == 1) {
+		size_t cap = 0;
+		return copy_puzzle(&in->ahead_pz[k], &in->ahead_cells[k], &cap);
+	}
+	return true;
+}
+
+void input_free(struct puzzle_input *in)
+{
+	free(in->ahead_cells[0]);
+	free(in->ahead_cells[1]);
+}
+
+/*
+ * The T of a count-format input: the first line that is not empty or a
+ * comment.  pread leaves the reader's position alone; a pipe cannot be
+ * read twice, so its total stays unknown (0).
+ */
+static uint64_t count_format_total(int fd)
+{
+	char buf[4096];
+	ssize_t n = pread(fd, buf, sizeof buf - 1, 0);
+	if (n <= 0)
+		return 0;
+	buf[n] = '\0';
+	char *line = buf;
+	while (line && *line) {
+		char *nl = strchr(line, '\n');
+		if (nl)
+			*nl = '\0';
+		char *p = line + strspn(line, " \t\r");
+		if (*p && *p != '#') {
+			size_t len = strspn(p, "0123456789");
+			p[len] = '\0';
+			uint64_t t;
+			return cli_parse_u64(p, &t) ? t : 0;
+		}
+		line = nl ? nl + 1 : NULL;
+	}
+	return 0;
+}
+
+uint64_t count_format_part_total(int fd, uint32_t part, uint32_t parts)
+{
+	uint64_t total = count_format_total(fd);
+	/* Puzzles K, K+M, K+2M, ... of the T. */
+	if (parts <= 1)
+		return total;
+	return total >= part ? (total - part) / parts + 1 : 0;
+}
+
+int load_regions(struct puzzle_options *o)
+{
+	FILE *f = fopen(o->regions_file, "r");
+	if (!f) {
+		fprintf(stderr, "dlx-sudoku: %s: %s\n", o->regions_file, strerror(errno));
+		return CLI_EXIT_USAGE;
+	}
+	o->regions = malloc((size_t)DLX_SUDOKU_MAX_BOX * DLX_SUDOKU_MAX_BOX * DLX_SUDOKU_MAX_BOX * DLX_SUDOKU_MAX_BOX);
+	struct sudoku_read_error err;
+	int rc = o->regions ? sudoku_read_region_map(f, o->alphabet, o->regions, &o->regions_box, &err) : DLX_ERR_NOMEM;
+	fclose(f);
+	if (rc == 0)
+		return 0;
+	if (rc == DLX_ERR_NOMEM)
+		fprintf(stderr, "dlx-sudoku: out of memory\n");
+	else
+		cli_input_error("dlx-sudoku", o->regions_file, err.line, err.message);
+	free(o->regions);
+	o->regions = NULL;
+	return rc == DLX_ERR_NOMEM ? CLI_EXIT_FAILURE : CLI_EXIT_USAGE;
+}
+

@@ -1,0 +1,371 @@
+/* dlx-sudoku's options: the help text, each option's check, and the options that exclude each other. */
+#include "dlx-sudoku-options.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "dlx-sudoku.h"
+
+static const char usage_dlx_sudoku[] =
+	"Usage: dlx-sudoku [OPTION]... [FILE]\n"
+	"Solve the sudoku puzzles in FILE (standard input when FILE is missing or '-'),\n"
+	"printing the answers in input order, each as soon as it and those before it\n"
+	"are known.  Boards are n^2 x n^2 for n = 2..10 (4x4 to 100x100; symbol\n"
+	"formats up to 64x64).\n"
+	"\n"
+	"Modes (default: print each puzzle's first solution):\n"
+	"  -c, --count            print the number of solutions of each puzzle\n"
+	"  -l, --limit=N          count (or print with --all) at most N solutions\n"
+	"  -u, --unique           print 'unique', 'multiple' or 'none' (counts up to 2)\n"
+	"  -a, --all              print every solution (with --count, then the count)\n"
+	"      --score=target     print the best NOIP 2009 \"target sudoku\" score over\n"
+	"                         all solutions: sum of digit x weight, the weight 6 on\n"
+	"                         the border, one more per ring inwards (10 in the\n"
+	"                         centre of a 9x9); -1 when there is no solution\n"
+	"      --grade            print a difficulty grade and the guesses.  The grade:\n"
+	"                         the search nodes that the uniqueness check (as\n"
+	"                         --unique) enters off the solution's path, i.e.\n"
+	"                         nodes - blanks - 1.  The search always branches on\n"
+	"                         the first item with the fewest options and, the\n"
+	"                         puzzle being unique, walks its whole tree, so the\n"
+	"                         grade is the same on any run, machine or --threads.\n"
+	"                         0: no wrong guess survived its first step (puzzles\n"
+	"                         that naked and hidden singles solve get 0); the more,\n"
+	"                         the harder: median 6 for 17-clue puzzles, 1749 for\n"
+	"                         the forum's hardest.  The guesses: nodes of that\n"
+	"                         search that branched on a cell or unit with two or\n"
+	"                         more candidates left (medians 1 and 133).  'multiple'\n"
+	"                         or 'none' when the puzzle has no unique solution\n"
+	"      --generate=COUNT   make COUNT puzzles with exactly one solution instead\n"
+	"                         of reading any (see Generating below)\n"
+	"\n"
+	"Input and output:\n"
+	"  -f, --format=FMT       auto (default), line, grid, compact, drawn or count\n"
+	"  -A, --alphabet=ALPHA   auto (default); alnum: 1-9A-Za-z@$& (1-9A-G for\n"
+	"                         16x16); letters: A-Z (A-P for 16x16, as SPOJ 1110);\n"
+	"                         hex: 0-9A-Z (0-F for 16x16, 0 is then a digit)\n"
+	"  -o, --output=LAYOUT    line, grid (numbers), compact or pretty (drawn with\n"
+	"                         | and +); default: the layout of the input\n"
+	"  -q, --quiet            print nothing; the exit status tells\n"
+	"  -s, --stats            print totals to stderr: puzzles, solved, unsolvable,\n"
+	"                         stopped, nodes, updates, time and puzzles/s\n"
+	"      --node-limit=N     give up on a puzzle after N search nodes\n"
+	"      --time-limit=SEC   give up on a puzzle after SEC seconds\n"
+	"  -t, --threads=N        solve N puzzles at a time (default: the number of\n"
+	"                         online cores); the output is the same for any N.\n"
+	"                         A --count of a lone puzzle splits its search over\n"
+	"                         the N threads instead (not with --node-limit)\n"
+	"  -p, --part=K/M         solve only puzzles K, K+M, K+2M, ... of the input\n"
+	"                         (1 <= K <= M); with --output line, the M parts'\n"
+	"                         outputs recombine with paste -d '\\n' (see dlx-sudoku(1))\n"
+	"      --progress         report puzzles done and puzzles/s (or a long\n"
+	"                         puzzle's search) to stderr every few seconds\n"
+	"                         (default: when stderr is a terminal, after 2 seconds)\n"
+	"      --no-progress      never report progress\n"
+	"  -h, --help             show this help and exit\n"
+	"  -V, --version          show the version and exit\n"
+	"\n"
+	"Variants (each extra unit must hold every digit once, like a row):\n"
+	"      --variant=V[+V]    classic (the default); x: both main diagonals (also\n"
+	"                         'diagonal'); windoku: (n-1)^2 extra n x n windows one\n"
+	"                         box apart, the 4 shaded boxes of a 9x9 (also 'hyper');\n"
+	"                         jigsaw: a region map replaces the boxes (also\n"
+	"                         'irregular').  Combine with + or a comma: x+windoku\n"
+	"      --regions=FILE     jigsaw with this region map for every puzzle (implies\n"
+	"                         --variant jigsaw); without it, each puzzle of the input\n"
+	"                         is followed by its own map in the same format\n"
+	"  A region map is a board of region numbers 1..N in the symbols of the puzzle\n"
+	"  (digits 1-9 on 9x9), in any input format, e.g. one line of N^2 symbols\n"
+	"  or N rows; each of the N regions has N cells.\n"
+	"\n"
+	"Generating (with --generate; one puzzle per line unless --output says else):\n"
+	"      --size=n           box size 2..10: n^2 x n^2 boards (default 3: 9x9)\n"
+	"      --seed=S           which series of puzzles (default 0): the same S gives\n"
+	"                         the same puzzles on any machine and for any --threads\n"
+	"      --minimal          take clues away until none can go without allowing a\n"
+	"                         second solution (the default)\n"
+	"      --clues=K          stop taking clues away at K clues.  If no clue can\n"
+	"                         go before K is reached, the puzzle keeps more than K\n"
+	"                         (and is then minimal)\n"
+	"      --symmetric        keep 180-degree rotational symmetry: clues go in\n"
+	"                         pairs, so --clues may end at K+1, and minimal means\n"
+	"                         that no pair (or the centre) can go\n"
+	"  Every removal is checked by a search for a second solution; --node-limit\n"
+	"  caps each check (default 10000000 nodes; a clue whose check is cut short\n"
+	"  stays) and the search for the full board, --time-limit each puzzle.  A\n"
+	"  puzzle that falls short of its request still has one solution: it is\n"
+	"  printed, with a note on stderr, and the exit status is 4.  A puzzle whose\n"
+	"  full board was not found within the limits is not printed (stderr says\n"
+	"  so; status 4).  --variant and --regions apply; large or heavily\n"
+	"  constrained boards (16x16 windoku, 25x25 and up) are slow.\n"
+	"\n"
+	"Formats ('.', '_', '0' and '-' are blanks; '#' starts a comment line; a line\n"
+	"'end' ends the input):\n"
+	"  line     one puzzle per line, N^2 symbols (81 for 9x9, 256 for 16x16)\n"
+	"  grid     N rows of N numbers separated by blanks, 0 for a blank (luogu 1784);\n"
+	"           grids may be separated by empty lines\n"
+	"  compact  N rows of N symbols (POJ 2676, .sdk files)\n"
+	"  drawn    rows with '|' between boxes, lines of '-' '+' '|' between bands (as\n"
+	"           qqwing and Simple Sudoku print them); '-' is not a blank there\n"
+	"  count    a number T, then T compact or grid puzzles (SPOJ 1110, POJ 2676);\n"
+	"           the answers follow the judges' layout: grids, with an empty line\n"
+	"           between them when the input had one\n"
+	"\n"
+	"Auto-detection looks at the first line that is not empty or a comment: with\n"
+	"'|' or '+' it is drawn; with several words, a grid; a number followed by a\n"
+	"line of another length, a count; N^2 symbols, a line; N symbols, a compact\n"
+	"grid.  A 16-symbol line is a 4x4 puzzle if it holds only 1-4 and blanks, else\n"
+	"a 16x16 row.  The first puzzle fixes the format and the board size: a puzzle\n"
+	"of another size is an error unless --format is given.  The alphabet of N > 9\n"
+	"boards is alnum if the first puzzle has a digit 1-9, else letters; hex is\n"
+	"never guessed.\n"
+	"\n"
+	"A bad input stops the run with 'dlx-sudoku: FILE:LINE: message'.  Givens\n"
+	"that contradict each other are not an input error: the puzzle gets\n"
+	"'no solution', the reason goes to stderr, and the run goes on.  A puzzle cut\n"
+	"short by a limit gets 'unknown (stopped at ...)' or 'count >= K (...)'.\n"
+	"\n"
+	"Exit status: 0 every puzzle has a solution (or was made as asked), 1 some\n"
+	"puzzle has none, 2 bad usage or bad input, 3 out of memory, overflow or\n"
+	"write error, 4 some puzzle was stopped by --node-limit or --time-limit (or\n"
+	"fell short of its request), 130/143 interrupted by SIGINT/SIGTERM.\n";
+
+const struct cli_program puzzle_program = { "dlx-sudoku", usage_dlx_sudoku, UINT32_MAX };
+
+enum {
+	OPT_SCORE = CLI_OPT_OWN, OPT_GRADE, OPT_GENERATE, OPT_SIZE, OPT_SEED, OPT_CLUES, OPT_MINIMAL,
+	OPT_SYMMETRIC, OPT_VARIANT, OPT_REGIONS
+};
+
+/* The order shows in getopt's "ambiguous option" messages: keep it. */
+static const struct option longopts[] = {
+	{ "count", no_argument, NULL, 'c' },
+	CLI_LONGOPT_LIMIT,
+	{ "unique", no_argument, NULL, 'u' },
+	{ "all", no_argument, NULL, 'a' },
+	{ "score", required_argument, NULL, OPT_SCORE },
+	{ "format", required_argument, NULL, 'f' },
+	{ "alphabet", required_argument, NULL, 'A' },
+	{ "output", required_argument, NULL, 'o' },
+	{ "stats", no_argument, NULL, 's' },
+	{ "quiet", no_argument, NULL, 'q' },
+	CLI_LONGOPTS_SEARCH,
+	{ "grade", no_argument, NULL, OPT_GRADE },
+	{ "generate", required_argument, NULL, OPT_GENERATE },
+	{ "size", required_argument, NULL, OPT_SIZE },
+	{ "seed", required_argument, NULL, OPT_SEED },
+	{ "clues", required_argument, NULL, OPT_CLUES },
+	{ "minimal", no_argument, NULL, OPT_MINIMAL },
+	{ "symmetric", no_argument, NULL, OPT_SYMMETRIC },
+	{ "variant", required_argument, NULL, OPT_VARIANT },
+	{ "regions", required_argument, NULL, OPT_REGIONS },
+	CLI_LONGOPTS_HELP,
+	{ NULL, 0, NULL, 0 },
+};
+
+/* What the options asked for before the mode is settled, for the checks of what excludes what. */
+struct requests {
+	bool unique, all, score, grade, generate, minimal;
+	bool gen_only;           /* an option that means something only with --generate */
+	bool have_format;
+};
+
+/* Each parse_X takes option X's argument; returns 0, or CLI_EXIT_USAGE after a message. */
+
+static int parse_score(const char *arg, struct requests *rq)
+{
+	if (strcmp(arg, "target") != 0) {
+		fprintf(stderr, "dlx-sudoku: --score knows only 'target', not '%s'\n", arg);
+		return CLI_EXIT_USAGE;
+	}
+	rq->score = true;
+	return 0;
+}
+
+static int parse_format(const char *arg, struct puzzle_options *o, struct requests *rq)
+{
+	if (!sudoku_format_parse(arg, &o->format)) {
+		fprintf(stderr, "dlx-sudoku: unknown format '%s' (auto, line, grid, compact, drawn, count)\n", arg);
+		return CLI_EXIT_USAGE;
+	}
+	rq->have_format = true;
+	return 0;
+}
+
+static int parse_alphabet(const char *arg, struct puzzle_options *o)
+{
+	if (!sudoku_alphabet_parse(arg, &o->alphabet)) {
+		fprintf(stderr, "dlx-sudoku: unknown alphabet '%s' (auto, alnum, letters, hex)\n", arg);
+		return CLI_EXIT_USAGE;
+	}
+	return 0;
+}
+
+static int parse_output(const char *arg, struct puzzle_options *o)
+{
+	if (!sudoku_layout_parse(arg, &o->output)) {
+		fprintf(stderr, "dlx-sudoku: unknown output layout '%s' (line, grid, compact, pretty)\n", arg);
+		return CLI_EXIT_USAGE;
+	}
+	o->have_output = true;
+	return 0;
+}
+
+static int parse_generate(const char *arg, struct puzzle_options *o, struct requests *rq)
+{
+	if (!cli_parse_u64(arg, &o->gen_count) || o->gen_count == 0) {
+		fprintf(stderr, "dlx-sudoku: --generate needs a positive number of puzzles, not '%s'\n", arg);
+		return CLI_EXIT_USAGE;
+	}
+	rq->generate = true;
+	return 0;
+}
+
+static int parse_size(const char *arg, struct puzzle_options *o)
+{
+	uint64_t v;
+	if (!cli_parse_u64(arg, &v) || v < DLX_SUDOKU_MIN_BOX || v > DLX_SUDOKU_MAX_BOX) {
+		fprintf(stderr, "dlx-sudoku: --size needs a box size from %u to %u (4x4 to %ux%u), not '%s'\n",
+			DLX_SUDOKU_MIN_BOX, DLX_SUDOKU_MAX_BOX, DLX_SUDOKU_MAX_BOX * DLX_SUDOKU_MAX_BOX,
+			DLX_SUDOKU_MAX_BOX * DLX_SUDOKU_MAX_BOX, arg);
+		return CLI_EXIT_USAGE;
+	}
+	o->size = (unsigned)v;
+	return 0;
+}
+
+static int parse_seed(const char *arg, struct puzzle_options *o)
+{
+	if (!cli_parse_u64(arg, &o->seed)) {
+		fprintf(stderr, "dlx-sudoku: --seed needs a number from 0 to %" PRIu64 ", not '%s'\n", UINT64_MAX, arg);
+		return CLI_EXIT_USAGE;
+	}
+	return 0;
+}
+
+static int parse_clues(const char *arg, struct puzzle_options *o)
+{
+	uint64_t v;
+	if (!cli_parse_u64(arg, &v) || v == 0 || v > SIZE_MAX) {
+		fprintf(stderr, "dlx-sudoku: --clues needs a positive number, not '%s'\n", arg);
+		return CLI_EXIT_USAGE;
+	}
+	o->clues = (size_t)v;
+	return 0;
+}
+
+/* Parses --variant's list, e.g. "x+windoku"; false with a message on stderr if a name is unknown. */
+static bool parse_variant(const char *arg, struct puzzle_options *o)
+{
+	static const struct { const char *name; unsigned flag; bool jigsaw; } names[] = {
+		{ "classic", 0, false }, { "x", DLX_SUDOKU_X, false }, { "diagonal", DLX_SUDOKU_X, false },
+		{ "windoku", DLX_SUDOKU_WINDOKU, false }, { "hyper", DLX_SUDOKU_WINDOKU, false },
+		{ "jigsaw", 0, true }, { "irregular", 0, true },
+	};
+	const char *p = arg;
+	for (;;) {
+		size_t len = strcspn(p, "+,");
+		size_t k = 0;
+		while (k < sizeof names / sizeof names[0] &&
+			(strlen(names[k].name) != len || strncmp(p, names[k].name, len) != 0))
+			k++;
+		if (k == sizeof names / sizeof names[0]) {
+			fprintf(stderr, "dlx-sudoku: unknown variant '%.*s' (classic, x, windoku, jigsaw; combine with +)\n",
+				(int)len, p);
+			return false;
+		}
+		o->flags |= names[k].flag;
+		o->jigsaw |= names[k].jigsaw;
+		if (!p[len])
+			return true;
+		p += len + 1;
+	}
+}
+
+/* Takes one of the options that mean something only with --generate. */
+static int take_generate_option(int c, const char *arg, struct puzzle_options *o, struct requests *rq)
+{
+	rq->gen_only = true;
+	switch (c) {
+	case OPT_SIZE: return parse_size(arg, o);
+	case OPT_SEED: return parse_seed(arg, o);
+	case OPT_CLUES: return parse_clues(arg, o);
+	case OPT_MINIMAL: rq->minimal = true; return 0;
+	default: o->symmetric = true; return 0;
+	}
+}
+
+/* Takes one option from getopt_long; returns as the parse_X functions, or CLI_OPTION_EXIT. */
+static int take_puzzle_option(int c, const char *arg, struct puzzle_options *o, struct requests *rq)
+{
+	switch (c) {
+	case 'c': o->count = true; return 0;
+	case 'u': rq->unique = true; return 0;
+	case 'a': rq->all = true; return 0;
+	case 's': o->stats = true; return 0;
+	case 'q': o->quiet = true; return 0;
+	case OPT_GRADE: rq->grade = true; return 0;
+	case OPT_SCORE: return parse_score(arg, rq);
+	case 'f': return parse_format(arg, o, rq);
+	case 'A': return parse_alphabet(arg, o);
+	case 'o': return parse_output(arg, o);
+	case OPT_VARIANT: return parse_variant(arg, o) ? 0 : CLI_EXIT_USAGE;
+	case OPT_REGIONS:
+		o->regions_file = arg;
+		o->jigsaw = true;
+		return 0;
+	case OPT_GENERATE: return parse_generate(arg, o, rq);
+	case OPT_SIZE: case OPT_SEED: case OPT_CLUES: case OPT_MINIMAL: case OPT_SYMMETRIC:
+		return take_generate_option(c, arg, o, rq);
+	default: return cli_parse_option(&puzzle_program, c, arg, &o->cli);
+	}
+}
+
+/* The first pair of options that exclude each other, or NULL. */
+static const char *clash(const struct puzzle_options *o, const struct requests *rq, bool have_file)
+{
+	bool count = o->count, unique = rq->unique, all = rq->all, score = rq->score, grade = rq->grade;
+	if (rq->generate && (count || unique || all || score || grade || o->cli.limit))
+		return "--generate cannot be combined with --count, --unique, --all, --score, --grade or --limit";
+	if (rq->generate && (rq->have_format || o->cli.parts))
+		return "--generate reads no input: --format and --part do not apply";
+	if (rq->generate && have_file)
+		return "--generate reads no input file";
+	if (rq->gen_only && !rq->generate)
+		return "--size, --seed, --clues, --minimal and --symmetric need --generate";
+	if (rq->minimal && o->clues)
+		return "--minimal and --clues exclude each other";
+	if (rq->generate && o->jigsaw && !o->regions_file)
+		return "--generate with --variant jigsaw needs --regions FILE";
+	if (grade && (count || unique || all || score))
+		return "--grade cannot be combined with --count, --unique, --all or --score";
+	if (score && (count || unique || all))
+		return "--score cannot be combined with --count, --unique or --all";
+	if (unique && (all || count))
+		return "--unique cannot be combined with --all or --count";
+	return NULL;
+}
+
+int parse_puzzle_options(int argc, char **argv, struct puzzle_options *o)
+{
+	struct requests rq = { 0 };
+	int c;
+	while ((c = getopt_long(argc, argv, "cl:uaf:A:o:sqt:p:hV", longopts, NULL)) != -1) {
+		int r = take_puzzle_option(c, optarg, o, &rq);
+		if (r)
+			return r;
+	}
+	const char *why = clash(o, &rq, optind < argc);
+	if (why)
+		return cli_usage_error(&puzzle_program, why);
+	o->generate = rq.generate;
+	o->mode = rq.grade ? MODE_GRADE : rq.score ? MODE_SCORE : rq.unique ? MODE_UNIQUE
+		: rq.all ? MODE_ALL : o->count ? MODE_COUNT : MODE_SOLVE;
+	int r = cli_parse_file(&puzzle_program, argc, argv, &o->file);
+	if (r)
+		return r;
+	if (!o->cli.threads)
+		o->cli.threads = cli_online_cores();
+	return 0;
+}

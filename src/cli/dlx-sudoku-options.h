@@ -1,0 +1,55 @@
+/* dlx-sudoku's command line: its options, their checks and its --help. */
+#ifndef DLX_SUDOKU_OPTIONS_H
+#define DLX_SUDOKU_OPTIONS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "cli-options.h"
+#include "sudoku-read.h"
+#include "sudoku-write.h"
+
+/* What to tell about each puzzle read (--generate reads none and has no mode). */
+enum puzzle_mode {
+	MODE_SOLVE,    /* its first solution */
+	MODE_COUNT,    /* --count: its number of solutions */
+	MODE_UNIQUE,   /* --unique: unique, multiple or none */
+	MODE_ALL,      /* --all: every solution (and with --count, their number) */
+	MODE_SCORE,    /* --score=target: the best target-sudoku score */
+	MODE_GRADE     /* --grade: the difficulty grade and the guesses */
+};
+
+struct puzzle_options {
+	bool generate;           /* --generate: make puzzles instead of reading any; mode is unused */
+	enum puzzle_mode mode;
+	bool count, stats, quiet, have_output;
+	struct cli_options cli;  /* --limit, the limits, --threads (set by then), --part, --progress */
+	/* --generate */
+	uint64_t gen_count, seed;
+	unsigned size;           /* box size; 0 = not given */
+	size_t clues;            /* 0 = minimal */
+	bool symmetric;
+	/* variants */
+	unsigned flags;          /* DLX_SUDOKU_X, DLX_SUDOKU_WINDOKU */
+	bool jigsaw;
+	const char *regions_file;
+	uint8_t *regions;        /* the --regions map, N² numbers 1..N; owned, NULL until read */
+	unsigned regions_box;
+	enum sudoku_format format;
+	enum sudoku_alphabet alphabet;
+	enum sudoku_layout output;
+	const char *file;        /* the input file, "-" for standard input */
+};
+
+/* dlx-sudoku's name and --help, for the shared option helpers. */
+extern const struct cli_program puzzle_program;
+
+/*
+ * Parses the command line into *o, which must be zeroed.  Returns 0,
+ * CLI_OPTION_EXIT after --help or --version, or CLI_EXIT_USAGE after a
+ * message on stderr.  The --regions file is not read yet.
+ */
+int parse_puzzle_options(int argc, char **argv, struct puzzle_options *o);
+
+#endif

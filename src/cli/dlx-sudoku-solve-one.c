@@ -1,0 +1,245 @@
+/*
+ * One puzzle's answer (dlx-sudoku-solve-one.h): the mode's search
+ * parameters, the search, why it stopped, and what to print.
+ */
+#include "dlx-sudoku-solve-one.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+
+#include "sudoku-write.h"
+
+/* The puzzle being answered, for the search's callbacks. */
+struct answer {
+	struct puzzle_worker *w;
+	const struct sudoku_puzzle *pz;
+	int64_t best;            /* --score: the best score so far */
+	bool have_best;
+};
+
+/* --all's on_solution: prints each solution as it comes. */
+static int print_all(void *ctx, const uint8_t *solution)
+{
+	struct answer *a = ctx;
+	struct puzzle_worker *w = a->w;
+	size_t n = sudoku_write(w->text, w->layout, w->alphabet, a->pz->box, solution);
+	if (grid_layout(w->layout))
+		w->text[n++] = '\n';
+	return !emit(w, w->text, n);
+}
+
+/* --score's on_solution: keeps the best score. */
+static int score_target(void *ctx, const uint8_t *solution)
+{
+	struct answer *a = ctx;
+	int64_t v = dlx_sudoku_target_score(a->pz->side, solution);
+	if (!a->have_best || v > a->best)
+		a->best = v;
+	a->have_best = true;
+	return 0;
+}
+
+static enum sudoku_layout default_layout(enum sudoku_format f)
+{
+	switch (f) {
+	case SUDOKU_FORMAT_LINE: return SUDOKU_LAYOUT_LINE;
+	case SUDOKU_FORMAT_GRID: return SUDOKU_LAYOUT_GRID;
+	case SUDOKU_FORMAT_DRAWN: return SUDOKU_LAYOUT_PRETTY;
+	default: return SUDOKU_LAYOUT_COMPACT;
+	}
+}
+
+/*
+ * Sets up the worker for the puzzle: its solver (with the puzzle's region
+ * map, or --regions'), and how its answer is written.  Returns 0, or an
+ * exit status after a message.
+ */
+static int prepare(struct puzzle_worker *w, const struct sudoku_puzzle *pz, dlx_sudoku **solver)
+{
+	const struct puzzle_options *o = w->o;
+	const uint8_t *regions = pz->regions;
+	if (!regions && o->regions) {
+		if (pz->box != o->regions_box) {
+			unsigned rs = o->regions_box * o->regions_box;
+			warn(w, "dlx-sudoku: %s:%zu: a %ux%u puzzle, but the region map is %ux%u\n", w->name,
+				pz->line, pz->side, pz->side, rs, rs);
+			return CLI_EXIT_USAGE;
+		}
+		regions = o->regions;
+	}
+	int status = puzzle_worker_solver(w, pz->box, regions, pz->regions ? pz->regions_line : pz->line, solver);
+	if (status)
+		return status;
+	w->layout = o->have_output ? o->output : default_layout(pz->format);
+	w->alphabet = o->alphabet != SUDOKU_ALPHA_AUTO ? o->alphabet : pz->alphabet;
+	if (sudoku_write_size(w->layout, w->alphabet, pz->box) == 0) {
+		warn(w, "dlx-sudoku: %s:%zu: the alphabet has no symbols for a %ux%u board; "
+			"use --output grid\n", w->name, pz->line, pz->side, pz->side);
+		return CLI_EXIT_USAGE;
+	}
+	return 0;
+}
+
+/* The search the mode asks for: how many solutions, what to do with each, how to poll. */
+static dlx_sudoku_params search_params(struct answer *a)
+{
+	struct puzzle_worker *w = a->w;
+	const struct puzzle_options *o = w->o;
+	dlx_sudoku_params sp = DLX_SUDOKU_PARAMS_INIT;
+	switch (o->mode) {
+	case MODE_SOLVE: sp.limit = 1; break;
+	case MODE_UNIQUE: sp.limit = 2; break;
+	case MODE_COUNT:
+		sp.limit = o->cli.limit;
+		sp.threads = w->split_threads;
+		break;
+	case MODE_ALL:
+		sp.limit = o->cli.limit;
+		sp.on_solution = o->quiet ? NULL : print_all;
+		break;
+	case MODE_SCORE: sp.on_solution = score_target; break;
+	case MODE_GRADE: break;
+	}
+	sp.solution_ctx = a;
+	sp.node_limit = o->cli.node_limit;
+	if (w->pipeline) {
+		sp.on_poll = puzzle_worker_poll;
+		sp.poll_ctx = w;
+	} else {
+		sp.on_poll = cli_poll;
+		sp.poll_ctx = w->lim;
+	}
+	sp.poll_interval = CLI_POLL_INTERVAL;
+	return sp;
+}
+
+/* Runs the search: a grade, or solutions (the first kept in w->solution for MODE_SOLVE). */
+static int search_puzzle(struct puzzle_worker *w, dlx_sudoku *solver, const uint8_t *cells, dlx_sudoku_params *sp,
+	uint64_t *grade, dlx_sudoku_result *res)
+{
+	enum puzzle_mode mode = w->o->mode;
+	if (mode == MODE_GRADE)
+		return dlx_sudoku_grade(solver, cells, sp, grade, res);
+	int rc = dlx_sudoku_solve(solver, cells, sp, mode == MODE_SOLVE ? w->solution : NULL, res);
+	if (rc == DLX_ERR_NOMEM && sp->threads > 1) {
+		/* The threads' copies of a big board may not fit where one search does. */
+		sp->threads = 1;
+		rc = dlx_sudoku_solve(solver, cells, sp, NULL, res);
+	}
+	return rc;
+}
+
+/* Prints "<what> (stopped at node limit)" and the like. */
+static void put_partial(struct puzzle_worker *w, const char *what, const char *why)
+{
+	emit_fmt(w, "%s (%s)\n", what, why);
+}
+
+/* Prints the mode's answer; partial says what cut the search short, or is NULL. */
+static void print_answer(const struct answer *a, const dlx_stats *st, uint64_t grade, const char *partial)
+{
+	struct puzzle_worker *w = a->w;
+	const struct puzzle_options *o = w->o;
+	uint64_t n = st->solutions;
+	char buf[64];
+	switch (o->mode) {
+	case MODE_SOLVE:
+		if (n)
+			emit(w, w->text, sudoku_write(w->text, w->layout, w->alphabet, a->pz->box, w->solution));
+		else if (partial)
+			put_partial(w, "unknown", partial);
+		else
+			emit_str(w, "no solution\n");
+		break;
+	case MODE_UNIQUE:
+	case MODE_GRADE:
+		/* Both ask for 2 solutions: a second one is news however the search stopped. */
+		if (n >= 2)
+			emit_str(w, "multiple\n");
+		else if (partial)
+			put_partial(w, "unknown", partial);
+		else if (n == 0)
+			emit_str(w, "none\n");
+		else if (o->mode == MODE_UNIQUE)
+			emit_str(w, "unique\n");
+		else
+			emit_fmt(w, "%" PRIu64 " %" PRIu64 "\n", grade, st->branches);
+		break;
+	case MODE_SCORE:
+		if (partial && a->have_best) {
+			snprintf(buf, sizeof buf, "score >= %" PRId64, a->best);
+			put_partial(w, buf, partial);
+		} else if (partial) {
+			put_partial(w, "unknown", partial);
+		} else {
+			emit_fmt(w, "%" PRId64 "\n", a->have_best ? a->best : (int64_t)-1);
+		}
+		break;
+	case MODE_ALL:
+		if (n == 0 && !partial && !o->count)
+			emit_str(w, grid_layout(w->layout) ? "no solution\n\n" : "no solution\n");
+		if (partial && !o->count)
+			emit_fmt(w, "%s after %" PRIu64 " solution%s\n", partial, n, n == 1 ? "" : "s");
+		if (!o->count)
+			break;
+		/* fall through */
+	case MODE_COUNT:
+		if (partial) {
+			snprintf(buf, sizeof buf, "count >= %" PRIu64, n);
+			put_partial(w, buf, partial);
+		} else {
+			emit_fmt(w, "%" PRIu64 "\n", n);
+		}
+		break;
+	}
+}
+
+int solve_one(struct puzzle_worker *w, const struct sudoku_puzzle *pz, uint64_t seq, struct tally *t)
+{
+	const struct puzzle_options *o = w->o;
+	dlx_sudoku *solver;
+	int status = prepare(w, pz, &solver);
+	if (status)
+		return status;
+	struct answer a = { w, pz, 0, false };
+	dlx_sudoku_params sp = search_params(&a);
+	puzzle_worker_start_limits(w);
+
+	/* In grid layouts an empty line separates answers; a judge's layout keeps the input's. */
+	bool judge = pz->format == SUDOKU_FORMAT_COUNT && !o->have_output;
+	if (!o->quiet && grid_layout(w->layout) && o->mode == MODE_SOLVE && seq > 0 && (!judge || pz->blank_before))
+		emit(w, "\n", 1);
+
+	dlx_sudoku_result res;
+	uint64_t grade = 0;
+	int rc = search_puzzle(w, solver, pz->cells, &sp, &grade, &res);
+	t->puzzles++;
+	if (rc == DLX_ERR_CONFLICT || rc == DLX_ERR_INVALID) {
+		warn(w, "dlx-sudoku: %s:%zu: %s\n", w->name, pz->line, res.message);
+	} else if (rc) {
+		warn(w, "dlx-sudoku: %s:%zu: %s\n", w->name, pz->line, dlx_strerror(rc));
+		return CLI_EXIT_FAILURE;
+	}
+	const dlx_stats *st = &res.stats;
+	t->nodes += st->nodes;
+	t->updates += st->updates;
+	t->branches += st->branches;
+	struct cli_stop stop = cli_stop_classify(st->stop, w->lim);
+	if (stop.interrupted && puzzle_worker_stopping(w))
+		return CLI_EXIT_FAILURE; /* the run is over; nobody reads this answer */
+	if (st->stop == DLX_STOP_CALLBACK && o->mode == MODE_ALL)
+		return CLI_EXIT_FAILURE; /* the write failed; reported at exit */
+	if (stop.why)
+		t->stopped++;
+	else if (st->solutions)
+		t->solved++;
+	else
+		t->unsolvable++;
+	if (!o->quiet)
+		print_answer(&a, st, grade, stop.why);
+	/* A held-back answer's write errors are the writer's to see. */
+	if (w->direct && ferror(stdout))
+		return CLI_EXIT_FAILURE;
+	/* A limit only marks the puzzle; a signal ends the run. */
+	return stop.interrupted ? stop.status : 0;
+}

@@ -1,0 +1,191 @@
+/* The puzzle worker of dlx-sudoku-worker.h: solvers, limits and held-back answers. */
+#include "dlx-sudoku-worker.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/*
+ * Past this much output a puzzle (--all on a loose puzzle) streams: its
+ * worker waits for its turn and writes straight to stdout.  This bounds a
+ * held answer's memory whatever the puzzle.
+ */
+#define HELD_OUT_MAX (64u * 1024u)
+
+void tally_add(struct tally *t, const struct tally *d)
+{
+	t->puzzles += d->puzzles;
+	t->solved += d->solved;
+	t->unsolvable += d->unsolvable;
+	t->stopped += d->stopped;
+	t->nodes += d->nodes;
+	t->updates += d->updates;
+	t->branches += d->branches;
+	t->clues += d->clues;
+}
+
+static bool buf_add(struct buf *b, const char *s, size_t n)
+{
+	if (b->cap - b->len < n) {
+		size_t cap = b->cap ? b->cap : 256;
+		while (cap - b->len < n)
+			cap *= 2;
+		char *p = realloc(b->p, cap);
+		if (!p)
+			return false;
+		b->p = p;
+		b->cap = cap;
+	}
+	memcpy(b->p + b->len, s, n);
+	b->len += n;
+	return true;
+}
+
+void held_answer_flush(struct held_answer *h)
+{
+	/* out.p is NULL until something was held back (--quiet): fwrite must not see it. */
+	if (!h->out.p && !h->err.p)
+		return;
+	if (h->err_at)
+		fwrite(h->out.p, 1, h->err_at, stdout);
+	if (h->err.len) {
+		fflush(stdout);
+		fwrite(h->err.p, 1, h->err.len, stderr);
+	}
+	if (h->out.len > h->err_at)
+		fwrite(h->out.p + h->err_at, 1, h->out.len - h->err_at, stdout);
+	h->out.len = h->err.len = h->err_at = 0;
+}
+
+void held_answer_free(struct held_answer *h)
+{
+	free(h->out.p);
+	free(h->err.p);
+}
+
+bool puzzle_worker_init(struct puzzle_worker *w, const struct puzzle_options *o, const char *name, size_t text_size)
+{
+	memset(w, 0, sizeof *w);
+	w->o = o;
+	w->name = name;
+	w->text = malloc(text_size + 1);
+	w->solution = malloc((size_t)DLX_SUDOKU_MAX_BOX * DLX_SUDOKU_MAX_BOX * DLX_SUDOKU_MAX_BOX * DLX_SUDOKU_MAX_BOX);
+	w->direct = true;
+	w->lim = &w->own_lim;
+	return w->text && w->solution;
+}
+
+void puzzle_worker_free(struct puzzle_worker *w)
+{
+	for (unsigned box = 0; box <= DLX_SUDOKU_MAX_BOX; box++)
+		dlx_sudoku_free(w->solver[box]);
+	free(w->text);
+	free(w->solution);
+}
+
+int puzzle_worker_solver(struct puzzle_worker *w, unsigned box, const uint8_t *regions, size_t line, dlx_sudoku **out)
+{
+	dlx_sudoku **sv = &w->solver[box];
+	unsigned side = box * box;
+	char where[64] = "";
+	if (line)
+		snprintf(where, sizeof where, ":%zu", line);
+	if (*sv && regions && memcmp(dlx_sudoku_regions(*sv), regions, (size_t)side * side) != 0) {
+		dlx_sudoku_free(*sv);
+		*sv = NULL;
+	}
+	if (!*sv) {
+		dlx_sudoku_shape shape = { box, w->o->flags, regions };
+		char msg[96];
+		int rc = dlx_sudoku_new_shape(&shape, sv, msg, sizeof msg);
+		if (rc) {
+			warn(w, "dlx-sudoku: %s%s: %ux%u board: %s\n", w->name, where, side, side,
+				msg[0] ? msg : dlx_strerror(rc));
+			return rc == DLX_ERR_INVALID ? CLI_EXIT_USAGE : CLI_EXIT_FAILURE;
+		}
+	}
+	*out = *sv;
+	return 0;
+}
+
+void puzzle_worker_start_limits(struct puzzle_worker *w)
+{
+	const struct puzzle_options *o = w->o;
+	w->lim->timed_out = false;
+	if (o->cli.time_limit > 0 || w->lim->progress) {
+		double now = cli_now();
+		if (o->cli.time_limit > 0)
+			w->lim->deadline = now + o->cli.time_limit;
+		/* The core's progress is worth showing only for a puzzle that itself runs long. */
+		w->lim->start = now;
+		w->lim->next_report = now + 2.0;
+	}
+}
+
+bool puzzle_worker_stopping(const struct puzzle_worker *w)
+{
+	return w->pipeline && pipeline_stopping(w->pipeline);
+}
+
+int puzzle_worker_poll(void *ctx, const dlx_stats *so_far)
+{
+	struct puzzle_worker *w = ctx;
+	if (puzzle_worker_stopping(w))
+		return 1;
+	return cli_poll(w->lim, so_far);
+}
+
+bool emit(struct puzzle_worker *w, const char *s, size_t n)
+{
+	if (w->direct)
+		return fwrite(s, 1, n, stdout) == n;
+	if (!buf_add(&w->held->out, s, n))
+		return false;
+	if (w->held->out.len > HELD_OUT_MAX) {
+		if (!pipeline_wait_turn(w->pipeline, w->seq))
+			return false;
+		held_answer_flush(w->held);
+		w->direct = true;
+	}
+	return true;
+}
+
+void emit_str(struct puzzle_worker *w, const char *s)
+{
+	emit(w, s, strlen(s));
+}
+
+void emit_fmt(struct puzzle_worker *w, const char *fmt, ...)
+{
+	char buf[160];
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	if (n > 0)
+		emit(w, buf, (size_t)n < sizeof buf ? (size_t)n : sizeof buf - 1);
+}
+
+void warn(struct puzzle_worker *w, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	if (w->direct) {
+		vfprintf(stderr, fmt, ap);
+	} else {
+		char buf[512];
+		int n = vsnprintf(buf, sizeof buf, fmt, ap);
+		if (n > 0) {
+			if (w->held->err.len == 0)
+				w->held->err_at = w->held->out.len;
+			buf_add(&w->held->err, buf, (size_t)n < sizeof buf ? (size_t)n : sizeof buf - 1);
+		}
+	}
+	va_end(ap);
+}
+
+bool grid_layout(enum sudoku_layout l)
+{
+	return l != SUDOKU_LAYOUT_LINE;
+}
