@@ -169,11 +169,11 @@ static void add_case(const char *prog, const char *bin, const char *dir, const c
 
 /*
  * Adds the cases in the folder dir, which is rel below the program's folder
- * ("" for the program's folder itself), then those of its subfolders, each
- * in sorted order.  A case is every base name that has one of the case
- * extensions, so a stray NAME.out without NAME.cmd fails loudly instead of
- * being ignored; other files (inputs named in .cmd) are skipped.  Returns 0,
- * or -1 with discovery_error set.
+ * ("" for the program's folder itself, which holds only topic folders), then
+ * those of its subfolders, each in sorted order.  A case is every base name
+ * that has one of the case extensions, so a stray NAME.out without NAME.cmd
+ * fails loudly instead of being ignored; other files (inputs named in .cmd)
+ * are skipped.  Returns 0, or -1 with discovery_error set.
  */
 static int walk(const char *prog, const char *bin, const char *dir, const char *rel, int depth)
 {
@@ -209,6 +209,12 @@ static int walk(const char *prog, const char *bin, const char *dir, const char *
 	closedir(d);
 	if (files.n)
 		qsort(files.v, files.n, sizeof *files.v, cmp_str);
+	/* Every case belongs to a topic; tests/data/cli/README.md lists them. */
+	if (files.n && !*rel) {
+		snprintf(discovery_error, sizeof discovery_error, "%s/%s: a case outside the topic folders", dir,
+			 files.v[0]);
+		rc = -1;
+	}
 	for (size_t k = 0; rc == 0 && k < files.n; k++) {
 		if (k > 0 && strcmp(files.v[k], files.v[k - 1]) == 0)
 			continue;
@@ -229,8 +235,8 @@ static int walk(const char *prog, const char *bin, const char *dir, const char *
 }
 
 /*
- * Adds the cases of one program: every case in $DLX_TEST_DATA/cli/PROG and
- * in its topic folders, at any depth.  Both programs are always built, so a
+ * Adds the cases of one program: every case in the topic folders of
+ * $DLX_TEST_DATA/cli/PROG, at any depth.  Both programs are always built, so a
  * missing binary or folder fails instead of skipping its cases; the counts
  * are checked apart (test_discovery).
  */
