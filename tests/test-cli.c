@@ -1,8 +1,8 @@
 /*
  * The "cli" suite: runs the command-line programs as a user would.
  *
- * Golden cases live in $DLX_TEST_DATA/cli/<program>/NAME.{cmd,in,out,err,status};
- * see the comment above discover() for their format.  The other tests cover
+ * Golden cases live in $DLX_TEST_DATA/cli/PROGRAM/TOPIC/NAME.{cmd,in,out,err,status};
+ * tests/data/cli/README.md describes their format.  The other tests cover
  * what a golden file cannot: signals, a closed stdout, --help and --version.
  */
 /* realpath() is an XSI function. */
@@ -16,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli-runner.h"
@@ -25,10 +26,11 @@
 #define CASE_TIMEOUT 60.0
 
 struct golden {
-	const char *prog;   /* program name, also argv[0] so getopt messages say "dlx:" */
+	const char *prog;   /* program name; the child's argv[0] is bin (see cli-runner.c) */
 	const char *bin;    /* path of the executable */
-	char *dir;          /* absolute path of the case directory */
+	char *dir;          /* absolute path of the case's folder, the @DATA@ of its .cmd */
 	char *name;         /* case name: the file names without extension */
+	char *id;           /* PROG/TOPIC/NAME, the case as messages name it */
 };
 
 static struct golden *cases;
@@ -37,6 +39,9 @@ static size_t n_dlx_cases, n_sudoku_cases;
 static char discovery_error[512];
 
 static const char *const case_exts[] = { ".cmd", ".in", ".out", ".err", ".status" };
+
+/* Deeper folders are a mistake (or a symbolic link loop), not a topic. */
+#define MAX_CASE_DEPTH 8
 
 static char *xstrdup(const char *s)
 {
@@ -99,12 +104,141 @@ static int cmp_str(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
+/* A growing array of strings. */
+struct names {
+	char **v;
+	size_t n, cap;
+};
+
+static void names_push(struct names *l, char *s)
+{
+	if (l->n == l->cap) {
+		l->cap = l->cap ? 2 * l->cap : 64;
+		char **nv = realloc(l->v, l->cap * sizeof *nv);
+		if (!nv) {
+			perror("test-cli");
+			exit(EXIT_FAILURE);
+		}
+		l->v = nv;
+	}
+	l->v[l->n++] = s;
+}
+
+static void names_free(struct names *l)
+{
+	for (size_t k = 0; k < l->n; k++)
+		free(l->v[k]);
+	free(l->v);
+}
+
+/* The base name of a case file (NAME for NAME.out), or NULL for any other file. */
+static char *case_name(const char *file)
+{
+	size_t len = strlen(file);
+	for (size_t k = 0; k < sizeof case_exts / sizeof *case_exts; k++) {
+		size_t el = strlen(case_exts[k]);
+		if (len > el && strcmp(file + len - el, case_exts[k]) == 0) {
+			char *name = xstrdup(file);
+			name[len - el] = '\0';
+			return name;
+		}
+	}
+	return NULL;
+}
+
+static void add_case(const char *prog, const char *bin, const char *dir, const char *rel, char *name)
+{
+	if (n_cases == cap_cases) {
+		cap_cases = cap_cases ? 2 * cap_cases : 64;
+		struct golden *nc = realloc(cases, cap_cases * sizeof *nc);
+		if (!nc) {
+			perror("test-cli");
+			exit(EXIT_FAILURE);
+		}
+		cases = nc;
+	}
+	char *where = *rel ? path_join(prog, rel, "") : xstrdup(prog);
+	char *id = path_join(where, name, "");
+	free(where);
+	cases[n_cases++] = (struct golden){ prog, bin, xstrdup(dir), name, id };
+	if (strcmp(prog, "dlx") == 0)
+		n_dlx_cases++;
+	else
+		n_sudoku_cases++;
+}
+
 /*
- * Adds the cases of one program.  A case is every base name that has one of
- * the case extensions, so a stray NAME.out without NAME.cmd fails loudly
- * instead of being ignored; other files (inputs named in .cmd) are skipped.
- * A program whose binary variable is unset or whose directory is missing is
- * skipped (its front end may not be built); the dlx count is checked apart.
+ * Adds the cases in the folder dir, which is rel below the program's folder
+ * ("" for the program's folder itself, which holds only topic folders), then
+ * those of its subfolders, each in sorted order.  A case is every base name
+ * that has one of the case extensions, so a stray NAME.out without NAME.cmd
+ * fails loudly instead of being ignored; other files (inputs named in .cmd)
+ * are skipped.  Returns 0, or -1 with discovery_error set.
+ */
+static int walk(const char *prog, const char *bin, const char *dir, const char *rel, int depth)
+{
+	if (depth > MAX_CASE_DEPTH) {
+		snprintf(discovery_error, sizeof discovery_error, "%s: folders nested deeper than %d", dir,
+			 MAX_CASE_DEPTH);
+		return -1;
+	}
+	DIR *d = opendir(dir);
+	if (!d) {
+		snprintf(discovery_error, sizeof discovery_error, "%s: %s", dir, strerror(errno));
+		return -1;
+	}
+	struct names files = { 0 }, subdirs = { 0 };
+	struct dirent *de;
+	int rc = 0;
+	while (rc == 0 && (de = readdir(d)) != NULL) {
+		if (de->d_name[0] == '.')
+			continue;
+		char *path = path_join(dir, de->d_name, "");
+		struct stat sb;
+		char *name;
+		if (stat(path, &sb) != 0) {
+			snprintf(discovery_error, sizeof discovery_error, "%s: %s", path, strerror(errno));
+			rc = -1;
+		} else if (S_ISDIR(sb.st_mode)) {
+			names_push(&subdirs, xstrdup(de->d_name));
+		} else if ((name = case_name(de->d_name)) != NULL) {
+			names_push(&files, name);
+		}
+		free(path);
+	}
+	closedir(d);
+	if (files.n)
+		qsort(files.v, files.n, sizeof *files.v, cmp_str);
+	/* Every case belongs to a topic; tests/data/cli/README.md lists them. */
+	if (files.n && !*rel) {
+		snprintf(discovery_error, sizeof discovery_error, "%s/%s: a case outside the topic folders", dir,
+			 files.v[0]);
+		rc = -1;
+	}
+	for (size_t k = 0; rc == 0 && k < files.n; k++) {
+		if (k > 0 && strcmp(files.v[k], files.v[k - 1]) == 0)
+			continue;
+		add_case(prog, bin, dir, rel, xstrdup(files.v[k]));
+	}
+	if (subdirs.n)
+		qsort(subdirs.v, subdirs.n, sizeof *subdirs.v, cmp_str);
+	for (size_t k = 0; rc == 0 && k < subdirs.n; k++) {
+		char *sub = path_join(dir, subdirs.v[k], "");
+		char *sub_rel = *rel ? path_join(rel, subdirs.v[k], "") : xstrdup(subdirs.v[k]);
+		rc = walk(prog, bin, sub, sub_rel, depth + 1);
+		free(sub_rel);
+		free(sub);
+	}
+	names_free(&files);
+	names_free(&subdirs);
+	return rc;
+}
+
+/*
+ * Adds the cases of one program: every case in the topic folders of
+ * $DLX_TEST_DATA/cli/PROG, at any depth.  Both programs are always built, so a
+ * missing binary or folder fails instead of skipping its cases; the counts
+ * are checked apart (test_discovery).
  */
 static void discover(const char *prog, const char *bin_var)
 {
@@ -114,70 +248,17 @@ static void discover(const char *prog, const char *bin_var)
 		snprintf(discovery_error, sizeof discovery_error, "DLX_TEST_DATA is not set");
 		return;
 	}
-	/* Both programs are always built: a missing one must fail, not skip its cases. */
 	if (!bin || !*bin) {
 		snprintf(discovery_error, sizeof discovery_error, "%s is not set", bin_var);
 		return;
 	}
 	char *rel = path_join(top, "cli/", prog);
 	char abs[PATH_MAX];
-	DIR *d = realpath(rel, abs) ? opendir(abs) : NULL;
-	if (!d) {
+	if (!realpath(rel, abs))
 		snprintf(discovery_error, sizeof discovery_error, "%s: %s", rel, strerror(errno));
-		free(rel);
-		return;
-	}
+	else
+		walk(prog, bin, abs, "", 0);
 	free(rel);
-
-	char **names = NULL;
-	size_t n = 0, cap = 0;
-	struct dirent *de;
-	while ((de = readdir(d)) != NULL) {
-		size_t len = strlen(de->d_name);
-		for (size_t k = 0; k < sizeof case_exts / sizeof *case_exts; k++) {
-			size_t el = strlen(case_exts[k]);
-			if (len > el && strcmp(de->d_name + len - el, case_exts[k]) == 0) {
-				if (n == cap) {
-					cap = cap ? 2 * cap : 64;
-					char **nn = realloc(names, cap * sizeof *nn);
-					if (!nn) {
-						perror("test-cli");
-						exit(EXIT_FAILURE);
-					}
-					names = nn;
-				}
-				names[n] = xstrdup(de->d_name);
-				names[n++][len - el] = '\0';
-				break;
-			}
-		}
-	}
-	closedir(d);
-	if (n)
-		qsort(names, n, sizeof *names, cmp_str);
-	const char *last = NULL;
-	for (size_t k = 0; k < n; k++) {
-		if (last && strcmp(names[k], last) == 0) {
-			free(names[k]);
-			continue;
-		}
-		last = names[k];
-		if (n_cases == cap_cases) {
-			cap_cases = cap_cases ? 2 * cap_cases : 64;
-			struct golden *nc = realloc(cases, cap_cases * sizeof *nc);
-			if (!nc) {
-				perror("test-cli");
-				exit(EXIT_FAILURE);
-			}
-			cases = nc;
-		}
-		cases[n_cases++] = (struct golden){ prog, bin, xstrdup(abs), names[k] };
-		if (strcmp(prog, "dlx") == 0)
-			n_dlx_cases++;
-		else
-			n_sudoku_cases++;
-	}
-	free(names);
 }
 
 /* Replaces every occurrence of key in *s by value. */
@@ -221,8 +302,8 @@ static char **build_argv(const struct golden *g, char *line)
 		char *arg = xstrdup(tok);
 		substitute(&arg, "@DATA@", g->dir);
 		if (strstr(arg, "@TOPDATA@")) {
-			ck_assert_msg(topdata != NULL, "case %s/%s: @TOPDATA@ used but DLX_DATA is not set",
-				      g->prog, g->name);
+			ck_assert_msg(topdata != NULL, "case %s: @TOPDATA@ used but DLX_DATA is not set",
+				      g->id);
 			substitute(&arg, "@TOPDATA@", topdata);
 		}
 		argv[n++] = arg;
@@ -299,22 +380,22 @@ static void describe_diff(char *msg, size_t cap, const char *what, const char *w
 START_TEST(test_golden)
 {
 	const struct golden *g = &cases[_i];
-	fprintf(stderr, "cli case %s/%s\n", g->prog, g->name);
+	fprintf(stderr, "cli case %s\n", g->id);
 
 	char *cmd_path = path_join(g->dir, g->name, ".cmd");
 	char *cmd = read_whole(cmd_path, NULL);
-	ck_assert_msg(cmd != NULL, "case %s/%s: cannot read %s: %s", g->prog, g->name, cmd_path,
+	ck_assert_msg(cmd != NULL, "case %s: cannot read %s: %s", g->id, cmd_path,
 		      strerror(errno));
 	char *status_path = path_join(g->dir, g->name, ".status");
 	char *status_text = read_whole(status_path, NULL);
-	ck_assert_msg(status_text != NULL, "case %s/%s: cannot read %s (it is required): %s", g->prog,
-		      g->name, status_path, strerror(errno));
+	ck_assert_msg(status_text != NULL, "case %s: cannot read %s (it is required): %s", g->id,
+		      status_path, strerror(errno));
 	char *end;
 	long want_status = strtol(status_text, &end, 10);
 	while (*end == '\n' || *end == '\r' || *end == ' ')
 		end++;
 	ck_assert_msg(end != status_text && *end == '\0' && want_status >= 0 && want_status <= 255,
-		      "case %s/%s: %s is not an exit status", g->prog, g->name, status_path);
+		      "case %s: %s is not an exit status", g->id, status_path);
 
 	char *in_path = path_join(g->dir, g->name, ".in");
 	int has_in = access(in_path, F_OK) == 0;
@@ -327,11 +408,11 @@ START_TEST(test_golden)
 	char **argv = build_argv(g, cmd);
 	struct runner_cmd rc = { g->bin, argv, has_in ? in_path : NULL, -1, false };
 	struct runner_result res;
-	ck_assert_msg(runner_run(&rc, CASE_TIMEOUT * runner_slowdown(), &res) == 0, "case %s/%s: cannot run %s: %s",
-		      g->prog, g->name, g->bin, strerror(errno));
+	ck_assert_msg(runner_run(&rc, CASE_TIMEOUT * runner_slowdown(), &res) == 0, "case %s: cannot run %s: %s", g->id,
+		      g->bin, strerror(errno));
 
 	char msg[2048];
-	snprintf(msg, sizeof msg, "case %s/%s failed:", g->prog, g->name);
+	snprintf(msg, sizeof msg, "case %s failed:", g->id);
 	int bad = 0;
 	if (res.timed_out) {
 		bad = 1;
@@ -669,6 +750,7 @@ int main(void)
 	for (size_t k = 0; k < n_cases; k++) {
 		free(cases[k].dir);
 		free(cases[k].name);
+		free(cases[k].id);
 	}
 	free(cases);
 	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
