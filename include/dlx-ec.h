@@ -26,6 +26,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "dlx-export.h"
 #include "dlx.h"
 
 #ifdef __cplusplus
@@ -54,25 +55,25 @@ typedef struct dlx_ec_error {
  *         out is NULL.  On failure *out is NULL (when out is not).
  * Complexity: O(input size); memory O(input size).
  */
-int dlx_ec_read(FILE *in, dlx_ec **out, dlx_ec_error *err);
+DLX_API int dlx_ec_read(FILE *in, dlx_ec **out, dlx_ec_error *err);
 
 /** Frees what dlx_ec_read() made, the problem included. NULL is a no-op. */
-void dlx_ec_free(dlx_ec *ec);
+DLX_API void dlx_ec_free(dlx_ec *ec);
 
 /** The problem, owned by @p ec; search it with dlx_search(). */
-dlx_problem *dlx_ec_problem(dlx_ec *ec);
+DLX_API dlx_problem *dlx_ec_problem(dlx_ec *ec);
 
 /** The name of item @p item (NUL-terminated, owned by ec), or NULL if out of range. */
-const char *dlx_ec_item_name(const dlx_ec *ec, size_t item);
+DLX_API const char *dlx_ec_item_name(const dlx_ec *ec, size_t item);
 
 /**
  * The name of color @p color (1, 2, ... in order of first appearance, as
  * dlx_option_color() returns them), owned by ec; NULL for 0 or out of range.
  */
-const char *dlx_ec_color_name(const dlx_ec *ec, uint32_t color);
+DLX_API const char *dlx_ec_color_name(const dlx_ec *ec, uint32_t color);
 
 /** The input line on which option @p opt stood (1-based), or 0 if out of range. */
-size_t dlx_ec_option_line(const dlx_ec *ec, size_t opt);
+DLX_API size_t dlx_ec_option_line(const dlx_ec *ec, size_t opt);
 
 #ifdef __cplusplus
 }

@@ -32,6 +32,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "dlx-export.h"
 #include "dlx-sudoku.h"
 
 #ifdef __cplusplus
@@ -102,7 +103,7 @@ typedef struct dlx_sudoku_gen_result {
  * 16x16 a good part of a second; beyond that sizes, minimal puzzles are slow
  * (use params->clues or a node limit).
  */
-int dlx_sudoku_generate(dlx_sudoku *s, const dlx_sudoku_gen_params *params, uint8_t *puzzle,
+DLX_API int dlx_sudoku_generate(dlx_sudoku *s, const dlx_sudoku_gen_params *params, uint8_t *puzzle,
 	uint8_t *solution, dlx_sudoku_gen_result *res);
 
 #ifdef __cplusplus

@@ -46,6 +46,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "dlx-export.h"
 #include "dlx.h"
 
 #ifdef __cplusplus
@@ -73,7 +74,7 @@ typedef struct dlx_sudoku dlx_sudoku;
  *         #DLX_ERR_TOO_BIG if box > #DLX_SUDOKU_MAX_BOX; #DLX_ERR_NOMEM.
  * Complexity: O(box^6) time and memory (the N³ options of 4 items each).
  */
-int dlx_sudoku_new(unsigned box, dlx_sudoku **out);
+DLX_API int dlx_sudoku_new(unsigned box, dlx_sudoku **out);
 
 /** Variant flag: both main diagonals hold every digit once (X-sudoku). */
 #define DLX_SUDOKU_X 1u
@@ -110,7 +111,7 @@ typedef struct dlx_sudoku_shape {
  * @return #DLX_OK; #DLX_ERR_INVALID for a bad map or a NULL regions.
  * Complexity: O(N²); allocates nothing (N ≤ 255).
  */
-int dlx_sudoku_check_regions(unsigned side, const uint8_t *regions, char *message, size_t size);
+DLX_API int dlx_sudoku_check_regions(unsigned side, const uint8_t *regions, char *message, size_t size);
 
 /**
  * Creates a solver for a variant board: the classic units plus those the
@@ -132,28 +133,28 @@ int dlx_sudoku_check_regions(unsigned side, const uint8_t *regions, char *messag
  *         #DLX_ERR_TOO_BIG above #DLX_SUDOKU_MAX_BOX; #DLX_ERR_NOMEM.
  * Complexity: O(box^6) time and memory, as dlx_sudoku_new().
  */
-int dlx_sudoku_new_shape(const dlx_sudoku_shape *shape, dlx_sudoku **out, char *message, size_t size);
+DLX_API int dlx_sudoku_new_shape(const dlx_sudoku_shape *shape, dlx_sudoku **out, char *message, size_t size);
 
 /** The variant flags given to dlx_sudoku_new_shape() (0 from dlx_sudoku_new()). */
-unsigned dlx_sudoku_flags(const dlx_sudoku *s);
+DLX_API unsigned dlx_sudoku_flags(const dlx_sudoku *s);
 
 /**
  * The region of every cell, N² numbers 1..N owned by the solver: the jigsaw
  * map, or the boxes numbered row-major from 1.  NULL if s is NULL.
  */
-const uint8_t *dlx_sudoku_regions(const dlx_sudoku *s);
+DLX_API const uint8_t *dlx_sudoku_regions(const dlx_sudoku *s);
 
 /** Frees a solver. NULL is a no-op. */
-void dlx_sudoku_free(dlx_sudoku *s);
+DLX_API void dlx_sudoku_free(dlx_sudoku *s);
 
 /** The box size n given to dlx_sudoku_new(). */
-unsigned dlx_sudoku_box(const dlx_sudoku *s);
+DLX_API unsigned dlx_sudoku_box(const dlx_sudoku *s);
 
 /** The side N = n² (also the largest digit). */
-unsigned dlx_sudoku_side(const dlx_sudoku *s);
+DLX_API unsigned dlx_sudoku_side(const dlx_sudoku *s);
 
 /** The number of cells N². */
-size_t dlx_sudoku_cells(const dlx_sudoku *s);
+DLX_API size_t dlx_sudoku_cells(const dlx_sudoku *s);
 
 /**
  * The underlying exact-cover problem, owned by the solver: 4·N² primary
@@ -162,7 +163,7 @@ size_t dlx_sudoku_cells(const dlx_sudoku *s);
  * (r·N + c)·N + (d − 1) being "cell (r, c) holds d".
  * For inspection and tests; do not add or force options on it.
  */
-const dlx_problem *dlx_sudoku_problem(const dlx_sudoku *s);
+DLX_API const dlx_problem *dlx_sudoku_problem(const dlx_sudoku *s);
 
 /** Two givens that cannot both stand, 0-based coordinates. */
 typedef struct dlx_sudoku_conflict {
@@ -222,7 +223,7 @@ typedef struct dlx_sudoku_result {
  *         "... in window 2" or, on a jigsaw map, "... in region 5".
  * Complexity: O(N²); allocates nothing.
  */
-int dlx_sudoku_check(dlx_sudoku *s, const uint8_t *givens, dlx_sudoku_result *res);
+DLX_API int dlx_sudoku_check(dlx_sudoku *s, const uint8_t *givens, dlx_sudoku_result *res);
 
 /**
  * Solves a puzzle: checks the givens (as dlx_sudoku_check()), forces them,
@@ -243,7 +244,7 @@ int dlx_sudoku_check(dlx_sudoku *s, const uint8_t *givens, dlx_sudoku_result *re
  *         made, res->stats.solutions is 0); #DLX_ERR_NOMEM; #DLX_ERR_OVERFLOW.
  * Complexity: exponential in the worst case; O(N²) beyond the search itself.
  */
-int dlx_sudoku_solve(dlx_sudoku *s, const uint8_t *givens, const dlx_sudoku_params *params,
+DLX_API int dlx_sudoku_solve(dlx_sudoku *s, const uint8_t *givens, const dlx_sudoku_params *params,
 	uint8_t *solution, dlx_sudoku_result *res);
 
 /**
@@ -280,7 +281,7 @@ int dlx_sudoku_solve(dlx_sudoku *s, const uint8_t *givens, const dlx_sudoku_para
  * @return as dlx_sudoku_solve().  res->stats.solutions is 0, 1 or 2.
  * Complexity: that of the search.
  */
-int dlx_sudoku_grade(dlx_sudoku *s, const uint8_t *givens, const dlx_sudoku_params *params,
+DLX_API int dlx_sudoku_grade(dlx_sudoku *s, const uint8_t *givens, const dlx_sudoku_params *params,
 	uint64_t *grade, dlx_sudoku_result *res);
 
 /**
@@ -293,7 +294,7 @@ int dlx_sudoku_grade(dlx_sudoku *s, const uint8_t *givens, const dlx_sudoku_para
  * @return the score (at most 255⁴·(6 + 127) < 2^63, so it never overflows).
  * Complexity: O(N²).
  */
-int64_t dlx_sudoku_target_score(unsigned side, const uint8_t *board);
+DLX_API int64_t dlx_sudoku_target_score(unsigned side, const uint8_t *board);
 
 #ifdef __cplusplus
 }
