@@ -34,13 +34,24 @@
 #endif
 
 #include "dlx-export.h"
+#include "dlx-version.h"
 
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-/** Library version, as "major.minor.patch". */
-#define DLX_VERSION "0.1.0"
+/*
+ * dlx-version.h defines DLX_VERSION, the version of these headers, as
+ * "major.minor.patch", and its parts DLX_VERSION_MAJOR, _MINOR and _PATCH.
+ */
+
+/**
+ * The version of the library the program runs with, as "major.minor.patch".
+ * #DLX_VERSION is that of the headers it was compiled with: with a shared
+ * library the two may differ.
+ * @return a static string, never NULL.
+ */
+DLX_API const char *dlx_version(void);
 
 /** Error codes. Functions return 0 (#DLX_OK) on success, a negative code on failure. */
 typedef enum dlx_error {

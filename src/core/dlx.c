@@ -182,6 +182,11 @@ static inline int first_byte(uint64_t w)
 #endif
 }
 
+const char *dlx_version(void)
+{
+	return DLX_VERSION;
+}
+
 const char *dlx_strerror(int err)
 {
 	switch (err) {
