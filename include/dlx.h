@@ -21,7 +21,8 @@
  * were added, from 0.
  *
  * The library never prints, exits or aborts: every failure is a negative
- * return value from #dlx_error, which dlx_strerror() turns into a message.
+ * return value from #dlx_error, which dlx_strerror() turns into a message;
+ * the functions that can say more fill a #dlx_error_info.
  * A problem is not thread-safe; distinct problems may be used concurrently.
  */
 #ifndef DLX_H
@@ -63,7 +64,7 @@ typedef enum dlx_error {
 	DLX_ERR_CONFLICT = -5,  /**< a forced option shares an item with an earlier forced one */
 	DLX_ERR_OVERFLOW = -6,  /**< a 64-bit statistic would have wrapped; the search stopped */
 	DLX_ERR_STATE = -7,     /**< call not allowed now (e.g. adding options while options are forced) */
-	DLX_ERR_SYNTAX = -8,    /**< malformed input text (front ends; details in their error struct) */
+	DLX_ERR_SYNTAX = -8,    /**< malformed input text (front ends; details in a #dlx_error_info) */
 	DLX_ERR_IO = -9         /**< a read error from the input stream */
 } dlx_error;
 
@@ -72,6 +73,21 @@ typedef enum dlx_error {
  * @return a static string, never NULL (unknown codes give "unknown error").
  */
 DLX_API const char *dlx_strerror(int err);
+
+/**
+ * The details of a failure, where its error code alone cannot say what is
+ * wrong (a line of input, a clash of givens).  Every public function that
+ * has such details takes a `dlx_error_info *err` as its last parameter,
+ * which may be NULL.  On failure the function fills it; on success it
+ * empties it (line 0, message "").  The caller owns it.
+ */
+typedef struct dlx_error_info {
+	size_t line;       /**< the 1-based input line at fault, or 0 when the error is not about one */
+	char message[160]; /**< what is wrong, e.g. "unknown item 'x'", with no file or line prefix
+	                        (the caller knows the file and adds them); may be empty when the
+	                        code says it all: then show dlx_strerror() of the code.  Always
+	                        NUL-terminated; a longer message is cut to fit */
+} dlx_error_info;
 
 /** An exact-cover problem (opaque). */
 typedef struct dlx_problem dlx_problem;

@@ -225,7 +225,7 @@ int main(int argc, char **argv)
 		return CLI_EXIT_USAGE;
 	}
 	dlx_ec *ec;
-	dlx_ec_error err;
+	dlx_error_info err;
 	int rc = dlx_ec_read(in, &ec, &err);
 	if (!use_stdin)
 		fclose(in);

@@ -620,11 +620,11 @@ static int get_solver(struct worker *w, unsigned box, const uint8_t *regions, si
 	}
 	if (!*sv) {
 		dlx_sudoku_shape shape = { box, w->o->flags, regions };
-		char msg[96];
-		int rc = dlx_sudoku_new_shape(&shape, sv, msg, sizeof msg);
+		dlx_error_info err;
+		int rc = dlx_sudoku_new_shape(&shape, sv, &err);
 		if (rc) {
 			warn(w, "dlx-sudoku: %s%s: %ux%u board: %s\n", w->name, where, side, side,
-				msg[0] ? msg : dlx_strerror(rc));
+				err.message[0] ? err.message : dlx_strerror(rc));
 			return rc == DLX_ERR_INVALID ? CLI_EXIT_USAGE : CLI_EXIT_FAILURE;
 		}
 	}
@@ -717,21 +717,22 @@ static int solve_one(struct worker *w, const struct sudoku_puzzle *pz, uint64_t 
 		emit(w, "\n", 1);
 
 	dlx_sudoku_result res;
+	dlx_error_info err;
 	uint64_t grade = 0;
 	int rc;
 	if (o->mode == MODE_GRADE) {
-		rc = dlx_sudoku_grade(solver, pz->cells, &sp, &grade, &res);
+		rc = dlx_sudoku_grade(solver, pz->cells, &sp, &grade, &res, &err);
 	} else {
-		rc = dlx_sudoku_solve(solver, pz->cells, &sp, o->mode == MODE_SOLVE ? w->solution : NULL, &res);
+		rc = dlx_sudoku_solve(solver, pz->cells, &sp, o->mode == MODE_SOLVE ? w->solution : NULL, &res, &err);
 		if (rc == DLX_ERR_NOMEM && sp.threads > 1) {
 			/* The threads' copies of a big board may not fit where one search does. */
 			sp.threads = 1;
-			rc = dlx_sudoku_solve(solver, pz->cells, &sp, NULL, &res);
+			rc = dlx_sudoku_solve(solver, pz->cells, &sp, NULL, &res, &err);
 		}
 	}
 	t->puzzles++;
 	if (rc == DLX_ERR_CONFLICT || rc == DLX_ERR_INVALID) {
-		warn(w, "dlx-sudoku: %s:%zu: %s\n", w->name, pz->line, res.message);
+		warn(w, "dlx-sudoku: %s:%zu: %s\n", w->name, pz->line, err.message);
 	} else if (rc) {
 		warn(w, "dlx-sudoku: %s:%zu: %s\n", w->name, pz->line, dlx_strerror(rc));
 		return CLI_EXIT_FAILURE;
@@ -877,11 +878,12 @@ static int generate_one(struct worker *w, uint64_t seq, struct tally *t)
 	gp.poll_interval = CLI_POLL_INTERVAL;
 	start_limits(w);
 	dlx_sudoku_gen_result res;
-	int rc = dlx_sudoku_generate(solver, &gp, w->solution, NULL, &res);
+	dlx_error_info err;
+	int rc = dlx_sudoku_generate(solver, &gp, w->solution, NULL, &res, &err);
 	t->puzzles++;
 	t->nodes += res.nodes;
 	if (rc) {
-		warn(w, "dlx-sudoku: puzzle %" PRIu64 ": %s\n", seq + 1, res.message[0] ? res.message : dlx_strerror(rc));
+		warn(w, "dlx-sudoku: puzzle %" PRIu64 ": %s\n", seq + 1, err.message[0] ? err.message : dlx_strerror(rc));
 		/* A shape without any full board would fail every puzzle alike. */
 		return rc == DLX_ERR_CONFLICT ? CLI_EXIT_NONE : CLI_EXIT_FAILURE;
 	}
