@@ -20,6 +20,22 @@
  * branches only on primary items, so such an option could never be chosen),
  * no primary item at all, over-long names, bytes outside printable ASCII
  * (binary files), a missing item line.
+ *
+ * Usage:
+ * @code
+ *   dlx_ec *ec;
+ *   dlx_error_info err;
+ *   int rc = dlx_ec_read(in, &ec, &err);
+ *   if (rc == DLX_OK) {
+ *       dlx_stats st;
+ *       dlx_search(dlx_ec_problem(ec), NULL, &st);
+ *       dlx_ec_free(ec);
+ *   } else if (err.line) {                // bad text: err.message says what is wrong
+ *       fprintf(stderr, "%s:%zu: %s\n", file, err.line, err.message);
+ *   } else {                              // e.g. a read error
+ *       fprintf(stderr, "%s: %s\n", file, err.message[0] ? err.message : dlx_strerror(rc));
+ *   }
+ * @endcode
  */
 #ifndef DLX_EC_H
 #define DLX_EC_H
@@ -27,6 +43,7 @@
 #include <stdint.h>
 #include <stdio.h>
 
+#include "dlx-export.h"
 #include "dlx.h"
 
 #ifdef __cplusplus
@@ -39,41 +56,38 @@ extern "C" {
 /** A problem read from text, with its item names and option line numbers (opaque). */
 typedef struct dlx_ec dlx_ec;
 
-/** Where and why reading failed. */
-typedef struct dlx_ec_error {
-	size_t line;       /**< 1-based line number, or 0 when not about one line */
-	char message[160]; /**< what is wrong, e.g. "unknown item 'x'" (no file or line prefix) */
-} dlx_ec_error;
-
 /**
  * Reads a whole problem from @p in (not closed).
  *
  * @param out  on success, a new dlx_ec owned by the caller (dlx_ec_free())
- * @param err  filled in on failure (may be NULL)
+ * @param err  where and why reading failed (may be NULL): for
+ *             #DLX_ERR_SYNTAX the line at fault and what is wrong with it,
+ *             e.g. "unknown item 'x'"; line 0 for the other errors and for
+ *             text with no item line.  Emptied on success.
  * @return #DLX_OK; #DLX_ERR_SYNTAX for bad text; #DLX_ERR_IO on a read
  *         error; #DLX_ERR_NOMEM; #DLX_ERR_TOO_BIG; #DLX_ERR_INVALID if in or
  *         out is NULL.  On failure *out is NULL (when out is not).
  * Complexity: O(input size); memory O(input size).
  */
-int dlx_ec_read(FILE *in, dlx_ec **out, dlx_ec_error *err);
+DLX_API int dlx_ec_read(FILE *in, dlx_ec **out, dlx_error_info *err);
 
 /** Frees what dlx_ec_read() made, the problem included. NULL is a no-op. */
-void dlx_ec_free(dlx_ec *ec);
+DLX_API void dlx_ec_free(dlx_ec *ec);
 
 /** The problem, owned by @p ec; search it with dlx_search(). */
-dlx_problem *dlx_ec_problem(dlx_ec *ec);
+DLX_API dlx_problem *dlx_ec_problem(dlx_ec *ec);
 
 /** The name of item @p item (NUL-terminated, owned by ec), or NULL if out of range. */
-const char *dlx_ec_item_name(const dlx_ec *ec, size_t item);
+DLX_API const char *dlx_ec_item_name(const dlx_ec *ec, size_t item);
 
 /**
  * The name of color @p color (1, 2, ... in order of first appearance, as
  * dlx_option_color() returns them), owned by ec; NULL for 0 or out of range.
  */
-const char *dlx_ec_color_name(const dlx_ec *ec, uint32_t color);
+DLX_API const char *dlx_ec_color_name(const dlx_ec *ec, uint32_t color);
 
 /** The input line on which option @p opt stood (1-based), or 0 if out of range. */
-size_t dlx_ec_option_line(const dlx_ec *ec, size_t opt);
+DLX_API size_t dlx_ec_option_line(const dlx_ec *ec, size_t opt);
 
 #ifdef __cplusplus
 }

@@ -25,6 +25,22 @@
  *
  * Like the rest of the library this never prints, exits or keeps global
  * state; it uses the solver, so one solver serves one thread at a time.
+ *
+ * Usage:
+ * @code
+ *   dlx_sudoku *s;                           // any box size or variant
+ *   if (dlx_sudoku_new(3, &s) == DLX_OK) {
+ *       dlx_sudoku_gen_params gp = DLX_SUDOKU_GEN_PARAMS_INIT;
+ *       dlx_sudoku_gen_result res;
+ *       dlx_error_info err;
+ *       uint8_t puzzle[81];
+ *       gp.seed = 42;
+ *       int rc = dlx_sudoku_generate(s, &gp, puzzle, NULL, &res, &err);
+ *       // rc == DLX_OK: puzzle has res.clues clues; res.minimal when none can go
+ *       // else: err.message says why, or is empty when dlx_strerror(rc) does
+ *       dlx_sudoku_free(s);
+ *   }
+ * @endcode
  */
 #ifndef DLX_SUDOKU_GENERATE_H
 #define DLX_SUDOKU_GENERATE_H
@@ -32,6 +48,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "dlx-export.h"
 #include "dlx-sudoku.h"
 
 #ifdef __cplusplus
@@ -80,7 +97,6 @@ typedef struct dlx_sudoku_gen_result {
 	                           stopped the work (the puzzle is what was reached) */
 	uint64_t searches;    /**< searches made */
 	uint64_t nodes;       /**< their nodes in total */
-	char message[96];     /**< why the call failed; empty on success */
 } dlx_sudoku_gen_result;
 
 /**
@@ -92,18 +108,21 @@ typedef struct dlx_sudoku_gen_result {
  *                 when no puzzle was made
  * @param solution if not NULL, receives its solution (N² bytes)
  * @param res      receives the outcome; must not be NULL
+ * @param err      why the call failed (may be NULL): "no full board satisfies
+ *                 the units of this shape" for #DLX_ERR_CONFLICT, "out of
+ *                 memory" for #DLX_ERR_NOMEM, empty for the other errors and
+ *                 on success
  * @return #DLX_OK, also when a limit or the poll cut the work short (see
  *         res->stop and res->clues); #DLX_ERR_INVALID for a NULL argument;
  *         #DLX_ERR_CONFLICT when no full board satisfies the solver's units
- *         (possible with a jigsaw map; res->message says so); #DLX_ERR_NOMEM;
- *         #DLX_ERR_OVERFLOW.
+ *         (possible with a jigsaw map); #DLX_ERR_NOMEM; #DLX_ERR_OVERFLOW.
  * Complexity: about N² uniqueness searches, each bounded by the node limit,
  * plus O(N² · N) for the bookkeeping.  A minimal 9x9 takes about a millisecond;
  * 16x16 a good part of a second; beyond that sizes, minimal puzzles are slow
  * (use params->clues or a node limit).
  */
-int dlx_sudoku_generate(dlx_sudoku *s, const dlx_sudoku_gen_params *params, uint8_t *puzzle,
-	uint8_t *solution, dlx_sudoku_gen_result *res);
+DLX_API int dlx_sudoku_generate(dlx_sudoku *s, const dlx_sudoku_gen_params *params, uint8_t *puzzle,
+	uint8_t *solution, dlx_sudoku_gen_result *res, dlx_error_info *err);
 
 #ifdef __cplusplus
 }

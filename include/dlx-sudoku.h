@@ -19,11 +19,12 @@
  *   if (dlx_sudoku_new(3, &s) == DLX_OK) {
  *       dlx_sudoku_params sp = DLX_SUDOKU_PARAMS_INIT;
  *       dlx_sudoku_result res;
+ *       dlx_error_info err;
  *       uint8_t solution[81];
  *       sp.limit = 2;                       // uniqueness check
- *       int rc = dlx_sudoku_solve(s, givens, &sp, solution, &res);
+ *       int rc = dlx_sudoku_solve(s, givens, &sp, solution, &res, &err);
  *       // rc == DLX_OK: res.stats.solutions is 0, 1 or 2
- *       // rc == DLX_ERR_CONFLICT: res.message says which givens clash
+ *       // rc == DLX_ERR_CONFLICT: err.message says which givens clash
  *       dlx_sudoku_free(s);
  *   }
  * @endcode
@@ -37,7 +38,8 @@
  *  - jigsaw: a region map of N regions of N cells replaces the boxes.
  * They combine: X and windoku on a jigsaw map are allowed.
  *
- * Like the core, this layer never prints, exits or keeps global state.  A
+ * Like the core, this layer never prints, exits or keeps global state; the
+ * #dlx_error_info of its failures is about no input line (line 0).  A
  * solver is not thread-safe; distinct solvers may be used concurrently.
  */
 #ifndef DLX_SUDOKU_H
@@ -46,6 +48,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "dlx-export.h"
 #include "dlx.h"
 
 #ifdef __cplusplus
@@ -73,7 +76,7 @@ typedef struct dlx_sudoku dlx_sudoku;
  *         #DLX_ERR_TOO_BIG if box > #DLX_SUDOKU_MAX_BOX; #DLX_ERR_NOMEM.
  * Complexity: O(box^6) time and memory (the N³ options of 4 items each).
  */
-int dlx_sudoku_new(unsigned box, dlx_sudoku **out);
+DLX_API int dlx_sudoku_new(unsigned box, dlx_sudoku **out);
 
 /** Variant flag: both main diagonals hold every digit once (X-sudoku). */
 #define DLX_SUDOKU_X 1u
@@ -103,14 +106,13 @@ typedef struct dlx_sudoku_shape {
  *
  * @param side    N
  * @param regions N² region numbers
- * @param message if not NULL, receives why the map was refused, e.g.
- *                "region 3 has 10 cells, not 9" or "r2c5 is in region 0, not 1-9";
- *                empty on success
- * @param size    the size of message
+ * @param err     why the map was refused (may be NULL), e.g. "region 3 has
+ *                10 cells, not 9" or "r2c5 is in region 0, not 1-9"; empty
+ *                for a NULL regions and on success
  * @return #DLX_OK; #DLX_ERR_INVALID for a bad map or a NULL regions.
  * Complexity: O(N²); allocates nothing (N ≤ 255).
  */
-int dlx_sudoku_check_regions(unsigned side, const uint8_t *regions, char *message, size_t size);
+DLX_API int dlx_sudoku_check_regions(unsigned side, const uint8_t *regions, dlx_error_info *err);
 
 /**
  * Creates a solver for a variant board: the classic units plus those the
@@ -124,36 +126,36 @@ int dlx_sudoku_check_regions(unsigned side, const uint8_t *regions, char *messag
  * @param shape   the box size, the flags and the optional region map
  * @param out     on success a new solver owned by the caller
  *                (dlx_sudoku_free()), else set to NULL
- * @param message if not NULL, receives why the shape was refused (a bad
- *                map: see dlx_sudoku_check_regions()); empty on success
- * @param size    the size of message
+ * @param err     why the shape was refused (may be NULL): what is wrong with
+ *                a bad map, as dlx_sudoku_check_regions() says; empty for
+ *                the other errors, which their codes explain, and on success
  * @return #DLX_OK; #DLX_ERR_INVALID for a NULL argument, a box below
  *         #DLX_SUDOKU_MIN_BOX, an unknown flag or a bad region map;
  *         #DLX_ERR_TOO_BIG above #DLX_SUDOKU_MAX_BOX; #DLX_ERR_NOMEM.
  * Complexity: O(box^6) time and memory, as dlx_sudoku_new().
  */
-int dlx_sudoku_new_shape(const dlx_sudoku_shape *shape, dlx_sudoku **out, char *message, size_t size);
+DLX_API int dlx_sudoku_new_shape(const dlx_sudoku_shape *shape, dlx_sudoku **out, dlx_error_info *err);
 
 /** The variant flags given to dlx_sudoku_new_shape() (0 from dlx_sudoku_new()). */
-unsigned dlx_sudoku_flags(const dlx_sudoku *s);
+DLX_API unsigned dlx_sudoku_flags(const dlx_sudoku *s);
 
 /**
  * The region of every cell, N² numbers 1..N owned by the solver: the jigsaw
  * map, or the boxes numbered row-major from 1.  NULL if s is NULL.
  */
-const uint8_t *dlx_sudoku_regions(const dlx_sudoku *s);
+DLX_API const uint8_t *dlx_sudoku_regions(const dlx_sudoku *s);
 
 /** Frees a solver. NULL is a no-op. */
-void dlx_sudoku_free(dlx_sudoku *s);
+DLX_API void dlx_sudoku_free(dlx_sudoku *s);
 
 /** The box size n given to dlx_sudoku_new(). */
-unsigned dlx_sudoku_box(const dlx_sudoku *s);
+DLX_API unsigned dlx_sudoku_box(const dlx_sudoku *s);
 
 /** The side N = n² (also the largest digit). */
-unsigned dlx_sudoku_side(const dlx_sudoku *s);
+DLX_API unsigned dlx_sudoku_side(const dlx_sudoku *s);
 
 /** The number of cells N². */
-size_t dlx_sudoku_cells(const dlx_sudoku *s);
+DLX_API size_t dlx_sudoku_cells(const dlx_sudoku *s);
 
 /**
  * The underlying exact-cover problem, owned by the solver: 4·N² primary
@@ -162,7 +164,7 @@ size_t dlx_sudoku_cells(const dlx_sudoku *s);
  * (r·N + c)·N + (d − 1) being "cell (r, c) holds d".
  * For inspection and tests; do not add or force options on it.
  */
-const dlx_problem *dlx_sudoku_problem(const dlx_sudoku *s);
+DLX_API const dlx_problem *dlx_sudoku_problem(const dlx_sudoku *s);
 
 /** Two givens that cannot both stand, 0-based coordinates. */
 typedef struct dlx_sudoku_conflict {
@@ -199,12 +201,10 @@ typedef struct dlx_sudoku_params {
 /** Find every solution in the calling thread, no callbacks. */
 #define DLX_SUDOKU_PARAMS_INIT { 0, 0, NULL, NULL, NULL, NULL, 0, 0 }
 
-/** The outcome of dlx_sudoku_solve(). */
+/** The outcome of dlx_sudoku_solve(); why it failed goes to its #dlx_error_info. */
 typedef struct dlx_sudoku_result {
 	dlx_stats stats;     /**< solutions, nodes, updates, why the search stopped */
 	dlx_sudoku_conflict conflict; /**< set when #DLX_ERR_CONFLICT is returned */
-	char message[96];    /**< why the givens were refused, e.g. "r1c1 and r1c5 both hold 3"
-	                          (1-based, digits in decimal); empty on success */
 } dlx_sudoku_result;
 
 /**
@@ -213,16 +213,19 @@ typedef struct dlx_sudoku_result {
  * solver's variant).
  *
  * @param givens N² bytes, 0 for a blank
- * @param res    receives the conflict and a message on failure (may be NULL)
- * @return #DLX_OK; #DLX_ERR_INVALID for a digit above N (message names the
- *         cell) or a NULL argument; #DLX_ERR_CONFLICT for two equal digits
+ * @param res    receives the conflict on #DLX_ERR_CONFLICT (may be NULL)
+ * @param err    why the givens were refused (may be NULL), 1-based with
+ *               digits in decimal: "r9c9 holds 10, more than 9", "r1c1 and
+ *               r1c5 both hold 3"; empty for a NULL argument and on success
+ * @return #DLX_OK; #DLX_ERR_INVALID for a digit above N (the message names
+ *         the cell) or a NULL argument; #DLX_ERR_CONFLICT for two equal digits
  *         in one unit: the pair found first in row-major order of the second cell.
  *         A variant's message names the unit when it is not a row, column or
  *         box, e.g. "r1c1 and r9c9 both hold 4 on the main diagonal",
  *         "... in window 2" or, on a jigsaw map, "... in region 5".
  * Complexity: O(N²); allocates nothing.
  */
-int dlx_sudoku_check(dlx_sudoku *s, const uint8_t *givens, dlx_sudoku_result *res);
+DLX_API int dlx_sudoku_check(dlx_sudoku *s, const uint8_t *givens, dlx_sudoku_result *res, dlx_error_info *err);
 
 /**
  * Solves a puzzle: checks the givens (as dlx_sudoku_check()), forces them,
@@ -237,14 +240,16 @@ int dlx_sudoku_check(dlx_sudoku *s, const uint8_t *givens, dlx_sudoku_result *re
  *                 "first" is whichever a thread found first.
  * @param res      receives the statistics (and the conflict on
  *                 #DLX_ERR_CONFLICT); must not be NULL
+ * @param err      why the givens were refused, as dlx_sudoku_check() says;
+ *                 empty for the other errors and on success.  May be NULL.
  * @return #DLX_OK, also for an unsolvable puzzle or a search stopped early
  *         (see res->stats.solutions and res->stats.stop);
  *         #DLX_ERR_CONFLICT or #DLX_ERR_INVALID for bad givens (no search was
  *         made, res->stats.solutions is 0); #DLX_ERR_NOMEM; #DLX_ERR_OVERFLOW.
  * Complexity: exponential in the worst case; O(N²) beyond the search itself.
  */
-int dlx_sudoku_solve(dlx_sudoku *s, const uint8_t *givens, const dlx_sudoku_params *params,
-	uint8_t *solution, dlx_sudoku_result *res);
+DLX_API int dlx_sudoku_solve(dlx_sudoku *s, const uint8_t *givens, const dlx_sudoku_params *params,
+	uint8_t *solution, dlx_sudoku_result *res, dlx_error_info *err);
 
 /**
  * Grades a puzzle by the effort of its uniqueness search: dlx_sudoku_solve()
@@ -277,11 +282,12 @@ int dlx_sudoku_solve(dlx_sudoku *s, const uint8_t *givens, const dlx_sudoku_para
  * @param grade  receives the grade when the puzzle has exactly one solution
  *               and the search completed; else left untouched
  * @param res    as for dlx_sudoku_solve(); must not be NULL
+ * @param err    as for dlx_sudoku_solve(); may be NULL
  * @return as dlx_sudoku_solve().  res->stats.solutions is 0, 1 or 2.
  * Complexity: that of the search.
  */
-int dlx_sudoku_grade(dlx_sudoku *s, const uint8_t *givens, const dlx_sudoku_params *params,
-	uint64_t *grade, dlx_sudoku_result *res);
+DLX_API int dlx_sudoku_grade(dlx_sudoku *s, const uint8_t *givens, const dlx_sudoku_params *params,
+	uint64_t *grade, dlx_sudoku_result *res, dlx_error_info *err);
 
 /**
  * The "target sudoku" score (NOIP 2009) of a board: the sum over all cells of
@@ -293,7 +299,7 @@ int dlx_sudoku_grade(dlx_sudoku *s, const uint8_t *givens, const dlx_sudoku_para
  * @return the score (at most 255⁴·(6 + 127) < 2^63, so it never overflows).
  * Complexity: O(N²).
  */
-int64_t dlx_sudoku_target_score(unsigned side, const uint8_t *board);
+DLX_API int64_t dlx_sudoku_target_score(unsigned side, const uint8_t *board);
 
 #ifdef __cplusplus
 }

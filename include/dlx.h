@@ -21,7 +21,8 @@
  * were added, from 0.
  *
  * The library never prints, exits or aborts: every failure is a negative
- * return value from #dlx_error, which dlx_strerror() turns into a message.
+ * return value from #dlx_error, which dlx_strerror() turns into a message;
+ * the functions that can say more fill a #dlx_error_info.
  * A problem is not thread-safe; distinct problems may be used concurrently.
  */
 #ifndef DLX_H
@@ -33,12 +34,25 @@
 #include <stdbool.h>
 #endif
 
+#include "dlx-export.h"
+#include "dlx-version.h"
+
 #ifdef __cplusplus
 extern "C" {
 #endif
 
-/** Library version, as "major.minor.patch". */
-#define DLX_VERSION "0.1.0"
+/*
+ * dlx-version.h defines DLX_VERSION, the version of these headers, as
+ * "major.minor.patch", and its parts DLX_VERSION_MAJOR, _MINOR and _PATCH.
+ */
+
+/**
+ * The version of the library the program runs with, as "major.minor.patch".
+ * #DLX_VERSION is that of the headers it was compiled with: with a shared
+ * library the two may differ.
+ * @return a static string, never NULL.
+ */
+DLX_API const char *dlx_version(void);
 
 /** Error codes. Functions return 0 (#DLX_OK) on success, a negative code on failure. */
 typedef enum dlx_error {
@@ -50,7 +64,7 @@ typedef enum dlx_error {
 	DLX_ERR_CONFLICT = -5,  /**< a forced option shares an item with an earlier forced one */
 	DLX_ERR_OVERFLOW = -6,  /**< a 64-bit statistic would have wrapped; the search stopped */
 	DLX_ERR_STATE = -7,     /**< call not allowed now (e.g. adding options while options are forced) */
-	DLX_ERR_SYNTAX = -8,    /**< malformed input text (front ends; details in their error struct) */
+	DLX_ERR_SYNTAX = -8,    /**< malformed input text (front ends; details in a #dlx_error_info) */
 	DLX_ERR_IO = -9         /**< a read error from the input stream */
 } dlx_error;
 
@@ -58,7 +72,22 @@ typedef enum dlx_error {
  * A message for an error code, e.g. "out of memory".
  * @return a static string, never NULL (unknown codes give "unknown error").
  */
-const char *dlx_strerror(int err);
+DLX_API const char *dlx_strerror(int err);
+
+/**
+ * The details of a failure, where its error code alone cannot say what is
+ * wrong (a line of input, a clash of givens).  Every public function that
+ * has such details takes a `dlx_error_info *err` as its last parameter,
+ * which may be NULL.  On failure the function fills it; on success it
+ * empties it (line 0, message "").  The caller owns it.
+ */
+typedef struct dlx_error_info {
+	size_t line;       /**< the 1-based input line at fault, or 0 when the error is not about one */
+	char message[160]; /**< what is wrong, e.g. "unknown item 'x'", with no file or line prefix
+	                        (the caller knows the file and adds them); may be empty when the
+	                        code says it all: then show dlx_strerror() of the code.  Always
+	                        NUL-terminated; a longer message is cut to fit */
+} dlx_error_info;
 
 /** An exact-cover problem (opaque). */
 typedef struct dlx_problem dlx_problem;
@@ -73,19 +102,19 @@ typedef struct dlx_problem dlx_problem;
  *         or NULL when memory is short or the counts exceed 2^30-3 in total.
  * Complexity: O(n_primary + n_secondary).
  */
-dlx_problem *dlx_problem_new(size_t n_primary, size_t n_secondary);
+DLX_API dlx_problem *dlx_problem_new(size_t n_primary, size_t n_secondary);
 
 /** Frees a problem and everything it owns. NULL is a no-op. */
-void dlx_problem_free(dlx_problem *p);
+DLX_API void dlx_problem_free(dlx_problem *p);
 
 /** Number of primary items given to dlx_problem_new(). */
-size_t dlx_primary_count(const dlx_problem *p);
+DLX_API size_t dlx_primary_count(const dlx_problem *p);
 
 /** Number of secondary items given to dlx_problem_new(). */
-size_t dlx_secondary_count(const dlx_problem *p);
+DLX_API size_t dlx_secondary_count(const dlx_problem *p);
 
 /** Number of options added so far. */
-size_t dlx_option_count(const dlx_problem *p);
+DLX_API size_t dlx_option_count(const dlx_problem *p);
 
 /**
  * Adds an option covering @p n items.
@@ -102,7 +131,7 @@ size_t dlx_option_count(const dlx_problem *p);
  *         On failure the problem is unchanged.
  * Complexity: amortised O(n).
  */
-long dlx_add_option(dlx_problem *p, const size_t *items, size_t n);
+DLX_API long dlx_add_option(dlx_problem *p, const size_t *items, size_t n);
 
 /**
  * Adds an option that may give its secondary items colors (Knuth's exact
@@ -119,25 +148,25 @@ long dlx_add_option(dlx_problem *p, const size_t *items, size_t n);
  * Complexity: amortised O(n); the first colored option allocates an int per
  * node.  Searches of a problem with colors take a slightly slower path.
  */
-long dlx_add_option_colored(dlx_problem *p, const size_t *items, const uint32_t *colors, size_t n);
+DLX_API long dlx_add_option_colored(dlx_problem *p, const size_t *items, const uint32_t *colors, size_t n);
 
 /** Whether some option of the problem gives an item a color. */
-bool dlx_has_colors(const dlx_problem *p);
+DLX_API bool dlx_has_colors(const dlx_problem *p);
 
 /**
  * The color option @p opt gives its @p k-th item (see
  * dlx_add_option_colored()), or 0 for none or when out of range.
  */
-uint32_t dlx_option_color(const dlx_problem *p, size_t opt, size_t k);
+DLX_API uint32_t dlx_option_color(const dlx_problem *p, size_t opt, size_t k);
 
 /** Number of items in option @p opt (0 if opt is out of range). */
-size_t dlx_option_size(const dlx_problem *p, size_t opt);
+DLX_API size_t dlx_option_size(const dlx_problem *p, size_t opt);
 
 /**
  * The @p k-th item of option @p opt, in the order given to dlx_add_option().
  * @return the item, or (size_t)-1 if opt or k is out of range.
  */
-size_t dlx_option_item(const dlx_problem *p, size_t opt, size_t k);
+DLX_API size_t dlx_option_item(const dlx_problem *p, size_t opt, size_t k);
 
 /**
  * Forces option @p opt into every solution of later searches, by covering its
@@ -148,16 +177,16 @@ size_t dlx_option_item(const dlx_problem *p, size_t opt, size_t k);
  *         forced option (the problem is then unchanged).
  * Complexity: O(number of nodes in the options it hides).
  */
-int dlx_force_option(dlx_problem *p, size_t opt);
+DLX_API int dlx_force_option(dlx_problem *p, size_t opt);
 
 /** Number of options currently forced. */
-size_t dlx_forced_count(const dlx_problem *p);
+DLX_API size_t dlx_forced_count(const dlx_problem *p);
 
 /**
  * Releases every forced option, restoring the problem exactly as it was
  * before the first dlx_force_option().  Complexity: as for forcing.
  */
-void dlx_release_forced(dlx_problem *p);
+DLX_API void dlx_release_forced(dlx_problem *p);
 
 /**
  * Called once per solution found.
@@ -237,7 +266,7 @@ typedef struct dlx_search_params {
  *         reached); #DLX_ERR_NOMEM; #DLX_ERR_INVALID if p is NULL.
  * Complexity: exponential in general; memory O(number of primary items).
  */
-int dlx_search(dlx_problem *p, const dlx_search_params *params, dlx_stats *stats);
+DLX_API int dlx_search(dlx_problem *p, const dlx_search_params *params, dlx_stats *stats);
 
 /**
  * Copies a problem, forced options included, so that another thread can
@@ -245,7 +274,7 @@ int dlx_search(dlx_problem *p, const dlx_search_params *params, dlx_stats *stats
  * @return the copy, owned by the caller, or NULL when memory is short.
  * Complexity: O(size of the problem).
  */
-dlx_problem *dlx_problem_clone(const dlx_problem *p);
+DLX_API dlx_problem *dlx_problem_clone(const dlx_problem *p);
 
 /** How dlx_search_split() divides a search. */
 typedef struct dlx_split_params {
@@ -292,8 +321,8 @@ typedef struct dlx_split_params {
  * budget of some 2^26 item scans and link updates (a tree that stays narrow
  * deep down is then cut into fewer jobs, and shared less evenly).
  */
-int dlx_search_split(dlx_problem *p, const dlx_search_params *params, const dlx_split_params *split,
-		     dlx_stats *stats);
+DLX_API int dlx_search_split(dlx_problem *p, const dlx_search_params *params,
+	const dlx_split_params *split, dlx_stats *stats);
 
 #ifdef __cplusplus
 }

@@ -208,7 +208,7 @@ static void ec_scenario(bool unused)
 	if (!f)
 		return;
 	dlx_ec *ec = (dlx_ec *)1;
-	dlx_ec_error err;
+	dlx_error_info err;
 	int rc = dlx_ec_read(f, &ec, &err);
 	fclose(f);
 	if (rc != DLX_OK) {

@@ -6,6 +6,7 @@
 #include <stdarg.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -740,6 +741,16 @@ START_TEST(counters_never_wrap)
 }
 END_TEST
 
+/* The library's version is the headers', and DLX_VERSION's parts spell it. */
+START_TEST(version_is_the_headers)
+{
+	ck_assert_str_eq(dlx_version(), DLX_VERSION);
+	char parts[32];
+	snprintf(parts, sizeof parts, "%d.%d.%d", DLX_VERSION_MAJOR, DLX_VERSION_MINOR, DLX_VERSION_PATCH);
+	ck_assert_str_eq(parts, DLX_VERSION);
+}
+END_TEST
+
 /* Every error code has its own message, and unknown codes a generic one. */
 START_TEST(error_messages)
 {
@@ -888,6 +899,10 @@ static Suite *core_suite(void)
 	tc = tcase_create("forced");
 	tcase_add_test(tc, forced_options_restrict_and_release);
 	tcase_add_test(tc, forced_options_match_brute_force);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("version");
+	tcase_add_test(tc, version_is_the_headers);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("errors");

@@ -9,7 +9,7 @@
 #include "dlx-internal.h"
 
 /* Reads text of the given length (it may hold NUL bytes). */
-static int read_text(const char *text, size_t len, dlx_ec **ec, dlx_ec_error *err)
+static int read_text(const char *text, size_t len, dlx_ec **ec, dlx_error_info *err)
 {
 	FILE *f = fmemopen((void *)text, len, "r");
 	ck_assert_ptr_nonnull(f);
@@ -37,7 +37,7 @@ START_TEST(reads_knuth_example)
 		"b g\n"
 		"d e g\n";
 	dlx_ec *ec;
-	dlx_ec_error err;
+	dlx_error_info err;
 	ck_assert_int_eq(read_text(text, strlen(text), &ec, &err), DLX_OK);
 	dlx_problem *p = dlx_ec_problem(ec);
 	ck_assert_uint_eq(dlx_primary_count(p), 7);
@@ -80,7 +80,7 @@ START_TEST(layout_variants)
 	static const char text[] =
 		"\r\n| comment\r\n\ta\tb|c \r\n\r\n  a c\r\n|another comment\r\nb\r\na b\r\nb c";
 	dlx_ec *ec;
-	dlx_ec_error err;
+	dlx_error_info err;
 	int r = read_text(text, strlen(text), &ec, &err);
 	ck_assert_msg(r == DLX_OK, "%zu: %s", err.line, err.message);
 	dlx_problem *p = dlx_ec_problem(ec);
@@ -119,7 +119,7 @@ START_TEST(long_lines_and_many_options)
 	for (size_t i = 0; i < n; i++)
 		len += (size_t)sprintf(text + len, "i%zu p\n", i);
 	dlx_ec *ec;
-	dlx_ec_error err;
+	dlx_error_info err;
 	ck_assert_int_eq(read_text(text, len, &ec, &err), DLX_OK);
 	ck_assert_uint_eq(dlx_option_count(dlx_ec_problem(ec)), n);
 	ck_assert_uint_eq(count(ec), n);
@@ -168,7 +168,7 @@ START_TEST(bad_input_is_reported)
 {
 	const struct bad_case *bc = &bad_cases[_i];
 	dlx_ec *ec = (dlx_ec *)1;
-	dlx_ec_error err;
+	dlx_error_info err;
 	size_t len = bc->len ? bc->len : strlen(bc->text);
 	int r = read_text(bc->text, len, &ec, &err);
 	ck_assert_int_eq(r, DLX_ERR_SYNTAX);
@@ -182,7 +182,7 @@ START_TEST(name_length_limit)
 {
 	char text[200];
 	dlx_ec *ec;
-	dlx_ec_error err;
+	dlx_error_info err;
 	/* 64 characters are fine, 65 are not. */
 	snprintf(text, sizeof text, "%.64s\n%.64s\n", long_name, long_name);
 	ck_assert_int_eq(read_text(text, strlen(text), &ec, &err), DLX_OK);
@@ -210,7 +210,7 @@ START_TEST(random_bytes_never_crash)
 			buf[len] = (s >> 40) % 4 ? alphabet[(s >> 33) % (sizeof alphabet - 1)] : (char)(s >> 48);
 		}
 		dlx_ec *ec;
-		dlx_ec_error err;
+		dlx_error_info err;
 		int r = read_text(buf, len, &ec, &err);
 		if (r == DLX_OK) {
 			const char *what;

@@ -26,13 +26,15 @@ int main(void)
 	dlx_sudoku_gen_params gen = DLX_SUDOKU_GEN_PARAMS_INIT;
 	dlx_sudoku_gen_result gres;
 	dlx_sudoku_result res;
+	dlx_error_info err;
 	dlx_sudoku *s = NULL;
 	uint8_t puzzle[16], solution[16];
 	shape.box = 2;
 	sud.limit = 2;
-	ok = ok && dlx_sudoku_new_shape(&shape, &s, NULL, 0) == DLX_OK &&
-	     dlx_sudoku_generate(s, &gen, puzzle, NULL, &gres) == DLX_OK &&
-	     dlx_sudoku_solve(s, puzzle, &sud, solution, &res) == DLX_OK && res.stats.solutions == 1;
+	ok = ok && dlx_sudoku_new_shape(&shape, &s, NULL) == DLX_OK &&
+	     dlx_sudoku_generate(s, &gen, puzzle, NULL, &gres, NULL) == DLX_OK &&
+	     dlx_sudoku_solve(s, puzzle, &sud, solution, &res, &err) == DLX_OK && res.stats.solutions == 1 &&
+	     err.message[0] == '\0' && strcmp(dlx_version(), DLX_VERSION) == 0;
 	dlx_sudoku_free(s);
 	return ok ? 0 : 1;
 }

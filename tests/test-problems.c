@@ -20,7 +20,7 @@ static uint64_t count_generated(const char *env_var, const char *arg, dlx_stats 
 	FILE *f = popen(cmd, "r");
 	ck_assert_ptr_nonnull(f);
 	dlx_ec *ec;
-	dlx_ec_error err;
+	dlx_error_info err;
 	int r = dlx_ec_read(f, &ec, &err);
 	ck_assert_int_eq(pclose(f), 0);
 	ck_assert_msg(r == DLX_OK, "%s %s: line %zu: %s", gen, arg, err.line, err.message);

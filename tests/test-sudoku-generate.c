@@ -1,6 +1,6 @@
 /*
  * The "sudoku-generate" suite: puzzle generation (dlx-sudoku-generate.h)
- * and grading (dlx_sudoku_grade()).
+ * and grading (dlx_sudoku_grade(, NULL)).
  *
  * What a generated puzzle must be is checked from outside the generator:
  * its solution by the independent checker of sudoku-rules.h, uniqueness by
@@ -27,7 +27,7 @@ static dlx_sudoku *make(unsigned n, unsigned flags, const uint8_t *regions)
 {
 	dlx_sudoku_shape shape = { n, flags, regions };
 	dlx_sudoku *s;
-	ck_assert_int_eq(dlx_sudoku_new_shape(&shape, &s, NULL, 0), DLX_OK);
+	ck_assert_int_eq(dlx_sudoku_new_shape(&shape, &s, NULL), DLX_OK);
 	return s;
 }
 
@@ -37,7 +37,7 @@ static uint64_t count(dlx_sudoku *s, const uint8_t *givens, uint64_t limit, uint
 	dlx_sudoku_params sp = DLX_SUDOKU_PARAMS_INIT;
 	sp.limit = limit;
 	dlx_sudoku_result res;
-	ck_assert_int_eq(dlx_sudoku_solve(s, givens, &sp, first, &res), DLX_OK);
+	ck_assert_int_eq(dlx_sudoku_solve(s, givens, &sp, first, &res, NULL), DLX_OK);
 	ck_assert(res.stats.stop == DLX_STOP_COMPLETE || res.stats.stop == DLX_STOP_LIMIT);
 	return res.stats.solutions;
 }
@@ -95,7 +95,11 @@ static int generate(dlx_sudoku *s, uint64_t seed, uint64_t seq, size_t clues, bo
 	gp.sequence = seq;
 	gp.clues = clues;
 	gp.symmetric = symmetric;
-	return dlx_sudoku_generate(s, &gp, puzzle, solution, res);
+	dlx_error_info err;
+	int rc = dlx_sudoku_generate(s, &gp, puzzle, solution, res, &err);
+	if (rc == DLX_OK)
+		ck_assert_str_eq(err.message, "");
+	return rc;
 }
 
 /* Minimal puzzles on 4x4 and 9x9 classic boards. */
@@ -110,7 +114,6 @@ START_TEST(test_generate_minimal)
 		dlx_sudoku_gen_result res;
 		ck_assert_int_eq(generate(s, 7, (uint64_t)k, 0, false, puzzle, solution, &res), DLX_OK);
 		ck_assert_int_eq(res.stop, DLX_STOP_COMPLETE);
-		ck_assert_str_eq(res.message, "");
 		ck_assert_uint_gt(res.searches, 0);
 		check_puzzle(s, &ru, puzzle, solution, &res, true, false);
 		/* No 9x9 puzzle has fewer than 17 clues, no 4x4 fewer than 4. */
@@ -280,14 +283,14 @@ START_TEST(test_generate_limits)
 	dlx_sudoku_gen_result res;
 	/* Too few nodes for any full board: no puzzle, and it says why. */
 	gp.node_limit = 50;
-	ck_assert_int_eq(dlx_sudoku_generate(s, &gp, puzzle, solution, &res), DLX_OK);
+	ck_assert_int_eq(dlx_sudoku_generate(s, &gp, puzzle, solution, &res, NULL), DLX_OK);
 	ck_assert_int_eq(res.stop, DLX_STOP_NODE_LIMIT);
 	ck_assert_uint_eq(res.clues, 0);
 	ck_assert_uint_eq(clues_of(puzzle, 81), 0);
 	ck_assert_uint_eq(solution[0], 0xEE);
 	/* Enough for the board, not for every check: unique, but not shown minimal. */
 	gp.node_limit = 120;
-	ck_assert_int_eq(dlx_sudoku_generate(s, &gp, puzzle, solution, &res), DLX_OK);
+	ck_assert_int_eq(dlx_sudoku_generate(s, &gp, puzzle, solution, &res, NULL), DLX_OK);
 	ck_assert_int_eq(res.stop, DLX_STOP_NODE_LIMIT);
 	ck_assert_uint_gt(res.clues, 0);
 	ck_assert_int_eq(res.minimal, 0);
@@ -298,7 +301,7 @@ START_TEST(test_generate_limits)
 	gp.on_poll = always_stop;
 	gp.poll_ctx = &polls;
 	gp.poll_interval = 1;
-	ck_assert_int_eq(dlx_sudoku_generate(s, &gp, puzzle, solution, &res), DLX_OK);
+	ck_assert_int_eq(dlx_sudoku_generate(s, &gp, puzzle, solution, &res, NULL), DLX_OK);
 	ck_assert_int_eq(res.stop, DLX_STOP_POLL);
 	ck_assert_uint_eq(res.clues, 0);
 	ck_assert_int_eq(polls, 1);
@@ -312,19 +315,21 @@ START_TEST(test_generate_errors)
 	dlx_sudoku *s = make(2, 0, NULL);
 	uint8_t puzzle[16];
 	dlx_sudoku_gen_result res;
-	ck_assert_int_eq(dlx_sudoku_generate(s, NULL, puzzle, NULL, NULL), DLX_ERR_INVALID);
-	ck_assert_int_eq(dlx_sudoku_generate(NULL, NULL, puzzle, NULL, &res), DLX_ERR_INVALID);
-	ck_assert_int_eq(dlx_sudoku_generate(s, NULL, NULL, NULL, &res), DLX_ERR_INVALID);
+	ck_assert_int_eq(dlx_sudoku_generate(s, NULL, puzzle, NULL, NULL, NULL), DLX_ERR_INVALID);
+	ck_assert_int_eq(dlx_sudoku_generate(NULL, NULL, puzzle, NULL, &res, NULL), DLX_ERR_INVALID);
+	ck_assert_int_eq(dlx_sudoku_generate(s, NULL, NULL, NULL, &res, NULL), DLX_ERR_INVALID);
 	/* NULL params: seed 0, minimal. */
-	ck_assert_int_eq(dlx_sudoku_generate(s, NULL, puzzle, NULL, &res), DLX_OK);
+	ck_assert_int_eq(dlx_sudoku_generate(s, NULL, puzzle, NULL, &res, NULL), DLX_OK);
 	ck_assert_int_eq(res.minimal, 1);
 	dlx_sudoku_free(s);
 	/* A map without any full board. */
 	uint8_t map[16];
 	rules_parse(map4_impossible, map, 16);
 	s = make(2, 0, map);
-	ck_assert_int_eq(dlx_sudoku_generate(s, NULL, puzzle, NULL, &res), DLX_ERR_CONFLICT);
-	ck_assert_str_eq(res.message, "no full board satisfies the units of this shape");
+	dlx_error_info err;
+	ck_assert_int_eq(dlx_sudoku_generate(s, NULL, puzzle, NULL, &res, &err), DLX_ERR_CONFLICT);
+	ck_assert_str_eq(err.message, "no full board satisfies the units of this shape");
+	ck_assert_uint_eq(err.line, 0);
 	ck_assert_uint_eq(res.clues, 0);
 	dlx_sudoku_free(s);
 }
@@ -340,12 +345,12 @@ START_TEST(test_grade_basics)
 	dlx_sudoku_result res;
 	/* Nothing to search, or only forced steps: 0. */
 	rules_parse(full, g, 81);
-	ck_assert_int_eq(dlx_sudoku_grade(s, g, NULL, &grade, &res), DLX_OK);
+	ck_assert_int_eq(dlx_sudoku_grade(s, g, NULL, &grade, &res, NULL), DLX_OK);
 	ck_assert_uint_eq(grade, 0);
 	ck_assert_uint_eq(res.stats.nodes, 1);
 	ck_assert_uint_eq(res.stats.branches, 0);
 	g[0] = g[40] = g[80] = 0;
-	ck_assert_int_eq(dlx_sudoku_grade(s, g, NULL, &grade, &res), DLX_OK);
+	ck_assert_int_eq(dlx_sudoku_grade(s, g, NULL, &grade, &res, NULL), DLX_OK);
 	ck_assert_uint_eq(grade, 0);
 	ck_assert_uint_eq(res.stats.nodes, 4);
 	ck_assert_uint_eq(res.stats.branches, 0);
@@ -354,13 +359,13 @@ START_TEST(test_grade_basics)
 	 * search must pick among candidates, and each wrong one fails at once.
 	 */
 	rules_parse(".................1..1.23.4......2.54.6........7...8.......6.7.....97......4.....8", g, 81);
-	ck_assert_int_eq(dlx_sudoku_grade(s, g, NULL, &grade, &res), DLX_OK);
+	ck_assert_int_eq(dlx_sudoku_grade(s, g, NULL, &grade, &res, NULL), DLX_OK);
 	ck_assert_uint_eq(res.stats.solutions, 1);
 	ck_assert_uint_eq(grade, 0);
 	ck_assert_uint_eq(res.stats.branches, 1);
 	/* A hard puzzle needs guesses; the grade is the same every time. */
 	rules_parse("8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..", g, 81);
-	ck_assert_int_eq(dlx_sudoku_grade(s, g, NULL, &grade, &res), DLX_OK);
+	ck_assert_int_eq(dlx_sudoku_grade(s, g, NULL, &grade, &res, NULL), DLX_OK);
 	ck_assert_uint_eq(res.stats.solutions, 1);
 	ck_assert_uint_gt(grade, 0);
 	ck_assert_uint_eq(grade, res.stats.nodes - 60 - 1);
@@ -372,26 +377,28 @@ START_TEST(test_grade_basics)
 	dlx_sudoku_params sp = DLX_SUDOKU_PARAMS_INIT;
 	sp.limit = 1;      /* ignored */
 	sp.threads = 4;    /* ignored */
-	ck_assert_int_eq(dlx_sudoku_grade(s, g, &sp, &again, &res), DLX_OK);
+	ck_assert_int_eq(dlx_sudoku_grade(s, g, &sp, &again, &res, NULL), DLX_OK);
 	ck_assert_uint_eq(again, grade);
 	ck_assert_uint_eq(res.stats.branches, guesses);
 	/* No grade without exactly one solution, or when the search was cut short. */
 	memset(g, 0, sizeof g);
 	grade = 77;
-	ck_assert_int_eq(dlx_sudoku_grade(s, g, NULL, &grade, &res), DLX_OK);
+	ck_assert_int_eq(dlx_sudoku_grade(s, g, NULL, &grade, &res, NULL), DLX_OK);
 	ck_assert_uint_eq(res.stats.solutions, 2);
 	ck_assert_uint_eq(grade, 77);
 	rules_parse("42738..1..1...6735.......293.5692.8...........6.1745.364.......9518...7..8..6534.", g, 81);
-	ck_assert_int_eq(dlx_sudoku_grade(s, g, NULL, &grade, &res), DLX_OK);
+	ck_assert_int_eq(dlx_sudoku_grade(s, g, NULL, &grade, &res, NULL), DLX_OK);
 	ck_assert_uint_eq(res.stats.solutions, 0);
 	ck_assert_uint_eq(grade, 77);
 	rules_parse("8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..", g, 81);
 	sp.node_limit = 10;
-	ck_assert_int_eq(dlx_sudoku_grade(s, g, &sp, &grade, &res), DLX_OK);
+	ck_assert_int_eq(dlx_sudoku_grade(s, g, &sp, &grade, &res, NULL), DLX_OK);
 	ck_assert_int_eq(res.stats.stop, DLX_STOP_NODE_LIMIT);
 	ck_assert_uint_eq(grade, 77);
 	g[1] = 8;
-	ck_assert_int_eq(dlx_sudoku_grade(s, g, NULL, &grade, &res), DLX_ERR_CONFLICT);
+	dlx_error_info err;
+	ck_assert_int_eq(dlx_sudoku_grade(s, g, NULL, &grade, &res, &err), DLX_ERR_CONFLICT);
+	ck_assert_str_eq(err.message, "r1c1 and r1c2 both hold 8");
 	dlx_sudoku_free(s);
 }
 END_TEST
@@ -420,7 +427,7 @@ static size_t grade_file(dlx_sudoku *s, const char *name, uint64_t *grades, size
 		uint8_t g[81];
 		rules_parse(line, g, 81);
 		dlx_sudoku_result res;
-		ck_assert_int_eq(dlx_sudoku_grade(s, g, NULL, &grades[n], &res), DLX_OK);
+		ck_assert_int_eq(dlx_sudoku_grade(s, g, NULL, &grades[n], &res, NULL), DLX_OK);
 		ck_assert_msg(res.stats.solutions == 1, "%s: puzzle %zu is not unique", name, n + 1);
 		n++;
 	}

@@ -54,7 +54,7 @@ static uint64_t count_checked(dlx_sudoku *s, const struct rules *ru, const uint8
 	sp.on_solution = check_each;
 	sp.solution_ctx = &c;
 	dlx_sudoku_result res;
-	ck_assert_int_eq(dlx_sudoku_solve(s, givens, &sp, NULL, &res), DLX_OK);
+	ck_assert_int_eq(dlx_sudoku_solve(s, givens, &sp, NULL, &res, NULL), DLX_OK);
 	ck_assert_int_eq(res.stats.stop, DLX_STOP_COMPLETE);
 	ck_assert_uint_eq(c.seen, res.stats.solutions);
 	ck_assert_uint_eq(c.bad, 0);
@@ -67,10 +67,10 @@ static dlx_sudoku *make(unsigned n, unsigned flags, const uint8_t *regions)
 {
 	dlx_sudoku_shape shape = { n, flags, regions };
 	dlx_sudoku *s;
-	char msg[96];
-	int rc = dlx_sudoku_new_shape(&shape, &s, msg, sizeof msg);
-	ck_assert_msg(rc == DLX_OK, "new_shape: %d %s", rc, msg);
-	ck_assert_str_eq(msg, "");
+	dlx_error_info err;
+	int rc = dlx_sudoku_new_shape(&shape, &s, &err);
+	ck_assert_msg(rc == DLX_OK, "new_shape: %d %s", rc, err.message);
+	ck_assert_str_eq(err.message, "");
 	return s;
 }
 
@@ -164,41 +164,43 @@ END_TEST
 START_TEST(test_regions_refused)
 {
 	uint8_t map[16];
-	char msg[96];
+	dlx_error_info err;
 	rules_parse(map4, map, 16);
-	ck_assert_int_eq(dlx_sudoku_check_regions(4, map, msg, sizeof msg), DLX_OK);
-	ck_assert_str_eq(msg, "");
+	ck_assert_int_eq(dlx_sudoku_check_regions(4, map, &err), DLX_OK);
+	ck_assert_str_eq(err.message, "");
 	map[0] = 0;
-	ck_assert_int_eq(dlx_sudoku_check_regions(4, map, msg, sizeof msg), DLX_ERR_INVALID);
-	ck_assert_str_eq(msg, "r1c1 is in region 0, not 1-4");
+	ck_assert_int_eq(dlx_sudoku_check_regions(4, map, &err), DLX_ERR_INVALID);
+	ck_assert_str_eq(err.message, "r1c1 is in region 0, not 1-4");
+	ck_assert_uint_eq(err.line, 0);
 	rules_parse(map4, map, 16);
 	map[6] = 5;
-	ck_assert_int_eq(dlx_sudoku_check_regions(4, map, msg, sizeof msg), DLX_ERR_INVALID);
-	ck_assert_str_eq(msg, "r2c3 is in region 5, not 1-4");
+	ck_assert_int_eq(dlx_sudoku_check_regions(4, map, &err), DLX_ERR_INVALID);
+	ck_assert_str_eq(err.message, "r2c3 is in region 5, not 1-4");
 	rules_parse(map4, map, 16);
 	map[2] = 1; /* region 1 takes a cell of region 2 */
-	ck_assert_int_eq(dlx_sudoku_check_regions(4, map, msg, sizeof msg), DLX_ERR_INVALID);
-	ck_assert_str_eq(msg, "region 1 has 5 cells, not 4");
-	ck_assert_int_eq(dlx_sudoku_check_regions(4, map, NULL, 0), DLX_ERR_INVALID);
-	ck_assert_int_eq(dlx_sudoku_check_regions(4, NULL, msg, sizeof msg), DLX_ERR_INVALID);
+	ck_assert_int_eq(dlx_sudoku_check_regions(4, map, &err), DLX_ERR_INVALID);
+	ck_assert_str_eq(err.message, "region 1 has 5 cells, not 4");
+	ck_assert_int_eq(dlx_sudoku_check_regions(4, map, NULL), DLX_ERR_INVALID);
+	ck_assert_int_eq(dlx_sudoku_check_regions(4, NULL, &err), DLX_ERR_INVALID);
 
 	/* The constructor refuses the same map with the same message, and bad shapes. */
 	dlx_sudoku *s = (dlx_sudoku *)1;
 	dlx_sudoku_shape shape = { 2, 0, map };
-	ck_assert_int_eq(dlx_sudoku_new_shape(&shape, &s, msg, sizeof msg), DLX_ERR_INVALID);
-	ck_assert_str_eq(msg, "region 1 has 5 cells, not 4");
+	ck_assert_int_eq(dlx_sudoku_new_shape(&shape, &s, &err), DLX_ERR_INVALID);
+	ck_assert_str_eq(err.message, "region 1 has 5 cells, not 4");
 	ck_assert_ptr_null(s);
 	shape.regions = NULL;
 	shape.flags = 4;
-	ck_assert_int_eq(dlx_sudoku_new_shape(&shape, &s, msg, sizeof msg), DLX_ERR_INVALID);
+	ck_assert_int_eq(dlx_sudoku_new_shape(&shape, &s, &err), DLX_ERR_INVALID);
+	ck_assert_str_eq(err.message, ""); /* the code says it all */
 	shape.flags = 0;
 	shape.box = 1;
-	ck_assert_int_eq(dlx_sudoku_new_shape(&shape, &s, NULL, 0), DLX_ERR_INVALID);
+	ck_assert_int_eq(dlx_sudoku_new_shape(&shape, &s, NULL), DLX_ERR_INVALID);
 	shape.box = DLX_SUDOKU_MAX_BOX + 1;
-	ck_assert_int_eq(dlx_sudoku_new_shape(&shape, &s, NULL, 0), DLX_ERR_TOO_BIG);
-	ck_assert_int_eq(dlx_sudoku_new_shape(NULL, &s, NULL, 0), DLX_ERR_INVALID);
+	ck_assert_int_eq(dlx_sudoku_new_shape(&shape, &s, NULL), DLX_ERR_TOO_BIG);
+	ck_assert_int_eq(dlx_sudoku_new_shape(NULL, &s, NULL), DLX_ERR_INVALID);
 	shape.box = 2;
-	ck_assert_int_eq(dlx_sudoku_new_shape(&shape, NULL, NULL, 0), DLX_ERR_INVALID);
+	ck_assert_int_eq(dlx_sudoku_new_shape(&shape, NULL, NULL), DLX_ERR_INVALID);
 }
 END_TEST
 
@@ -323,16 +325,17 @@ START_TEST(test_variant_conflicts)
 {
 	uint8_t g[81] = { 0 };
 	dlx_sudoku_result res;
+	dlx_error_info err;
 	dlx_sudoku *s = make(3, DLX_SUDOKU_X | DLX_SUDOKU_WINDOKU, NULL);
 	g[0] = 4;
 	g[80] = 4;
-	ck_assert_int_eq(dlx_sudoku_check(s, g, &res), DLX_ERR_CONFLICT);
-	ck_assert_str_eq(res.message, "r1c1 and r9c9 both hold 4 on the main diagonal");
+	ck_assert_int_eq(dlx_sudoku_check(s, g, &res, &err), DLX_ERR_CONFLICT);
+	ck_assert_str_eq(err.message, "r1c1 and r9c9 both hold 4 on the main diagonal");
 	memset(g, 0, sizeof g);
 	g[8] = 2;
 	g[72] = 2;
-	ck_assert_int_eq(dlx_sudoku_solve(s, g, NULL, NULL, &res), DLX_ERR_CONFLICT);
-	ck_assert_str_eq(res.message, "r1c9 and r9c1 both hold 2 on the anti-diagonal");
+	ck_assert_int_eq(dlx_sudoku_solve(s, g, NULL, NULL, &res, &err), DLX_ERR_CONFLICT);
+	ck_assert_str_eq(err.message, "r1c9 and r9c1 both hold 2 on the anti-diagonal");
 	ck_assert_uint_eq(res.conflict.row1, 0);
 	ck_assert_uint_eq(res.conflict.col1, 8);
 	ck_assert_uint_eq(res.conflict.row2, 8);
@@ -340,26 +343,26 @@ START_TEST(test_variant_conflicts)
 	memset(g, 0, sizeof g);
 	g[1 * 9 + 1] = 5; /* window 1, box 1 */
 	g[3 * 9 + 2] = 5; /* window 1, box 4 */
-	ck_assert_int_eq(dlx_sudoku_check(s, g, &res), DLX_ERR_CONFLICT);
-	ck_assert_str_eq(res.message, "r2c2 and r4c3 both hold 5 in window 1");
+	ck_assert_int_eq(dlx_sudoku_check(s, g, &res, &err), DLX_ERR_CONFLICT);
+	ck_assert_str_eq(err.message, "r2c2 and r4c3 both hold 5 in window 1");
 	memset(g, 0, sizeof g);
 	g[5 * 9 + 6] = 7;
 	g[7 * 9 + 5] = 7;
-	ck_assert_int_eq(dlx_sudoku_check(s, g, &res), DLX_ERR_CONFLICT);
-	ck_assert_str_eq(res.message, "r6c7 and r8c6 both hold 7 in window 4");
+	ck_assert_int_eq(dlx_sudoku_check(s, g, &res, &err), DLX_ERR_CONFLICT);
+	ck_assert_str_eq(err.message, "r6c7 and r8c6 both hold 7 in window 4");
 	/* A row conflict is reported as a row's, without naming a unit. */
 	memset(g, 0, sizeof g);
 	g[0] = 1;
 	g[4] = 1;
-	ck_assert_int_eq(dlx_sudoku_check(s, g, &res), DLX_ERR_CONFLICT);
-	ck_assert_str_eq(res.message, "r1c1 and r1c5 both hold 1");
+	ck_assert_int_eq(dlx_sudoku_check(s, g, &res, &err), DLX_ERR_CONFLICT);
+	ck_assert_str_eq(err.message, "r1c1 and r1c5 both hold 1");
 	/* The solver is intact afterwards: the empty board has X+windoku solutions. */
 	memset(g, 0, sizeof g);
 	dlx_sudoku_params sp = DLX_SUDOKU_PARAMS_INIT;
 	sp.limit = 1;
 	uint8_t sol[81];
 	struct rules ru = { 3, DLX_SUDOKU_X | DLX_SUDOKU_WINDOKU, NULL };
-	ck_assert_int_eq(dlx_sudoku_solve(s, g, &sp, sol, &res), DLX_OK);
+	ck_assert_int_eq(dlx_sudoku_solve(s, g, &sp, sol, &res, NULL), DLX_OK);
 	ck_assert_uint_eq(res.stats.solutions, 1);
 	ck_assert(rules_valid(&ru, NULL, sol));
 	dlx_sudoku_free(s);
@@ -370,12 +373,12 @@ START_TEST(test_variant_conflicts)
 	s = make(2, 0, map);
 	g4[2 * 4 + 0] = 1; /* region 3 */
 	g4[3 * 4 + 1] = 1; /* region 3, but another row and column */
-	ck_assert_int_eq(dlx_sudoku_check(s, g4, &res), DLX_ERR_CONFLICT);
-	ck_assert_str_eq(res.message, "r3c1 and r4c2 both hold 1 in region 3");
+	ck_assert_int_eq(dlx_sudoku_check(s, g4, &res, &err), DLX_ERR_CONFLICT);
+	ck_assert_str_eq(err.message, "r3c1 and r4c2 both hold 1 in region 3");
 	memset(g4, 0, sizeof g4);
 	g4[2 * 4 + 1] = 2; /* region 4, classic box 3 */
 	g4[3 * 4 + 0] = 2; /* region 3, classic box 3 */
-	ck_assert_int_eq(dlx_sudoku_check(s, g4, &res), DLX_OK);
+	ck_assert_int_eq(dlx_sudoku_check(s, g4, &res, NULL), DLX_OK);
 	dlx_sudoku_free(s);
 }
 END_TEST
@@ -390,7 +393,7 @@ START_TEST(test_jigsaw_9x9)
 	dlx_sudoku_params sp = DLX_SUDOKU_PARAMS_INIT;
 	sp.limit = 3;
 	dlx_sudoku_result res;
-	ck_assert_int_eq(dlx_sudoku_solve(s, g, &sp, sol, &res), DLX_OK);
+	ck_assert_int_eq(dlx_sudoku_solve(s, g, &sp, sol, &res, NULL), DLX_OK);
 	ck_assert_uint_eq(res.stats.solutions, 3);
 	ck_assert(rules_valid(&ru, NULL, sol));
 	/* The map really replaced the boxes: the board breaks the classic rules. */

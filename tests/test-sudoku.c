@@ -61,7 +61,7 @@ static uint64_t count_checked(dlx_sudoku *s, const uint8_t *givens, int64_t *bes
 	sp.on_solution = check_each;
 	sp.solution_ctx = &c;
 	dlx_sudoku_result res;
-	int rc = dlx_sudoku_solve(s, givens, &sp, NULL, &res);
+	int rc = dlx_sudoku_solve(s, givens, &sp, NULL, &res, NULL);
 	ck_assert_int_eq(rc, DLX_OK);
 	ck_assert_int_eq(res.stats.stop, DLX_STOP_COMPLETE);
 	ck_assert_uint_eq(c.seen, res.stats.solutions);
@@ -151,7 +151,7 @@ START_TEST(test_counts_file)
 		sp.limit = 2;
 		dlx_sudoku_result res;
 		uint8_t sol[81];
-		ck_assert_int_eq(dlx_sudoku_solve(solver[n], g, &sp, sol, &res), DLX_OK);
+		ck_assert_int_eq(dlx_sudoku_solve(solver[n], g, &sp, sol, &res, NULL), DLX_OK);
 		ck_assert_uint_eq(res.stats.solutions, want < 2 ? want : 2);
 		ck_assert_int_eq(res.stats.stop, want >= 2 ? DLX_STOP_LIMIT : DLX_STOP_COMPLETE);
 		if (want)
@@ -179,7 +179,7 @@ START_TEST(test_luogu_1784)
 	rules_parse(answer, want, 81);
 	ck_assert(valid_solution(3, g, want));
 	dlx_sudoku_result res;
-	ck_assert_int_eq(dlx_sudoku_solve(s, g, NULL, sol, &res), DLX_OK);
+	ck_assert_int_eq(dlx_sudoku_solve(s, g, NULL, sol, &res, NULL), DLX_OK);
 	ck_assert_uint_eq(res.stats.solutions, 1);
 	ck_assert_mem_eq(sol, want, 81);
 	ck_assert_uint_eq(dlx_forced_count(dlx_sudoku_problem(s)), 0);
@@ -204,7 +204,7 @@ START_TEST(test_poj_3074)
 		dlx_sudoku_params sp = DLX_SUDOKU_PARAMS_INIT;
 		sp.limit = 2;
 		dlx_sudoku_result res;
-		ck_assert_int_eq(dlx_sudoku_solve(s, g, &sp, sol, &res), DLX_OK);
+		ck_assert_int_eq(dlx_sudoku_solve(s, g, &sp, sol, &res, NULL), DLX_OK);
 		ck_assert_uint_eq(res.stats.solutions, 1);
 		ck_assert(valid_solution(3, g, sol));
 		ck_assert_mem_eq(sol, want, 81);
@@ -239,7 +239,7 @@ START_TEST(test_spoj_1110)
 	dlx_sudoku_params sp = DLX_SUDOKU_PARAMS_INIT;
 	sp.limit = 2;
 	dlx_sudoku_result res;
-	ck_assert_int_eq(dlx_sudoku_solve(s, g, &sp, sol, &res), DLX_OK);
+	ck_assert_int_eq(dlx_sudoku_solve(s, g, &sp, sol, &res, NULL), DLX_OK);
 	ck_assert_uint_eq(res.stats.solutions, 1);
 	ck_assert(valid_solution(4, g, sol));
 	ck_assert_mem_eq(sol, want, 256);
@@ -283,12 +283,12 @@ START_TEST(test_big_boards)
 	dlx_sudoku_result res;
 	dlx_sudoku_params sp = DLX_SUDOKU_PARAMS_INIT;
 	sp.limit = 1;
-	ck_assert_int_eq(dlx_sudoku_solve(s, g, &sp, sol, &res), DLX_OK);
+	ck_assert_int_eq(dlx_sudoku_solve(s, g, &sp, sol, &res, NULL), DLX_OK);
 	ck_assert_uint_eq(res.stats.solutions, 1);
 	ck_assert(valid_solution(n, g, sol));
 	/* The full board is its own only solution. */
 	sp.limit = 2;
-	ck_assert_int_eq(dlx_sudoku_solve(s, full, &sp, sol, &res), DLX_OK);
+	ck_assert_int_eq(dlx_sudoku_solve(s, full, &sp, sol, &res, NULL), DLX_OK);
 	ck_assert_uint_eq(res.stats.solutions, 1);
 	ck_assert_mem_eq(sol, full, cells);
 	dlx_sudoku_free(s);
@@ -304,11 +304,13 @@ START_TEST(test_conflicts)
 	ck_assert_int_eq(dlx_sudoku_new(3, &s), DLX_OK);
 	uint8_t g[81] = { 0 };
 	dlx_sudoku_result res;
+	dlx_error_info err;
 	/* Row. */
 	g[0] = 3;
 	g[4] = 3;
-	ck_assert_int_eq(dlx_sudoku_solve(s, g, NULL, NULL, &res), DLX_ERR_CONFLICT);
-	ck_assert_str_eq(res.message, "r1c1 and r1c5 both hold 3");
+	ck_assert_int_eq(dlx_sudoku_solve(s, g, NULL, NULL, &res, &err), DLX_ERR_CONFLICT);
+	ck_assert_str_eq(err.message, "r1c1 and r1c5 both hold 3");
+	ck_assert_uint_eq(err.line, 0);
 	ck_assert_uint_eq(res.conflict.row1, 0);
 	ck_assert_uint_eq(res.conflict.col1, 0);
 	ck_assert_uint_eq(res.conflict.row2, 0);
@@ -319,23 +321,28 @@ START_TEST(test_conflicts)
 	memset(g, 0, sizeof g);
 	g[2] = 9;
 	g[8 * 9 + 2] = 9;
-	ck_assert_int_eq(dlx_sudoku_check(s, g, &res), DLX_ERR_CONFLICT);
-	ck_assert_str_eq(res.message, "r1c3 and r9c3 both hold 9");
+	ck_assert_int_eq(dlx_sudoku_check(s, g, &res, &err), DLX_ERR_CONFLICT);
+	ck_assert_str_eq(err.message, "r1c3 and r9c3 both hold 9");
 	/* Box only. */
 	memset(g, 0, sizeof g);
 	g[4 * 9 + 3] = 5;
 	g[5 * 9 + 5] = 5;
-	ck_assert_int_eq(dlx_sudoku_check(s, g, &res), DLX_ERR_CONFLICT);
-	ck_assert_str_eq(res.message, "r5c4 and r6c6 both hold 5");
+	ck_assert_int_eq(dlx_sudoku_check(s, g, &res, &err), DLX_ERR_CONFLICT);
+	ck_assert_str_eq(err.message, "r5c4 and r6c6 both hold 5");
+	/* The details are optional; the conflict is still reported. */
+	ck_assert_int_eq(dlx_sudoku_check(s, g, &res, NULL), DLX_ERR_CONFLICT);
+	ck_assert_uint_eq(res.conflict.digit, 5);
 	/* Out of range. */
 	memset(g, 0, sizeof g);
 	g[80] = 10;
-	ck_assert_int_eq(dlx_sudoku_solve(s, g, NULL, NULL, &res), DLX_ERR_INVALID);
-	ck_assert_str_eq(res.message, "r9c9 holds 10, more than 9");
+	ck_assert_int_eq(dlx_sudoku_solve(s, g, NULL, NULL, &res, &err), DLX_ERR_INVALID);
+	ck_assert_str_eq(err.message, "r9c9 holds 10, more than 9");
 	/* The solver is intact: a real puzzle still solves. */
 	rules_parse(".2738..1..1...6735.......293.5692.8...........6.1745.364.......9518...7..8..6534.", g, 81);
-	ck_assert_int_eq(dlx_sudoku_check(s, g, &res), DLX_OK);
-	ck_assert_str_eq(res.message, "");
+	err.line = 7;
+	ck_assert_int_eq(dlx_sudoku_check(s, g, &res, &err), DLX_OK);
+	ck_assert_str_eq(err.message, "");
+	ck_assert_uint_eq(err.line, 0);
 	ck_assert_uint_eq(count_checked(s, g, NULL), 1);
 	ck_assert_uint_eq(dlx_forced_count(dlx_sudoku_problem(s)), 0);
 	dlx_sudoku_free(s);
@@ -350,14 +357,14 @@ START_TEST(test_reuse)
 	uint8_t g[81], a[81], b[81];
 	rules_parse("......52..8.4......3...9...5.1...6..2..7........3.....6...1..........7.4.......3.", g, 81);
 	dlx_sudoku_result r1, r2;
-	ck_assert_int_eq(dlx_sudoku_solve(s, g, NULL, a, &r1), DLX_OK);
+	ck_assert_int_eq(dlx_sudoku_solve(s, g, NULL, a, &r1, NULL), DLX_OK);
 	uint8_t empty[81] = { 0 };
 	dlx_sudoku_params sp = DLX_SUDOKU_PARAMS_INIT;
 	sp.limit = 5;
-	ck_assert_int_eq(dlx_sudoku_solve(s, empty, &sp, b, &r2), DLX_OK);
+	ck_assert_int_eq(dlx_sudoku_solve(s, empty, &sp, b, &r2, NULL), DLX_OK);
 	ck_assert_uint_eq(r2.stats.solutions, 5);
 	ck_assert(valid_solution(3, NULL, b));
-	ck_assert_int_eq(dlx_sudoku_solve(s, g, NULL, b, &r2), DLX_OK);
+	ck_assert_int_eq(dlx_sudoku_solve(s, g, NULL, b, &r2, NULL), DLX_OK);
 	ck_assert_mem_eq(a, b, 81);
 	ck_assert_uint_eq(r1.stats.nodes, r2.stats.nodes);
 	ck_assert_uint_eq(r1.stats.updates, r2.stats.updates);
@@ -391,7 +398,7 @@ START_TEST(test_tracking_modes)
 		dlx_sudoku_result r[2];
 		for (int mode = 0; mode <= 1; mode++) {
 			dlx__set_tracking(p, mode);
-			ck_assert_int_eq(dlx_sudoku_solve(s, g, &sp, mode ? b : a, &r[mode]), DLX_OK);
+			ck_assert_int_eq(dlx_sudoku_solve(s, g, &sp, mode ? b : a, &r[mode], NULL), DLX_OK);
 			const char *what;
 			ck_assert_msg(dlx__check(p, &what) == 0, "puzzle %d: %s", k + 1, what);
 		}
@@ -422,13 +429,13 @@ START_TEST(test_limits)
 	dlx_sudoku_params sp = DLX_SUDOKU_PARAMS_INIT;
 	sp.node_limit = 50;
 	dlx_sudoku_result res;
-	ck_assert_int_eq(dlx_sudoku_solve(s, empty, &sp, NULL, &res), DLX_OK);
+	ck_assert_int_eq(dlx_sudoku_solve(s, empty, &sp, NULL, &res, NULL), DLX_OK);
 	ck_assert_int_eq(res.stats.stop, DLX_STOP_NODE_LIMIT);
 	int calls = 0;
 	sp.node_limit = 0;
 	sp.on_solution = stop_at_first;
 	sp.solution_ctx = &calls;
-	ck_assert_int_eq(dlx_sudoku_solve(s, empty, &sp, NULL, &res), DLX_OK);
+	ck_assert_int_eq(dlx_sudoku_solve(s, empty, &sp, NULL, &res, NULL), DLX_OK);
 	ck_assert_int_eq(res.stats.stop, DLX_STOP_CALLBACK);
 	ck_assert_int_eq(calls, 1);
 	ck_assert_uint_eq(dlx_forced_count(dlx_sudoku_problem(s)), 0);

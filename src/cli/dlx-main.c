@@ -169,7 +169,7 @@ static int read_problem(const char *file, dlx_ec **ec)
 	FILE *in = cli_open_input("dlx", file, &name);
 	if (!in)
 		return CLI_EXIT_USAGE;
-	dlx_ec_error err;
+	dlx_error_info err;
 	int rc = dlx_ec_read(in, ec, &err);
 	cli_close_input(in);
 	if (!rc)

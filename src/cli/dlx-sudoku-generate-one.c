@@ -94,11 +94,12 @@ int generate_one(struct puzzle_worker *w, uint64_t seq, struct tally *t)
 	dlx_sudoku_gen_params gp = gen_params(w, seq);
 	puzzle_worker_start_limits(w);
 	dlx_sudoku_gen_result res;
-	int rc = dlx_sudoku_generate(solver, &gp, w->solution, NULL, &res);
+	dlx_error_info err;
+	int rc = dlx_sudoku_generate(solver, &gp, w->solution, NULL, &res, &err);
 	t->puzzles++;
 	t->nodes += res.nodes;
 	if (rc) {
-		warn(w, "dlx-sudoku: puzzle %" PRIu64 ": %s\n", seq + 1, res.message[0] ? res.message : dlx_strerror(rc));
+		warn(w, "dlx-sudoku: puzzle %" PRIu64 ": %s\n", seq + 1, err.message[0] ? err.message : dlx_strerror(rc));
 		/* A shape without any full board would fail every puzzle alike. */
 		return rc == DLX_ERR_CONFLICT ? CLI_EXIT_NONE : CLI_EXIT_FAILURE;
 	}

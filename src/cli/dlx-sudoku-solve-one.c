@@ -115,16 +115,16 @@ static dlx_sudoku_params search_params(struct answer *a)
 
 /* Runs the search: a grade, or solutions (the first kept in w->solution for MODE_SOLVE). */
 static int search_puzzle(struct puzzle_worker *w, dlx_sudoku *solver, const uint8_t *cells, dlx_sudoku_params *sp,
-	uint64_t *grade, dlx_sudoku_result *res)
+	uint64_t *grade, dlx_sudoku_result *res, dlx_error_info *err)
 {
 	enum puzzle_mode mode = w->o->mode;
 	if (mode == MODE_GRADE)
-		return dlx_sudoku_grade(solver, cells, sp, grade, res);
-	int rc = dlx_sudoku_solve(solver, cells, sp, mode == MODE_SOLVE ? w->solution : NULL, res);
+		return dlx_sudoku_grade(solver, cells, sp, grade, res, err);
+	int rc = dlx_sudoku_solve(solver, cells, sp, mode == MODE_SOLVE ? w->solution : NULL, res, err);
 	if (rc == DLX_ERR_NOMEM && sp->threads > 1) {
 		/* The threads' copies of a big board may not fit where one search does. */
 		sp->threads = 1;
-		rc = dlx_sudoku_solve(solver, cells, sp, NULL, res);
+		rc = dlx_sudoku_solve(solver, cells, sp, NULL, res, err);
 	}
 	return rc;
 }
@@ -211,11 +211,12 @@ int solve_one(struct puzzle_worker *w, const struct sudoku_puzzle *pz, uint64_t 
 		emit(w, "\n", 1);
 
 	dlx_sudoku_result res;
+	dlx_error_info err;
 	uint64_t grade = 0;
-	int rc = search_puzzle(w, solver, pz->cells, &sp, &grade, &res);
+	int rc = search_puzzle(w, solver, pz->cells, &sp, &grade, &res, &err);
 	t->puzzles++;
 	if (rc == DLX_ERR_CONFLICT || rc == DLX_ERR_INVALID) {
-		warn(w, "dlx-sudoku: %s:%zu: %s\n", w->name, pz->line, res.message);
+		warn(w, "dlx-sudoku: %s:%zu: %s\n", w->name, pz->line, err.message);
 	} else if (rc) {
 		warn(w, "dlx-sudoku: %s:%zu: %s\n", w->name, pz->line, dlx_strerror(rc));
 		return CLI_EXIT_FAILURE;

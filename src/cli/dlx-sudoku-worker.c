@@ -97,11 +97,11 @@ int puzzle_worker_solver(struct puzzle_worker *w, unsigned box, const uint8_t *r
 	}
 	if (!*sv) {
 		dlx_sudoku_shape shape = { box, w->o->flags, regions };
-		char msg[96];
-		int rc = dlx_sudoku_new_shape(&shape, sv, msg, sizeof msg);
+		dlx_error_info err;
+		int rc = dlx_sudoku_new_shape(&shape, sv, &err);
 		if (rc) {
 			warn(w, "dlx-sudoku: %s%s: %ux%u board: %s\n", w->name, where, side, side,
-				msg[0] ? msg : dlx_strerror(rc));
+				err.message[0] ? err.message : dlx_strerror(rc));
 			return rc == DLX_ERR_INVALID ? CLI_EXIT_USAGE : CLI_EXIT_FAILURE;
 		}
 	}

@@ -13,6 +13,11 @@
 #include "dlx-internal.h"
 #include "dlx-problem.h"
 
+const char *dlx_version(void)
+{
+	return DLX_VERSION;
+}
+
 const char *dlx_strerror(int err)
 {
 	switch (err) {

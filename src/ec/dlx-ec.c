@@ -37,7 +37,7 @@ struct reader {
 	char *buf;
 	size_t cap;
 	size_t line;
-	dlx_ec_error *err;
+	dlx_error_info *err;
 };
 
 static int fail(struct reader *r, int code, const char *fmt, ...)
@@ -352,7 +352,7 @@ static long read_option(struct reader *r, dlx_ec *ec, size_t n_primary, size_t *
 	return (long)k;
 }
 
-int dlx_ec_read(FILE *in, dlx_ec **out, dlx_ec_error *err)
+int dlx_ec_read(FILE *in, dlx_ec **out, dlx_error_info *err)
 {
 	struct reader r = { in, NULL, 0, 0, err };
 	size_t *items = NULL, cap_items = 0;

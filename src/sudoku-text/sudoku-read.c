@@ -486,9 +486,9 @@ static int check_map(struct sudoku_reader *r, const struct sudoku_puzzle *map, s
 				"region map: r%zuc%zu is blank (regions are numbered 1-%u)", k / map->side + 1,
 				k % map->side + 1, map->side);
 	}
-	char msg[96];
-	if (dlx_sudoku_check_regions(map->side, r->cells, msg, sizeof msg) != DLX_OK)
-		return text_fail(err, map->line, DLX_ERR_SYNTAX, "region map: %s", msg);
+	dlx_error_info why;
+	if (dlx_sudoku_check_regions(map->side, r->cells, &why) != DLX_OK)
+		return text_fail(err, map->line, DLX_ERR_SYNTAX, "region map: %s", why.message);
 	return 0;
 }
 

@@ -10,7 +10,6 @@
 #include "dlx-sudoku-internal.h"
 
 #include <stdbool.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -106,6 +105,7 @@ struct gen {
 	dlx_sudoku *s;
 	const dlx_sudoku_gen_params *gp;
 	dlx_sudoku_gen_result *res;
+	dlx_error_info *err; /* the caller's, may be NULL */
 	struct rng rng;
 	unsigned side;
 	size_t cells;
@@ -143,7 +143,7 @@ static int search(struct gen *g, const uint8_t *givens, uint64_t limit, uint64_t
 	sp.on_poll = gp->on_poll;
 	sp.poll_ctx = gp->poll_ctx;
 	sp.poll_interval = gp->poll_interval;
-	int rc = dlx_sudoku_solve(g->s, givens, &sp, solution, r);
+	int rc = dlx_sudoku_solve(g->s, givens, &sp, solution, r, g->err);
 	g->res->searches++;
 	g->res->nodes += r->stats.nodes;
 	return rc;
@@ -271,11 +271,9 @@ static int make_grid(struct gen *g, bool *made)
 			return DLX_OK;
 		}
 		if (attempt == GRID_ATTEMPTS) {
-			if (r.stats.stop == DLX_STOP_COMPLETE) {
-				snprintf(g->res->message, sizeof g->res->message,
+			if (r.stats.stop == DLX_STOP_COMPLETE)
+				return dlx__sudoku_fail(g->err, DLX_ERR_CONFLICT,
 					"no full board satisfies the units of this shape");
-				return DLX_ERR_CONFLICT;
-			}
 			g->res->stop = r.stats.stop;
 			return DLX_OK;
 		}
@@ -346,9 +344,10 @@ static int remove_clues(struct gen *g, uint8_t *puzzle)
 }
 
 int dlx_sudoku_generate(dlx_sudoku *s, const dlx_sudoku_gen_params *params, uint8_t *puzzle,
-	uint8_t *solution, dlx_sudoku_gen_result *res)
+	uint8_t *solution, dlx_sudoku_gen_result *res, dlx_error_info *err)
 {
 	static const dlx_sudoku_gen_params defaults = DLX_SUDOKU_GEN_PARAMS_INIT;
+	dlx__sudoku_clear_error(err);
 	if (!res)
 		return DLX_ERR_INVALID;
 	memset(res, 0, sizeof *res);
@@ -360,6 +359,7 @@ int dlx_sudoku_generate(dlx_sudoku *s, const dlx_sudoku_gen_params *params, uint
 	g.s = s;
 	g.gp = params ? params : &defaults;
 	g.res = res;
+	g.err = err;
 	g.side = dlx_sudoku_side(s);
 	g.cells = dlx_sudoku_cells(s);
 	rng_seed(&g.rng, g.gp->seed, g.gp->sequence);
@@ -379,8 +379,8 @@ int dlx_sudoku_generate(dlx_sudoku *s, const dlx_sudoku_gen_params *params, uint
 				memcpy(solution, g.grid, g.cells);
 		}
 	}
-	if (rc == DLX_ERR_NOMEM && !res->message[0])
-		snprintf(res->message, sizeof res->message, "%s", dlx_strerror(rc));
+	if (rc == DLX_ERR_NOMEM && err && !err->message[0])
+		dlx__sudoku_fail(err, rc, "%s", dlx_strerror(rc));
 	free(g.grid);
 	free(g.work);
 	free(g.order);

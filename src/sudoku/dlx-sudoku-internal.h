@@ -22,4 +22,20 @@ unsigned dlx__sudoku_units(const dlx_sudoku *s, size_t cell, unsigned *units);
 /* The number of units of the solver's board. */
 unsigned dlx__sudoku_n_units(const dlx_sudoku *s);
 
+/*
+ * How the layer reports a failure with details: fills *err, if not NULL,
+ * with line 0 (nothing here is about an input line) and the message, and
+ * returns code.
+ */
+int dlx__sudoku_fail(dlx_error_info *err, int code, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
+
+/* Empties *err, if not NULL: what the functions taking one do first. */
+static inline void dlx__sudoku_clear_error(dlx_error_info *err)
+{
+	if (err) {
+		err->line = 0;
+		err->message[0] = '\0';
+	}
+}
+
 #endif

@@ -44,38 +44,37 @@ struct dlx_sudoku {
 	bool have_first;
 };
 
-static void set_message(char *message, size_t size, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static void set_message(char *message, size_t size, const char *fmt, ...)
+int dlx__sudoku_fail(dlx_error_info *err, int code, const char *fmt, ...)
 {
-	if (!message || !size)
-		return;
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(message, size, fmt, ap);
-	va_end(ap);
+	if (err) {
+		va_list ap;
+		va_start(ap, fmt);
+		vsnprintf(err->message, sizeof err->message, fmt, ap);
+		va_end(ap);
+		err->line = 0;
+	}
+	return code;
 }
 
-int dlx_sudoku_check_regions(unsigned side, const uint8_t *regions, char *message, size_t size)
+int dlx_sudoku_check_regions(unsigned side, const uint8_t *regions, dlx_error_info *err)
 {
-	set_message(message, size, "%s", "");
+	dlx__sudoku_clear_error(err);
 	if (!regions || side == 0 || side > 255)
 		return DLX_ERR_INVALID;
 	unsigned count[256] = { 0 };
 	for (unsigned r = 0; r < side; r++) {
 		for (unsigned c = 0; c < side; c++) {
 			unsigned g = regions[(size_t)r * side + c];
-			if (g < 1 || g > side) {
-				set_message(message, size, "r%uc%u is in region %u, not 1-%u", r + 1, c + 1, g, side);
-				return DLX_ERR_INVALID;
-			}
+			if (g < 1 || g > side)
+				return dlx__sudoku_fail(err, DLX_ERR_INVALID, "r%uc%u is in region %u, not 1-%u",
+					r + 1, c + 1, g, side);
 			count[g]++;
 		}
 	}
 	for (unsigned g = 1; g <= side; g++) {
-		if (count[g] != side) {
-			set_message(message, size, "region %u has %u cells, not %u", g, count[g], side);
-			return DLX_ERR_INVALID;
-		}
+		if (count[g] != side)
+			return dlx__sudoku_fail(err, DLX_ERR_INVALID, "region %u has %u cells, not %u",
+				g, count[g], side);
 	}
 	return DLX_OK;
 }
@@ -121,9 +120,9 @@ unsigned dlx__sudoku_n_units(const dlx_sudoku *s)
 	return s->n_units;
 }
 
-int dlx_sudoku_new_shape(const dlx_sudoku_shape *shape, dlx_sudoku **out, char *message, size_t size)
+int dlx_sudoku_new_shape(const dlx_sudoku_shape *shape, dlx_sudoku **out, dlx_error_info *err)
 {
-	set_message(message, size, "%s", "");
+	dlx__sudoku_clear_error(err);
 	if (!out)
 		return DLX_ERR_INVALID;
 	*out = NULL;
@@ -134,7 +133,7 @@ int dlx_sudoku_new_shape(const dlx_sudoku_shape *shape, dlx_sudoku **out, char *
 	/* Within the cap these cannot overflow: N ≤ 100, N³ options of at most 6 nodes. */
 	size_t n = shape->box, side = n * n, cells = side * side;
 	if (shape->regions) {
-		int rc = dlx_sudoku_check_regions((unsigned)side, shape->regions, message, size);
+		int rc = dlx_sudoku_check_regions((unsigned)side, shape->regions, err);
 		if (rc)
 			return rc;
 	}
@@ -191,7 +190,7 @@ int dlx_sudoku_new(unsigned box, dlx_sudoku **out)
 	dlx_sudoku_shape shape = { box, 0, NULL };
 	if (!out)
 		return DLX_ERR_INVALID;
-	return dlx_sudoku_new_shape(&shape, out, NULL, 0);
+	return dlx_sudoku_new_shape(&shape, out, NULL);
 }
 
 void dlx_sudoku_free(dlx_sudoku *s)
@@ -234,12 +233,13 @@ static void describe_unit(const dlx_sudoku *s, unsigned u, char *buf, size_t siz
 		snprintf(buf, size, " in window %u", u - s->window_unit + 1);
 }
 
-int dlx_sudoku_check(dlx_sudoku *s, const uint8_t *givens, dlx_sudoku_result *res)
+int dlx_sudoku_check(dlx_sudoku *s, const uint8_t *givens, dlx_sudoku_result *res, dlx_error_info *err)
 {
 	dlx_sudoku_result scratch;
 	if (!res)
 		res = &scratch;
 	clear_result(res);
+	dlx__sudoku_clear_error(err);
 	if (!s || !givens)
 		return DLX_ERR_INVALID;
 	if (++s->stamp == 0) {
@@ -254,11 +254,9 @@ int dlx_sudoku_check(dlx_sudoku *s, const uint8_t *givens, dlx_sudoku_result *re
 		if (d == 0)
 			continue;
 		unsigned r = (unsigned)(cell / side), c = (unsigned)(cell % side);
-		if (d > side) {
-			snprintf(res->message, sizeof res->message, "r%uc%u holds %u, more than %u",
+		if (d > side)
+			return dlx__sudoku_fail(err, DLX_ERR_INVALID, "r%uc%u holds %u, more than %u",
 				r + 1, c + 1, d, side);
-			return DLX_ERR_INVALID;
-		}
 		unsigned units[DLX__SUDOKU_MAX_UNITS];
 		unsigned n = units_of(s, cell, units);
 		for (unsigned k = 0; k < n; k++) {
@@ -273,9 +271,8 @@ int dlx_sudoku_check(dlx_sudoku *s, const uint8_t *givens, dlx_sudoku_result *re
 				cf->digit = d;
 				char where[32];
 				describe_unit(s, units[k], where, sizeof where);
-				snprintf(res->message, sizeof res->message, "r%uc%u and r%uc%u both hold %u%s",
+				return dlx__sudoku_fail(err, DLX_ERR_CONFLICT, "r%uc%u and r%uc%u both hold %u%s",
 					cf->row1 + 1, cf->col1 + 1, r + 1, c + 1, d, where);
-				return DLX_ERR_CONFLICT;
 			}
 		}
 		for (unsigned k = 0; k < n; k++) {
@@ -303,12 +300,13 @@ static int on_solution(void *ctx, const size_t *options, size_t n)
 }
 
 int dlx_sudoku_solve(dlx_sudoku *s, const uint8_t *givens, const dlx_sudoku_params *params,
-	uint8_t *solution, dlx_sudoku_result *res)
+	uint8_t *solution, dlx_sudoku_result *res, dlx_error_info *err)
 {
 	static const dlx_sudoku_params defaults = DLX_SUDOKU_PARAMS_INIT;
+	dlx__sudoku_clear_error(err);
 	if (!res)
 		return DLX_ERR_INVALID;
-	int rc = dlx_sudoku_check(s, givens, res);
+	int rc = dlx_sudoku_check(s, givens, res, err);
 	if (rc)
 		return rc;
 	if (!params)
@@ -349,7 +347,7 @@ int dlx_sudoku_solve(dlx_sudoku *s, const uint8_t *givens, const dlx_sudoku_para
 }
 
 int dlx_sudoku_grade(dlx_sudoku *s, const uint8_t *givens, const dlx_sudoku_params *params,
-	uint64_t *grade, dlx_sudoku_result *res)
+	uint64_t *grade, dlx_sudoku_result *res, dlx_error_info *err)
 {
 	dlx_sudoku_params sp = DLX_SUDOKU_PARAMS_INIT;
 	if (params) {
@@ -360,7 +358,7 @@ int dlx_sudoku_grade(dlx_sudoku *s, const uint8_t *givens, const dlx_sudoku_para
 	}
 	/* Two, so that a unique puzzle's tree is searched to the end. */
 	sp.limit = 2;
-	int rc = dlx_sudoku_solve(s, givens, &sp, NULL, res);
+	int rc = dlx_sudoku_solve(s, givens, &sp, NULL, res, err);
 	if (rc || res->stats.solutions != 1 || res->stats.stop != DLX_STOP_COMPLETE || !grade)
 		return rc;
 	uint64_t blanks = 0;

@@ -214,7 +214,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	classify(data, size, &ls);
 
 	dlx_ec *ec = (dlx_ec *)&ls; /* must be overwritten: NULL on failure */
-	dlx_ec_error err;
+	dlx_error_info err;
 	memset(&err, 0x55, sizeof err);
 	int rc = dlx_ec_read(f, &ec, &err);
 	fclose(f);

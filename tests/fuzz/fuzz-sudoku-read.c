@@ -303,15 +303,16 @@ static void check_solve(const struct sudoku_puzzle *pz)
 	sp.on_solution = on_solution;
 	sp.solution_ctx = &sc;
 	dlx_sudoku_result res;
+	dlx_error_info why;
 	uint8_t first[81];
 	memset(first, 0xEE, sizeof first);
-	int rc = dlx_sudoku_solve(s, pz->cells, &sp, first, &res);
+	int rc = dlx_sudoku_solve(s, pz->cells, &sp, first, &res, &why);
 	bool clash = has_clash(pz->box, pz->cells);
 	if (rc == DLX_ERR_CONFLICT) {
-		EXPECT(clash, "a conflict among givens that do not clash: %s", res.message);
+		EXPECT(clash, "a conflict among givens that do not clash: %s", why.message);
 		const dlx_sudoku_conflict *cf = &res.conflict;
 		unsigned side = pz->side;
-		EXPECT(cf->digit >= 1 && cf->digit <= side && res.message[0], "conflict digit %u", cf->digit);
+		EXPECT(cf->digit >= 1 && cf->digit <= side && why.message[0], "conflict digit %u", cf->digit);
 		EXPECT(pz->cells[cf->row1 * side + cf->col1] == cf->digit &&
 			       pz->cells[cf->row2 * side + cf->col2] == cf->digit &&
 			       (cf->row1 != cf->row2 || cf->col1 != cf->col2) &&
@@ -321,7 +322,7 @@ static void check_solve(const struct sudoku_puzzle *pz)
 		EXPECT(sc.calls == 0 && res.stats.solutions == 0, "a search despite a conflict");
 		return;
 	}
-	EXPECT(rc == DLX_OK, "solve returned %d (%s)", rc, res.message);
+	EXPECT(rc == DLX_OK, "solve returned %d (%s)", rc, why.message);
 	EXPECT(!clash, "givens that clash were accepted");
 	EXPECT(res.stats.solutions == sc.calls && sc.calls <= 2, "%llu solutions, %llu callbacks",
 	       (unsigned long long)res.stats.solutions, (unsigned long long)sc.calls);
@@ -342,14 +343,14 @@ static void check_jigsaw(const struct sudoku_puzzle *pz)
 	shape.box = pz->box;
 	shape.regions = pz->regions;
 	dlx_sudoku *s;
-	char msg[96];
-	EXPECT(dlx_sudoku_new_shape(&shape, &s, msg, sizeof msg) == DLX_OK, "no jigsaw solver: %s", msg);
+	dlx_error_info why;
+	EXPECT(dlx_sudoku_new_shape(&shape, &s, &why) == DLX_OK, "no jigsaw solver: %s", why.message);
 	const uint8_t *back = dlx_sudoku_regions(s);
 	EXPECT(memcmp(back, pz->regions, (size_t)pz->side * pz->side) == 0, "the solver changed the map");
 	dlx_sudoku_result res;
-	int rc = dlx_sudoku_check(s, pz->cells, &res);
+	int rc = dlx_sudoku_check(s, pz->cells, &res, &why);
 	EXPECT(rc == DLX_OK || rc == DLX_ERR_CONFLICT, "check gave %d", rc);
-	EXPECT((rc == DLX_OK) == (res.message[0] == '\0'), "check %d with message '%s'", rc, res.message);
+	EXPECT((rc == DLX_OK) == (why.message[0] == '\0'), "check %d with message '%s'", rc, why.message);
 	dlx_sudoku_free(s);
 }
 
@@ -366,8 +367,8 @@ static void check_map_file(char *buf, size_t len, enum sudoku_alphabet alpha)
 	fclose(f);
 	if (rc == DLX_OK) {
 		EXPECT(box >= DLX_SUDOKU_MIN_BOX && box <= DLX_SUDOKU_MAX_BOX, "map of box %u", box);
-		char msg[96];
-		EXPECT(dlx_sudoku_check_regions(box * box, map, msg, sizeof msg) == DLX_OK, "a bad map read: %s", msg);
+		dlx_error_info why;
+		EXPECT(dlx_sudoku_check_regions(box * box, map, &why) == DLX_OK, "a bad map read: %s", why.message);
 	} else {
 		EXPECT(rc == DLX_ERR_SYNTAX, "map read gave %d: %s", rc, err.message);
 		EXPECT(err.message[0] != '\0', "a refused map without a message");
@@ -443,9 +444,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			EXPECT(pz.regions != NULL, "puzzle %zu without its region map", puzzles + 1);
 			EXPECT(pz.regions_line > pz.line && pz.regions_line <= t.n_lines, "map on line %zu, puzzle on %zu",
 			       pz.regions_line, pz.line);
-			char msg[96];
-			EXPECT(dlx_sudoku_check_regions(pz.side, pz.regions, msg, sizeof msg) == DLX_OK,
-			       "the reader passed a bad map: %s", msg);
+			dlx_error_info why;
+			EXPECT(dlx_sudoku_check_regions(pz.side, pz.regions, &why) == DLX_OK,
+			       "the reader passed a bad map: %s", why.message);
 			if (pz.box <= 3)
 				check_jigsaw(&pz);
 		} else {
