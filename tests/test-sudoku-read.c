@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "dlx-sudoku.h"
+#include "sudoku-names.h"
 #include "sudoku-read.h"
 #include "sudoku-write.h"
 

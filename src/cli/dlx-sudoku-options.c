@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "dlx-sudoku.h"
+#include "sudoku-names.h"
 
 static const char usage_dlx_sudoku[] =
 	"Usage: dlx-sudoku [OPTION]... [FILE]\n"

@@ -16,28 +16,43 @@
 #include "dlx-internal.h"
 #include "dlx-links.h"
 
+/*
+ * What forcing and searching change: the links, the colors, the items' len
+ * and their sparse sets (top[] never changes after the options are added).
+ * A snapshot holds a copy of each in one block.
+ */
+enum { LIVE_UP, LIVE_DOWN, LIVE_COLOR, LIVE_LEN, LIVE_SET, LIVE_POS, LIVE_ARRAYS };
+
 struct snapshot {
-	int32_t *up, *down;          /* top[] never changes after the options are added */
-	int32_t *color;
-	int32_t *len, *set, *pos;
+	int32_t *copy[LIVE_ARRAYS];  /* into block; copy[LIVE_COLOR] NULL without colors */
+	int32_t *block;
 	int32_t n_act_p, n_act_s;
 };
+
+/* The problem's live arrays and their lengths (0 for colors a problem does not have). */
+static void live_arrays(const dlx_problem *p, int32_t *a[LIVE_ARRAYS], size_t n[LIVE_ARRAYS])
+{
+	a[LIVE_UP] = p->node.up;
+	a[LIVE_DOWN] = p->node.down;
+	a[LIVE_COLOR] = p->color;
+	a[LIVE_LEN] = p->len;
+	a[LIVE_SET] = p->set;
+	a[LIVE_POS] = p->pos;
+	for (int k = 0; k < LIVE_ARRAYS; k++)
+		n[k] = k <= LIVE_COLOR ? p->n_nodes : p->n_items + 1;
+	if (!p->color)
+		n[LIVE_COLOR] = 0;
+}
 
 /* Snapshots are kept only for problems this small (48 MB of nodes). */
 #define SNAPSHOT_MAX_NODES ((size_t)1 << 22)
 
 void dlx__snapshot_free(dlx_problem *p)
 {
-	struct snapshot *sn = p->snap;
-	if (!sn)
+	if (!p->snap)
 		return;
-	free(sn->up);
-	free(sn->down);
-	free(sn->color);
-	free(sn->len);
-	free(sn->set);
-	free(sn->pos);
-	free(sn);
+	free(p->snap->block);
+	free(p->snap);
 	p->snap = NULL;
 }
 
@@ -131,45 +146,39 @@ int dlx_force_option(dlx_problem *p, size_t opt)
 /* Copies the current links, with nothing forced, into p->snap; on failure there is none. */
 static void snapshot_take(dlx_problem *p)
 {
-	size_t n = p->n_items;
+	int32_t *live[LIVE_ARRAYS];
+	size_t n[LIVE_ARRAYS], total = 0;
+	live_arrays(p, live, n);
+	for (int k = 0; k < LIVE_ARRAYS; k++)
+		total += n[k];
 	struct snapshot *sn = calloc(1, sizeof *sn);
-	if (!sn)
-		return;
-	p->snap = sn;
-	sn->up = malloc(p->n_nodes * sizeof *sn->up);
-	sn->down = malloc(p->n_nodes * sizeof *sn->down);
-	bool nodes_ok = sn->up && sn->down;
-	if (p->color)
-		sn->color = malloc(p->n_nodes * sizeof *sn->color);
-	sn->len = malloc((n + 1) * sizeof *sn->len);
-	sn->set = malloc((n + 1) * sizeof *sn->set);
-	sn->pos = malloc((n + 1) * sizeof *sn->pos);
-	if (!nodes_ok || (p->color && !sn->color) || !sn->len || !sn->set || !sn->pos) {
-		dlx__snapshot_free(p);
+	int32_t *block = malloc(total * sizeof *block);
+	if (!sn || !block) {
+		free(sn);
+		free(block);
 		return;
 	}
-	memcpy(sn->up, p->node.up, p->n_nodes * sizeof *sn->up);
-	memcpy(sn->down, p->node.down, p->n_nodes * sizeof *sn->down);
-	if (p->color)
-		memcpy(sn->color, p->color, p->n_nodes * sizeof *sn->color);
-	memcpy(sn->len, p->len, (n + 1) * sizeof *sn->len);
-	memcpy(sn->set, p->set, (n + 1) * sizeof *sn->set);
-	memcpy(sn->pos, p->pos, (n + 1) * sizeof *sn->pos);
+	sn->block = block;
+	for (int k = 0; k < LIVE_ARRAYS; k++) {
+		sn->copy[k] = n[k] ? block : NULL;
+		if (n[k])
+			memcpy(block, live[k], n[k] * sizeof *block);
+		block += n[k];
+	}
 	sn->n_act_p = p->n_act_p;
 	sn->n_act_s = p->n_act_s;
+	p->snap = sn;
 }
 
 static void snapshot_restore(dlx_problem *p)
 {
 	const struct snapshot *sn = p->snap;
-	size_t n = p->n_items;
-	memcpy(p->node.up, sn->up, p->n_nodes * sizeof *sn->up);
-	memcpy(p->node.down, sn->down, p->n_nodes * sizeof *sn->down);
-	if (p->color)
-		memcpy(p->color, sn->color, p->n_nodes * sizeof *sn->color);
-	memcpy(p->len, sn->len, (n + 1) * sizeof *sn->len);
-	memcpy(p->set, sn->set, (n + 1) * sizeof *sn->set);
-	memcpy(p->pos, sn->pos, (n + 1) * sizeof *sn->pos);
+	int32_t *live[LIVE_ARRAYS];
+	size_t n[LIVE_ARRAYS];
+	live_arrays(p, live, n);
+	for (int k = 0; k < LIVE_ARRAYS; k++)
+		if (n[k])
+			memcpy(live[k], sn->copy[k], n[k] * sizeof *live[k]);
 	p->n_act_p = sn->n_act_p;
 	p->n_act_s = sn->n_act_s;
 }

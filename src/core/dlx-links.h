@@ -79,6 +79,20 @@ static inline void reactivate(dlx_problem *p, int32_t i)
  */
 #define ALWAYS_INLINE inline __attribute__((always_inline))
 
+/* Takes node q out of item x's list: one link update (hide()'s loop body). */
+static ALWAYS_INLINE void hide_node(int32_t q, int32_t x, int32_t *restrict up, int32_t *restrict down,
+				    int32_t *restrict len, uint8_t *restrict low, bool *z, uint64_t *k, const bool track)
+{
+	int32_t u = up[q], d = down[q];
+	down[u] = d;
+	up[d] = u;
+	int32_t l = --len[x];
+	if (track)
+		low_put(low, x, l);
+	*z |= l == 0;
+	++*k;
+}
+
 static ALWAYS_INLINE uint64_t hide(dlx_problem *p, int32_t pp, bool *zero, const bool track, const bool colors)
 {
 	int32_t *restrict top = p->node.top, *restrict up = p->node.up, *restrict down = p->node.down;
@@ -97,29 +111,13 @@ static ALWAYS_INLINE uint64_t hide(dlx_problem *p, int32_t pp, bool *zero, const
 		int32_t x = top[q];
 		if (x <= 0)
 			break;
-		if (!colors || color[q] >= 0) {
-			int32_t u = up[q], d = down[q];
-			down[u] = d;
-			up[d] = u;
-			int32_t l = --len[x];
-			if (track)
-				low_put(low, x, l);
-			z |= l == 0;
-			k++;
-		}
+		if (!colors || color[q] >= 0)
+			hide_node(q, x, up, down, len, low, &z, &k, track);
 		q++;
 	}
 	for (q = up[q]; q != pp; q++) {
-		if (colors && color[q] < 0)
-			continue;
-		int32_t x = top[q], u = up[q], d = down[q];
-		down[u] = d;
-		up[d] = u;
-		int32_t l = --len[x];
-		if (track)
-			low_put(low, x, l);
-		z |= l == 0;
-		k++;
+		if (!colors || color[q] >= 0)
+			hide_node(q, top[q], up, down, len, low, &z, &k, track);
 	}
 	*zero |= z;
 	return k;

@@ -19,24 +19,6 @@ static const char *symbols_of(enum sudoku_alphabet a)
 	}
 }
 
-bool sudoku_alphabet_parse(const char *name, enum sudoku_alphabet *out)
-{
-	static const struct { const char *name; enum sudoku_alphabet a; } names[] = {
-		{ "auto", SUDOKU_ALPHA_AUTO },
-		{ "alnum", SUDOKU_ALPHA_ALNUM }, { "digits", SUDOKU_ALPHA_ALNUM },
-		{ "1-9", SUDOKU_ALPHA_ALNUM }, { "1-9A-G", SUDOKU_ALPHA_ALNUM },
-		{ "letters", SUDOKU_ALPHA_LETTERS }, { "A-P", SUDOKU_ALPHA_LETTERS },
-		{ "hex", SUDOKU_ALPHA_HEX }, { "0-F", SUDOKU_ALPHA_HEX },
-	};
-	for (size_t k = 0; k < sizeof names / sizeof names[0]; k++) {
-		if (strcmp(name, names[k].name) == 0) {
-			*out = names[k].a;
-			return true;
-		}
-	}
-	return false;
-}
-
 unsigned sudoku_alphabet_max_side(enum sudoku_alphabet a)
 {
 	return (unsigned)strlen(symbols_of(a));

@@ -26,10 +26,6 @@ enum sudoku_alphabet {
 /* Largest side any symbol alphabet can write (alnum's 64). */
 #define SUDOKU_ALPHA_MAX_SIDE 64u
 
-/* Parses an --alphabet name (auto, alnum, letters, hex, and the aliases
- * digits = 1-9 = 1-9A-G = alnum, A-P = letters, 0-F = hex); false if unknown. */
-bool sudoku_alphabet_parse(const char *name, enum sudoku_alphabet *out);
-
 /* Largest side the alphabet can write: 64, 26 or 36. */
 unsigned sudoku_alphabet_max_side(enum sudoku_alphabet a);
 

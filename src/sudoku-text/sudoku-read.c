@@ -40,24 +40,6 @@ struct sudoku_reader {
 	bool table_drawn;
 };
 
-bool sudoku_format_parse(const char *name, enum sudoku_format *out)
-{
-	static const struct { const char *name; enum sudoku_format f; } names[] = {
-		{ "auto", SUDOKU_FORMAT_AUTO }, { "line", SUDOKU_FORMAT_LINE },
-		{ "grid", SUDOKU_FORMAT_GRID }, { "compact", SUDOKU_FORMAT_COMPACT },
-		{ "drawn", SUDOKU_FORMAT_DRAWN }, { "pretty", SUDOKU_FORMAT_DRAWN },
-		{ "count", SUDOKU_FORMAT_COUNT }, { "spoj", SUDOKU_FORMAT_COUNT },
-		{ "poj", SUDOKU_FORMAT_COUNT },
-	};
-	for (size_t k = 0; k < sizeof names / sizeof names[0]; k++) {
-		if (strcmp(name, names[k].name) == 0) {
-			*out = names[k].f;
-			return true;
-		}
-	}
-	return false;
-}
-
 const char *sudoku_format_name(enum sudoku_format f)
 {
 	switch (f) {

@@ -49,10 +49,6 @@ enum sudoku_format {
 /* Longest input line accepted; longer lines are an error, not a reallocation. */
 #define SUDOKU_LINE_MAX 16384u
 
-/* Parses a --format name (auto, line, grid, compact, drawn, count, and the
- * aliases pretty = drawn, spoj = poj = count); false if unknown. */
-bool sudoku_format_parse(const char *name, enum sudoku_format *out);
-
 /* The name of a format, e.g. "line". */
 const char *sudoku_format_name(enum sudoku_format f);
 

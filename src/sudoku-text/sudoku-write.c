@@ -3,21 +3,6 @@
 
 #include "sudoku-write.h"
 
-bool sudoku_layout_parse(const char *name, enum sudoku_layout *out)
-{
-	static const struct { const char *name; enum sudoku_layout l; } names[] = {
-		{ "line", SUDOKU_LAYOUT_LINE }, { "grid", SUDOKU_LAYOUT_GRID },
-		{ "compact", SUDOKU_LAYOUT_COMPACT }, { "pretty", SUDOKU_LAYOUT_PRETTY },
-	};
-	for (size_t k = 0; k < sizeof names / sizeof names[0]; k++) {
-		if (strcmp(name, names[k].name) == 0) {
-			*out = names[k].l;
-			return true;
-		}
-	}
-	return false;
-}
-
 size_t sudoku_write_size(enum sudoku_layout l, enum sudoku_alphabet a, unsigned box)
 {
 	size_t n = box, side = n * n;

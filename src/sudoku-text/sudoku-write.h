@@ -19,9 +19,6 @@ enum sudoku_layout {
 	SUDOKU_LAYOUT_PRETTY   /* symbols separated by spaces, '|' between boxes, "---+---" between bands */
 };
 
-/* Parses an --output name (line, grid, compact, pretty); false if unknown. */
-bool sudoku_layout_parse(const char *name, enum sudoku_layout *out);
-
 /* Bytes sudoku_write() needs at most for a board of this side, or 0 if the
  * layout cannot show it (symbols beyond the alphabet). */
 size_t sudoku_write_size(enum sudoku_layout l, enum sudoku_alphabet a, unsigned box);
