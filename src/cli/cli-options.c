@@ -1,3 +1,4 @@
+/* The options both programs take, parsed once (cli-options.h). */
 #include "cli-options.h"
 
 #include <errno.h>

@@ -1,3 +1,4 @@
+/* The shared helpers of the command-line programs (cli.h). */
 #define _POSIX_C_SOURCE 200809L
 #include "cli.h"
 
