@@ -667,6 +667,56 @@ START_TEST(test_stdout_full)
 }
 END_TEST
 
+/*
+ * dlx-sudoku --all on the empty 9x9 board (6.67e21 solutions) into a full
+ * disk or a closed pipe, in one thread and in a worker thread: the message
+ * names the failed write's own error (issue 13: a stale errno said
+ * "Inappropriate ioctl for device"), and a closed pipe says nothing.
+ */
+static void sudoku_all_write_error(const char *threads, bool pipe_closed)
+{
+	int fd;
+	if (pipe_closed) {
+		int fds[2];
+		ck_assert_int_eq(pipe(fds), 0);
+		close(fds[0]);
+		fd = fds[1];
+	} else {
+		fd = open("/dev/full", O_WRONLY);
+		if (fd < 0) {
+			fprintf(stderr, "test-cli: no /dev/full, skipping\n");
+			return;
+		}
+	}
+	char *in = NULL;
+	char board[] = ".................................................................................\n";
+	char path[] = "/tmp/dlx-empty9-XXXXXX";
+	int tfd = mkstemp(path);
+	ck_assert_int_ge(tfd, 0);
+	ck_assert_int_eq(write(tfd, board, strlen(board)), (ssize_t)strlen(board));
+	close(tfd);
+	in = path;
+	char *argv[] = { "dlx-sudoku", "--all", "--threads", (char *)threads, in, NULL };
+	struct runner_cmd rc = { bin_of("DLX_SUDOKU_BIN"), argv, NULL, fd, pipe_closed };
+	struct runner_result res;
+	ck_assert_int_eq(runner_run(&rc, CASE_TIMEOUT * runner_slowdown(), &res), 0);
+	close(fd);
+	unlink(path);
+	ck_assert_msg(!res.timed_out, "dlx-sudoku --all kept running");
+	ck_assert_msg(res.status == 3, "exit status %d, expected 3", res.status);
+	ck_assert_str_eq(res.err, pipe_closed ? "" : "dlx-sudoku: write error: No space left on device\n");
+	runner_result_free(&res);
+}
+
+START_TEST(test_sudoku_all_write_errors)
+{
+	sudoku_all_write_error("1", false);
+	sudoku_all_write_error("2", false);
+	sudoku_all_write_error("1", true);
+	sudoku_all_write_error("2", true);
+}
+END_TEST
+
 /* `dlx --count` on 16 queens, stopped by sig after 0.3 s: a partial count and 128+sig. */
 static void interrupted_count(int sig, const char *name)
 {
@@ -731,6 +781,7 @@ static Suite *cli_suite(void)
 	tcase_add_test(tc, test_closed_stdout);
 	tcase_add_test(tc, test_closed_stdout_sigpipe_ignored);
 	tcase_add_test(tc, test_stdout_full);
+	tcase_add_test(tc, test_sudoku_all_write_errors);
 	tcase_add_test(tc, test_sigint);
 	tcase_add_test(tc, test_sigterm);
 	suite_add_tcase(s, tc);

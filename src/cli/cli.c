@@ -3,6 +3,7 @@
 #include "cli.h"
 
 #include <errno.h>
+#include <stdatomic.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -145,11 +146,30 @@ void cli_input_error(const char *prog, const char *name, size_t line, const char
 		fprintf(stderr, "%s: %s: %s\n", prog, name, message);
 }
 
+/*
+ * The errno of the first write to stdout that failed.  errno itself is
+ * stale by the end of a run (an isatty() leaves ENOTTY), and a write that
+ * failed in a worker thread set another thread's errno.
+ */
+static atomic_int write_errno;
+
+bool cli_wrote(bool ok)
+{
+	if (!ok) {
+		int none = 0, e = errno ? errno : EIO;
+		atomic_compare_exchange_strong(&write_errno, &none, e);
+	}
+	return ok;
+}
+
 int cli_finish_output(const char *prog, bool write_failed, int status)
 {
-	if (fflush(stdout) != 0 || ferror(stdout) || write_failed) {
-		if (errno != EPIPE)
-			fprintf(stderr, "%s: write error: %s\n", prog, strerror(errno));
+	bool flushed = cli_wrote(fflush(stdout) == 0);
+	if (!flushed || ferror(stdout) || write_failed) {
+		int e = atomic_load(&write_errno);
+		/* A closed pipe ends the output the reader wanted: not worth a message. */
+		if (e != EPIPE)
+			fprintf(stderr, "%s: write error: %s\n", prog, e ? strerror(e) : "unknown");
 		return CLI_EXIT_FAILURE;
 	}
 	return status;

@@ -112,4 +112,11 @@ void cli_input_error(const char *prog, const char *name, size_t line, const char
  */
 int cli_finish_output(const char *prog, bool write_failed, int status);
 
+/*
+ * Passes ok through; when it is false (a write to stdout failed just now),
+ * keeps errno for cli_finish_output()'s message if it is the first failure.
+ * Any thread may call it.
+ */
+bool cli_wrote(bool ok);
+
 #endif

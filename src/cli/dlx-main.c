@@ -103,7 +103,7 @@ static int print_solution(void *ctx, const size_t *options, size_t n)
 	if (pr->o->all || pr->o->cli.limit > 1)
 		putchar('\n');
 	/* Whole solutions only: flush so an interruption never tears one. */
-	if (fflush(stdout) != 0) {
+	if (!cli_wrote(fflush(stdout) == 0)) {
 		pr->write_failed = true;
 		return 1;
 	}

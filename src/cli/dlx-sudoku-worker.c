@@ -48,13 +48,13 @@ void held_answer_flush(struct held_answer *h)
 	if (!h->out.p && !h->err.p)
 		return;
 	if (h->err_at)
-		fwrite(h->out.p, 1, h->err_at, stdout);
+		cli_wrote(fwrite(h->out.p, 1, h->err_at, stdout) == h->err_at);
 	if (h->err.len) {
-		fflush(stdout);
+		cli_wrote(fflush(stdout) == 0);
 		fwrite(h->err.p, 1, h->err.len, stderr);
 	}
 	if (h->out.len > h->err_at)
-		fwrite(h->out.p + h->err_at, 1, h->out.len - h->err_at, stdout);
+		cli_wrote(fwrite(h->out.p + h->err_at, 1, h->out.len - h->err_at, stdout) == h->out.len - h->err_at);
 	h->out.len = h->err.len = h->err_at = 0;
 }
 
@@ -139,7 +139,7 @@ int puzzle_worker_poll(void *ctx, const dlx_stats *so_far)
 bool emit(struct puzzle_worker *w, const char *s, size_t n)
 {
 	if (w->direct)
-		return fwrite(s, 1, n, stdout) == n;
+		return cli_wrote(fwrite(s, 1, n, stdout) == n);
 	if (!buf_add(&w->held->out, s, n))
 		return false;
 	if (w->held->out.len > HELD_OUT_MAX) {
