@@ -52,7 +52,8 @@ static const char usage_dlx[] =
 	"marked as partial (e.g. 'count >= 12 (stopped at node limit)').\n"
 	"With several threads or parts, --all prints solutions in no fixed order.\n"
 	"\n"
-	"Exit status: 0 a solution was found (or counted), 1 no solution,\n"
+	"Exit status: 0 a solution was found (or counted; with --part, the part\n"
+	"was searched to the end, solutions or not), 1 no solution,\n"
 	"2 bad usage or bad input, 3 out of memory, overflow or write error,\n"
 	"4 stopped by --node-limit or --time-limit, 130/143 interrupted by\n"
 	"SIGINT/SIGTERM.\n";
@@ -205,8 +206,8 @@ static void print_result(const struct opts *o, const dlx_stats *st, const char *
 {
 	if (!o->quiet) {
 		if (o->count) {
-			/* Parts label their counts so that dlx-sum-parts can check that every part reported. */
-			if (o->cli.parts > 1)
+			/* Parts, 1/1 too, label their counts so that dlx-sum-parts can check that every part reported. */
+			if (o->cli.parts)
 				printf("part %" PRIu32 "/%" PRIu32 ": ", o->cli.part, o->cli.parts);
 			if (partial)
 				printf("count >= %" PRIu64 " (%s)\n", st->solutions, partial);
@@ -253,7 +254,12 @@ int main(int argc, char **argv)
 	double secs = cli_now() - lim.start;
 
 	struct cli_stop stop = cli_stop_classify(st.stop, &lim);
-	int status = stop.why ? stop.status : st.solutions ? CLI_EXIT_OK : CLI_EXIT_NONE;
+	/*
+	 * A part searched to the end answered, also with no solution in it:
+	 * the recipes that run parts (GNU parallel, sbatch --wait) read exit 1
+	 * as a failed run.
+	 */
+	int status = stop.why ? stop.status : st.solutions || o.cli.parts ? CLI_EXIT_OK : CLI_EXIT_NONE;
 	print_result(&o, &st, stop.why, secs);
 	if (rc) {
 		fprintf(stderr, "dlx: %s\n", dlx_strerror(rc));

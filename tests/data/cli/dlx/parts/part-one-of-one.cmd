@@ -1,0 +1,1 @@
+--count --part 1/1 @TOPDATA@/knuth-example.dlx
