@@ -43,6 +43,7 @@ void cli_limits_init(struct cli_limits *lim, const char *prog, double time_limit
 	if (time_limit > 0)
 		lim->deadline = lim->start + time_limit;
 	lim->tty = isatty(STDERR_FILENO);
+	lim->out_tty = lim->tty && isatty(STDOUT_FILENO);
 	lim->progress = mode == CLI_PROGRESS_ON || (mode == CLI_PROGRESS_AUTO && lim->tty);
 	/* Short searches print nothing: the first report comes after 2 seconds. */
 	lim->next_report = lim->start + 2.0;
@@ -79,6 +80,12 @@ int cli_poll(void *ctx, const dlx_stats *so_far)
 		lim->next_report = now + (lim->tty ? 1.0 : 5.0);
 	}
 	return 0;
+}
+
+void cli_progress_before_output(struct cli_limits *lim)
+{
+	if (lim->out_tty)
+		cli_progress_end(lim);
 }
 
 void cli_progress_end(struct cli_limits *lim)

@@ -46,6 +46,7 @@ struct cli_limits {
 	const char *prog;  /* program name for progress lines */
 	bool progress;     /* print progress lines to stderr */
 	bool tty;          /* stderr is a terminal: one self-overwriting line */
+	bool out_tty;      /* stdout is a terminal too: answers would land on that line */
 	double start, next_report;
 	bool reported;     /* a progress line was printed (a terminal line needs ending) */
 };
@@ -55,6 +56,13 @@ void cli_limits_init(struct cli_limits *lim, const char *prog, double time_limit
 
 /* Ends a self-overwriting progress line, if one was printed. */
 void cli_progress_end(struct cli_limits *lim);
+
+/*
+ * Before an answer goes to stdout: when stdout is the terminal the progress
+ * line is on, ends that line, so the answer starts a line of its own.  The
+ * next report starts a new progress line.  Main thread only.
+ */
+void cli_progress_before_output(struct cli_limits *lim);
 
 /* The number of online cores, at least 1. */
 unsigned cli_online_cores(void);

@@ -70,6 +70,7 @@ struct printer {
 	dlx_ec *ec;
 	size_t *sorted;
 	bool write_failed;
+	struct cli_limits *lim; /* the progress line to end first; NULL when threads print */
 };
 
 static int cmp_size(const void *a, const void *b)
@@ -82,6 +83,8 @@ static int print_solution(void *ctx, const size_t *options, size_t n)
 {
 	struct printer *pr = ctx;
 	dlx_problem *p = dlx_ec_problem(pr->ec);
+	if (pr->lim)
+		cli_progress_before_output(pr->lim);
 	memcpy(pr->sorted, options, n * sizeof *options);
 	qsort(pr->sorted, n, sizeof *pr->sorted, cmp_size);
 	for (size_t k = 0; k < n; k++) {
@@ -198,6 +201,8 @@ static int search_problem(const struct opts *o, dlx_problem *p, struct printer *
 	 */
 	bool whole_tree = printing ? o->all && !o->cli.limit : o->count;
 	dlx_split_params split = { whole_tree ? o->cli.threads : 1, o->cli.part, o->cli.parts };
+	/* One thread prints and polls alike; with more, solutions come from workers and lines may mix. */
+	pr->lim = split.threads <= 1 ? lim : NULL;
 	return dlx_search_split(p, &sp, &split, st);
 }
 
@@ -238,7 +243,7 @@ int main(int argc, char **argv)
 		return r;
 	dlx_problem *p = dlx_ec_problem(ec);
 
-	struct printer pr = { &o, ec, NULL, false };
+	struct printer pr = { &o, ec, NULL, false, NULL };
 	pr.sorted = malloc((dlx_primary_count(p) + 1) * sizeof *pr.sorted);
 	if (!pr.sorted) {
 		fprintf(stderr, "dlx: out of memory\n");

@@ -202,6 +202,11 @@ static int write_slot(void *ctx, void *vslot)
 		break;
 	}
 	note_format(ru, &s->pz);
+	/* An answer or a message starts a line of its own, not the progress line's end. */
+	if (s->answer.err.len)
+		cli_progress_end(&ru->lim);
+	else if (s->answer.out.len)
+		cli_progress_before_output(&ru->lim);
 	held_answer_flush(&s->answer);
 	tally_add(&ru->total, &s->tally);
 	run_progress(ru);

@@ -138,6 +138,9 @@ int puzzle_worker_poll(void *ctx, const dlx_stats *so_far)
 
 bool emit(struct puzzle_worker *w, const char *s, size_t n)
 {
+	/* The main thread owns the progress line; a pipeline's writer ends it (dlx-sudoku-run.c). */
+	if (w->direct && !w->pipeline)
+		cli_progress_before_output(w->lim);
 	if (w->direct)
 		return cli_wrote(fwrite(s, 1, n, stdout) == n);
 	if (!buf_add(&w->held->out, s, n))
@@ -172,6 +175,8 @@ void warn(struct puzzle_worker *w, const char *fmt, ...)
 	va_list ap;
 	va_start(ap, fmt);
 	if (w->direct) {
+		if (!w->pipeline)
+			cli_progress_end(w->lim);
 		vfprintf(stderr, fmt, ap);
 	} else {
 		char buf[512];
