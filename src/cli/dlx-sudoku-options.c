@@ -4,6 +4,7 @@
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "dlx-sudoku.h"
 #include "sudoku-names.h"
@@ -17,7 +18,8 @@ static const char usage_dlx_sudoku[] =
 	"\n"
 	"Modes (default: print each puzzle's first solution):\n"
 	"  -c, --count            print the number of solutions of each puzzle\n"
-	"  -l, --limit=N          count (or print with --all) at most N solutions\n"
+	"  -l, --limit=N          count (with --count) or print at most N solutions;\n"
+	"                         N > 1 alone prints solutions as --all does\n"
 	"  -u, --unique           print 'unique', 'multiple' or 'none' (counts up to 2)\n"
 	"  -a, --all              print every solution (with --count, then the count)\n"
 	"      --score=target     print the best NOIP 2009 \"target sudoku\" score over\n"
@@ -105,22 +107,27 @@ static const char usage_dlx_sudoku[] =
 	"'end' ends the input):\n"
 	"  line     one puzzle per line, N^2 symbols (81 for 9x9, 256 for 16x16)\n"
 	"  grid     N rows of N numbers separated by blanks, 0 for a blank (luogu 1784);\n"
-	"           grids may be separated by empty lines\n"
+	"           grids may be separated by empty lines; a row of N^2 numbers that\n"
+	"           repeats a given is a whole puzzle on one line\n"
 	"  compact  N rows of N symbols (POJ 2676, .sdk files)\n"
 	"  drawn    rows with '|' between boxes, lines of '-' '+' '|' between bands (as\n"
 	"           qqwing and Simple Sudoku print them); '-' is not a blank there\n"
 	"  count    a number T, then T compact or grid puzzles (SPOJ 1110, POJ 2676);\n"
-	"           the answers follow the judges' layout: grids, with an empty line\n"
-	"           between them when the input had one\n"
+	"           the answers follow the judges' layout: grids (numbers between\n"
+	"           blanks if the input's rows had them), with an empty line between\n"
+	"           them when the input had one\n"
 	"\n"
 	"Auto-detection looks at the first line that is not empty or a comment: with\n"
 	"'|' or '+' it is drawn; with several words, a grid; a number followed by a\n"
 	"line of another length, a count; N^2 symbols, a line; N symbols, a compact\n"
-	"grid.  A 16-symbol line is a 4x4 puzzle if it holds only 1-4 and blanks, else\n"
-	"a 16x16 row.  The first puzzle fixes the format and the board size: a puzzle\n"
-	"of another size is an error unless --format is given.  The alphabet of N > 9\n"
-	"boards is alnum if the first puzzle has a digit 1-9, else letters; hex is\n"
-	"never guessed.\n"
+	"grid.  A 16-symbol line of 1-4 and blanks is a 4x4 puzzle unless the 15\n"
+	"text lines after it are 16 symbols long and show another symbol: then it\n"
+	"opens a 16x16 grid.  The first puzzle fixes the format and the board size: a\n"
+	"puzzle of another size is an error unless --format is given.  The alphabet\n"
+	"of N > 9 boards: hex if '0' stands next to other blanks ('.', '_', '-') and\n"
+	"the letters fit hex; else alnum if the first puzzle has a digit 1-9, else\n"
+	"letters.  Where '0' is the only blank and hex would fit too, '0' is read as\n"
+	"a blank and a note on stderr says so.\n"
 	"\n"
 	"A bad input stops the run with 'dlx-sudoku: FILE:LINE: message'.  Givens\n"
 	"that contradict each other are not an input error: the puzzle gets\n"
@@ -170,16 +177,26 @@ struct requests {
 	bool unique, all, score, grade, generate, minimal;
 	bool gen_only;           /* an option that means something only with --generate */
 	bool have_format;
+	bool arg_separate;       /* the option's argument was a word of its own, not after '=' */
+	const char *score_file;  /* "--score FILE": the input file, taken for --score's argument */
 };
 
 /* Each parse_X takes option X's argument; returns 0, or CLI_EXIT_USAGE after a message. */
 
+/*
+ * --score has one kind, 'target', so "--score FILE" (a file that exists, or
+ * '-') scores FILE's puzzles, as a user would mean it; "--score=X" and a
+ * word that is no file name a kind.
+ */
 static int parse_score(const char *arg, struct requests *rq)
 {
-	if (strcmp(arg, "target") != 0) {
+	bool file = rq->arg_separate && (strcmp(arg, "-") == 0 || access(arg, F_OK) == 0);
+	if (strcmp(arg, "target") != 0 && !file) {
 		fprintf(stderr, "dlx-sudoku: --score knows only 'target', not '%s'\n", arg);
 		return CLI_EXIT_USAGE;
 	}
+	if (strcmp(arg, "target") != 0)
+		rq->score_file = arg;
 	rq->score = true;
 	return 0;
 }
@@ -345,6 +362,8 @@ static const char *clash(const struct puzzle_options *o, const struct requests *
 		return "--score cannot be combined with --count, --unique or --all";
 	if (unique && (all || count))
 		return "--unique cannot be combined with --all or --count";
+	if (o->cli.limit && (unique || grade || score))
+		return "--limit goes with --count, --all or the first solutions: not with --unique, --grade or --score";
 	return NULL;
 }
 
@@ -353,19 +372,27 @@ int parse_puzzle_options(int argc, char **argv, struct puzzle_options *o)
 	struct requests rq = { 0 };
 	int c;
 	while ((c = getopt_long(argc, argv, "cl:uaf:A:o:sqt:p:hV", longopts, NULL)) != -1) {
+		rq.arg_separate = optarg && optind > 1 && optarg == argv[optind - 1];
 		int r = take_puzzle_option(c, optarg, o, &rq);
 		if (r)
 			return r;
 	}
-	const char *why = clash(o, &rq, optind < argc);
+	const char *why = clash(o, &rq, optind < argc || rq.score_file);
 	if (why)
 		return cli_usage_error(&puzzle_program, why);
 	o->generate = rq.generate;
+	/* As in dlx: --limit N > 1 alone prints the first N solutions, as --all would. */
+	bool all = rq.all || (o->cli.limit > 1 && !o->count);
 	o->mode = rq.grade ? MODE_GRADE : rq.score ? MODE_SCORE : rq.unique ? MODE_UNIQUE
-		: rq.all ? MODE_ALL : o->count ? MODE_COUNT : MODE_SOLVE;
+		: all ? MODE_ALL : o->count ? MODE_COUNT : MODE_SOLVE;
 	int r = cli_parse_file(&puzzle_program, argc, argv, &o->file);
 	if (r)
 		return r;
+	if (rq.score_file) {
+		if (optind < argc)
+			return cli_usage_error(&puzzle_program, "more than one input file");
+		o->file = rq.score_file;
+	}
 	if (!o->cli.threads)
 		o->cli.threads = cli_online_cores();
 	return 0;

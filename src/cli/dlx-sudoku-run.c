@@ -39,9 +39,17 @@ static void run_progress(struct run *ru)
 	ru->next_report = now + (lim->tty ? 1.0 : 5.0);
 }
 
-/* Called in the main thread with the first puzzle: a count format tells the total. */
+/*
+ * Called in the main thread with each puzzle, before its answer: says how
+ * the reader guessed where the guess could be wrong (once per board size),
+ * and with the first puzzle, a count format's total for progress.
+ */
 static void note_format(struct run *ru, const struct sudoku_puzzle *pz)
 {
+	if (pz->note) {
+		cli_progress_end(&ru->lim);
+		fprintf(stderr, "dlx-sudoku: %s:%zu: note: %s\n", ru->name, pz->line, pz->note);
+	}
 	if (ru->format_seen)
 		return;
 	ru->format_seen = true;

@@ -39,12 +39,15 @@ static int score_target(void *ctx, const uint8_t *solution)
 	return 0;
 }
 
-static enum sudoku_layout default_layout(enum sudoku_format f)
+/* The layout of the answers when --output does not say: the puzzle's own. */
+static enum sudoku_layout default_layout(const struct sudoku_puzzle *pz)
 {
-	switch (f) {
+	switch (pz->format) {
 	case SUDOKU_FORMAT_LINE: return SUDOKU_LAYOUT_LINE;
 	case SUDOKU_FORMAT_GRID: return SUDOKU_LAYOUT_GRID;
 	case SUDOKU_FORMAT_DRAWN: return SUDOKU_LAYOUT_PRETTY;
+	/* A judge's count format answers in the rows it was asked in, with blanks or without. */
+	case SUDOKU_FORMAT_COUNT: return pz->spaced ? SUDOKU_LAYOUT_GRID : SUDOKU_LAYOUT_COMPACT;
 	default: return SUDOKU_LAYOUT_COMPACT;
 	}
 }
@@ -70,7 +73,7 @@ static int prepare(struct puzzle_worker *w, const struct sudoku_puzzle *pz, dlx_
 	int status = puzzle_worker_solver(w, pz->box, regions, pz->regions ? pz->regions_line : pz->line, solver);
 	if (status)
 		return status;
-	w->layout = o->have_output ? o->output : default_layout(pz->format);
+	w->layout = o->have_output ? o->output : default_layout(pz);
 	w->alphabet = o->alphabet != SUDOKU_ALPHA_AUTO ? o->alphabet : pz->alphabet;
 	if (sudoku_write_size(w->layout, w->alphabet, pz->box) == 0) {
 		warn(w, "dlx-sudoku: %s:%zu: the alphabet has no symbols for a %ux%u board; "

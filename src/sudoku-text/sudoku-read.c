@@ -255,6 +255,7 @@ static int read_grid(struct sudoku_reader *r, bool drawn, bool have_first, struc
 				return rc;
 			side = box * box;
 			pz->line = start;
+			pz->spaced = words;
 			pz->blank_before = r->blank_seen;
 			r->blank_seen = false;
 		} else if ((size_t)n != side) {
@@ -512,6 +513,7 @@ int sudoku_reader_next(struct sudoku_reader *r, struct sudoku_puzzle *pz, struct
 	pz->regions = NULL;
 	pz->regions_line = 0;
 	pz->note = NULL;
+	pz->spaced = false;
 	int rc = next_board(r, pz, err);
 	if (rc == 1 && r->want_regions)
 		rc = read_puzzle_map(r, pz, err);

@@ -66,6 +66,7 @@ struct sudoku_puzzle {
 	enum sudoku_format format;   /* the format it was read in (never AUTO) */
 	enum sudoku_alphabet alphabet; /* the symbols it used (ALNUM for numbers) */
 	bool blank_before;           /* an empty line came between it and the previous puzzle */
+	bool spaced;                 /* a grid whose rows were words: numbers or symbols between blanks */
 	const uint8_t *regions;      /* with sudoku_reader_expect_regions(): its region map, N²
 	                                numbers 1..N, checked with dlx_sudoku_check_regions();
 	                                owned by the reader like cells.  Else NULL */
