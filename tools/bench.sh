@@ -9,8 +9,8 @@
 #   --runs N     runs per measurement; the median is reported (default: 3)
 #   --quick      first 2000 puzzles of each set, the smaller exact-cover instances, 1 run
 #   --csv        CSV instead of a Markdown table
-#   --only       sections: sudoku9 sudoku16 sudoku25 exact parallel progress memory
-#                (default: all)
+#   --only       sections: sudoku9 sudoku16 sudoku25 bigboards exact parallel progress
+#                memory (default: all)
 #
 # Timings are the programs' own (--stats: wall time of reading, solving and
 # writing, without process start-up), single-threaded unless a row says
@@ -19,7 +19,7 @@
 set -euo pipefail
 
 build=build data=../shared/data runs=3 quick=0 csv=0
-sections="sudoku9 sudoku16 sudoku25 exact parallel progress memory"
+sections="sudoku9 sudoku16 sudoku25 bigboards exact parallel progress memory"
 while [ $# -gt 0 ]; do
 	case $1 in
 	--build) build=$2; shift 2 ;;
@@ -154,6 +154,34 @@ exact_count() {
 	row "$section" "$name" "$mode" "$threads" "$s" "" "$(field nodes < "$tmp/err")" "$(field updates < "$tmp/err")" "$check"
 }
 
+# big_set NAME BOX CLUES COUNT LIMIT: COUNT shuffled valid boards of box size
+# BOX keeping CLUES percent of their cells, each solved alone (first
+# solution) with --time-limit LIMIT.  Reports the median and the worst time
+# per puzzle and how many finished: a heavy tail shows as the worst, and as
+# puzzles stopped at the limit (issue 13: large boards with few clues stall).
+big_set() {
+	local name=$1 box=$2 clues=$3 count=$4 limit=$5 k t times=() solved=0 worst=0 s
+	"$gen_s" "$box" "$count" 1 "$clues" > "$tmp/$name.all"
+	local bad=""
+	for ((k = 1; k <= count; k++)); do
+		sed -n "${k}p" "$tmp/$name.all" > "$tmp/$name.one"
+		"$sud" "${one[@]}" --time-limit "$limit" --stats "$tmp/$name.one" > "$tmp/$name.sol" 2> "$tmp/err" || true
+		t=$(field time < "$tmp/err")
+		if grep -q '^unknown (stopped' "$tmp/$name.sol"; then
+			t=$limit
+		elif "$verify" "$tmp/$name.one" "$tmp/$name.sol" > /dev/null 2>&1; then
+			solved=$((solved + 1))
+		else
+			bad="FAIL: puzzle $k's answer is wrong"
+		fi
+		times+=("$t")
+		worst=$(awk -v a="$worst" -v b="$t" 'BEGIN { print (b > a ? b : a) }')
+	done
+	s=$(printf '%s\n' "${times[@]}" | median)
+	row bigboards "$name" first 1 "$s" "" "" "" \
+		"${bad:-ok: $solved of $count solved within $limit s each, worst $worst s}"
+}
+
 has() { case " $sections " in *" $1 "*) return 0 ;; esac; return 1; }
 
 if has sudoku9; then
@@ -175,6 +203,16 @@ if has sudoku25; then
 	# Shuffled valid grids with 60% of the cells kept; seed 1 makes them the same set every time.
 	"$gen_s" 5 $([ $quick = 1 ] && echo 50 || echo 200) 1 60 > "$tmp/sudoku25.txt"
 	sudoku_set "generated25x25_60pct" "$tmp/sudoku25.txt" sudoku25
+fi
+if has bigboards; then
+	# Seed 1 makes them the same sets every run; a stopped puzzle counts as the limit.
+	if [ $quick = 1 ]; then
+		big_set sudoku36_45pct 6 45 4 1
+	else
+		for c in 35 45 55; do big_set "sudoku36_${c}pct" 6 "$c" 12 3; done
+		big_set sudoku64_empty 8 0 1 10
+		big_set sudoku64_50pct 8 50 4 10
+	fi
 fi
 if has exact; then
 	"$gen_q" 12 > "$tmp/q12"; "$gen_q" 13 > "$tmp/q13"; "$gen_l" 11 > "$tmp/l11"; "$gen_l" 12 > "$tmp/l12"
