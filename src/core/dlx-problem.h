@@ -7,6 +7,7 @@
  *   dlx-force.c    forcing and releasing options outside a search;
  *   dlx-search.c   the search itself and the walk of its top levels;
  *   dlx-check.c    the sanity checker of the links;
+ *   dlx-cut.c      cutting the top of the search tree into jobs;
  *   dlx-split.c    one search spread over threads or parts.
  *
  * Data structure and its invariants
