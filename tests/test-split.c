@@ -329,6 +329,28 @@ START_TEST(split_setup_grows_linearly)
 }
 END_TEST
 
+/*
+ * Jobs too small to poll (here runs of a few dozen solutions) must still
+ * count toward the node limit: they counted only at polls, so a threaded
+ * search of copies(100000) limited to 1,000 nodes ran to the end.
+ */
+START_TEST(split_node_limit_counts_small_jobs)
+{
+	dlx_problem *p = copies(100000);
+	dlx_search_params sp = DLX_SEARCH_PARAMS_INIT;
+	sp.node_limit = 1000;
+	dlx_split_params split = { 2, 0, 0 };
+	dlx_stats st;
+	ck_assert_int_eq(dlx_search_split(p, &sp, &split, &st), DLX_OK);
+	ck_assert_int_eq(st.stop, DLX_STOP_NODE_LIMIT);
+	/* The promise of dlx.h: an overrun of threads x poll interval at most (4096 nodes here). */
+	ck_assert_uint_le(st.nodes, 1000 + 2 * 4096);
+	ck_assert_uint_lt(st.solutions, 100000);
+	assert_sane(p);
+	dlx_problem_free(p);
+}
+END_TEST
+
 START_TEST(random_split_vs_brute_force)
 {
 	/* Reuses the random generator: each matrix counted whole, by threads and by parts. */
@@ -494,6 +516,7 @@ static Suite *split_suite(void)
 	tcase_add_test(tc, random_split_vs_brute_force);
 	tcase_add_test(tc, split_setup_grows_linearly);
 	tcase_add_test(tc, random_wide_split_vs_count);
+	tcase_add_test(tc, split_node_limit_counts_small_jobs);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -90,19 +90,30 @@ static int split_worker_solution(void *ctx, const size_t *options, size_t n)
 	return stop;
 }
 
+/*
+ * Adds the nodes of w's job not yet added to the shared count, and stops
+ * everyone once they reach the node limit.  At every poll and after every
+ * job: a job too small to poll would otherwise never be counted in time.
+ */
+static void split_count_nodes(struct split_worker *w, uint64_t job_nodes)
+{
+	struct split_shared *sh = w->sh;
+	uint64_t total = atomic_fetch_add(&sh->nodes_so_far, job_nodes - w->polled_nodes) +
+			 (job_nodes - w->polled_nodes);
+	w->polled_nodes = job_nodes;
+	if (sh->params->node_limit && total >= sh->params->node_limit)
+		split_set_stop(sh, DLX_STOP_NODE_LIMIT);
+}
+
 static int split_worker_poll(void *ctx, const dlx_stats *so_far)
 {
 	struct split_worker *w = ctx;
 	struct split_shared *sh = w->sh;
-	uint64_t total = atomic_fetch_add(&sh->nodes_so_far, so_far->nodes - w->polled_nodes) +
-			 (so_far->nodes - w->polled_nodes);
-	w->polled_nodes = so_far->nodes;
+	split_count_nodes(w, so_far->nodes);
 	pthread_mutex_lock(&sh->mu);
 	w->job_progress = so_far->progress;
 	w->job_solutions = so_far->solutions;
 	pthread_mutex_unlock(&sh->mu);
-	if (sh->params->node_limit && total >= sh->params->node_limit)
-		split_set_stop(sh, DLX_STOP_NODE_LIMIT);
 	return atomic_load(&sh->stop) != DLX_STOP_COMPLETE;
 }
 
@@ -200,7 +211,7 @@ static void *split_worker_main(void *arg)
 			w->polled_nodes = 0;
 			rc = split_search_job(w, &cut->jobs[j], &wp, &st);
 		}
-		atomic_fetch_add(&sh->nodes_so_far, st.nodes - w->polled_nodes);
+		split_count_nodes(w, st.nodes);
 		w->total.nodes += st.nodes;
 		w->total.updates += st.updates;
 		w->total.branches += st.branches;
