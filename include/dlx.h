@@ -294,7 +294,11 @@ typedef struct dlx_split_params {
  * union of the jobs' solutions is exactly the problem's.  A node with many
  * children (an item with many options) is cut into runs of many, so there
  * are at most 1024 jobs per thread (128 x M for parts).  Threads take jobs
- * from a shared queue, each on its own copy of the problem's links.  With
+ * from a shared queue, each on its own copy of the problem's links (p is
+ * no thread's: the callbacks may read it as during dlx_search()), and
+ * there are never more threads than jobs.  A copy shares with p what never
+ * changes; it takes 8 bytes per node (12 with colors; a node per item of
+ * each option and one per option) and about 20 per item.  With
  * parts = M the cut depends only on the problem (and its forced options)
  * and on M: part K searches jobs K-1, K-1+M, K-1+2M, ...  So M processes
  * on any machines, K = 1..M, count disjoint sets of solutions whose union

@@ -262,20 +262,6 @@ START_TEST(split_poll_stops_the_cut)
 }
 END_TEST
 
-/*
- * n options that each cover the problem's three items: n solutions, all
- * children of the root, whose item has n options.
- */
-static dlx_problem *copies(size_t n)
-{
-	dlx_problem *p = dlx_problem_new(3, 1);
-	ck_assert_ptr_nonnull(p);
-	size_t items[3] = { 0, 1, 2 };
-	for (size_t k = 0; k < n; k++)
-		ck_assert_int_ge(dlx_add_option(p, items, 3), 0);
-	return p;
-}
-
 /* The link updates a split search of copies(n) spends reaching its jobs; checks the counts on the way. */
 static uint64_t copies_setup(size_t n, const dlx_split_params *split)
 {

@@ -114,6 +114,17 @@ int dlx__search_from(dlx_problem *p, const dlx_search_params *params, dlx_stats 
 int dlx__search_split_setup(dlx_problem *p, const dlx_search_params *params, const dlx_split_params *split,
 			    dlx_stats *stats, uint64_t *setup);
 
+/*
+ * A copy of p for a split search's worker: as dlx_problem_clone(), but it
+ * shares p's top[] and opt_start[], which never change once the options
+ * are added: it must be freed (dlx_problem_free()) before p, and no
+ * option may be added to p while it lives (adding one to the clone fails
+ * with DLX_ERR_STATE).  NULL when memory is short.  Memory: 8 bytes per
+ * node (12 with colors) and about 20 per item; O(size of the problem)
+ * time.  In dlx-problem.c.
+ */
+dlx_problem *dlx__problem_borrow(const dlx_problem *p);
+
 /* Releases forced options until only the first `keep` remain. */
 void dlx__release_to(dlx_problem *p, size_t keep);
 

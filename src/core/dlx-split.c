@@ -40,7 +40,7 @@ struct split_shared {
 
 struct split_worker {
 	struct split_shared *sh;
-	dlx_problem *clone;
+	dlx_problem *clone;     /* the worker's copy of the caller's problem (dlx__problem_borrow()) */
 	pthread_t thread;
 	dlx_stats total;
 	uint64_t polled_nodes;  /* nodes already added to sh->nodes_so_far for this job */
@@ -340,7 +340,10 @@ static double split_part_share(const struct split_shared *sh)
 /*
  * Starts a worker on its own clone of p in each of the `threads` slots of
  * w, in order, until a clone or a thread cannot be made; returns how many
- * started.  A slot left behind has no clone and started false.
+ * started.  A slot left behind has no clone and started false.  The clones
+ * borrow what never changes (dlx__problem_borrow()).  p itself is no
+ * worker's, so that the callbacks can read its options, colors and counts
+ * as during dlx_search().
  */
 static unsigned split_start_workers(struct split_worker *w, unsigned threads, struct split_shared *sh,
 				    const dlx_problem *p)
@@ -348,7 +351,7 @@ static unsigned split_start_workers(struct split_worker *w, unsigned threads, st
 	unsigned started = 0;
 	for (unsigned t = 0; t < threads; t++) {
 		w[t].sh = sh;
-		w[t].clone = dlx_problem_clone(p);
+		w[t].clone = dlx__problem_borrow(p);
 		if (!w[t].clone)
 			break;
 		pthread_mutex_lock(&sh->mu);
@@ -445,6 +448,9 @@ static int split_run(struct split_shared *sh, dlx_problem *p, unsigned threads, 
 		     dlx_stats *stats, uint64_t *setup)
 {
 	double total_share = split_part_share(sh);
+	/* A clone per thread costs memory: none for threads that would find no job. */
+	if (threads > sh->n_order)
+		threads = sh->n_order ? (unsigned)sh->n_order : 1;
 	struct split_worker *w = calloc(threads, sizeof *w);
 	if (!w)
 		return DLX_ERR_NOMEM;
