@@ -289,13 +289,20 @@ typedef struct dlx_split_params {
 /**
  * Searches with several threads, or only one part of the search tree.
  *
- * The tree is cut at a depth into subtrees (jobs): the paths of options
- * chosen by the same heuristic as dlx_search(), so the union of the jobs'
- * solutions is exactly the problem's.  Threads take jobs from a shared queue,
- * each on its own clone of the problem.  With parts = M the cut depends only
- * on the problem (and its forced options) and on M: part K searches jobs K-1,
- * K-1+M, K-1+2M, ...  So M processes on any machines, K = 1..M, count
- * disjoint sets of solutions whose union is the whole.
+ * The top of the tree, walked with the same heuristic as dlx_search(), is
+ * cut into jobs: each a run of consecutive children of one node, so the
+ * union of the jobs' solutions is exactly the problem's.  A node with many
+ * children (an item with many options) is cut into runs of many, so there
+ * are at most 1024 jobs per thread (128 x M for parts).  Threads take jobs
+ * from a shared queue, each on its own copy of the problem's links (p is
+ * no thread's: the callbacks may read it as during dlx_search()), and
+ * there are never more threads than jobs.  A copy shares with p what never
+ * changes; it takes 8 bytes per node (12 with colors; a node per item of
+ * each option and one per option) and about 20 per item.  With
+ * parts = M the cut depends only on the problem (and its forced options)
+ * and on M: part K searches jobs K-1, K-1+M, K-1+2M, ...  So M processes
+ * on any machines, K = 1..M, count disjoint sets of solutions whose union
+ * is the whole.
  *
  * Differences from dlx_search():
  * - on_solution may be called from any worker thread, but never by two at a
@@ -316,10 +323,15 @@ typedef struct dlx_split_params {
  * @return as dlx_search(); #DLX_ERR_INVALID if part is not in 1..parts or
  *         parts > #DLX_MAX_PARTS; #DLX_ERR_NOMEM.  The problem is left as it
  *         was found.
- * Complexity: as dlx_search(), plus O(threads x problem size) for the
- * clones and walks of the top of the tree to cut it, bounded by a fixed
- * budget of some 2^26 item scans and link updates (a tree that stays narrow
- * deep down is then cut into fewer jobs, and shared less evenly).
+ * Complexity: as dlx_search(), plus O(threads x problem size): the
+ * threads' copies, and their setting up of jobs (forcing a job's path,
+ * covering the item branched on at its node), O(problem size) per job at
+ * worst but only once per thread for the runs of one node, since a thread
+ * keeps what its next job shares with its last.  The walks of the top of
+ * the tree that cut it are bounded by a fixed budget of some 2^26 item
+ * scans and link updates, but for the last, whose work is the search's own
+ * (a tree that stays narrow deep down is then cut into fewer jobs, and
+ * shared less evenly).
  */
 DLX_API int dlx_search_split(dlx_problem *p, const dlx_search_params *params,
 	const dlx_split_params *split, dlx_stats *stats);

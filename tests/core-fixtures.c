@@ -25,6 +25,16 @@ dlx_problem *queens(size_t n)
 	return p;
 }
 
+dlx_problem *copies(size_t n)
+{
+	dlx_problem *p = dlx_problem_new(3, 1);
+	ck_assert_ptr_nonnull(p);
+	size_t items[3] = { 0, 1, 2 };
+	for (size_t k = 0; k < n; k++)
+		ck_assert_int_ge(dlx_add_option(p, items, 3), 0);
+	return p;
+}
+
 int collect(void *ctx, const size_t *options, size_t n)
 {
 	struct collected *c = ctx;

@@ -1,6 +1,6 @@
 /*
  * Problems and checks shared by the core's Check suites (test-core.c,
- * test-split.c).  Every function fails the running test through Check's
+ * test-split.c, test-alloc.c).  Every function fails the running test through Check's
  * ck_assert when something is wrong, so a caller need not test results.
  */
 #ifndef CORE_FIXTURES_H
@@ -19,6 +19,13 @@ void assert_sane(const dlx_problem *p);
  * items, 2(2n - 1) secondary ones, n^2 options.  The caller frees it.
  */
 dlx_problem *queens(size_t n);
+
+/*
+ * n options that each cover the problem's three primary items (it has a
+ * secondary one too): n solutions, all children of the root, whose item
+ * has n options; 4n + 6 nodes.  The caller frees it.
+ */
+dlx_problem *copies(size_t n);
 
 /* The solutions an on_solution callback saw: the first 16 kept. */
 struct collected {

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 
 #include "core-fixtures.h"
+#include "dlx-internal.h"
 #include "dlx.h"
 
 /* Solutions of queens 8 as bitmasks of its 64 options, to compare sets. */
@@ -261,6 +262,81 @@ START_TEST(split_poll_stops_the_cut)
 }
 END_TEST
 
+/* The link updates a split search of copies(n) spends reaching its jobs; checks the counts on the way. */
+static uint64_t copies_setup(size_t n, const dlx_split_params *split)
+{
+	dlx_problem *p = copies(n);
+	dlx_stats st;
+	uint64_t setup;
+	ck_assert_int_eq(dlx__search_split_setup(p, NULL, split, &st, &setup), DLX_OK);
+	if (split->parts > 1) {
+		ck_assert_uint_le(st.solutions, n);
+	} else {
+		ck_assert_uint_eq(st.solutions, n);
+		ck_assert_uint_eq(st.nodes, n + 1);
+		ck_assert_uint_eq(st.updates, 4 * n + 1);
+	}
+	assert_sane(p);
+	dlx_problem_free(p);
+	return setup;
+}
+
+/*
+ * A job used to be one child of a node, reached by forcing its path on a
+ * worker's clone: covering the node's item, which hides all its options.
+ * A node with n children then cost n covers of n options each: counting
+ * a line repeated 30,000 times took 12 s with two threads, 0.02 s with
+ * one.  The setup must grow with the problem, not with its square.
+ */
+START_TEST(split_setup_grows_linearly)
+{
+	static const dlx_split_params splits[] = { { 1, 1, 4 }, { 1, 3, 64 }, { 2, 0, 0 }, { 8, 0, 0 }, { 2, 5, 64 } };
+	for (size_t k = 0; k < sizeof splits / sizeof splits[0]; k++) {
+		uint64_t small = copies_setup(4000, &splits[k]), big = copies_setup(8000, &splits[k]);
+		/* One worker takes the jobs in a fixed order; with more, who takes what is a race. */
+		if (splits[k].threads == 1)
+			ck_assert_msg(big * 10 <= small * 22, "split %zu: setup %llu for 4000 options, %llu for 8000",
+				      k, (unsigned long long)small, (unsigned long long)big);
+		/* About a cover of the item per thread, each of 2n + 1 updates: O(threads x problem size). */
+		ck_assert_msg(big <= (uint64_t)2 * splits[k].threads * (2 * 8000 + 1),
+			      "split %zu: setup %llu for 8000 options", k, (unsigned long long)big);
+	}
+	/* The parts still add up. */
+	uint64_t sum = 0;
+	for (uint32_t k = 1; k <= 64; k++) {
+		dlx_problem *p = copies(8000);
+		dlx_split_params part = { 1 + k % 2, k, 64 };
+		dlx_stats st;
+		ck_assert_int_eq(dlx_search_split(p, NULL, &part, &st), DLX_OK);
+		sum += st.solutions;
+		dlx_problem_free(p);
+	}
+	ck_assert_uint_eq(sum, 8000);
+}
+END_TEST
+
+/*
+ * Jobs too small to poll (here runs of a few dozen solutions) must still
+ * count toward the node limit: they counted only at polls, so a threaded
+ * search of copies(100000) limited to 1,000 nodes ran to the end.
+ */
+START_TEST(split_node_limit_counts_small_jobs)
+{
+	dlx_problem *p = copies(100000);
+	dlx_search_params sp = DLX_SEARCH_PARAMS_INIT;
+	sp.node_limit = 1000;
+	dlx_split_params split = { 2, 0, 0 };
+	dlx_stats st;
+	ck_assert_int_eq(dlx_search_split(p, &sp, &split, &st), DLX_OK);
+	ck_assert_int_eq(st.stop, DLX_STOP_NODE_LIMIT);
+	/* The promise of dlx.h: an overrun of threads x poll interval at most (4096 nodes here). */
+	ck_assert_uint_le(st.nodes, 1000 + 2 * 4096);
+	ck_assert_uint_lt(st.solutions, 100000);
+	assert_sane(p);
+	dlx_problem_free(p);
+}
+END_TEST
+
 START_TEST(random_split_vs_brute_force)
 {
 	/* Reuses the random generator: each matrix counted whole, by threads and by parts. */
@@ -293,6 +369,98 @@ START_TEST(random_split_vs_brute_force)
 		assert_sane(p);
 		dlx_problem_free(p);
 	}
+}
+END_TEST
+
+/*
+ * Exact covers of a problem of at most 8 items given as how many options
+ * have each set of items (cnt[mask]): the option that covers the lowest
+ * primary item not yet covered, then the rest.  memo[] holds -1 for
+ * states not yet counted.
+ */
+static uint64_t covers_count(const uint64_t *cnt, uint32_t primary, uint32_t used, int64_t *memo)
+{
+	if ((used & primary) == primary)
+		return 1;
+	if (memo[used] >= 0)
+		return (uint64_t)memo[used];
+	uint32_t low = primary & ~used & (uint32_t)-(int32_t)(primary & ~used);
+	uint64_t sum = 0;
+	for (uint32_t m = 1; m < 256; m++)
+		if ((m & low) && !(m & used) && cnt[m])
+			sum += cnt[m] * covers_count(cnt, primary, used | m, memo);
+	memo[used] = (int64_t)sum;
+	return sum;
+}
+
+/*
+ * Random problems with few items and thousands of options, so that items
+ * have hundreds or thousands of options each: the cut groups a node's
+ * children into runs, at the root and deeper.  The counts must be the
+ * known ones (colored problems: the whole search's), by threads and by
+ * parts; with threads, the node and update totals too.
+ */
+START_TEST(random_wide_split_vs_count)
+{
+	unsigned ran = 0;
+	for (unsigned seed = 3000; seed < 3024; seed++) {
+		rng_seed(seed * 2654435761u + 7);
+		rng(); /* the first draws of nearby seeds are alike */
+		size_t np = 1 + rng() % 4, ns = rng() % 4, no = 300 + rng() % 3000;
+		bool colored = seed % 2;
+		uint32_t primary = (1u << np) - 1;
+		uint64_t cnt[256] = { 0 };
+		dlx_problem *p = dlx_problem_new(np, ns);
+		ck_assert_ptr_nonnull(p);
+		for (size_t k = 0; k < no; k++) {
+			/* Mostly options that cover every primary item: few solutions have many options. */
+			uint32_t m = rng() % 16 ? primary : 1 + rng() % primary;
+			for (size_t i = 0; i < ns; i++)
+				m |= (rng() % 3 == 0) << (np + i);
+			size_t items[8], n = 0;
+			uint32_t colors[8];
+			for (size_t i = 0; i < np + ns; i++)
+				if (m >> i & 1) {
+					colors[n] = colored && i >= np ? rng() % 3 : 0;
+					items[n++] = i;
+				}
+			ck_assert_int_ge(dlx_add_option_colored(p, items, colors, n), 0);
+			cnt[m]++;
+		}
+		int64_t memo[256];
+		for (size_t k = 0; k < 256; k++)
+			memo[k] = -1;
+		dlx_stats whole;
+		ck_assert_int_eq(dlx_search(p, NULL, &whole), DLX_OK);
+		uint64_t want = colored ? whole.solutions : covers_count(cnt, primary, 0, memo);
+		ck_assert_uint_eq(whole.solutions, want);
+		for (unsigned threads = 2; threads <= 3; threads++) {
+			dlx_split_params th = { threads, 0, 0 };
+			dlx_stats st;
+			ck_assert_int_eq(dlx_search_split(p, NULL, &th, &st), DLX_OK);
+			ck_assert_msg(st.solutions == want && st.nodes == whole.nodes && st.updates == whole.updates &&
+					      st.branches == whole.branches,
+				      "seed %u, %u threads: %llu solutions in %llu nodes, expected %llu in %llu", seed,
+				      threads, (unsigned long long)st.solutions, (unsigned long long)st.nodes,
+				      (unsigned long long)want, (unsigned long long)whole.nodes);
+		}
+		for (uint32_t m = 3; m <= 7; m += 4) {
+			uint64_t sum = 0;
+			for (uint32_t k = 1; k <= m; k++) {
+				dlx_split_params part = { 1 + k % 2, k, m };
+				dlx_stats st;
+				ck_assert_int_eq(dlx_search_split(p, NULL, &part, &st), DLX_OK);
+				sum += st.solutions;
+			}
+			ck_assert_msg(sum == want, "seed %u, %u parts: %llu solutions, expected %llu", seed, m,
+				      (unsigned long long)sum, (unsigned long long)want);
+		}
+		ran += want > no;
+		assert_sane(p);
+		dlx_problem_free(p);
+	}
+	/* Guards the test: some problems must have solutions of several options. */
+	ck_assert_uint_gt(ran, 4);
 }
 END_TEST
 
@@ -332,6 +500,9 @@ static Suite *split_suite(void)
 	tcase_add_test(tc, split_narrow_tree_cut_is_bounded);
 	tcase_add_test(tc, split_poll_stops_the_cut);
 	tcase_add_test(tc, random_split_vs_brute_force);
+	tcase_add_test(tc, split_setup_grows_linearly);
+	tcase_add_test(tc, random_wide_split_vs_count);
+	tcase_add_test(tc, split_node_limit_counts_small_jobs);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -38,6 +38,7 @@ static const char usage_dlx[] =
 	"                        1 for --all, whose order threads would shuffle, and\n"
 	"                        with --node-limit, which threads apply only roughly);\n"
 	"                        the first N solutions are always found by one\n"
+	"                        (memory: ~10 bytes per thread per item in the options)\n"
 	"  -p, --part=K/M        search only the K-th of M disjoint parts of the tree\n"
 	"                        (1 <= K <= M <= 65536); the parts' counts add up to\n"
 	"                        the total, on any machines; --count then prints\n"

@@ -105,7 +105,8 @@ static void uncommit_option(dlx_problem *p, int32_t x)
 		unmark(p, p->node.top[x], false);
 }
 
-int dlx_force_option(dlx_problem *p, size_t opt)
+/* dlx_force_option(), its link updates added to *updates. */
+static int force_one(dlx_problem *p, size_t opt, uint64_t *updates)
 {
 	if (!p || opt >= p->n_options)
 		return DLX_ERR_INVALID;
@@ -138,8 +139,23 @@ int dlx_force_option(dlx_problem *p, size_t opt)
 	int r = dlx__grow((void **)&p->forced, &p->cap_forced, p->n_forced + 1, sizeof *p->forced, INT32_MAX);
 	if (r)
 		return r;
-	commit_option(p, x, &p->forced_updates);
+	commit_option(p, x, updates);
 	p->forced[p->n_forced++] = x;
+	return DLX_OK;
+}
+
+int dlx_force_option(dlx_problem *p, size_t opt)
+{
+	return force_one(p, opt, p ? &p->forced_updates : NULL);
+}
+
+int dlx__force_path(dlx_problem *p, const size_t *opts, size_t n, uint64_t *updates)
+{
+	for (size_t k = 0; k < n; k++) {
+		int rc = force_one(p, opts[k], updates);
+		if (rc)
+			return rc;
+	}
 	return DLX_OK;
 }
 

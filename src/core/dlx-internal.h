@@ -3,6 +3,8 @@
 #define DLX_INTERNAL_H
 
 #include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
 
 #include "dlx.h"
 
@@ -14,17 +16,34 @@
 int dlx__check(const dlx_problem *p, const char **what);
 
 /*
+ * A leaf of a depth-limited walk of the search tree (see dlx__walk_leaves()):
+ * a node at the walk's depth, or a solution above it.
+ */
+struct dlx__leaf {
+	const size_t *path;     /* the options chosen on the way, not the forced ones */
+	size_t n;               /* their number: the leaf's level */
+	int32_t node;           /* path[n-1]'s node in the list of the item branched on above the leaf; 0 at the root */
+	/*
+	 * The walk's nodes so far, this one included.  Two leaves at one level
+	 * whose ordinals follow each other are siblings with no node entered
+	 * between them: only options that were dead ends lie between their nodes.
+	 */
+	uint64_t ordinal;
+	/* The product of the levels' lens above the leaf (UINT64_MAX if larger), and 1 / it. */
+	uint64_t inverse_share;
+	double share;           /* Knuth's estimate of the leaf's share of the tree */
+};
+
+/*
  * Where a depth-limited walk of the search tree hands its leaves: every node
- * at depth `depth`, and every solution above it.  add() gets the options
- * chosen on the path (not the forced ones) and the path's share of the tree
- * (the product of 1/len of its levels); a non-zero return stops the walk
- * with that error.  The walk sets `deeper` when some leaf was cut at depth
- * (so a deeper walk would find more).
+ * at depth `depth`, and every solution above it, in the search's order.  A
+ * non-zero return of add() stops the walk with that error.  The walk sets
+ * `deeper` when some leaf was cut at depth (so a deeper walk would find more).
  */
 struct dlx__leaf_sink {
 	size_t depth;
 	bool deeper;
-	int (*add)(struct dlx__leaf_sink *sink, const size_t *path, size_t n, double share);
+	int (*add)(struct dlx__leaf_sink *sink, const struct dlx__leaf *leaf);
 };
 
 /*
@@ -34,6 +53,43 @@ struct dlx__leaf_sink {
  * a poll that returns non-zero stops the walk (st->stop = DLX_STOP_POLL).
  */
 int dlx__walk_leaves(dlx_problem *p, struct dlx__leaf_sink *sink, const dlx_search_params *params, dlx_stats *st);
+
+/*
+ * A run of a node's children, which is what a split search's job is (see
+ * dlx-cut.h): with p in the state of a node of its tree (the node's path
+ * forced), dlx__branch_open() covers the item the search branches on
+ * there, as the search does on entering the node; dlx__search_range()
+ * searches the subtrees of a run of that item's options; and
+ * dlx__branch_close() uncovers the item.  Any number of runs may be
+ * searched between an open and a close, so that a worker covers a wide
+ * item once for all its runs, not once per run.  In dlx-search.c.
+ */
+
+/*
+ * Covers the item that the search chooses in p's state, adding the link
+ * updates to *updates; `first` (a node of a run to search) must be in that
+ * item's list, else nothing is covered and the result is DLX_ERR_STATE
+ * (the run was cut from another tree).  O(the nodes the cover hides).
+ */
+int dlx__branch_open(dlx_problem *p, int32_t first, uint64_t *updates);
+
+/* Undoes dlx__branch_open(p, first, ...); nothing else may have changed p's state since, or must be undone first. */
+void dlx__branch_close(dlx_problem *p, int32_t first);
+
+/*
+ * Searches the subtrees of the options from node `first` to node `last`
+ * (inclusive, in list order) of the item dlx__branch_open(p, first, ...)
+ * covered.  The statistics are the subtrees' as dlx_search() counts them
+ * below the node: every option's own node and what lies below it, but not
+ * the links that choosing the options updated (the node's own work) and
+ * not the options that were dead ends (no node entered); a split search
+ * counts those in the walk that cut the tree.  Solutions list the forced
+ * options, then the run's option, then the choices below it.
+ * solution_limit and node_limit count across the whole run; polls come
+ * every poll_interval nodes of the run, however small its subtrees, with
+ * the progress made across the run.  Returns as dlx_search().
+ */
+int dlx__search_range(dlx_problem *p, int32_t first, int32_t last, const dlx_search_params *params, dlx_stats *stats);
 
 /*
  * How the search finds its item (see choose_item() in dlx-search.c): -1 chooses by
@@ -49,8 +105,38 @@ void dlx__set_tracking(dlx_problem *p, int mode);
  */
 int dlx__search_from(dlx_problem *p, const dlx_search_params *params, dlx_stats *stats, const dlx_stats *start);
 
+/*
+ * dlx_search_split() that also reports in *setup the link updates its
+ * workers made to reach their jobs (forcing paths, covering the items
+ * branched on): work outside the search's statistics, which the tests
+ * check grows linearly with the problem.  In dlx-split.c.
+ */
+int dlx__search_split_setup(dlx_problem *p, const dlx_search_params *params, const dlx_split_params *split,
+			    dlx_stats *stats, uint64_t *setup);
+
+/*
+ * A copy of p for a split search's worker: as dlx_problem_clone(), but it
+ * shares p's top[] and opt_start[], which never change once the options
+ * are added: it must be freed (dlx_problem_free()) before p, and no
+ * option may be added to p while it lives (adding one to the clone fails
+ * with DLX_ERR_STATE).  NULL when memory is short.  Memory: 8 bytes per
+ * node (12 with colors) and about 20 per item; O(size of the problem)
+ * time.  In dlx-problem.c.
+ */
+dlx_problem *dlx__problem_borrow(const dlx_problem *p);
+
 /* Releases forced options until only the first `keep` remain. */
 void dlx__release_to(dlx_problem *p, size_t keep);
+
+/*
+ * Forces the n options opts[] in order, as dlx_force_option() does, and
+ * adds their link updates to *updates instead of the problem's own count
+ * (which decides how dlx_release_forced() restores the caller's problem):
+ * how a split search's worker reaches a job.  Returns as
+ * dlx_force_option(); on failure the options before the failing one stay
+ * forced.  In dlx-force.c.
+ */
+int dlx__force_path(dlx_problem *p, const size_t *opts, size_t n, uint64_t *updates);
 
 #ifdef DLX_COUNT_SCANS
 /* Test builds only: the reads of the heuristic and of the progress estimate so far (see dlx-problem.h). */

@@ -7,6 +7,7 @@
  *   dlx-force.c    forcing and releasing options outside a search;
  *   dlx-search.c   the search itself and the walk of its top levels;
  *   dlx-check.c    the sanity checker of the links;
+ *   dlx-cut.c      cutting the top of the search tree into jobs;
  *   dlx-split.c    one search spread over threads or parts.
  *
  * Data structure and its invariants
@@ -116,6 +117,8 @@ struct dlx_problem {
 	int32_t *color;              /* NULL, or cap_nodes entries: see "Colors" in dlx-links.h */
 	int32_t *opt_start;          /* first node of each option */
 	size_t n_options, cap_options;
+	/* top[] and opt_start[] are another problem's: see dlx__problem_borrow(). */
+	bool borrowed;
 	int32_t last_spacer;         /* the spacer after the last option */
 	uint32_t *mark;              /* duplicate detection in dlx_add_option */
 	uint32_t mark_stamp;

@@ -1,7 +1,8 @@
 /*
  * The search: Knuth's Algorithm X over the links of dlx-links.h, the
- * heuristic that chooses its items, and the walk of the top of its tree
- * that dlx-split.c cuts into jobs.  Every function the search's loop calls
+ * heuristic that chooses its items, the walk of the top of its tree that
+ * dlx-cut.c cuts into jobs, and the search of a job (a run of a node's
+ * children) that dlx-split.c's workers make.  Every function the search's loop calls
  * is static, in dlx-links.h or in this file, so that the compiler sees
  * them all: the loop compiles into one routine (search_impl(), a copy per
  * combination of its flags) whose only calls across files are the user's
@@ -210,10 +211,26 @@ static double progress_of(const dlx_problem *p, size_t level)
 	return done;
 }
 
+/* Hands the node at `level`, entered as the nodes'th, to a walk's sink. */
+static int hand_leaf(dlx_problem *p, struct dlx__leaf_sink *sink, size_t level, uint64_t nodes)
+{
+	size_t *sol = p->sol + p->n_forced;
+	struct dlx__leaf lf = { sol, level, level ? p->choice[level - 1] : 0, nodes, 1, 1.0 };
+	for (size_t k = 0; k < level; k++) {
+		sol[k] = option_of(p->node, p->choice[k]);
+		lf.share /= p->lens[k];
+		uint64_t l = (uint64_t)p->lens[k];
+		lf.inverse_share = lf.inverse_share > UINT64_MAX / l ? UINT64_MAX : lf.inverse_share * l;
+	}
+	if (level == sink->depth && p->n_act_p != 0)
+		sink->deeper = true;
+	return sink->add(sink, &lf);
+}
+
 /*
- * Algorithm X.  With a leaf sink, nodes at depth leaf->depth and solutions
- * above it are handed to the sink instead of being searched or counted: that
- * is how a search is split into jobs (dlx_search_split() in dlx-split.c).
+ * Algorithm X.  A walk (`walk`, with a leaf sink) hands the nodes at depth
+ * sink->depth and the solutions above it to the sink instead of searching
+ * or counting them: that is how a search is cut into jobs (dlx-cut.c).
  *
  * One routine, longer than the rest, on purpose: it is the hot loop.  Its
  * steps (Knuth's X2, X5 and X8) jump to one another and share the level,
@@ -221,8 +238,8 @@ static double progress_of(const dlx_problem *p, size_t level)
  * one function; cut into calls, every node would pass them through memory.
  */
 static ALWAYS_INLINE int search_impl(dlx_problem *p, const dlx_search_params *params, dlx_stats *stats,
-				      struct dlx__leaf_sink *leaf, const dlx_stats *start, const bool track,
-				      const bool colors)
+				      struct dlx__leaf_sink *sink, const dlx_stats *start, const bool walk,
+				      const bool track, const bool colors)
 {
 	static const dlx_search_params defaults = DLX_SEARCH_PARAMS_INIT;
 	dlx_stats st = { 0, 0, 0, 0, DLX_STOP_COMPLETE, 0, 0.0 };
@@ -307,15 +324,8 @@ x2:	/* Enter a new search node. */
 			goto unwind;
 		}
 	}
-	if (leaf && (level == leaf->depth || p->n_act_p == 0)) {
-		double share = 1;
-		for (size_t k = 0; k < level; k++) {
-			sol[p->n_forced + k] = option_of(nd, choice[k]);
-			share /= lens[k];
-		}
-		if (level == leaf->depth && p->n_act_p != 0)
-			leaf->deeper = true;
-		rc = leaf->add(leaf, sol + p->n_forced, level, share);
+	if (walk && (level == sink->depth || p->n_act_p == 0)) {
+		rc = hand_leaf(p, sink, level, nodes);
 		if (rc) {
 			st.stop = DLX_STOP_ERROR;
 			goto unwind;
@@ -421,15 +431,24 @@ done:
 	return rc;
 }
 
+/*
+ * The copies of the search: one per combination of its flags, so that each
+ * has only the tests it needs in its loop.  A walk keeps the low bytes
+ * whatever the problem's shape (both ways choose the same items), so that
+ * it needs only two copies of its own; the searches have no leaf test at all.
+ */
 static int search(dlx_problem *p, const dlx_search_params *params, dlx_stats *stats,
-		  struct dlx__leaf_sink *leaf, const dlx_stats *start)
+		  struct dlx__leaf_sink *sink, const dlx_stats *start)
 {
+	if (sink)
+		return p && p->color ? search_impl(p, params, stats, sink, start, true, true, true)
+				     : search_impl(p, params, stats, sink, start, true, true, false);
 	if (p && p->color)
-		return p->track ? search_impl(p, params, stats, leaf, start, true, true)
-				: search_impl(p, params, stats, leaf, start, false, true);
+		return p->track ? search_impl(p, params, stats, NULL, start, false, true, true)
+				: search_impl(p, params, stats, NULL, start, false, false, true);
 	if (p && p->track)
-		return search_impl(p, params, stats, leaf, start, true, false);
-	return search_impl(p, params, stats, leaf, start, false, false);
+		return search_impl(p, params, stats, NULL, start, false, true, false);
+	return search_impl(p, params, stats, NULL, start, false, false, false);
 }
 
 int dlx_search(dlx_problem *p, const dlx_search_params *params, dlx_stats *stats)
@@ -442,7 +461,7 @@ int dlx__search_from(dlx_problem *p, const dlx_search_params *params, dlx_stats 
 	return search(p, params, stats, NULL, start);
 }
 
-int dlx__walk_leaves(dlx_problem *p, struct dlx__leaf_sink *leaf, const dlx_search_params *params, dlx_stats *st)
+int dlx__walk_leaves(dlx_problem *p, struct dlx__leaf_sink *sink, const dlx_search_params *params, dlx_stats *st)
 {
 	dlx_search_params polls = DLX_SEARCH_PARAMS_INIT;
 	if (params) {
@@ -450,6 +469,128 @@ int dlx__walk_leaves(dlx_problem *p, struct dlx__leaf_sink *leaf, const dlx_sear
 		polls.poll_ctx = params->poll_ctx;
 		polls.poll_interval = params->poll_interval;
 	}
-	leaf->deeper = false;
-	return search(p, &polls, st, leaf, NULL);
+	sink->deeper = false;
+	return search(p, &polls, st, sink, NULL);
+}
+
+int dlx__branch_open(dlx_problem *p, int32_t first, uint64_t *updates)
+{
+	/*
+	 * The search's choice at a node: the scan of the active items, which
+	 * outside a search are right (forcing keeps them), chooses as the low
+	 * bytes would.
+	 */
+	if (!p->n_act_p || first <= (int32_t)p->n_items || (size_t)first >= p->n_nodes)
+		return DLX_ERR_STATE;
+	int32_t i = choose_item(p, true, 0, false);
+	if (p->node.top[first] != i)
+		return DLX_ERR_STATE;
+	bool emptied = false;
+	mark(p, i, false);
+	*updates += p->color ? cover(p, i, &emptied, false, true) : cover(p, i, &emptied, false, false);
+	return DLX_OK;
+}
+
+void dlx__branch_close(dlx_problem *p, int32_t first)
+{
+	int32_t i = p->node.top[first];
+	if (p->color)
+		uncover(p, i, false, true);
+	else
+		uncover(p, i, false, false);
+	unmark(p, i, false);
+}
+
+/* The polls of a run's subtrees: the caller sees the progress made across the run. */
+struct range_polls {
+	const dlx_search_params *params;
+	double done, width;          /* the run's options tried, and its options */
+	uint64_t polled;             /* the run's nodes at the last poll */
+};
+
+static int range_poll(void *ctx, const dlx_stats *so_far)
+{
+	struct range_polls *rp = ctx;
+	dlx_stats st = *so_far;
+	st.progress = (rp->done + so_far->progress) / rp->width;
+	rp->polled = so_far->nodes;
+	return rp->params->on_poll(rp->params->poll_ctx, &st);
+}
+
+/*
+ * The node's part of the search for its options first..last: choose each
+ * (a dead end is given up, as the search does), search what lies below it
+ * as a search of its own whose counters go on from the run's, and undo
+ * the choice.  The chosen option sits on top of the forced ones meanwhile,
+ * so that solutions list it where the search would.  Only the node's
+ * work: a search per option, so the hot loop stays as it is.
+ */
+static ALWAYS_INLINE int range_impl(dlx_problem *p, int32_t first, int32_t last, const dlx_search_params *params,
+				    dlx_stats *stats, const bool colors)
+{
+	const struct dlx_nodes nd = p->node;
+	const int32_t i = nd.top[first];
+	const uint32_t poll_every = params->poll_interval ? params->poll_interval : 65536;
+	struct range_polls rp = { params, 0, 0, 0 };
+	for (int32_t x = first; x != i; x = nd.down[x]) {
+		rp.width++;
+		if (x == last)
+			break;
+	}
+	dlx_search_params below = *params;
+	if (params->on_poll) {
+		below.on_poll = range_poll;
+		below.poll_ctx = &rp;
+	}
+	dlx_stats run = { 0, 0, 0, 0, DLX_STOP_COMPLETE, 0, 0.0 };
+	uint32_t max_level = 0;
+	int rc = dlx__grow((void **)&p->forced, &p->cap_forced, p->n_forced + 1, sizeof *p->forced, INT32_MAX);
+	double tried = 0; /* of the option being tried when the run stopped */
+	for (int32_t x = first; !rc && x != i; x = nd.down[x]) {
+		uint64_t node_work = 0; /* counted by the walk that cut the tree */
+		mark_rest(p, x, false, colors);
+		int32_t dead = commit_rest_until_empty(p, x, &node_work, false, colors);
+		if (dead) {
+			uncommit_back(p, x, dead, false, colors);
+		} else {
+			const dlx_stats from = run;
+			p->forced[p->n_forced++] = x;
+			rc = search(p, &below, &run, NULL, &from);
+			p->n_forced--;
+			uncommit_rest(p, x, false, colors);
+			max_level = run.max_level > max_level ? run.max_level : max_level;
+			tried = run.progress;
+		}
+		unmark_rest(p, x, false, colors);
+		if (rc || run.stop != DLX_STOP_COMPLETE)
+			break;
+		rp.done++;
+		tried = 0;
+		if (x == last)
+			break;
+		/* Subtrees smaller than the poll interval never poll by themselves. */
+		if (params->on_poll && run.nodes - rp.polled >= poll_every) {
+			run.progress = 0;
+			if (range_poll(&rp, &run)) {
+				run.stop = DLX_STOP_POLL;
+				break;
+			}
+		}
+	}
+	if (rc && run.stop == DLX_STOP_COMPLETE)
+		run.stop = DLX_STOP_ERROR;
+	run.max_level = max_level;
+	run.progress = run.stop == DLX_STOP_COMPLETE ? 1.0 : (rp.done + tried) / rp.width;
+	if (stats)
+		*stats = run;
+	return rc;
+}
+
+int dlx__search_range(dlx_problem *p, int32_t first, int32_t last, const dlx_search_params *params, dlx_stats *stats)
+{
+	static const dlx_search_params defaults = DLX_SEARCH_PARAMS_INIT;
+	if (!params)
+		params = &defaults;
+	return p->color ? range_impl(p, first, last, params, stats, true)
+			: range_impl(p, first, last, params, stats, false);
 }

@@ -1,12 +1,12 @@
 /*
  * dlx_search_split(): one search spread over threads, or one part of it.
  *
- * The top of the search tree is walked down to a depth where it has enough
- * subtrees ("jobs"); each job is the path of options chosen to reach it.
- * Forcing a job's path on a clone of the problem and searching the clone
- * explores exactly that subtree, because the heuristic sees the same state
- * the whole search would have seen there.  Jobs are disjoint and together
- * cover the tree, so their counts add up to the total.
+ * The top of the search tree is cut into jobs (dlx-cut.h): runs of a
+ * node's children.  Forcing a job's path on a clone of the problem and
+ * searching the run there explores exactly those subtrees, because the
+ * heuristic sees the same state the whole search would have seen.  Jobs
+ * are disjoint and together cover the tree, so their counts add up to the
+ * total.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <pthread.h>
@@ -15,102 +15,14 @@
 #include <string.h>
 #include <time.h>
 
+#include "dlx-cut.h"
 #include "dlx-internal.h"
 #include "dlx.h"
-
-/* The jobs of a cut: paths stored back to back. */
-struct split_jobs {
-	struct dlx__leaf_sink sink;
-	size_t n, cap;
-	size_t *start;       /* n + 1 offsets into opts */
-	size_t *opts;
-	size_t n_opts, cap_opts;
-	double *share;       /* each job's share of the tree (Knuth's estimate) */
-};
-
-static int split_add_job(struct dlx__leaf_sink *sink, const size_t *path, size_t n, double share)
-{
-	struct split_jobs *j = (struct split_jobs *)sink;
-	if (j->n + 2 > j->cap) {
-		size_t nc = j->cap ? 2 * j->cap : 256;
-		size_t *ns = realloc(j->start, nc * sizeof *ns);
-		if (!ns)
-			return DLX_ERR_NOMEM;
-		j->start = ns;
-		double *nsh = realloc(j->share, nc * sizeof *nsh);
-		if (!nsh)
-			return DLX_ERR_NOMEM;
-		j->share = nsh;
-		j->cap = nc;
-	}
-	if (j->n_opts + n > j->cap_opts) {
-		size_t nc = j->cap_opts ? 2 * j->cap_opts : 1024;
-		while (nc < j->n_opts + n)
-			nc *= 2;
-		size_t *no = realloc(j->opts, nc * sizeof *no);
-		if (!no)
-			return DLX_ERR_NOMEM;
-		j->opts = no;
-		j->cap_opts = nc;
-	}
-	memcpy(j->opts + j->n_opts, path, n * sizeof *path);
-	j->start[j->n] = j->n_opts;
-	j->share[j->n] = share;
-	j->n_opts += n;
-	j->n++;
-	j->start[j->n] = j->n_opts;
-	return DLX_OK;
-}
-
-static void split_free_jobs(struct split_jobs *j)
-{
-	free(j->start);
-	free(j->opts);
-	free(j->share);
-}
-
-/*
- * What the walks of one cut may cost, in item scans and link updates
- * (about 0.1 s).  Each deeper walk repeats the shallower ones, so a tree
- * that stays narrow for thousands of levels (a chain of forced choices)
- * would otherwise cost its depth squared times its items before any thread
- * starts.  Past the budget the last walk's leaves are the jobs: fewer than
- * wanted, so the threads share less evenly, but every count stays exact.
- */
-#define CUT_BUDGET (UINT64_C(1) << 26)
-
-/*
- * Cuts at the shallowest depth with at least `target` jobs, as deep as the
- * tree goes, or as deep as CUT_BUDGET allows.  Deterministic: it depends
- * on the problem and target only (nodes and updates, not time).  *walk gets
- * the statistics of the walk that made the cut; params' poll runs during
- * the walks, and when it stops one, walk->stop says so and j is not a cut.
- */
-static int split_cut(dlx_problem *p, size_t target, const dlx_search_params *params, struct split_jobs *j,
-		     dlx_stats *walk)
-{
-	/* A node's choice of item scans up to every primary item. */
-	uint64_t per_node = (uint64_t)dlx_primary_count(p) + 1, spent = 0;
-	for (size_t depth = 1;; depth++) {
-		j->n = j->n_opts = 0;
-		j->sink.depth = depth;
-		j->sink.add = split_add_job;
-		int rc = dlx__walk_leaves(p, &j->sink, params, walk);
-		if (rc || walk->stop != DLX_STOP_COMPLETE)
-			return rc;
-		if (j->n >= target || !j->sink.deeper)
-			return DLX_OK;
-		uint64_t cost = walk->nodes > CUT_BUDGET / per_node ? CUT_BUDGET : walk->nodes * per_node;
-		spent += cost + (walk->updates < CUT_BUDGET ? walk->updates : CUT_BUDGET);
-		if (spent >= CUT_BUDGET)
-			return DLX_OK;
-	}
-}
 
 /* What the threads of one split search share. */
 struct split_shared {
 	const dlx_search_params *params;
-	struct split_jobs *jobs;
+	const struct dlx__cut *cut;
 	size_t first, stride;   /* this part's jobs: first, first + stride, ... */
 	size_t *order;          /* ... in the order the workers take them: biggest first */
 	size_t n_order;
@@ -128,7 +40,7 @@ struct split_shared {
 
 struct split_worker {
 	struct split_shared *sh;
-	dlx_problem *clone;
+	dlx_problem *clone;     /* the worker's copy of the caller's problem (dlx__problem_borrow()) */
 	pthread_t thread;
 	dlx_stats total;
 	uint64_t polled_nodes;  /* nodes already added to sh->nodes_so_far for this job */
@@ -137,6 +49,15 @@ struct split_worker {
 	uint64_t job_solutions;
 	uint32_t max_level;
 	bool started;
+	/*
+	 * Where the clone is: forced beyond its own forced options (base of
+	 * them) is the path of group `at` (SIZE_MAX: nothing), and `open` when
+	 * the item branched on there is covered.
+	 */
+	size_t base, at;
+	bool open;
+	int32_t open_first;     /* the node dlx__branch_open() was given */
+	uint64_t setup;         /* link updates made to reach the jobs */
 };
 
 static void split_set_stop(struct split_shared *sh, dlx_stop_reason why)
@@ -169,29 +90,101 @@ static int split_worker_solution(void *ctx, const size_t *options, size_t n)
 	return stop;
 }
 
+/*
+ * Adds the nodes of w's job not yet added to the shared count, and stops
+ * everyone once they reach the node limit.  At every poll and after every
+ * job: a job too small to poll would otherwise never be counted in time.
+ */
+static void split_count_nodes(struct split_worker *w, uint64_t job_nodes)
+{
+	struct split_shared *sh = w->sh;
+	uint64_t total = atomic_fetch_add(&sh->nodes_so_far, job_nodes - w->polled_nodes) +
+			 (job_nodes - w->polled_nodes);
+	w->polled_nodes = job_nodes;
+	if (sh->params->node_limit && total >= sh->params->node_limit)
+		split_set_stop(sh, DLX_STOP_NODE_LIMIT);
+}
+
 static int split_worker_poll(void *ctx, const dlx_stats *so_far)
 {
 	struct split_worker *w = ctx;
 	struct split_shared *sh = w->sh;
-	uint64_t total = atomic_fetch_add(&sh->nodes_so_far, so_far->nodes - w->polled_nodes) +
-			 (so_far->nodes - w->polled_nodes);
-	w->polled_nodes = so_far->nodes;
+	split_count_nodes(w, so_far->nodes);
 	pthread_mutex_lock(&sh->mu);
 	w->job_progress = so_far->progress;
 	w->job_solutions = so_far->solutions;
 	pthread_mutex_unlock(&sh->mu);
-	if (sh->params->node_limit && total >= sh->params->node_limit)
-		split_set_stop(sh, DLX_STOP_NODE_LIMIT);
 	return atomic_load(&sh->stop) != DLX_STOP_COMPLETE;
+}
+
+/* Takes w's clone back to its own forced options. */
+static void split_leave(struct split_worker *w)
+{
+	if (w->open)
+		dlx__branch_close(w->clone, w->open_first);
+	w->open = false;
+	dlx__release_to(w->clone, w->base);
+	w->at = SIZE_MAX;
+}
+
+/*
+ * Brings w's clone to job's node, with the item branched on there covered.
+ * Jobs come in the tree's order within a class (see split_job_order()), so
+ * the path often begins as the last job's did: only the rest is released
+ * and forced again, and a run at the same node keeps the item covered.  A
+ * worker's setup then costs about what the walk of the cut did, not a
+ * cover of the node's item per job, which on a node with a million
+ * children made the split quadratic.
+ */
+static int split_reach(struct split_worker *w, const struct dlx__job *job)
+{
+	const struct dlx__cut *cut = w->sh->cut;
+	const struct dlx__group *g = &cut->groups[job->group];
+	const size_t *path = cut->opts + g->path;
+	size_t keep = 0;
+	if (w->at != SIZE_MAX) {
+		const struct dlx__group *h = &cut->groups[w->at];
+		const size_t *now = cut->opts + h->path;
+		while (keep < h->n && keep < g->n && now[keep] == path[keep])
+			keep++;
+		if (keep == h->n && keep == g->n && w->open && job->first)
+			return DLX_OK;
+	}
+	if (w->open)
+		dlx__branch_close(w->clone, w->open_first);
+	w->open = false;
+	dlx__release_to(w->clone, w->base + keep);
+	w->at = SIZE_MAX;
+	int rc = dlx__force_path(w->clone, path + keep, g->n - keep, &w->setup);
+	if (!rc && job->first)
+		rc = dlx__branch_open(w->clone, job->first, &w->setup);
+	if (rc) {
+		split_leave(w);
+		return rc;
+	}
+	w->at = job->group;
+	w->open = job->first != 0;
+	w->open_first = job->first;
+	return DLX_OK;
+}
+
+/* Searches one job, its clone at the job's node already. */
+static int split_search_job(struct split_worker *w, const struct dlx__job *job, const dlx_search_params *wp,
+			    dlx_stats *st)
+{
+	if (job->first)
+		return dlx__search_range(w->clone, job->first, job->last, wp, st);
+	return dlx_search(w->clone, wp, st);
 }
 
 static void *split_worker_main(void *arg)
 {
 	struct split_worker *w = arg;
 	struct split_shared *sh = w->sh;
-	struct split_jobs *jobs = sh->jobs;
+	const struct dlx__cut *cut = sh->cut;
 	const dlx_search_params *pa = sh->params;
-	size_t base_forced = dlx_forced_count(w->clone);
+	w->base = dlx_forced_count(w->clone);
+	w->at = SIZE_MAX;
 	dlx_search_params wp = DLX_SEARCH_PARAMS_INIT;
 	/* Counting alone needs no lock; callbacks and limits go through split_worker_solution. */
 	if (pa->on_solution || pa->solution_limit) {
@@ -206,21 +199,19 @@ static void *split_worker_main(void *arg)
 		if (k >= sh->n_order)
 			break;
 		size_t j = sh->order[k];
-		int rc = DLX_OK;
-		for (size_t o = jobs->start[j]; o < jobs->start[j + 1] && !rc; o++)
-			rc = dlx_force_option(w->clone, jobs->opts[o]);
+		double share = dlx__job_share(cut, j);
+		int rc = split_reach(w, &cut->jobs[j]);
 		dlx_stats st = { 0, 0, 0, 0, DLX_STOP_COMPLETE, 0, 0.0 };
 		if (!rc) {
 			pthread_mutex_lock(&sh->mu);
-			w->job_share = jobs->share[j];
+			w->job_share = share;
 			w->job_progress = 0;
 			w->job_solutions = 0;
 			pthread_mutex_unlock(&sh->mu);
 			w->polled_nodes = 0;
-			rc = dlx_search(w->clone, &wp, &st);
+			rc = split_search_job(w, &cut->jobs[j], &wp, &st);
 		}
-		dlx__release_to(w->clone, base_forced);
-		atomic_fetch_add(&sh->nodes_so_far, st.nodes - w->polled_nodes);
+		split_count_nodes(w, st.nodes);
 		w->total.nodes += st.nodes;
 		w->total.updates += st.updates;
 		w->total.branches += st.branches;
@@ -235,7 +226,7 @@ static void *split_worker_main(void *arg)
 		}
 		w->job_solutions = 0;
 		if (st.stop == DLX_STOP_COMPLETE)
-			sh->done_share += jobs->share[j];
+			sh->done_share += share;
 		w->job_share = 0;
 		if (rc && !sh->rc)
 			sh->rc = rc;
@@ -243,6 +234,7 @@ static void *split_worker_main(void *arg)
 		if (rc)
 			split_set_stop(sh, DLX_STOP_ERROR);
 	}
+	split_leave(w);
 	pthread_mutex_lock(&sh->mu);
 	if (--sh->running == 0)
 		pthread_cond_signal(&sh->done);
@@ -251,27 +243,30 @@ static void *split_worker_main(void *arg)
 }
 
 struct split_job_ref {
-	double share;
+	int class;
 	size_t j;
 };
 
-/* Biggest estimated subtree first; ties in tree order, so the order is deterministic. */
-static int split_by_share_desc(const void *a, const void *b)
+/* Biggest class first; the tree's order within a class, so the order is deterministic. */
+static int split_by_class_desc(const void *a, const void *b)
 {
 	const struct split_job_ref *x = a, *y = b;
-	if (x->share != y->share)
-		return x->share < y->share ? 1 : -1;
+	if (x->class != y->class)
+		return x->class < y->class ? 1 : -1;
 	return (x->j > y->j) - (x->j < y->j);
 }
 
 /*
  * The order the workers take this part's jobs in: the biggest first, by
- * Knuth's estimate, so that the last jobs to start are small ones and the
- * threads finish close together.  NULL when memory is short.
+ * Knuth's estimate rounded to a power of two, so that the last jobs to
+ * start are small ones and the threads finish close together; in the
+ * tree's order among jobs of about the same size, so that a worker's next
+ * job is often at or near its last one's node (see split_reach()).  NULL
+ * when memory is short.
  */
-static size_t *split_job_order(const struct split_jobs *jobs, size_t first, size_t stride, size_t *n)
+static size_t *split_job_order(const struct dlx__cut *cut, size_t first, size_t stride, size_t *n)
 {
-	*n = first < jobs->n ? (jobs->n - first - 1) / stride + 1 : 0;
+	*n = first < cut->n_jobs ? (cut->n_jobs - first - 1) / stride + 1 : 0;
 	struct split_job_ref *refs = malloc((*n ? *n : 1) * sizeof *refs);
 	size_t *order = malloc((*n ? *n : 1) * sizeof *order);
 	if (!refs || !order) {
@@ -281,9 +276,9 @@ static size_t *split_job_order(const struct split_jobs *jobs, size_t first, size
 	}
 	for (size_t k = 0; k < *n; k++) {
 		refs[k].j = first + k * stride;
-		refs[k].share = jobs->share[refs[k].j];
+		refs[k].class = dlx__job_class(cut, refs[k].j);
 	}
-	qsort(refs, *n, sizeof *refs, split_by_share_desc);
+	qsort(refs, *n, sizeof *refs, split_by_class_desc);
 	for (size_t k = 0; k < *n; k++)
 		order[k] = refs[k].j;
 	free(refs);
@@ -291,19 +286,19 @@ static size_t *split_job_order(const struct split_jobs *jobs, size_t first, size
 }
 
 /*
- * Sets up sh for this part's jobs of `jobs`: first, first + stride, ...
+ * Sets up sh for this part's jobs of the cut: first, first + stride, ...
  * DLX_ERR_NOMEM when memory is short, and then there is nothing to
  * destroy; otherwise split_shared_destroy() frees what it holds.
  */
-static int split_shared_init(struct split_shared *sh, const dlx_search_params *params, struct split_jobs *jobs,
+static int split_shared_init(struct split_shared *sh, const dlx_search_params *params, const struct dlx__cut *cut,
 			     size_t first, size_t stride)
 {
 	memset(sh, 0, sizeof *sh);
 	sh->params = params;
-	sh->jobs = jobs;
+	sh->cut = cut;
 	sh->first = first;
 	sh->stride = stride;
-	sh->order = split_job_order(jobs, first, stride, &sh->n_order);
+	sh->order = split_job_order(cut, first, stride, &sh->n_order);
 	if (!sh->order)
 		return DLX_ERR_NOMEM;
 	atomic_init(&sh->next, 0);
@@ -337,15 +332,18 @@ static void split_add_count(uint64_t *a, uint64_t b, int *rc)
 static double split_part_share(const struct split_shared *sh)
 {
 	double s = 0;
-	for (size_t j = sh->first; j < sh->jobs->n; j += sh->stride)
-		s += sh->jobs->share[j];
+	for (size_t j = sh->first; j < sh->cut->n_jobs; j += sh->stride)
+		s += dlx__job_share(sh->cut, j);
 	return s;
 }
 
 /*
  * Starts a worker on its own clone of p in each of the `threads` slots of
  * w, in order, until a clone or a thread cannot be made; returns how many
- * started.  A slot left behind has no clone and started false.
+ * started.  A slot left behind has no clone and started false.  The clones
+ * borrow what never changes (dlx__problem_borrow()).  p itself is no
+ * worker's, so that the callbacks can read its options, colors and counts
+ * as during dlx_search().
  */
 static unsigned split_start_workers(struct split_worker *w, unsigned threads, struct split_shared *sh,
 				    const dlx_problem *p)
@@ -353,7 +351,7 @@ static unsigned split_start_workers(struct split_worker *w, unsigned threads, st
 	unsigned started = 0;
 	for (unsigned t = 0; t < threads; t++) {
 		w[t].sh = sh;
-		w[t].clone = dlx_problem_clone(p);
+		w[t].clone = dlx__problem_borrow(p);
 		if (!w[t].clone)
 			break;
 		pthread_mutex_lock(&sh->mu);
@@ -425,8 +423,8 @@ static void split_wait(struct split_shared *sh, const struct split_worker *w, un
 	pthread_mutex_unlock(&sh->mu);
 }
 
-/* Joins the workers that started, adds their counts to *st and frees their clones. */
-static void split_join_workers(struct split_worker *w, unsigned threads, dlx_stats *st, int *rc)
+/* Joins the workers that started, adds their counts to *st and *setup, and frees their clones. */
+static void split_join_workers(struct split_worker *w, unsigned threads, dlx_stats *st, uint64_t *setup, int *rc)
 {
 	for (unsigned t = 0; t < threads; t++) {
 		if (w[t].started)
@@ -436,18 +434,23 @@ static void split_join_workers(struct split_worker *w, unsigned threads, dlx_sta
 		split_add_count(&st->branches, w[t].total.branches, rc);
 		if (w[t].max_level > st->max_level)
 			st->max_level = w[t].max_level;
+		*setup += w[t].setup;
 		dlx_problem_free(w[t].clone);
 	}
 }
 
 /*
  * Searches sh's jobs on `threads` clones of p and puts the totals in
- * *stats (may be NULL); walk is the walk that made the cut.
+ * *stats (may be NULL) and the workers' setup updates in *setup; walk is
+ * the walk that made the cut.
  */
 static int split_run(struct split_shared *sh, dlx_problem *p, unsigned threads, const dlx_stats *walk,
-		     dlx_stats *stats)
+		     dlx_stats *stats, uint64_t *setup)
 {
 	double total_share = split_part_share(sh);
+	/* A clone per thread costs memory: none for threads that would find no job. */
+	if (threads > sh->n_order)
+		threads = sh->n_order ? (unsigned)sh->n_order : 1;
 	struct split_worker *w = calloc(threads, sizeof *w);
 	if (!w)
 		return DLX_ERR_NOMEM;
@@ -457,7 +460,7 @@ static int split_run(struct split_shared *sh, dlx_problem *p, unsigned threads, 
 	else
 		split_wait(sh, w, threads, total_share);
 	dlx_stats st = { 0, 0, 0, 0, DLX_STOP_COMPLETE, 0, 0.0 };
-	split_join_workers(w, threads, &st, &rc);
+	split_join_workers(w, threads, &st, setup, &rc);
 	free(w);
 	split_add_count(&st.solutions, sh->solutions, &rc);
 	split_add_count(&st.solutions, sh->counted, &rc);
@@ -467,7 +470,7 @@ static int split_run(struct split_shared *sh, dlx_problem *p, unsigned threads, 
 	 * part (stride > 1) leaves them out, so that the parts' totals add up.
 	 */
 	if (sh->stride == 1) {
-		split_add_count(&st.nodes, walk->nodes - sh->jobs->n, &rc);
+		split_add_count(&st.nodes, walk->nodes - sh->cut->leaves, &rc);
 		split_add_count(&st.updates, walk->updates, &rc);
 		/* A leaf of the walk does not branch there: its job's search does. */
 		split_add_count(&st.branches, walk->branches, &rc);
@@ -486,9 +489,17 @@ static int split_run(struct split_shared *sh, dlx_problem *p, unsigned threads, 
 int dlx_search_split(dlx_problem *p, const dlx_search_params *params, const dlx_split_params *split,
 		     dlx_stats *stats)
 {
+	uint64_t setup;
+	return dlx__search_split_setup(p, params, split, stats, &setup);
+}
+
+int dlx__search_split_setup(dlx_problem *p, const dlx_search_params *params, const dlx_split_params *split,
+			    dlx_stats *stats, uint64_t *setup)
+{
 	static const dlx_search_params defaults = DLX_SEARCH_PARAMS_INIT;
 	static const dlx_split_params whole = { 1, 0, 0 };
 	dlx_stats st = { 0, 0, 0, 0, DLX_STOP_COMPLETE, 0, 0.0 };
+	*setup = 0;
 	if (stats)
 		*stats = st;
 	if (!p)
@@ -505,10 +516,10 @@ int dlx_search_split(dlx_problem *p, const dlx_search_params *params, const dlx_
 		return dlx_search(p, params, stats);
 
 	/* Enough jobs that threads finish close together; for parts, a cut that depends on M only. */
-	struct split_jobs jobs = { { 0, false, NULL }, 0, 0, NULL, NULL, 0, 0, NULL };
+	struct dlx__cut cut;
 	size_t target = parts > 1 ? (size_t)64 * parts : (size_t)512 * threads;
 	dlx_stats walk;
-	int rc = split_cut(p, target, params, &jobs, &walk);
+	int rc = dlx__cut(p, target, params, &cut, &walk);
 	if (rc || walk.stop != DLX_STOP_COMPLETE) {
 		/*
 		 * Stopped while cutting: nothing counted yet, which the stop
@@ -526,12 +537,12 @@ int dlx_search_split(dlx_problem *p, const dlx_search_params *params, const dlx_
 		}
 	} else {
 		struct split_shared sh;
-		rc = split_shared_init(&sh, params, &jobs, parts > 1 ? split->part - 1 : 0, parts);
+		rc = split_shared_init(&sh, params, &cut, parts > 1 ? split->part - 1 : 0, parts);
 		if (!rc) {
-			rc = split_run(&sh, p, threads, &walk, stats);
+			rc = split_run(&sh, p, threads, &walk, stats, setup);
 			split_shared_destroy(&sh);
 		}
 	}
-	split_free_jobs(&jobs);
+	dlx__cut_free(&cut);
 	return rc;
 }
