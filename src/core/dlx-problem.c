@@ -173,11 +173,6 @@ void dlx_problem_free(dlx_problem *p)
 	free(p);
 }
 
-size_t dlx_primary_count(const dlx_problem *p) { return p ? p->n_primary : 0; }
-size_t dlx_secondary_count(const dlx_problem *p) { return p ? p->n_secondary : 0; }
-size_t dlx_option_count(const dlx_problem *p) { return p ? p->n_options : 0; }
-size_t dlx_forced_count(const dlx_problem *p) { return p ? p->n_forced : 0; }
-
 int dlx__grow(void **buf, size_t *cap, size_t need, size_t elem, size_t max)
 {
 	if (need <= *cap)
@@ -308,6 +303,12 @@ bool dlx_has_colors(const dlx_problem *p)
 	return p && p->color;
 }
 
+/* The counts, 0 for NULL. */
+size_t dlx_primary_count(const dlx_problem *p) { return p ? p->n_primary : 0; }
+size_t dlx_secondary_count(const dlx_problem *p) { return p ? p->n_secondary : 0; }
+size_t dlx_option_count(const dlx_problem *p) { return p ? p->n_options : 0; }
+size_t dlx_forced_count(const dlx_problem *p) { return p ? p->n_forced : 0; }
+
 /*
  * A copy of p.  With `borrow`, a worker's copy for a split search: it
  * shares top[] and opt_start[], which never change once options are added
@@ -323,18 +324,12 @@ static dlx_problem *clone_problem(const dlx_problem *p, bool borrow)
 	if (!c)
 		return NULL;
 	*c = *p;
-	/* The clone's links dance independently of the original's. */
-	c->len = NULL;
-	c->set = NULL;
-	c->pos = NULL;
+	/* The copy owns nothing yet: its links dance independently of the original's. */
+	c->len = c->set = c->pos = c->color = c->opt_start = c->forced = c->choice = c->lens = NULL;
+	c->node = (struct dlx_nodes){ NULL, NULL, NULL };
 	c->mark = NULL;
 	c->low = NULL;
-	c->node = (struct dlx_nodes){ NULL, NULL, NULL };
-	c->color = NULL;
-	c->opt_start = NULL;
-	c->forced = NULL;
 	c->snap = NULL;
-	c->choice = c->lens = NULL;
 	c->sol = NULL;
 	c->cap_sol = 0;
 	c->borrowed = borrow;

@@ -496,16 +496,12 @@ int dlx_search_split(dlx_problem *p, const dlx_search_params *params, const dlx_
 int dlx__search_split_setup(dlx_problem *p, const dlx_search_params *params, const dlx_split_params *split,
 			    dlx_stats *stats, uint64_t *setup)
 {
-	static const dlx_search_params defaults = DLX_SEARCH_PARAMS_INIT;
 	static const dlx_split_params whole = { 1, 0, 0 };
 	dlx_stats st = { 0, 0, 0, 0, DLX_STOP_COMPLETE, 0, 0.0 };
 	*setup = 0;
-	if (stats)
-		*stats = st;
-	if (!p)
-		return DLX_ERR_INVALID;
+	params = dlx__search_begin(p, params, stats);
 	if (!params)
-		params = &defaults;
+		return DLX_ERR_INVALID;
 	if (!split)
 		split = &whole;
 	uint32_t parts = split->parts ? split->parts : 1;

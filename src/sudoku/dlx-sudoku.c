@@ -152,10 +152,11 @@ int dlx_sudoku_new_shape(const dlx_sudoku_shape *shape, dlx_sudoku **out, dlx_er
 	s->window_unit = s->n_units;
 	if (s->flags & DLX_SUDOKU_WINDOKU)
 		s->n_units += (s->box - 1) * (s->box - 1);
-	s->region = malloc(cells);
-	s->region1 = malloc(cells);
+	/* region, region1 and board: one block of three boards, freed as region. */
+	s->region = malloc(3 * cells);
+	s->region1 = s->region ? s->region + cells : NULL;
 	s->p = dlx_problem_new(cells + (size_t)s->n_units * side, 0);
-	s->board = malloc(cells);
+	s->board = s->region ? s->region + 2 * cells : NULL;
 	s->seen = calloc((size_t)s->n_units * side, sizeof *s->seen);
 	if (!s->region || !s->region1 || !s->p || !s->board || !s->seen) {
 		dlx_sudoku_free(s);
@@ -199,8 +200,6 @@ void dlx_sudoku_free(dlx_sudoku *s)
 		return;
 	dlx_problem_free(s->p);
 	free(s->region);
-	free(s->region1);
-	free(s->board);
 	free(s->seen);
 	free(s);
 }
