@@ -106,14 +106,6 @@ void dlx__set_tracking(dlx_problem *p, int mode);
 int dlx__search_from(dlx_problem *p, const dlx_search_params *params, dlx_stats *stats, const dlx_stats *start);
 
 /*
- * The start of every search entry point: *stats (if stats is not NULL)
- * reads as an empty, complete search.  Returns the parameters to use (the
- * defaults for NULL), or NULL when p is NULL: the entry point then returns
- * DLX_ERR_INVALID.
- */
-const dlx_search_params *dlx__search_begin(const dlx_problem *p, const dlx_search_params *params, dlx_stats *stats);
-
-/*
  * dlx_search_split() that also reports in *setup the link updates its
  * workers made to reach their jobs (forcing paths, covering the items
  * branched on): work outside the search's statistics, which the tests

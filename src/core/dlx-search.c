@@ -227,17 +227,6 @@ static int hand_leaf(dlx_problem *p, struct dlx__leaf_sink *sink, size_t level, 
 	return sink->add(sink, &lf);
 }
 
-const dlx_search_params *dlx__search_begin(const dlx_problem *p, const dlx_search_params *params, dlx_stats *stats)
-{
-	static const dlx_search_params defaults = DLX_SEARCH_PARAMS_INIT;
-	static const dlx_stats none = { 0, 0, 0, 0, DLX_STOP_COMPLETE, 0, 0.0 };
-	if (stats)
-		*stats = none;
-	if (!p)
-		return NULL;
-	return params ? params : &defaults;
-}
-
 /*
  * Algorithm X.  A walk (`walk`, with a leaf sink) hands the nodes at depth
  * sink->depth and the solutions above it to the sink instead of searching
@@ -252,10 +241,14 @@ static ALWAYS_INLINE int search_impl(dlx_problem *p, const dlx_search_params *pa
 				      struct dlx__leaf_sink *sink, const dlx_stats *start, const bool walk,
 				      const bool track, const bool colors)
 {
+	static const dlx_search_params defaults = DLX_SEARCH_PARAMS_INIT;
 	dlx_stats st = { 0, 0, 0, 0, DLX_STOP_COMPLETE, 0, 0.0 };
-	params = dlx__search_begin(p, params, stats);
-	if (!params)
+	if (stats)
+		*stats = st;
+	if (!p)
 		return DLX_ERR_INVALID;
+	if (!params)
+		params = &defaults;
 
 	/* Each level covers at least one primary item, so n_primary bounds the depth. */
 	size_t depth = p->n_primary + 1;

@@ -496,14 +496,17 @@ int dlx_search_split(dlx_problem *p, const dlx_search_params *params, const dlx_
 int dlx__search_split_setup(dlx_problem *p, const dlx_search_params *params, const dlx_split_params *split,
 			    dlx_stats *stats, uint64_t *setup)
 {
+	static const dlx_search_params no_params = DLX_SEARCH_PARAMS_INIT;
 	static const dlx_split_params whole = { 1, 0, 0 };
-	dlx_stats st = { 0, 0, 0, 0, DLX_STOP_COMPLETE, 0, 0.0 };
+	const dlx_stats none = { 0, 0, 0, 0, DLX_STOP_COMPLETE, 0, 0.0 };
+	dlx_stats st = none;
 	*setup = 0;
-	params = dlx__search_begin(p, params, stats);
-	if (!params)
+	if (stats)
+		*stats = none;
+	params = params ? params : &no_params;
+	split = split ? split : &whole;
+	if (!p)
 		return DLX_ERR_INVALID;
-	if (!split)
-		split = &whole;
 	uint32_t parts = split->parts ? split->parts : 1;
 	if (parts > DLX_MAX_PARTS || (parts > 1 && (split->part < 1 || split->part > parts)))
 		return DLX_ERR_INVALID;
