@@ -63,31 +63,26 @@ static double reads_per_node(dlx_problem *p, int tracking, uint32_t poll_interva
 	return (double)(dlx__scans(p) - before) / (double)st.nodes;
 }
 
-START_TEST(chain_of_singles)
+/* Chains of forced moves, with and without a poll at every node. */
+static const struct chain {
+	const char *name;
+	dlx_problem *(*make)(size_t n);
+	size_t n;
+	uint32_t poll_interval;
+} chains[] = {
+	{ "one option per item", singles, 100000, 0 },
+	{ "a domino strip", strip, 200000, 0 },
+	/* Knuth's estimate reads the levels of the path: none may be read at every poll. */
+	{ "a domino strip polled at every node", strip, 100000, 1 },
+};
+
+START_TEST(chains_read_little_per_node)
 {
-	dlx_problem *p = singles(100000);
+	const struct chain *c = &chains[_i];
+	dlx_problem *p = c->make(c->n);
 	/* A few words of eight low bytes per node: never the whole covered prefix. */
-	double r = reads_per_node(p, 1, 0);
-	ck_assert_msg(r <= 20, "%.1f reads per node", r);
-	dlx_problem_free(p);
-}
-END_TEST
-
-START_TEST(domino_strip)
-{
-	dlx_problem *p = strip(200000);
-	double r = reads_per_node(p, 1, 0);
-	ck_assert_msg(r <= 20, "%.1f reads per node", r);
-	dlx_problem_free(p);
-}
-END_TEST
-
-START_TEST(progress_on_a_chain)
-{
-	/* A poll at every node: Knuth's estimate reads the levels that branched, none here. */
-	dlx_problem *p = strip(100000);
-	double r = reads_per_node(p, 1, 1);
-	ck_assert_msg(r <= 20, "%.1f reads per node", r);
+	double r = reads_per_node(p, 1, c->poll_interval);
+	ck_assert_msg(r <= 20, "%s: %.1f reads per node", c->name, r);
 	dlx_problem_free(p);
 }
 END_TEST
@@ -129,9 +124,7 @@ int main(void)
 {
 	Suite *s = suite_create("scans");
 	TCase *tc = tcase_create("chains");
-	tcase_add_test(tc, chain_of_singles);
-	tcase_add_test(tc, domino_strip);
-	tcase_add_test(tc, progress_on_a_chain);
+	tcase_add_loop_test(tc, chains_read_little_per_node, 0, (int)(sizeof chains / sizeof chains[0]));
 	tcase_add_test(tc, covered_prefix_comes_back);
 	suite_add_tcase(s, tc);
 	SRunner *sr = srunner_create(s);
