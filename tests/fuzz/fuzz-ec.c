@@ -43,7 +43,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 /*
  * Per input line (1-based): does it hold something the reader must parse?
  * A line, without its LF and one CR before it, is a comment when it starts
- * with '|', blank when it has only spaces and tabs.
+ * with '|', blank when it has only spaces and tabs.  A UTF-8 byte order
+ * mark at the very start is not part of the first line.
  */
 struct lines {
 	size_t n;         /* lines in the input: the last one may lack its LF */
@@ -64,7 +65,7 @@ static void classify(const uint8_t *d, size_t size, struct lines *ls)
 	EXPECT(ls->content != NULL, "out of memory in the harness");
 	ls->first = 0;
 	ls->n_content = 0;
-	size_t start = 0;
+	size_t start = size >= 3 && memcmp(d, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
 	for (size_t line = 1; line <= n; line++) {
 		size_t end = start;
 		while (end < size && d[end] != '\n')
