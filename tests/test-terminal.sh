@@ -11,9 +11,9 @@ command -v script >/dev/null 2>&1 || { echo "script(1) not found: skipped"; exit
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
 passed=0 failed=0
-# check NAME FILE: every "count >= " in FILE starts a line.
+# check NAME FILE: FILE shows a progress report, and every "count >= " in it starts a line.
 check() {
-	if [ "$(grep -c 'count >= ' "$2")" -gt 0 ] && ! grep -q '[^[:space:]]count >= ' "$2"; then
+	if grep -q 'done' "$2" && [ "$(grep -c 'count >= ' "$2")" -gt 0 ] && ! grep -q '[^[:space:]]count >= ' "$2"; then
 		passed=$((passed + 1))
 	else
 		failed=$((failed + 1))

@@ -175,7 +175,8 @@ unsigned cells_flat_box(const uint16_t *raw, size_t n)
 	if (!cells_box_of_side(n, DLX_SUDOKU_MAX_BOX))
 		return b;
 	unsigned side = b * b;
-	bool seen[RAW_NUMBER + NUMBER_MAX + 1] = { false };
+	/* Numbers above side return first, so a raw cell here is below RAW_NUMBER + MAX_SIDE + 1. */
+	bool seen[RAW_NUMBER + MAX_SIDE + 1] = { false };
 	bool repeat = false;
 	for (size_t k = 0; k < n; k++) {
 		unsigned v = raw[k];
