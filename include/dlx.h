@@ -268,6 +268,46 @@ typedef struct dlx_search_params {
  */
 DLX_API int dlx_search(dlx_problem *p, const dlx_search_params *params, dlx_stats *stats);
 
+/** What a search deduces at each node before it branches (dlx_set_propagation()). */
+typedef enum dlx_propagation {
+	DLX_PROPAGATE_NONE = 0,   /**< nothing: Knuth's Algorithm X (the default) */
+	/**
+	 * The subsumption rule: when every option left for a primary item a
+	 * also covers an item b (primary, or secondary and given no color by
+	 * those options), b's options that do not cover a are removed.  On
+	 * sudoku this is "locked candidates" (pointing and claiming).
+	 */
+	DLX_PROPAGATE_SUBSUME = 1
+} dlx_propagation;
+
+/**
+ * Sets what p's searches deduce before each branching.  Propagation only
+ * removes options that belong to no solution below the node, so the
+ * solutions, and their count, are the same with any mode; the tree is
+ * smaller, and its statistics differ (nodes, updates, branches, and so
+ * the effort a grade measures).
+ *
+ * With #DLX_PROPAGATE_SUBSUME, at every node where the search would branch
+ * (no primary item has fewer than two options) it applies the rule to
+ * every active primary item until a pass removes nothing or leaves an item
+ * with at most one option; a removal that leaves a primary item with none
+ * ends the node.  A pass costs O(total size of the active primary items'
+ * options), far more than a plain node: it pays off on problems whose
+ * plain search branches on doomed options for long (large sudoku boards
+ * with few givens, see BENCHMARKS.md) and slows down those the plain search
+ * finishes in few nodes.  Memory: O(options + items), allocated by the
+ * first search that propagates.  dlx_search_split() cuts the top of its
+ * tree without propagating and its jobs propagate below it: the same
+ * solutions, but other node counts than dlx_search()'s.
+ *
+ * @return #DLX_OK, or #DLX_ERR_INVALID if p is NULL or mode is not a
+ *         #dlx_propagation.  Complexity: O(1).
+ */
+DLX_API int dlx_set_propagation(dlx_problem *p, dlx_propagation mode);
+
+/** p's propagation mode (#DLX_PROPAGATE_NONE for NULL).  O(1). */
+DLX_API dlx_propagation dlx_get_propagation(const dlx_problem *p);
+
 /**
  * Copies a problem, forced options included, so that another thread can
  * search it.  The copy shares nothing with the original.

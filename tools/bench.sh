@@ -154,19 +154,21 @@ exact_count() {
 	row "$section" "$name" "$mode" "$threads" "$s" "" "$(field nodes < "$tmp/err")" "$(field updates < "$tmp/err")" "$check"
 }
 
-# big_set NAME BOX CLUES COUNT LIMIT: COUNT shuffled valid boards of box size
-# BOX keeping CLUES percent of their cells, each solved alone (first
-# solution) with --time-limit LIMIT.  Reports the median and the worst time
-# per puzzle and how many finished: a heavy tail shows as the worst, and as
-# puzzles stopped at the limit (issue 13: large boards with few clues stall).
+# big_set NAME BOX CLUES COUNT LIMIT [OPTION]: COUNT shuffled valid boards of
+# box size BOX keeping CLUES percent of their cells, each solved alone (first
+# solution) with --time-limit LIMIT and OPTION (e.g. --propagate).  Reports
+# the median and the worst time per puzzle, the median nodes, and how many
+# finished: a heavy tail shows as the worst, and as puzzles stopped at the
+# limit (issue 13: large boards with few clues stall).
 big_set() {
-	local name=$1 box=$2 clues=$3 count=$4 limit=$5 k t times=() solved=0 worst=0 s
+	local name=$1 box=$2 clues=$3 count=$4 limit=$5 extra=${6:-} k t times=() nodes=() solved=0 worst=0 s
 	"$gen_s" "$box" "$count" 1 "$clues" > "$tmp/$name.all"
 	local bad=""
 	for ((k = 1; k <= count; k++)); do
 		sed -n "${k}p" "$tmp/$name.all" > "$tmp/$name.one"
-		"$sud" "${one[@]}" --time-limit "$limit" --stats "$tmp/$name.one" > "$tmp/$name.sol" 2> "$tmp/err" || true
+		"$sud" "${one[@]}" $extra --time-limit "$limit" --stats "$tmp/$name.one" > "$tmp/$name.sol" 2> "$tmp/err" || true
 		t=$(field time < "$tmp/err")
+		nodes+=("$(field nodes < "$tmp/err")")
 		if grep -q '^unknown (stopped' "$tmp/$name.sol"; then
 			t=$limit
 		elif "$verify" "$tmp/$name.one" "$tmp/$name.sol" > /dev/null 2>&1; then
@@ -178,7 +180,7 @@ big_set() {
 		worst=$(awk -v a="$worst" -v b="$t" 'BEGIN { print (b > a ? b : a) }')
 	done
 	s=$(printf '%s\n' "${times[@]}" | median)
-	row bigboards "$name" first 1 "$s" "" "" "" \
+	row bigboards "$name" first 1 "$s" "" "$(printf '%s\n' "${nodes[@]}" | median)" "" \
 		"${bad:-ok: $solved of $count solved within $limit s each, worst $worst s}"
 }
 
@@ -208,10 +210,15 @@ if has bigboards; then
 	# Seed 1 makes them the same sets every run; a stopped puzzle counts as the limit.
 	if [ $quick = 1 ]; then
 		big_set sudoku36_45pct 6 45 4 1
+		big_set sudoku36_45pct_propagate 6 45 4 1 --propagate
 	else
-		for c in 35 45 55; do big_set "sudoku36_${c}pct" 6 "$c" 12 3; done
+		for c in 35 45 55; do
+			big_set "sudoku36_${c}pct" 6 "$c" 12 3
+			big_set "sudoku36_${c}pct_propagate" 6 "$c" 12 3 --propagate
+		done
 		big_set sudoku64_empty 8 0 1 10
 		big_set sudoku64_50pct 8 50 4 10
+		big_set sudoku64_50pct_propagate 8 50 4 10 --propagate
 	fi
 fi
 if has exact; then

@@ -76,6 +76,7 @@ int cli_parse_option(const struct cli_program *prog, int c, const char *arg, str
 	case 'p': ok = parse_part(prog, arg, opts); break;
 	case CLI_OPT_PROGRESS: opts->progress = CLI_PROGRESS_ON; break;
 	case CLI_OPT_NO_PROGRESS: opts->progress = CLI_PROGRESS_OFF; break;
+	case CLI_OPT_PROPAGATE: opts->propagate = true; break;
 	case 'h':
 		fputs(prog->usage, stdout);
 		return CLI_OPTION_EXIT;

@@ -3,7 +3,7 @@
  *
  * Each program keeps its own getopt_long loop for its own options and hands
  * every other option to cli_parse_option(), so that --limit, --node-limit,
- * --time-limit, --threads, --part, --progress, --help and --version, their
+ * --time-limit, --threads, --part, --progress, --propagate, --help and --version, their
  * checks and their messages are written once.  Messages go to stderr, the
  * help and version to stdout; nothing here exits.
  */
@@ -31,6 +31,7 @@ struct cli_options {
 	unsigned threads;      /* --threads N; 0 until given: each program has its own default */
 	uint32_t part, parts;  /* --part K/M; 0/0 until given */
 	enum cli_progress_mode progress;
+	bool propagate;        /* --propagate: the subsumption rule at each branching (dlx_set_propagation()) */
 };
 
 /*
@@ -42,6 +43,7 @@ enum {
 	CLI_OPT_TIME_LIMIT,
 	CLI_OPT_PROGRESS,
 	CLI_OPT_NO_PROGRESS,
+	CLI_OPT_PROPAGATE,
 	CLI_OPT_OWN
 };
 
@@ -58,7 +60,8 @@ enum {
 	{ "threads", required_argument, NULL, 't' }, \
 	{ "part", required_argument, NULL, 'p' }, \
 	{ "progress", no_argument, NULL, CLI_OPT_PROGRESS }, \
-	{ "no-progress", no_argument, NULL, CLI_OPT_NO_PROGRESS }
+	{ "no-progress", no_argument, NULL, CLI_OPT_NO_PROGRESS }, \
+	{ "propagate", no_argument, NULL, CLI_OPT_PROPAGATE }
 #define CLI_LONGOPTS_HELP \
 	{ "help", no_argument, NULL, 'h' }, \
 	{ "version", no_argument, NULL, 'V' }

@@ -99,6 +99,8 @@ int puzzle_worker_solver(struct puzzle_worker *w, unsigned box, const uint8_t *r
 		dlx_sudoku_shape shape = { box, w->o->flags, regions };
 		dlx_error_info err;
 		int rc = dlx_sudoku_new_shape(&shape, sv, &err);
+		if (!rc && w->o->cli.propagate)
+			rc = dlx_sudoku_set_propagation(*sv, DLX_PROPAGATE_SUBSUME);
 		if (rc) {
 			warn(w, "dlx-sudoku: %s%s: %ux%u board: %s\n", w->name, where, side, side,
 				err.message[0] ? err.message : dlx_strerror(rc));

@@ -138,6 +138,23 @@ void dlx__release_to(dlx_problem *p, size_t keep);
  */
 int dlx__force_path(dlx_problem *p, const size_t *opts, size_t n, uint64_t *updates);
 
+/*
+ * Propagation (dlx-propagate.c).  dlx__propagation_ready() allocates what
+ * a propagating search needs (DLX_OK or DLX_ERR_NOMEM), and
+ * dlx__propagation_free() frees it.  dlx__subsume() makes one pass of the
+ * subsumption rule over the active primary items, pushing the nodes of the
+ * options it removes on p's trail and adding their link updates to
+ * *updates; it returns how many it removed, or -1 as soon as a removal left
+ * a primary item with no option (a dead end: the removals stay on the trail).
+ * dlx__unsubsume() puts back the options on the trail past its first `keep`,
+ * newest first.  A pass costs O(nodes of the active primary items' options)
+ * plus O(length of an option) per option of a subsumed item.
+ */
+int dlx__propagation_ready(dlx_problem *p);
+void dlx__propagation_free(dlx_problem *p);
+int dlx__subsume(dlx_problem *p, uint64_t *updates);
+void dlx__unsubsume(dlx_problem *p, size_t keep);
+
 #ifdef DLX_COUNT_SCANS
 /* Test builds only: the reads of the heuristic and of the progress estimate so far (see dlx-problem.h). */
 uint64_t dlx__scans(const dlx_problem *p);

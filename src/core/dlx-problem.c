@@ -170,6 +170,7 @@ void dlx_problem_free(dlx_problem *p)
 	free(p->choice);
 	free(p->lens);
 	free(p->sol);
+	dlx__propagation_free(p);
 	free(p);
 }
 
@@ -332,6 +333,11 @@ static dlx_problem *clone_problem(const dlx_problem *p, bool borrow)
 	c->snap = NULL;
 	c->sol = NULL;
 	c->cap_sol = 0;
+	c->trail = NULL;
+	c->prop_start = NULL;
+	c->sub_seen = NULL;
+	c->sub_count = NULL;
+	c->n_trail = c->cap_trail = 0;
 	c->borrowed = borrow;
 	size_t n = p->n_items;
 	c->len = malloc((n + 1) * sizeof *c->len);

@@ -137,6 +137,18 @@ struct dlx_problem {
 	int32_t *lens;               /* n_primary + 1 entries: options of the item branched on at each level */
 	size_t *sol;                 /* cap_sol entries: forced options, then choices */
 	size_t cap_sol;
+	/*
+	 * Propagation (dlx-propagate.c), allocated by the first search that
+	 * propagates: the removed options' nodes in the order removed, where
+	 * each level's removals start, and the per-item counts of a pass.
+	 */
+	bool propagate;
+	int32_t *trail;
+	size_t n_trail, cap_trail;
+	size_t *prop_start;          /* n_primary + 1 entries */
+	uint32_t *sub_seen;          /* n_items + 1 entries: stamp of the pass that set sub_count */
+	int32_t *sub_count;
+	uint32_t sub_stamp;
 };
 
 /*

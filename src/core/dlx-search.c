@@ -239,7 +239,7 @@ static int hand_leaf(dlx_problem *p, struct dlx__leaf_sink *sink, size_t level, 
  */
 static ALWAYS_INLINE int search_impl(dlx_problem *p, const dlx_search_params *params, dlx_stats *stats,
 				      struct dlx__leaf_sink *sink, const dlx_stats *start, const bool walk,
-				      const bool track, const bool colors)
+				      const bool track, const bool colors, const bool prop)
 {
 	static const dlx_search_params defaults = DLX_SEARCH_PARAMS_INIT;
 	dlx_stats st = { 0, 0, 0, 0, DLX_STOP_COMPLETE, 0, 0.0 };
@@ -261,7 +261,7 @@ static ALWAYS_INLINE int search_impl(dlx_problem *p, const dlx_search_params *pa
 		p->cap_sol = depth + p->n_forced;
 		p->sol = malloc(p->cap_sol * sizeof *p->sol);
 	}
-	if (!p->choice || !p->lens || !p->sol) {
+	if (!p->choice || !p->lens || !p->sol || (prop && dlx__propagation_ready(p))) {
 		p->cap_sol = 0;
 		if (stats)
 			stats->stop = DLX_STOP_ERROR;
@@ -359,6 +359,17 @@ x2:	/* Enter a new search node. */
 	 * option may have emptied one.
 	 */
 	i = choose_item(p, level == 0, level, track);
+	if (prop) {
+		/* Deduce only where the search would guess: a forced move is cheaper than a pass. */
+		p->prop_start[level] = p->n_trail;
+		int removed = 0;
+		while (len[i] >= 2 && (removed = dlx__subsume(p, &updates)) > 0)
+			i = choose_item(p, false, level, track);
+		if (removed < 0) {
+			dlx__unsubsume(p, p->prop_start[level]);
+			goto x8;
+		}
+	}
 	lens[level] = len[i];
 	branches += len[i] > 1;
 	mark(p, i, track);
@@ -375,6 +386,8 @@ x5:	/* Try option x, or backtrack when item i's options are exhausted. */
 	if (x == i) {
 		uncover(p, i, track, colors);
 		unmark(p, i, track);
+		if (prop)
+			dlx__unsubsume(p, p->prop_start[level]);
 		goto x8;
 	}
 	{
@@ -418,6 +431,9 @@ unwind:	/* Stopped early: undo every level's covers so the problem is as before.
 		unmark_rest(p, x, track, colors);
 		uncover(p, nd.top[x], track, colors);
 		unmark(p, nd.top[x], track);
+		/* The stop came on entering a node, before the level below this one propagated. */
+		if (prop)
+			dlx__unsubsume(p, p->prop_start[level]);
 	}
 done:
 	st.solutions = solutions;
@@ -441,14 +457,19 @@ static int search(dlx_problem *p, const dlx_search_params *params, dlx_stats *st
 		  struct dlx__leaf_sink *sink, const dlx_stats *start)
 {
 	if (sink)
-		return p && p->color ? search_impl(p, params, stats, sink, start, true, true, true)
-				     : search_impl(p, params, stats, sink, start, true, true, false);
+		return p && p->color ? search_impl(p, params, stats, sink, start, true, true, true, false)
+				     : search_impl(p, params, stats, sink, start, true, true, false, false);
+	if (p && p->propagate) {
+		/* Propagation's passes dwarf the heuristic's scans: one copy per coloring, with the low bytes. */
+		return p->color ? search_impl(p, params, stats, NULL, start, false, true, true, true)
+				: search_impl(p, params, stats, NULL, start, false, true, false, true);
+	}
 	if (p && p->color)
-		return p->track ? search_impl(p, params, stats, NULL, start, false, true, true)
-				: search_impl(p, params, stats, NULL, start, false, false, true);
+		return p->track ? search_impl(p, params, stats, NULL, start, false, true, true, false)
+				: search_impl(p, params, stats, NULL, start, false, false, true, false);
 	if (p && p->track)
-		return search_impl(p, params, stats, NULL, start, false, true, false);
-	return search_impl(p, params, stats, NULL, start, false, false, false);
+		return search_impl(p, params, stats, NULL, start, false, true, false, false);
+	return search_impl(p, params, stats, NULL, start, false, false, false, false);
 }
 
 int dlx_search(dlx_problem *p, const dlx_search_params *params, dlx_stats *stats)

@@ -186,6 +186,11 @@ int dlx_sudoku_new_shape(const dlx_sudoku_shape *shape, dlx_sudoku **out, dlx_er
 	return DLX_OK;
 }
 
+int dlx_sudoku_set_propagation(dlx_sudoku *s, dlx_propagation mode)
+{
+	return s ? dlx_set_propagation(s->p, mode) : DLX_ERR_INVALID;
+}
+
 int dlx_sudoku_new(unsigned box, dlx_sudoku **out)
 {
 	dlx_sudoku_shape shape = { box, 0, NULL };

@@ -345,6 +345,20 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	dlx__set_tracking(p, -1);
 
 	/*
+	 * Propagation removes only options in no solution: the same solutions
+	 * (search_all checks each against the model), and every stop leaves
+	 * the links as they were.
+	 */
+	dlx_set_propagation(p, DLX_PROPAGATE_SUBSUME);
+	(void)search_all(p, &m, count);
+	check_links(p, "after a propagating search");
+	sp = (dlx_search_params)DLX_SEARCH_PARAMS_INIT;
+	sp.node_limit = node_limit;
+	EXPECT(dlx_search(p, &sp, &st) == DLX_OK, "propagating node-limited search failed");
+	check_links(p, "after a propagating node-limited search");
+	dlx_set_propagation(p, DLX_PROPAGATE_NONE);
+
+	/*
 	 * Release, then force and release the same options twice more: a
 	 * release may restore a snapshot taken by the one before.
 	 */

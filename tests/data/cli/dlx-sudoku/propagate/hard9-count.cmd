@@ -1,0 +1,1 @@
+--propagate --count --threads 2

@@ -1,0 +1,1 @@
+--propagate --threads 1

@@ -1,0 +1,1 @@
+--propagate --all @TOPDATA@/knuth-colors.dlx

@@ -1,0 +1,1 @@
+--propagate --count --threads 2 --part 2/3 @TOPDATA@/pentominoes-3x20.dlx

@@ -1,0 +1,1 @@
+--propagate --count --threads 1 @TOPDATA@/pentominoes-3x20.dlx
