@@ -176,6 +176,15 @@ static void propagation_trial(dlx_problem *p, const dlx_search_params *sp, uint6
 		      (unsigned long long)st.solutions, (unsigned long long)want);
 	propagation_smaller += st.nodes < plain_nodes;
 	assert_sane(p);
+	/* The passes skip items a pass above saw unchanged: the tree must be the one full passes make. */
+	dlx__set_full_passes(p, true);
+	dlx_stats full;
+	ck_assert_int_eq(dlx_search(p, sp, &full), DLX_OK);
+	dlx__set_full_passes(p, false);
+	ck_assert_msg(full.nodes == st.nodes && full.updates == st.updates,
+		      "seed %u: full passes %llu nodes %llu updates, skipping passes %llu %llu", seed,
+		      (unsigned long long)full.nodes, (unsigned long long)full.updates, (unsigned long long)st.nodes,
+		      (unsigned long long)st.updates);
 	for (int forced = 0; forced <= 1; forced++) {
 		if (forced && dlx_force_option(p, 0) != DLX_OK)
 			continue;

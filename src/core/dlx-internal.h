@@ -147,12 +147,17 @@ int dlx__force_path(dlx_problem *p, const size_t *opts, size_t n, uint64_t *upda
  * *updates; it returns how many it removed, or -1 as soon as a removal left
  * a primary item with no option (a dead end: the removals stay on the trail).
  * dlx__unsubsume() puts back the options on the trail past its first `keep`,
- * newest first.  A pass costs O(nodes of the active primary items' options)
- * plus O(length of an option) per option of a subsumed item.
+ * newest first.  The pass at a node of level `level` skips the items whose
+ * options are those a pass at that node or above it saw; the caller counts
+ * the nodes entered at each level in p->epoch[level].  A pass costs O(the
+ * primary items) plus O(nodes of the other items' options), plus
+ * O(length of an option) per option of a subsumed item.
  */
 int dlx__propagation_ready(dlx_problem *p);
 void dlx__propagation_free(dlx_problem *p);
-int dlx__subsume(dlx_problem *p, uint64_t *updates);
+int dlx__subsume(dlx_problem *p, size_t level, uint64_t *updates);
+/* Tests: with `full`, every pass looks at every item, so that the skips can be checked to change nothing. */
+void dlx__set_full_passes(dlx_problem *p, bool full);
 void dlx__unsubsume(dlx_problem *p, size_t keep);
 
 #ifdef DLX_COUNT_SCANS

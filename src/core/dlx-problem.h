@@ -149,6 +149,16 @@ struct dlx_problem {
 	uint32_t *sub_seen;          /* n_items + 1 entries: stamp of the pass that set sub_count */
 	int32_t *sub_count;
 	uint32_t sub_stamp;
+	/*
+	 * What the last pass that looked at primary item a saw: its len, and
+	 * the node it was at (level, and that level's epoch: the count of
+	 * nodes entered there).  A node on the current path still has its
+	 * epoch, so the look is still good while len[a] is the same.
+	 */
+	int32_t *seen_len;           /* n_primary + 1 entries */
+	uint32_t *seen_level, *seen_epoch;
+	uint32_t *epoch;             /* n_primary + 1 entries, by level */
+	bool prop_full;              /* tests: look at every item in every pass (dlx__set_full_passes()) */
 };
 
 /*

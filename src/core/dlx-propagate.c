@@ -78,7 +78,20 @@ static ALWAYS_INLINE void restore_option(dlx_problem *p, int32_t y, const bool t
 		low_put(p->low, b, l);
 }
 
-static ALWAYS_INLINE int subsume_impl(dlx_problem *p, uint64_t *updates, const bool track, const bool colors)
+/*
+ * Whether the pass can skip item a at a node of level `level`: a pass at
+ * this node or above it on the path saw a with the options it has now
+ * (options only go as the search goes down, so the same len is the same
+ * set), so whatever a subsumes was removed then and is still removed.
+ */
+static bool seen_already(const dlx_problem *p, int32_t a, uint32_t level)
+{
+	uint32_t l = p->seen_level[a];
+	return !p->prop_full && p->seen_len[a] == p->len[a] && l <= level && p->epoch[l] == p->seen_epoch[a];
+}
+
+static ALWAYS_INLINE int subsume_impl(dlx_problem *p, uint32_t level, uint64_t *updates, const bool track,
+				      const bool colors)
 {
 	const struct dlx_nodes nd = p->node;
 	const int32_t *len = p->len;
@@ -89,8 +102,11 @@ static ALWAYS_INLINE int subsume_impl(dlx_problem *p, uint64_t *updates, const b
 	/* Every primary item before scan_from is covered (see choose_item() in dlx-search.c). */
 	for (int32_t a = p->scan_from; a <= p->np; a++) {
 		const int32_t la = len[a];
-		if (la < 2 || la >= DLX_COVERED)
+		if (la < 2 || la >= DLX_COVERED || seen_already(p, a, level))
 			continue;
+		p->seen_len[a] = la;
+		p->seen_level[a] = level;
+		p->seen_epoch[a] = p->epoch[level];
 		uint32_t stamp = ++p->sub_stamp;
 		if (stamp == 0) {
 			memset(seen, 0, (p->n_items + 1) * sizeof *seen);
@@ -139,9 +155,10 @@ static ALWAYS_INLINE int subsume_impl(dlx_problem *p, uint64_t *updates, const b
 }
 
 /* A propagating search keeps the low bytes, whatever p->track says (see search() in dlx-search.c). */
-int dlx__subsume(dlx_problem *p, uint64_t *updates)
+int dlx__subsume(dlx_problem *p, size_t level, uint64_t *updates)
 {
-	return p->color ? subsume_impl(p, updates, true, true) : subsume_impl(p, updates, true, false);
+	return p->color ? subsume_impl(p, (uint32_t)level, updates, true, true)
+			: subsume_impl(p, (uint32_t)level, updates, true, false);
 }
 
 void dlx__unsubsume(dlx_problem *p, size_t keep)
@@ -166,12 +183,22 @@ int dlx__propagation_ready(dlx_problem *p)
 		p->sub_seen = calloc(p->n_items + 1, sizeof *p->sub_seen);
 		p->sub_count = malloc((p->n_items + 1) * sizeof *p->sub_count);
 		p->prop_start = malloc((p->n_primary + 1) * sizeof *p->prop_start);
+		p->seen_len = malloc((p->n_primary + 1) * sizeof *p->seen_len);
+		p->seen_level = malloc((p->n_primary + 1) * sizeof *p->seen_level);
+		p->seen_epoch = malloc((p->n_primary + 1) * sizeof *p->seen_epoch);
+		p->epoch = malloc((p->n_primary + 1) * sizeof *p->epoch);
 		p->sub_stamp = 0;
 		p->n_trail = 0;
-		if (!p->trail || !p->sub_seen || !p->sub_count || !p->prop_start) {
+		if (!p->trail || !p->sub_seen || !p->sub_count || !p->prop_start || !p->seen_len || !p->seen_level ||
+		    !p->seen_epoch || !p->epoch) {
 			dlx__propagation_free(p);
 			return DLX_ERR_NOMEM;
 		}
+	}
+	/* A new search: nothing seen yet (len is never -1). */
+	for (size_t a = 0; a <= p->n_primary; a++) {
+		p->seen_len[a] = -1;
+		p->epoch[a] = 0;
 	}
 	return DLX_OK;
 }
@@ -182,10 +209,22 @@ void dlx__propagation_free(dlx_problem *p)
 	free(p->sub_seen);
 	free(p->sub_count);
 	free(p->prop_start);
+	free(p->seen_len);
+	free(p->seen_level);
+	free(p->seen_epoch);
+	free(p->epoch);
+	p->seen_len = NULL;
+	p->seen_level = NULL;
+	p->seen_epoch = p->epoch = NULL;
 	p->trail = NULL;
 	p->sub_seen = NULL;
 	p->sub_count = NULL;
 	p->prop_start = NULL;
+}
+
+void dlx__set_full_passes(dlx_problem *p, bool full)
+{
+	p->prop_full = full;
 }
 
 int dlx_set_propagation(dlx_problem *p, dlx_propagation mode)

@@ -362,8 +362,9 @@ x2:	/* Enter a new search node. */
 	if (prop) {
 		/* Deduce only where the search would guess: a forced move is cheaper than a pass. */
 		p->prop_start[level] = p->n_trail;
+		p->epoch[level]++;
 		int removed = 0;
-		while (len[i] >= 2 && (removed = dlx__subsume(p, &updates)) > 0)
+		while (len[i] >= 2 && (removed = dlx__subsume(p, level, &updates)) > 0)
 			i = choose_item(p, false, level, track);
 		if (removed < 0) {
 			dlx__unsubsume(p, p->prop_start[level]);
