@@ -15,11 +15,16 @@
  *   the last newline may be missing; lines may be of any length; a UTF-8
  *   byte order mark at the start of the text is skipped.
  *
+ * An option with no primary item could never be chosen (the search branches
+ * on primary items only): as Knuth's DLX2 does, it is checked like any
+ * other, then left out, and dlx_ec_dropped() tells how many were and where
+ * the first stood; an item line with no primary item makes a problem whose
+ * one solution is empty.  #DLX_EC_STRICT makes both errors instead.
+ *
  * Rejected, with the line number: unknown items, an item twice in one
- * option or in the item line, a color on a primary item, an empty name, an option with no primary item (the search
- * branches only on primary items, so such an option could never be chosen),
- * no primary item at all, over-long names, bytes outside printable ASCII
- * (binary files), a missing item line.
+ * option or in the item line, a color on a primary item, an empty name,
+ * over-long names, bytes outside printable ASCII (binary files), a missing
+ * item line.
  *
  * Usage:
  * @code
@@ -36,6 +41,7 @@
  *       fprintf(stderr, "%s: %s\n", file, err.message[0] ? err.message : dlx_strerror(rc));
  *   }
  * @endcode
+ * (A program should also say when dlx_ec_dropped() is not 0, as `dlx` does.)
  */
 #ifndef DLX_EC_H
 #define DLX_EC_H
@@ -70,6 +76,22 @@ typedef struct dlx_ec dlx_ec;
  * Complexity: O(input size); memory O(input size).
  */
 DLX_API int dlx_ec_read(FILE *in, dlx_ec **out, dlx_error_info *err);
+
+/** dlx_ec_read_flags(): options with no primary item, and an item line with none, are errors. */
+#define DLX_EC_STRICT 1u
+
+/**
+ * dlx_ec_read() with @p flags: 0, or #DLX_EC_STRICT.
+ * @return as dlx_ec_read(); #DLX_ERR_INVALID also for an unknown flag.
+ */
+DLX_API int dlx_ec_read_flags(FILE *in, unsigned flags, dlx_ec **out, dlx_error_info *err);
+
+/**
+ * How many options the read left out for having no primary item (0 with
+ * #DLX_EC_STRICT, or for NULL); *first_line (if not NULL) gets the input
+ * line of the first of them, 0 if none.  O(1).
+ */
+DLX_API size_t dlx_ec_dropped(const dlx_ec *ec, size_t *first_line);
 
 /** Frees what dlx_ec_read() made, the problem included. NULL is a no-op. */
 DLX_API void dlx_ec_free(dlx_ec *ec);

@@ -9,13 +9,18 @@
 #include "dlx-internal.h"
 
 /* Reads text of the given length (it may hold NUL bytes). */
-static int read_text(const char *text, size_t len, dlx_ec **ec, dlx_error_info *err)
+static int read_text_flags(const char *text, size_t len, unsigned flags, dlx_ec **ec, dlx_error_info *err)
 {
 	FILE *f = fmemopen((void *)text, len, "r");
 	ck_assert_ptr_nonnull(f);
-	int r = dlx_ec_read(f, ec, err);
+	int r = dlx_ec_read_flags(f, flags, ec, err);
 	fclose(f);
 	return r;
+}
+
+static int read_text(const char *text, size_t len, dlx_ec **ec, dlx_error_info *err)
+{
+	return read_text_flags(text, len, 0, ec, err);
 }
 
 static uint64_t count(dlx_ec *ec)
@@ -145,7 +150,6 @@ static const struct bad_case bad_cases[] = {
 	{ "a b\na b a\n", 0, 2, "item 'a' appears twice in this option" },
 	{ "a b a\n", 0, 1, "duplicate item name 'a'" },
 	{ "a | b a\n", 0, 1, "duplicate item name 'a'" },
-	{ "a | b\nb\n", 0, 2, "option has no primary item, so it could never be chosen" },
 	{ "a | b | c\n", 0, 1, "a second '|' in the item line" },
 	{ "a b\na | b\n", 0, 2, "'|' in an option" },
 	{ "a b:x\n", 0, 1, "':' in the item name 'b:x'" },
@@ -157,7 +161,6 @@ static const struct bad_case bad_cases[] = {
 	{ "a | b\na b:x b:y\n", 0, 2, "item 'b' appears twice in this option" },
 	{ "a | b\na b:" "a234567890123456789012345678901234567890123456789012345678901234X\n", 0, 2,
 	  "color name longer than 64 characters: 'a234567890123456789012345678901234567890...'" },
-	{ " | a b\n", 0, 1, "no primary items before '|'" },
 	{ "a b\n\na\x01 b\n", 0, 3, "invalid byte 0x01 (names are printable ASCII)" },
 	{ "a b\nb \xc3\xa9\n", 0, 2, "invalid byte 0xC3 (names are printable ASCII)" },
 	{ "a b\na\0b\n", 8, 2, "NUL byte in input (binary file?)" },
@@ -175,6 +178,67 @@ START_TEST(bad_input_is_reported)
 	ck_assert_ptr_null(ec);
 	ck_assert_str_eq(err.message, bc->message);
 	ck_assert_uint_eq(err.line, bc->line);
+}
+END_TEST
+
+/* What DLX_EC_STRICT refuses and a plain read leaves out (Knuth's DLX2). */
+static const struct bad_case strict_cases[] = {
+	{ "a | b\nb\n", 0, 2, "option has no primary item, so it could never be chosen" },
+	{ " | a b\n", 0, 1, "no primary items before '|'" },
+	{ "\t|\n", 0, 1, "no primary items before '|'" },
+	{ "a b | x y\nx\na x\nx y:c\nb\n", 0, 2, "option has no primary item, so it could never be chosen" },
+};
+/* Their solutions once read without the flag: an empty problem has one, the empty one. */
+static const uint64_t strict_case_counts[] = { 0, 1, 1, 1 };
+
+START_TEST(strict_refuses_what_is_left_out)
+{
+	const struct bad_case *bc = &strict_cases[_i];
+	dlx_ec *ec = (dlx_ec *)1;
+	dlx_error_info err;
+	size_t len = strlen(bc->text);
+	ck_assert_int_eq(read_text_flags(bc->text, len, DLX_EC_STRICT, &ec, &err), DLX_ERR_SYNTAX);
+	ck_assert_ptr_null(ec);
+	ck_assert_str_eq(err.message, bc->message);
+	ck_assert_uint_eq(err.line, bc->line);
+	/* Without the flag: read, the options without a primary item left out and counted. */
+	ck_assert_int_eq(read_text(bc->text, len, &ec, &err), DLX_OK);
+	ck_assert_str_eq(err.message, "");
+	dlx_problem *p = dlx_ec_problem(ec);
+	size_t first, dropped = dlx_ec_dropped(ec, &first);
+	ck_assert_uint_eq(first, dropped ? bc->line : 0);
+	for (size_t o = 0; o < dlx_option_count(p); o++) {
+		bool primary = false;
+		for (size_t k = 0; k < dlx_option_size(p, o); k++)
+			primary |= dlx_option_item(p, o, k) < dlx_primary_count(p);
+		ck_assert(primary);
+	}
+	ck_assert_uint_eq(count(ec), strict_case_counts[_i]);
+	dlx_ec_free(ec);
+}
+END_TEST
+
+START_TEST(dropped_options_are_counted)
+{
+	/* Lines 3 and 5 have no primary item; line 2 is a comment. */
+	static const char text[] = "a b | x y\n| comment\nx\na x\ny:red x\nb y\n";
+	dlx_ec *ec;
+	dlx_error_info err;
+	ck_assert_int_eq(read_text(text, strlen(text), &ec, &err), DLX_OK);
+	size_t first = 99;
+	ck_assert_uint_eq(dlx_ec_dropped(ec, &first), 2);
+	ck_assert_uint_eq(first, 3);
+	ck_assert_uint_eq(dlx_option_count(dlx_ec_problem(ec)), 2);
+	ck_assert_uint_eq(dlx_ec_option_line(ec, 0), 4);
+	ck_assert_uint_eq(dlx_ec_option_line(ec, 1), 6);
+	ck_assert_uint_eq(count(ec), 1);
+	dlx_ec_free(ec);
+	ck_assert_uint_eq(dlx_ec_dropped(NULL, &first), 0);
+	ck_assert_uint_eq(first, 0);
+	/* An unknown flag is refused. */
+	ec = (dlx_ec *)1;
+	ck_assert_int_eq(read_text_flags(text, strlen(text), 2, &ec, &err), DLX_ERR_INVALID);
+	ck_assert_ptr_null(ec);
 }
 END_TEST
 
@@ -236,6 +300,9 @@ static Suite *ec_suite(void)
 	suite_add_tcase(s, tc);
 	tc = tcase_create("errors");
 	tcase_add_loop_test(tc, bad_input_is_reported, 0, (int)(sizeof bad_cases / sizeof bad_cases[0]));
+	tcase_add_loop_test(tc, strict_refuses_what_is_left_out, 0,
+			    (int)(sizeof strict_cases / sizeof strict_cases[0]));
+	tcase_add_test(tc, dropped_options_are_counted);
 	tcase_add_test(tc, name_length_limit);
 	tcase_add_test(tc, random_bytes_never_crash);
 	suite_add_tcase(s, tc);

@@ -31,6 +31,9 @@ static const char usage_dlx[] =
 	"  -n, --numbers         print each option as its input line number\n"
 	"  -s, --stats           print solutions, nodes, updates and time to stderr\n"
 	"  -q, --quiet           print no solution and no count, only set the exit status\n"
+	"      --strict          an option without a primary item is an error (by\n"
+	"                        default it is left out with a warning, as Knuth's\n"
+	"                        DLX2 does), as is an item line without one\n"
 	"      --node-limit=N    stop after N search nodes\n"
 	"      --time-limit=SEC  stop after SEC seconds\n"
 	"      --propagate       before each branching, remove the options that the\n"
@@ -64,7 +67,7 @@ static const char usage_dlx[] =
 	"SIGINT/SIGTERM.\n";
 
 struct opts {
-	bool count, all, numbers, stats, quiet;
+	bool count, all, numbers, stats, quiet, strict;
 	struct cli_options cli; /* cli.threads is 0 until --threads: the default depends on other options */
 	const char *file;
 };
@@ -121,6 +124,8 @@ static int print_solution(void *ctx, const size_t *options, size_t n)
 
 static const struct cli_program dlx_program = { "dlx", usage_dlx, DLX_MAX_PARTS };
 
+enum { OPT_STRICT = CLI_OPT_OWN };
+
 /* The flag that one of dlx's own options sets (they all take no argument), or NULL for another option. */
 static bool *flag_of(int c, struct opts *o)
 {
@@ -130,6 +135,7 @@ static bool *flag_of(int c, struct opts *o)
 	case 'n': return &o->numbers;
 	case 's': return &o->stats;
 	case 'q': return &o->quiet;
+	case OPT_STRICT: return &o->strict;
 	default: return NULL;
 	}
 }
@@ -144,6 +150,7 @@ static int parse_args(int argc, char **argv, struct opts *o)
 		{ "numbers", no_argument, NULL, 'n' },
 		{ "stats", no_argument, NULL, 's' },
 		{ "quiet", no_argument, NULL, 'q' },
+		{ "strict", no_argument, NULL, OPT_STRICT },
 		CLI_LONGOPTS_SEARCH,
 		CLI_LONGOPTS_HELP,
 		{ NULL, 0, NULL, 0 },
@@ -172,17 +179,27 @@ static int parse_args(int argc, char **argv, struct opts *o)
 }
 
 /* Reads the problem from the input file; returns 0, or an exit status after a message. */
-static int read_problem(const char *file, dlx_ec **ec)
+static int read_problem(const char *file, bool strict, dlx_ec **ec)
 {
 	const char *name;
 	FILE *in = cli_open_input("dlx", file, &name);
 	if (!in)
 		return CLI_EXIT_USAGE;
 	dlx_error_info err;
-	int rc = dlx_ec_read(in, ec, &err);
+	int rc = dlx_ec_read_flags(in, strict ? DLX_EC_STRICT : 0, ec, &err);
 	cli_close_input(in);
-	if (!rc)
+	if (!rc) {
+		/* Never silent: the answer is about fewer options than the file has. */
+		size_t first, dropped = dlx_ec_dropped(*ec, &first);
+		if (dropped) {
+			char what[128];
+			snprintf(what, sizeof what,
+				 "warning: %zu option%s without a primary item left out, the first here (--strict: an error)",
+				 dropped, dropped == 1 ? "" : "s");
+			cli_input_error("dlx", name, first, what);
+		}
 		return 0;
+	}
 	cli_input_error("dlx", name, err.line, err.line || err.message[0] ? err.message : dlx_strerror(rc));
 	return rc == DLX_ERR_SYNTAX || rc == DLX_ERR_IO ? CLI_EXIT_USAGE : CLI_EXIT_FAILURE;
 }
@@ -243,7 +260,7 @@ int main(int argc, char **argv)
 	if (r)
 		return r < 0 ? CLI_EXIT_OK : r;
 	dlx_ec *ec;
-	r = read_problem(o.file, &ec);
+	r = read_problem(o.file, o.strict, &ec);
 	if (r)
 		return r;
 	dlx_problem *p = dlx_ec_problem(ec);

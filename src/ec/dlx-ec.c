@@ -29,6 +29,8 @@ struct dlx_ec {
 	struct names colors; /* color k is colors' entry k - 1 */
 	size_t *option_line; /* option -> input line */
 	size_t cap_lines;
+	size_t dropped;      /* options without a primary item, left out as Knuth's DLX2 does */
+	size_t first_dropped; /* the line of the first of them, 0 if none */
 };
 
 /* The state of one read: the line buffer and where errors go. */
@@ -229,7 +231,7 @@ static int check_name(struct reader *r, const char *what, const char *s, size_t 
 	return DLX_OK;
 }
 
-static int read_items(struct reader *r, dlx_ec *ec, size_t *n_primary)
+static int read_items(struct reader *r, dlx_ec *ec, size_t *n_primary, bool strict)
 {
 	int rc;
 	long len = next_line(r, &rc);
@@ -264,7 +266,7 @@ static int read_items(struct reader *r, dlx_ec *ec, size_t *n_primary)
 	}
 	if (!secondary)
 		*n_primary = ec->items.n;
-	if (*n_primary == 0)
+	if (*n_primary == 0 && strict)
 		return fail(r, DLX_ERR_SYNTAX, "no primary items before '|'");
 	return DLX_OK;
 }
@@ -287,9 +289,13 @@ static int reserve(struct reader *r, size_t **items, uint32_t **colors, size_t *
 	return DLX_OK;
 }
 
-/* Reads one option line into items/colors; returns its length k or -1 with *rc set. */
-static long read_option(struct reader *r, dlx_ec *ec, size_t n_primary, size_t **items, uint32_t **colors,
-			size_t *cap, int *rc)
+/*
+ * Reads one option line into items/colors; returns its length k, 0 for an
+ * option without a primary item when not strict (checked like any other,
+ * then left out), or -1 with *rc set.
+ */
+static long read_option(struct reader *r, dlx_ec *ec, size_t n_primary, bool strict, size_t **items,
+			uint32_t **colors, size_t *cap, int *rc)
 {
 	char *s = r->buf, *tok;
 	size_t n, k = 0;
@@ -346,6 +352,8 @@ static long read_option(struct reader *r, dlx_ec *ec, size_t n_primary, size_t *
 		has_primary |= item < n_primary;
 	}
 	if (!has_primary) {
+		if (!strict)
+			return 0;
 		*rc = fail(r, DLX_ERR_SYNTAX, "option has no primary item, so it could never be chosen");
 		return -1;
 	}
@@ -354,6 +362,12 @@ static long read_option(struct reader *r, dlx_ec *ec, size_t n_primary, size_t *
 
 int dlx_ec_read(FILE *in, dlx_ec **out, dlx_error_info *err)
 {
+	return dlx_ec_read_flags(in, 0, out, err);
+}
+
+int dlx_ec_read_flags(FILE *in, unsigned flags, dlx_ec **out, dlx_error_info *err)
+{
+	const bool strict = flags & DLX_EC_STRICT;
 	struct reader r = { in, NULL, 0, 0, err };
 	size_t *items = NULL, cap_items = 0;
 	uint32_t *colors = NULL;
@@ -364,14 +378,14 @@ int dlx_ec_read(FILE *in, dlx_ec **out, dlx_error_info *err)
 	}
 	if (out)
 		*out = NULL;
-	if (!out || !in)
+	if (!out || !in || (flags & ~(unsigned)DLX_EC_STRICT))
 		return DLX_ERR_INVALID;
 	dlx_ec *ec = calloc(1, sizeof *ec);
 	if (!ec)
 		return fail(&r, DLX_ERR_NOMEM, "out of memory");
 
 	size_t n_primary = 0;
-	if ((rc = read_items(&r, ec, &n_primary)))
+	if ((rc = read_items(&r, ec, &n_primary, strict)))
 		goto out;
 	ec->problem = dlx_problem_new(n_primary, ec->items.n - n_primary);
 	if (!ec->problem) {
@@ -380,9 +394,14 @@ int dlx_ec_read(FILE *in, dlx_ec **out, dlx_error_info *err)
 	}
 
 	while (next_line(&r, &rc) >= 0) {
-		long k = read_option(&r, ec, n_primary, &items, &colors, &cap_items, &rc);
+		long k = read_option(&r, ec, n_primary, strict, &items, &colors, &cap_items, &rc);
 		if (k < 0)
 			goto out;
+		if (k == 0) {
+			if (!ec->dropped++)
+				ec->first_dropped = r.line;
+			continue;
+		}
 		size_t opt = dlx_option_count(ec->problem);
 		if (opt == ec->cap_lines) {
 			size_t nc = ec->cap_lines ? 2 * ec->cap_lines : 64;
@@ -425,6 +444,13 @@ void dlx_ec_free(dlx_ec *ec)
 }
 
 dlx_problem *dlx_ec_problem(dlx_ec *ec) { return ec ? ec->problem : NULL; }
+
+size_t dlx_ec_dropped(const dlx_ec *ec, size_t *first_line)
+{
+	if (first_line)
+		*first_line = ec ? ec->first_dropped : 0;
+	return ec ? ec->dropped : 0;
+}
 
 const char *dlx_ec_item_name(const dlx_ec *ec, size_t item)
 {

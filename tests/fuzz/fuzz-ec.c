@@ -9,7 +9,12 @@
  * - on success, the options stand on exactly the non-comment, non-blank
  *   lines after the item line, the item names obey the format, the matrix
  *   passes dlx__check, and a bounded search reports only exact covers and
- *   leaves the matrix intact.
+ *   leaves the matrix intact;
+ * - all of this read with DLX_EC_STRICT; read without it, the input is
+ *   accepted whenever the strict read accepts it, with the same options and
+ *   nothing left out, and on any success the options kept and those left
+ *   out (the ones without a primary item) are the content lines after the
+ *   item line, in order.
  *
  * The line classification here is written from the format's description,
  * independently of ec-read.c, so that the two can disagree.  It builds with
@@ -123,7 +128,7 @@ static int on_solution(void *ctx, const size_t *opts, size_t n)
 	return 0;
 }
 
-static void check_problem(dlx_ec *ec, const struct lines *ls)
+static void check_problem(dlx_ec *ec, const struct lines *ls, bool strict)
 {
 	dlx_problem *p = dlx_ec_problem(ec);
 	EXPECT(p != NULL, "no problem after a successful read");
@@ -132,7 +137,13 @@ static void check_problem(dlx_ec *ec, const struct lines *ls)
 	const char *what;
 
 	EXPECT(ls->first != 0, "success on an input without an item line");
-	EXPECT(np >= 1, "success with no primary item");
+	EXPECT(np >= 1 || !strict, "strict success with no primary item");
+	size_t first_dropped, dropped = dlx_ec_dropped(ec, &first_dropped);
+	EXPECT(dropped == 0 || !strict, "%zu options left out by a strict read", dropped);
+	EXPECT((dropped == 0) == (first_dropped == 0), "%zu left out, the first on line %zu", dropped, first_dropped);
+	EXPECT(first_dropped == 0 || (first_dropped > ls->first && first_dropped <= ls->n &&
+				      ls->content[first_dropped]),
+	       "the first option left out on line %zu", first_dropped);
 	EXPECT(dlx_forced_count(p) == 0, "a fresh problem has forced options");
 
 	for (size_t i = 0; i < n_items; i++) {
@@ -147,15 +158,17 @@ static void check_problem(dlx_ec *ec, const struct lines *ls)
 	}
 	EXPECT(dlx_ec_item_name(ec, n_items) == NULL, "a name past the last item");
 
-	/* Every content line after the item line is one option, in order. */
-	EXPECT(n_opts == ls->n_content - 1, "%zu options from %zu content lines", n_opts, ls->n_content);
+	/* Every content line after the item line is one option, in order, or one left out. */
+	EXPECT(n_opts + dropped == ls->n_content - 1, "%zu options and %zu left out from %zu content lines", n_opts,
+	       dropped, ls->n_content);
 	size_t line = ls->first;
 	for (size_t o = 0; o < n_opts; o++) {
+		size_t at = dlx_ec_option_line(ec, o);
 		do
 			line++;
-		while (line <= ls->n && !ls->content[line]);
-		EXPECT(dlx_ec_option_line(ec, o) == line, "option %zu on line %zu, expected %zu", o,
-		       dlx_ec_option_line(ec, o), line);
+		while (line <= ls->n && (!ls->content[line] || (dropped && line < at)));
+		EXPECT(at == line, "option %zu on line %zu, expected %zu", o, at, line);
+		EXPECT(at != first_dropped, "option %zu on the line of one left out", o);
 		size_t m = dlx_option_size(p, o);
 		EXPECT(m >= 1, "option %zu is empty", o);
 		bool has_primary = false;
@@ -217,12 +230,36 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	dlx_ec *ec = (dlx_ec *)&ls; /* must be overwritten: NULL on failure */
 	dlx_error_info err;
 	memset(&err, 0x55, sizeof err);
-	int rc = dlx_ec_read(f, &ec, &err);
+	int rc = dlx_ec_read_flags(f, DLX_EC_STRICT, &ec, &err);
 	fclose(f);
+
+	/* The lenient read of the same bytes. */
+	FILE *g = fmemopen(buf, size, "r");
+	EXPECT(g != NULL, "fmemopen failed");
+	dlx_ec *lec = (dlx_ec *)&ls;
+	dlx_error_info lerr;
+	int lrc = dlx_ec_read(g, &lec, &lerr);
+	fclose(g);
+	if (rc == DLX_OK)
+		EXPECT(lrc == DLX_OK, "the strict read accepts what the plain read refuses: %.160s", lerr.message);
+	if (lrc == DLX_OK) {
+		EXPECT(lec != NULL, "success without a result");
+		check_problem(lec, &ls, false);
+		if (rc == DLX_OK) {
+			EXPECT(dlx_ec_dropped(lec, NULL) == 0, "options left out of a strict-clean input");
+			EXPECT(dlx_option_count(dlx_ec_problem(lec)) == dlx_option_count(dlx_ec_problem(ec)),
+			       "the plain read has other options");
+		}
+		dlx_ec_free(lec);
+	} else {
+		/* The strict read stops at the same line or at an earlier one it refuses. */
+		EXPECT(lrc == rc && err.line <= lerr.line, "the plain read fails otherwise: %d at %zu, strict %d at %zu",
+		       lrc, lerr.line, rc, err.line);
+	}
 
 	if (rc == DLX_OK) {
 		EXPECT(ec != NULL, "success without a result");
-		check_problem(ec, &ls);
+		check_problem(ec, &ls, true);
 		dlx_ec_free(ec);
 	} else {
 		EXPECT(rc == DLX_ERR_SYNTAX, "error %d (%s): %.160s", rc, dlx_strerror(rc), err.message);
