@@ -137,6 +137,8 @@ struct dlx_problem {
 	int32_t *lens;               /* n_primary + 1 entries: options of the item branched on at each level */
 	size_t *sol;                 /* cap_sol entries: forced options, then choices */
 	size_t cap_sol;
+	/* A dlx_iter's search is under way: the links are half-way, nothing else may use them. */
+	bool iterating;
 };
 
 /*
