@@ -19,6 +19,10 @@ True
 a jigsaw needs *regions*, a board of region numbers 1..N written with the
 puzzle's symbols (any format), as ``dlx-sudoku --regions`` reads it.
 
+Every function that takes a puzzle also takes a :class:`Puzzle` that
+:func:`read` made (a jigsaw's own map comes with it), which saves reading
+it again: ``[solve(p) for p in read(text)]``.
+
 Bad text raises :class:`dlx.FormatError` with ``dlx-sudoku``'s message and
 line.  Givens that contradict each other are not an error: such a puzzle has
 no solution (:func:`solve` returns ``None``, :func:`count` 0), as with
@@ -144,17 +148,22 @@ class _Job(NamedTuple):
     layout: str
 
 
-def _one(puzzle: Union[str, bytes], variant: str, regions: Optional[str], format: str, alphabet: str,
+def _one(puzzle: Union[str, bytes, Puzzle], variant: str, regions: Optional[str], format: str, alphabet: str,
          output: Optional[str]) -> _Job:
-    """The one puzzle of a text, its solver and the layout of its answers."""
+    """The one puzzle of a text (or as read), its solver and the layout of its answers."""
     flags, jigsaw = _flags(variant)
+    if isinstance(puzzle, Puzzle):
+        pz = puzzle
+        if jigsaw and regions is None and pz.regions is not None:
+            return _Job(pz, _solver(pz.box, flags, pz.regions), _layout(pz, output))
+    else:
+        data, _ = _text(puzzle)
+        found = _dlx.sudoku_read(data, format, alphabet, False)
+        if len(found) != 1:
+            raise ValueError(f"expected one puzzle, found {len(found)}")
+        pz = Puzzle(*found[0])
     if jigsaw and regions is None:
         raise ValueError("a jigsaw needs its region map: regions=")
-    data, _ = _text(puzzle)
-    found = _dlx.sudoku_read(data, format, alphabet, False)
-    if len(found) != 1:
-        raise ValueError(f"expected one puzzle, found {len(found)}")
-    pz = Puzzle(*found[0])
     rmap = None
     if jigsaw:
         rdata, _ = _text(regions)  # type: ignore[arg-type]
@@ -162,13 +171,18 @@ def _one(puzzle: Union[str, bytes], variant: str, regions: Optional[str], format
         if rbox != pz.box:
             raise ValueError(f"the region map is {rbox * rbox}x{rbox * rbox}, the puzzle "
                              f"{pz.box * pz.box}x{pz.box * pz.box}")
+    return _Job(pz, _solver(pz.box, flags, rmap), _layout(pz, output))
+
+
+def _layout(pz: Puzzle, output: Optional[str]) -> str:
+    """The layout of a puzzle's answers: *output*, or the puzzle's own (as dlx-sudoku chooses it)."""
     if output is None:
         output = {"line": "line", "grid": "grid", "drawn": "pretty"}.get(pz.format, "compact")
         if pz.format == "count" and pz.spaced:
             output = "grid"
     elif output not in _LAYOUTS:
         raise ValueError(f"unknown output {output!r} ({', '.join(_LAYOUTS)})")
-    return _Job(pz, _solver(pz.box, flags, rmap), output)
+    return output
 
 
 def _limit(value: Optional[int], name: str) -> int:
@@ -191,7 +205,7 @@ def _write(job: _Job, board: bytes) -> str:
     return _dlx.sudoku_write(board, job.puzzle.box, job.layout, job.puzzle.alphabet)
 
 
-def solve(puzzle: Union[str, bytes], *, variant: str = "classic", regions: Optional[str] = None,
+def solve(puzzle: Union[str, bytes, Puzzle], *, variant: str = "classic", regions: Optional[str] = None,
           format: str = "auto", alphabet: str = "auto", output: Optional[str] = None,
           node_limit: Optional[int] = None, time_limit: Optional[float] = None) -> Optional[str]:
     """The first solution of one puzzle, as text in its layout (or *output*'s).
@@ -216,7 +230,7 @@ def _check_stop(n: int, stop: str, stats: tuple) -> None:
         raise LimitReached(n, Stats(*stats))
 
 
-def count(puzzle: Union[str, bytes], limit: Optional[int] = 2, *, variant: str = "classic",
+def count(puzzle: Union[str, bytes, Puzzle], limit: Optional[int] = 2, *, variant: str = "classic",
           regions: Optional[str] = None, format: str = "auto", alphabet: str = "auto",
           threads: int = 1, node_limit: Optional[int] = None, time_limit: Optional[float] = None) -> int:
     """The number of solutions of one puzzle, up to *limit* (default 2: 0, 1 or 2).
@@ -234,12 +248,12 @@ def count(puzzle: Union[str, bytes], limit: Optional[int] = 2, *, variant: str =
     return n
 
 
-def is_unique(puzzle: Union[str, bytes], **kwargs) -> bool:
+def is_unique(puzzle: Union[str, bytes, Puzzle], **kwargs) -> bool:
     """Whether the puzzle has exactly one solution (``dlx-sudoku --unique``)."""
     return count(puzzle, 2, **kwargs) == 1
 
 
-def conflict(puzzle: Union[str, bytes], *, variant: str = "classic", regions: Optional[str] = None,
+def conflict(puzzle: Union[str, bytes, Puzzle], *, variant: str = "classic", regions: Optional[str] = None,
              format: str = "auto", alphabet: str = "auto") -> Optional[str]:
     """Why the givens contradict each other, e.g. ``'r1c1 and r1c5 both hold 3'``; ``None`` if they do not."""
     job = _one(puzzle, variant, regions, format, alphabet, None)
@@ -247,7 +261,7 @@ def conflict(puzzle: Union[str, bytes], *, variant: str = "classic", regions: Op
     return why
 
 
-def grade(puzzle: Union[str, bytes], *, variant: str = "classic", regions: Optional[str] = None,
+def grade(puzzle: Union[str, bytes, Puzzle], *, variant: str = "classic", regions: Optional[str] = None,
           format: str = "auto", alphabet: str = "auto", node_limit: Optional[int] = None,
           time_limit: Optional[float] = None) -> Optional[Grade]:
     """The puzzle's difficulty grade (``dlx-sudoku --grade``), or ``None`` without a unique solution.

@@ -255,3 +255,15 @@ def test_threads_solve_at_once(data):
     for t in ts:
         t.join()
     assert all(results[k] == want for k in range(3))
+
+
+def test_puzzles_as_read(data):
+    text = "\n".join(lines(data / "sudoku17-sample.txt", 50)) + "\n"
+    puzzles = sudoku.read(text)
+    assert [sudoku.solve(p) for p in puzzles] == [sudoku.solve(line) for line in text.split()]
+    assert all(sudoku.is_unique(p) for p in puzzles)
+    # A jigsaw whose map follows the puzzle: the Puzzle brings its map along.
+    jig = sudoku.read("1...........4..2\n1122112234443334\n", variant="jigsaw")
+    assert len(jig) == 1 and jig[0].regions is not None
+    assert sudoku.solve(jig[0], variant="jigsaw") == "1234342121434312"
+    assert sudoku.solve(jig[0], variant="jigsaw", output="compact") == "1234\n3421\n2143\n4312"
