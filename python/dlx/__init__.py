@@ -1,4 +1,4 @@
-"""Exact cover with dancing links: Knuth's Algorithm X on the dlx C library.
+r"""Exact cover with dancing links: Knuth's Algorithm X on the dlx C library.
 
 An exact-cover problem has items and options, each option a set of items.
 A solution is a set of options that covers every primary item exactly once
@@ -14,11 +14,14 @@ both be chosen only when both give it the same color.
 1
 
 Solutions come one at a time from a lazy iterator, searched for only when
-asked for, with the GIL released (Ctrl-C interrupts the search):
+asked for, with the GIL released (Ctrl-C interrupts the search).  Knuth's
+format is read from a file's path or from text:
 
->>> q = dlx.Problem.from_knuth("| four queens\nr1 r2 r3 r4 c1 c2 c3 c4\nr1 c2\nr1 c3\nr2 c4\nr2 c1\nr3 c1\nr3 c4\nr4 c3\nr4 c2\n")
->>> [sorted(map(" ".join, s)) for s in q.solutions()]
-[['r1 c2', 'r2 c4', 'r3 c1', 'r4 c3'], ['r1 c3', 'r2 c1', 'r3 c4', 'r4 c2']]
+>>> q = dlx.Problem.from_knuth("| two rooks on a 2x2 board\nr1 r2 c1 c2\nr1 c1\nr1 c2\nr2 c1\nr2 c2\n")
+>>> for solution in q.solutions():
+...     print(solution)
+[('r1', 'c1'), ('r2', 'c2')]
+[('r1', 'c2'), ('r2', 'c1')]
 
 Sudoku of any n²×n² size, X, windoku and jigsaw, is in :mod:`dlx.sudoku`.
 

@@ -413,3 +413,11 @@ def test_typed_package_ships_stubs():
     pkg = os.path.dirname(dlx.__file__)
     assert os.path.exists(os.path.join(pkg, "py.typed"))
     assert os.path.exists(os.path.join(pkg, "_dlx.pyi"))
+
+
+def test_docstring_examples():
+    import doctest
+    import dlx.sudoku
+    for module in (dlx, dlx.sudoku):
+        result = doctest.testmod(module)
+        assert result.attempted > 0 and result.failed == 0
