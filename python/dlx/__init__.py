@@ -33,7 +33,7 @@ no randomised search (no ``seed``), and no bounds on or costs of items yet.
 from __future__ import annotations
 
 import os
-from typing import Any, Hashable, Iterable, Iterator, List, NamedTuple, Optional, Sequence, Union
+from typing import Any, Dict, Hashable, Iterable, Iterator, List, NamedTuple, Optional, Tuple, Union
 
 from . import _dlx
 from ._dlx import FormatError, Solutions
@@ -80,7 +80,7 @@ class LimitReached(Exception):
         self.stats = stats
 
 
-def _knuth_color(element: Any, index: dict) -> Optional[tuple]:
+def _knuth_color(element: Any, index: Dict[Any, int]) -> Optional[Tuple[str, str]]:
     """``"x:red"`` as (x, "red") when x is an item, else None."""
     if isinstance(element, str) and ":" in element:
         name, _, color = element.rpartition(":")
@@ -124,7 +124,7 @@ class Problem:
                  options: Iterable[Iterable[Any]] = ()) -> None:
         prim = list(primary)
         sec = list(secondary)
-        index: dict = {}
+        index: Dict[Any, int] = {}
         for k, name in enumerate(prim + sec):
             try:
                 if name in index:
@@ -136,17 +136,12 @@ class Problem:
         opts: List[Any] = []
         items: List[List[int]] = []
         colors: List[List[int]] = []
-        color_ids: dict = {}
+        color_ids: Dict[Any, int] = {}
         any_color = False
         for o, option in enumerate(options):
-            if isinstance(option, (str, bytes)) or not isinstance(option, (list, tuple)):
-                stored = option if isinstance(option, (str, bytes)) else None
-                elements = list(option)
-                if stored is None:
-                    stored = tuple(elements)
-            else:
-                stored = option
-                elements = list(option)
+            elements = list(option)
+            # A list, tuple or string is kept as given; another iterable, as a tuple of its items.
+            stored: Any = option if isinstance(option, (list, tuple, str, bytes)) else tuple(elements)
             if not elements:
                 raise ValueError(f"option {o}: empty")
             its: List[int] = []
@@ -196,7 +191,7 @@ class Problem:
         self._engine = _dlx.Engine(np, len(sec), items, colors if any_color else None, self._options)
 
     @classmethod
-    def from_knuth(cls, source: Union[str, bytes, os.PathLike]) -> "Problem":
+    def from_knuth(cls, source: Union[str, bytes, "os.PathLike[str]"]) -> "Problem":
         """Reads a problem in Knuth's text format (as the ``dlx`` command does).
 
         *source* is the text itself (a ``str`` with a newline, or ``bytes``)
@@ -227,17 +222,17 @@ class Problem:
         return cls(prim, sec, options)
 
     @property
-    def primary(self) -> tuple:
+    def primary(self) -> Tuple[Any, ...]:
         """The primary items, in order."""
         return self._primary
 
     @property
-    def secondary(self) -> tuple:
+    def secondary(self) -> Tuple[Any, ...]:
         """The secondary items, in order."""
         return self._secondary
 
     @property
-    def options(self) -> tuple:
+    def options(self) -> Tuple[Any, ...]:
         """The options, as given."""
         return self._options
 

@@ -37,7 +37,7 @@ from __future__ import annotations
 
 import os
 import threading
-from typing import Dict, List, NamedTuple, Optional, Tuple, Union
+from typing import Any, Dict, List, NamedTuple, Optional, Tuple, Union
 
 from . import _dlx
 from ._dlx import FormatError
@@ -78,7 +78,7 @@ class Grade(NamedTuple):
     """Nodes of that search that branched on a cell or unit with two or more candidates left."""
 
 
-def _text(source: Union[str, bytes, os.PathLike]) -> Tuple[bytes, Optional[str]]:
+def _text(source: Union[str, bytes, "os.PathLike[str]"]) -> Tuple[bytes, Optional[str]]:
     """The bytes of a puzzle text or of a file, and the file's name."""
     if isinstance(source, bytes):
         return source, None
@@ -101,7 +101,7 @@ def _flags(variant: str) -> Tuple[int, bool]:
     return flags, jigsaw
 
 
-def read(text: Union[str, bytes, os.PathLike], format: str = "auto", alphabet: str = "auto",
+def read(text: Union[str, bytes, "os.PathLike[str]"], format: str = "auto", alphabet: str = "auto",
          variant: str = "classic", regions: Optional[str] = None, path: bool = False) -> List[Puzzle]:
     """Every puzzle of a text, as ``dlx-sudoku`` reads it.
 
@@ -112,10 +112,11 @@ def read(text: Union[str, bytes, os.PathLike], format: str = "auto", alphabet: s
     *regions*, each puzzle is followed by its own region map.  Raises
     :class:`dlx.FormatError` with the line at fault.
     """
+    name: Optional[str]
     if path:
-        text = os.fspath(text)  # type: ignore[arg-type]
-        with open(text, "rb") as f:
-            data, name = f.read(), os.fsdecode(text)
+        fname = os.fsdecode(os.fspath(text))
+        with open(fname, "rb") as f:
+            data, name = f.read(), fname
     else:
         data, name = _text(text)
     _, jigsaw = _flags(variant)
@@ -131,7 +132,7 @@ _local = threading.local()
 
 def _solver(box: int, flags: int, regions: Optional[bytes]) -> "_dlx.SudokuSolver":
     """This thread's solver of the shape, built on first use."""
-    cache: Dict[tuple, _dlx.SudokuSolver] = getattr(_local, "solvers", None) or {}
+    cache: Dict[Tuple[int, int, Optional[bytes]], _dlx.SudokuSolver] = getattr(_local, "solvers", None) or {}
     _local.solvers = cache
     key = (box, flags, regions)
     s = cache.get(key)
@@ -224,7 +225,7 @@ def solve(puzzle: Union[str, bytes, Puzzle], *, variant: str = "classic", region
     return _write(job, first)
 
 
-def _check_stop(n: int, stop: str, stats: tuple) -> None:
+def _check_stop(n: int, stop: str, stats: Tuple[int, int, int, int, int, float, str]) -> None:
     if stop in ("node_limit", "time_limit"):
         from . import LimitReached, Stats
         raise LimitReached(n, Stats(*stats))
@@ -248,7 +249,7 @@ def count(puzzle: Union[str, bytes, Puzzle], limit: Optional[int] = 2, *, varian
     return n
 
 
-def is_unique(puzzle: Union[str, bytes, Puzzle], **kwargs) -> bool:
+def is_unique(puzzle: Union[str, bytes, Puzzle], **kwargs: Any) -> bool:
     """Whether the puzzle has exactly one solution (``dlx-sudoku --unique``)."""
     return count(puzzle, 2, **kwargs) == 1
 
