@@ -263,7 +263,8 @@ typedef struct dlx_search_params {
  * @param stats  filled in (may be NULL)
  * @return #DLX_OK, also when stopped early (see stats->stop);
  *         #DLX_ERR_OVERFLOW if a counter would wrap (stats hold the values
- *         reached); #DLX_ERR_NOMEM; #DLX_ERR_INVALID if p is NULL.
+ *         reached); #DLX_ERR_NOMEM; #DLX_ERR_INVALID if p is NULL;
+ *         #DLX_ERR_STATE while an iterator of p is live (dlx_iter_new()).
  * Complexity: exponential in general; memory O(number of primary items).
  */
 DLX_API int dlx_search(dlx_problem *p, const dlx_search_params *params, dlx_stats *stats);
@@ -300,13 +301,99 @@ typedef enum dlx_propagation {
  * tree without propagating and its jobs propagate below it: the same
  * solutions, but other node counts than dlx_search()'s.
  *
- * @return #DLX_OK, or #DLX_ERR_INVALID if p is NULL or mode is not a
- *         #dlx_propagation.  Complexity: O(1).
+ * @return #DLX_OK; #DLX_ERR_INVALID if p is NULL or mode is not a
+ *         #dlx_propagation; #DLX_ERR_STATE while a dlx_iter searches p.
+ *         Complexity: O(1).
  */
 DLX_API int dlx_set_propagation(dlx_problem *p, dlx_propagation mode);
 
 /** p's propagation mode (#DLX_PROPAGATE_NONE for NULL).  O(1). */
 DLX_API dlx_propagation dlx_get_propagation(const dlx_problem *p);
+
+/**
+ * A search that hands out its solutions one at a time (opaque): a pull
+ * search.  dlx_iter_new() prepares it, each dlx_iter_next() runs the search
+ * on to its next solution and returns there, and dlx_iter_free() stops it
+ * whenever, undoing its covers.  No callback, no thread: the caller's loop
+ * drives it.
+ *
+ * @code
+ *   dlx_iter *it;
+ *   if (dlx_iter_new(p, NULL, &it) == DLX_OK) {
+ *       const size_t *opts;
+ *       size_t n;
+ *       while (dlx_iter_next(it, &opts, &n) == 1)
+ *           use(opts, n);                  // the options of one solution
+ *       dlx_iter_free(it);
+ *   }
+ * @endcode
+ *
+ * It is dlx_search()'s own loop, entered again where it left off, so its
+ * solutions, their order and its statistics are dlx_search()'s; a search
+ * that does not use it costs nothing more for its existence.  While the
+ * iterator is live (from dlx_iter_new() until dlx_iter_next() returns 0 or
+ * an error, or dlx_iter_free()), the problem is half-way through being
+ * changed and belongs to it: the option accessors and the counts may read
+ * p, but dlx_search(), dlx_search_split(), dlx_iter_new(),
+ * dlx_force_option() and dlx_add_option() return #DLX_ERR_STATE,
+ * dlx_problem_clone() returns NULL and dlx_release_forced() does nothing.
+ * One iterator serves one thread at a time; iterators of distinct problems
+ * may run concurrently.
+ */
+typedef struct dlx_iter dlx_iter;
+
+/**
+ * Prepares a pull search of @p p; the search starts at the first
+ * dlx_iter_next().
+ *
+ * @param p      the problem, with its forced options applied
+ * @param params solution_limit, node_limit, on_poll, poll_ctx and
+ *               poll_interval as for dlx_search(); on_solution must be
+ *               NULL (the solutions come back from dlx_iter_next()).
+ *               Copied.  NULL for #DLX_SEARCH_PARAMS_INIT.
+ * @param out    receives the iterator, owned by the caller (dlx_iter_free());
+ *               NULL on failure
+ * @return #DLX_OK; #DLX_ERR_INVALID for a NULL p or out, or an on_solution;
+ *         #DLX_ERR_STATE if another iterator of p is live; #DLX_ERR_NOMEM.
+ * Complexity: O(1).
+ */
+DLX_API int dlx_iter_new(dlx_problem *p, const dlx_search_params *params, dlx_iter **out);
+
+/**
+ * Runs the search on to its next solution.
+ *
+ * @param options receives the solution's options as dlx_solution_fn gets
+ *                them (the forced ones first, in the order forced, then the
+ *                chosen ones in search order), owned by the library and valid
+ *                until the next call on the iterator; NULL when there is none.
+ *                May be NULL.
+ * @param n       receives their number (0 when there is none); may be NULL
+ * @return 1 with a solution; 0 when the search has ended, the problem then
+ *         restored and free again (dlx_iter_stats() says why it ended:
+ *         #DLX_STOP_COMPLETE, #DLX_STOP_LIMIT, #DLX_STOP_NODE_LIMIT or
+ *         #DLX_STOP_POLL); a negative error as dlx_search() returns them
+ *         (#DLX_ERR_OVERFLOW, #DLX_ERR_NOMEM), the search then ended and the
+ *         problem restored too; #DLX_ERR_INVALID for a NULL it.  Once ended,
+ *         every further call returns the same 0 or error.
+ * Complexity: that of the search up to the next solution.
+ */
+DLX_API int dlx_iter_next(dlx_iter *it, const size_t **options, size_t *n);
+
+/**
+ * The search's statistics so far (as dlx_search() fills them at its end:
+ * solutions handed out, nodes, updates, branches, max_level), and once it
+ * has ended, why it stopped.  While it is under way stop is
+ * #DLX_STOP_COMPLETE and progress the estimate at the last poll.
+ * NULL it or stats: nothing.
+ */
+DLX_API void dlx_iter_stats(const dlx_iter *it, dlx_stats *stats);
+
+/**
+ * Stops the search wherever it is, undoes its covers (O(depth × option
+ * size) link updates) so that the problem is exactly as before
+ * dlx_iter_new(), and frees the iterator.  NULL is a no-op.
+ */
+DLX_API void dlx_iter_free(dlx_iter *it);
 
 /**
  * Copies a problem, forced options included, so that another thread can

@@ -130,8 +130,25 @@ static void core_scenario(bool colors)
 		dlx_problem_free(p);
 		return;
 	}
+	/* A pull search first: its iterator, and the stack its first step allocates. */
+	dlx_iter *it;
+	int rc = dlx_iter_new(p, NULL, &it);
+	EXPECT(rc == DLX_OK || rc == DLX_ERR_NOMEM, "iter_new gave %d", rc);
+	int pulled = rc;
+	uint64_t n_pulled = 0;
+	if (rc == DLX_OK) {
+		while ((pulled = dlx_iter_next(it, NULL, NULL)) == 1)
+			n_pulled++;
+		EXPECT(pulled == DLX_OK || pulled == DLX_ERR_NOMEM, "iter_next gave %d", pulled);
+		EXPECT(pulled != DLX_ERR_NOMEM || n_pulled == 0, "out of memory after %llu solutions",
+		       (unsigned long long)n_pulled);
+		dlx_iter_free(it);
+	}
+	expect_sane(p);
 	dlx_stats st;
-	int rc = dlx_search(p, NULL, &st);
+	rc = dlx_search(p, NULL, &st);
+	EXPECT(rc || pulled || n_pulled == st.solutions, "%llu solutions pulled, %llu searched",
+	       (unsigned long long)n_pulled, (unsigned long long)st.solutions);
 	EXPECT(rc == DLX_OK || rc == DLX_ERR_NOMEM, "search gave %d", rc);
 	EXPECT(rc != DLX_OK || st.solutions > 0, "no solution found");
 	EXPECT(rc == DLX_OK || st.stop == DLX_STOP_ERROR, "stop reason %d after an error", (int)st.stop);

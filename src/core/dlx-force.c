@@ -146,6 +146,8 @@ static int force_one(dlx_problem *p, size_t opt, uint64_t *updates)
 
 int dlx_force_option(dlx_problem *p, size_t opt)
 {
+	if (p && p->iterating)
+		return DLX_ERR_STATE;
 	return force_one(p, opt, p ? &p->forced_updates : NULL);
 }
 
@@ -201,7 +203,7 @@ static void snapshot_restore(dlx_problem *p)
 
 void dlx_release_forced(dlx_problem *p)
 {
-	if (!p || !p->n_forced)
+	if (!p || !p->n_forced || p->iterating)
 		return;
 	/*
 	 * Uncovering costs about as much as the covering did; a copy costs

@@ -15,6 +15,9 @@
  */
 int dlx__check(const dlx_problem *p, const char **what);
 
+/* Whether a dlx_iter of p is live (p must not be searched then).  In dlx-search.c. */
+bool dlx__iterating(const dlx_problem *p);
+
 /*
  * A leaf of a depth-limited walk of the search tree (see dlx__walk_leaves()):
  * a node at the walk's depth, or a solution above it.

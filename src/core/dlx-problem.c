@@ -209,7 +209,7 @@ long dlx_add_option_colored(dlx_problem *p, const size_t *items, const uint32_t 
 {
 	if (!p || !items || n == 0)
 		return DLX_ERR_INVALID;
-	if (p->n_forced || p->borrowed)
+	if (p->n_forced || p->borrowed || p->iterating)
 		return DLX_ERR_STATE;
 	if (++p->mark_stamp == 0) {
 		memset(p->mark, 0, (p->n_items + 2) * sizeof *p->mark);
@@ -319,7 +319,7 @@ size_t dlx_forced_count(const dlx_problem *p) { return p ? p->n_forced : 0; }
  */
 static dlx_problem *clone_problem(const dlx_problem *p, bool borrow)
 {
-	if (!p)
+	if (!p || p->iterating)
 		return NULL;
 	dlx_problem *c = calloc(1, sizeof *c);
 	if (!c)

@@ -159,6 +159,8 @@ struct dlx_problem {
 	uint32_t *seen_level, *seen_epoch;
 	uint32_t *epoch;             /* n_primary + 1 entries, by level */
 	bool prop_full;              /* tests: look at every item in every pass (dlx__set_full_passes()) */
+	/* A dlx_iter's search is under way: the links are half-way, nothing else may use them. */
+	bool iterating;
 };
 
 /*

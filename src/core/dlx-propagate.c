@@ -231,6 +231,9 @@ int dlx_set_propagation(dlx_problem *p, dlx_propagation mode)
 {
 	if (!p || (mode != DLX_PROPAGATE_NONE && mode != DLX_PROPAGATE_SUBSUME))
 		return DLX_ERR_INVALID;
+	/* A pull search half-way would resume in the other mode's loop, with the other mode's undo. */
+	if (p->iterating)
+		return DLX_ERR_STATE;
 	p->propagate = mode == DLX_PROPAGATE_SUBSUME;
 	return DLX_OK;
 }

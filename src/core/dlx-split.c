@@ -490,6 +490,8 @@ int dlx_search_split(dlx_problem *p, const dlx_search_params *params, const dlx_
 		     dlx_stats *stats)
 {
 	uint64_t setup;
+	if (p && dlx__iterating(p))
+		return DLX_ERR_STATE;
 	return dlx__search_split_setup(p, params, split, stats, &setup);
 }
 

@@ -1,0 +1,312 @@
+r"""Exact cover with dancing links: Knuth's Algorithm X on the dlx C library.
+
+An exact-cover problem has items and options, each option a set of items.
+A solution is a set of options that covers every primary item exactly once
+and every secondary item at most once.  Secondary items may be given colors
+(Knuth's exact covering with colors): options that share such an item may
+both be chosen only when both give it the same color.
+
+>>> import dlx
+>>> p = dlx.Problem("abcdefg", options=["ce", "adg", "bcf", "adf", "bg", "deg"])
+>>> p.first()
+['adf', 'bg', 'ce']
+>>> p.count()
+1
+
+Solutions come one at a time from a lazy iterator, searched for only when
+asked for, with the GIL released (Ctrl-C interrupts the search).  Knuth's
+format is read from a file's path or from text:
+
+>>> q = dlx.Problem.from_knuth("| two rooks on a 2x2 board\nr1 r2 c1 c2\nr1 c1\nr1 c2\nr2 c1\nr2 c2\n")
+>>> for solution in q.solutions():
+...     print(solution)
+[('r1', 'c1'), ('r2', 'c2')]
+[('r1', 'c2'), ('r2', 'c1')]
+
+Sudoku of any n²×n² size, X, windoku and jigsaw, is in :mod:`dlx.sudoku`.
+
+The search is deterministic: it branches on the first primary item with the
+fewest options left, so solutions always come in the same order.  There is
+no randomised search (no ``seed``), and no bounds on or costs of items yet.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Any, Dict, Hashable, Iterable, Iterator, List, NamedTuple, Optional, Tuple, Union
+
+from . import _dlx
+from ._dlx import FormatError, Solutions
+
+__all__ = ["Problem", "Solutions", "Stats", "FormatError", "LimitReached", "__version__"]
+
+__version__: str = _dlx.version()
+
+_UNSET: Any = object()
+
+
+class Stats(NamedTuple):
+    """The statistics of a problem's last search (:attr:`Problem.stats`)."""
+
+    solutions: int
+    """Solutions found (handed out, for :meth:`Problem.solutions`)."""
+    nodes: int
+    """Search tree nodes entered, the root and the solutions included."""
+    updates: int
+    """Link updates (Knuth's "updates")."""
+    branches: int
+    """Nodes that branched on an item with two or more options left."""
+    max_level: int
+    """Deepest level reached."""
+    progress: float
+    """Knuth's estimate of the fraction of the tree done, 0..1 (1 when complete)."""
+    stop: str
+    """Why the search ended: ``"complete"``, ``"limit"`` (the solution limit),
+    ``"node_limit"``, ``"time_limit"``, ``"interrupted"`` (a signal),
+    ``"stopped"`` (an iterator closed early), ``"running"`` (an iterator
+    still under way), ``"none"`` (no search yet) or ``"error"``."""
+
+
+class LimitReached(Exception):
+    """A search was stopped by its ``node_limit`` or ``time_limit``.
+
+    ``count`` is the number of solutions found before it stopped: a lower
+    bound of the problem's count.  ``stats`` are the search's statistics.
+    """
+
+    def __init__(self, count: int, stats: Stats) -> None:
+        super().__init__(f"count >= {count} (stopped at {stats.stop.replace('_', ' ')})")
+        self.count = count
+        self.stats = stats
+
+
+def _knuth_color(element: Any, index: Dict[Any, int]) -> Optional[Tuple[str, str]]:
+    """``"x:red"`` as (x, "red") when x is an item, else None."""
+    if isinstance(element, str) and ":" in element:
+        name, _, color = element.rpartition(":")
+        if name in index and color:
+            return name, color
+    return None
+
+
+class Problem:
+    """An exact-cover problem: items, and options that cover them.
+
+    ``Problem(primary, secondary=(), options=())``
+
+    - *primary*: the items every solution covers exactly once; any hashable
+      objects (a string is a sequence of one-character names: ``"abc"``).
+    - *secondary*: the items a solution covers at most once.
+    - *options*: each an iterable of items.  A secondary item may carry a
+      color, written ``(item, color)`` or, for a string item, Knuth's
+      ``"item:color"``; options that share a colored item may both be in a
+      solution only when they give it the same color, and one that names it
+      without a color excludes every other option with it.  Colors are any
+      hashable objects.
+
+    The solutions list the option objects themselves, as given (an option
+    given as an iterator is kept as a tuple of its items).
+
+    Raises :class:`ValueError` for an unknown item, an item named twice in
+    the items or in one option, a color on a primary item, an empty option,
+    or an option without a primary item (the search branches on primary
+    items only, so it could never be chosen); the message names the option
+    by its index.
+
+    A problem is immutable.  Its searches release the GIL; two threads may
+    search two problems, or one problem, at the same time (a search that
+    finds the problem's links in use builds its own copy).
+    """
+
+    __slots__ = ("_engine", "_primary", "_secondary", "_options")
+
+    def __init__(self, primary: Iterable[Hashable], secondary: Iterable[Hashable] = (),
+                 options: Iterable[Iterable[Any]] = ()) -> None:
+        prim = list(primary)
+        sec = list(secondary)
+        index: Dict[Any, int] = {}
+        for k, name in enumerate(prim + sec):
+            try:
+                if name in index:
+                    raise ValueError(f"item {name!r} is named twice")
+            except TypeError:
+                raise TypeError(f"item {name!r} is not hashable") from None
+            index[name] = k
+        np = len(prim)
+        opts: List[Any] = []
+        items: List[List[int]] = []
+        colors: List[List[int]] = []
+        color_ids: Dict[Any, int] = {}
+        any_color = False
+        for o, option in enumerate(options):
+            elements = list(option)
+            # A list, tuple or string is kept as given; another iterable, as a tuple of its items.
+            stored: Any = option if isinstance(option, (list, tuple, str, bytes)) else tuple(elements)
+            if not elements:
+                raise ValueError(f"option {o}: empty")
+            its: List[int] = []
+            cols: List[int] = []
+            seen = set()
+            for e in elements:
+                color = None
+                try:
+                    known = e in index
+                except TypeError:
+                    known = False
+                if known:
+                    item = index[e]
+                else:
+                    pair = None
+                    if isinstance(e, tuple) and len(e) == 2:
+                        try:
+                            if e[0] in index:
+                                pair = e
+                        except TypeError:
+                            pass
+                    if pair is None:
+                        pair = _knuth_color(e, index)
+                    if pair is None:
+                        raise ValueError(f"option {o}: unknown item {e!r}")
+                    item = index[pair[0]]
+                    try:
+                        color = color_ids.setdefault(pair[1], len(color_ids) + 1)
+                    except TypeError:
+                        raise TypeError(f"option {o}: color {pair[1]!r} is not hashable") from None
+                    if item < np:
+                        raise ValueError(f"option {o}: primary item {pair[0]!r} has a color")
+                    any_color = True
+                if item in seen:
+                    raise ValueError(f"option {o}: item {(prim + sec)[item]!r} twice")
+                seen.add(item)
+                its.append(item)
+                cols.append(color or 0)
+            if min(its) >= np:
+                raise ValueError(f"option {o}: no primary item")
+            opts.append(stored)
+            items.append(its)
+            colors.append(cols)
+        self._primary = tuple(prim)
+        self._secondary = tuple(sec)
+        self._options = tuple(opts)
+        self._engine = _dlx.Engine(np, len(sec), items, colors if any_color else None, self._options)
+
+    @classmethod
+    def from_knuth(cls, source: Union[str, bytes, "os.PathLike[str]"]) -> "Problem":
+        """Reads a problem in Knuth's text format (as the ``dlx`` command does).
+
+        *source* is the text itself (a ``str`` with a newline, or ``bytes``)
+        or a path.  The first line that is not a comment (``|``) or blank
+        names the items, ``|`` between primary and secondary ones; every
+        further line is an option, ``item:color`` for a colored secondary
+        item.  Each option of the problem is a tuple of its items as
+        written, e.g. ``('p', 'r', 'x:A', 'y')``.
+
+        Raises :class:`FormatError` (a :class:`ValueError`) with the line
+        at fault and ``dlx``'s message, e.g. ``queens.dlx:12: unknown item
+        'r9'``; :class:`OSError` when a path cannot be read.
+        """
+        filename = None
+        if isinstance(source, bytes):
+            data = source
+        elif isinstance(source, str) and ("\n" in source or "\r" in source):
+            data = source.encode("utf-8", "surrogateescape")
+        else:
+            filename = os.fspath(source)
+            with open(filename, "rb") as f:
+                data = f.read()
+        try:
+            prim, sec, options = _dlx.read_knuth(data)
+        except FormatError as e:
+            e.filename = os.fsdecode(filename) if filename is not None else None
+            raise
+        return cls(prim, sec, options)
+
+    @property
+    def primary(self) -> Tuple[Any, ...]:
+        """The primary items, in order."""
+        return self._primary
+
+    @property
+    def secondary(self) -> Tuple[Any, ...]:
+        """The secondary items, in order."""
+        return self._secondary
+
+    @property
+    def options(self) -> Tuple[Any, ...]:
+        """The options, as given."""
+        return self._options
+
+    def __len__(self) -> int:
+        """The number of options."""
+        return len(self._options)
+
+    def __repr__(self) -> str:
+        return (f"<dlx.Problem: {len(self._primary)} primary items, {len(self._secondary)} secondary, "
+                f"{len(self._options)} options>")
+
+    def solutions(self, limit: Optional[int] = None) -> Solutions:
+        """The solutions, searched for one at a time as they are asked for.
+
+        Returns an iterator (a :class:`Solutions`); each solution is a list
+        of the problem's options, in the order the search chose them.  The
+        first arrives as soon as the search reaches it, however many there
+        are; nothing is searched before it is asked for.  *limit* stops
+        after that many solutions.  The GIL is released while searching;
+        Ctrl-C raises :class:`KeyboardInterrupt` within about 50 ms and ends
+        the iterator, leaving the problem usable.  ``close()``, the end of a
+        ``with`` block or dropping the iterator stops the search at once.
+
+        The order is the search's (deterministic); there is no random seed.
+        """
+        return self._engine.solutions(_limit(limit, "limit"))
+
+    def __iter__(self) -> Iterator[List[Any]]:
+        """Every solution: ``iter(p)`` is ``p.solutions()``."""
+        return self.solutions()
+
+    def first(self) -> Optional[List[Any]]:
+        """The first solution (a list of options), or ``None`` when there is none."""
+        with self.solutions(limit=1) as it:
+            return next(it, None)
+
+    def count(self, threads: Optional[int] = None, limit: Optional[int] = None,
+              node_limit: Optional[int] = None, time_limit: Optional[float] = None) -> int:
+        """The number of solutions (exact; a Python int).
+
+        *threads*: threads to search with (default: the machine's cores, as
+        ``dlx --count``); the count is the same for any number.  *limit*:
+        stop counting at that many (``count(limit=2) == 1`` says unique).
+        *node_limit* (search nodes) and *time_limit* (seconds) stop a long
+        search: then :class:`LimitReached` is raised, whose ``count`` is the
+        solutions found so far.  The GIL is released; Ctrl-C raises
+        :class:`KeyboardInterrupt` and leaves the problem usable.
+        """
+        if threads is None:
+            threads = os.cpu_count() or 1
+        if not isinstance(threads, int) or threads < 1:
+            raise ValueError("threads must be a positive int")
+        tl = 0.0
+        if time_limit is not None:
+            tl = float(time_limit)
+            if not tl > 0:
+                raise ValueError("time_limit must be a positive number of seconds")
+        n, stop = self._engine.count(threads, _limit(limit, "limit"), _limit(node_limit, "node_limit"), tl)
+        if stop in ("node_limit", "time_limit"):
+            raise LimitReached(n, self.stats)
+        return n
+
+    @property
+    def stats(self) -> Stats:
+        """The statistics of the problem's last search (see :class:`Stats`)."""
+        return Stats(*self._engine.stats())
+
+
+def _limit(value: Optional[int], name: str) -> int:
+    """A limit as the engine takes it: 0 for none."""
+    if value is None:
+        return 0
+    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+        raise ValueError(f"{name} must be a positive int or None")
+    if value >= 1 << 64:
+        return 0
+    return value
