@@ -33,12 +33,17 @@ no randomised search (no ``seed``), and no bounds on or costs of items yet.
 from __future__ import annotations
 
 import os
+import warnings
 from typing import Any, Dict, Hashable, Iterable, Iterator, List, NamedTuple, Optional, Tuple, Union
 
 from . import _dlx
 from ._dlx import FormatError, Solutions
 
-__all__ = ["Problem", "Solutions", "Stats", "FormatError", "LimitReached", "__version__"]
+__all__ = ["Problem", "Solutions", "Stats", "FormatError", "FormatWarning", "LimitReached", "__version__"]
+
+
+class FormatWarning(UserWarning):
+    """Knuth-format text read with something left out (see :meth:`Problem.from_knuth`)."""
 
 __version__: str = _dlx.version()
 
@@ -191,7 +196,7 @@ class Problem:
         self._engine = _dlx.Engine(np, len(sec), items, colors if any_color else None, self._options)
 
     @classmethod
-    def from_knuth(cls, source: Union[str, bytes, "os.PathLike[str]"]) -> "Problem":
+    def from_knuth(cls, source: Union[str, bytes, "os.PathLike[str]"], strict: bool = False) -> "Problem":
         """Reads a problem in Knuth's text format (as the ``dlx`` command does).
 
         *source* is the text itself (a ``str`` with a newline, or ``bytes``)
@@ -200,6 +205,12 @@ class Problem:
         further line is an option, ``item:color`` for a colored secondary
         item.  Each option of the problem is a tuple of its items as
         written, e.g. ``('p', 'r', 'x:A', 'y')``.
+
+        An option with no primary item could never be chosen: as Knuth's
+        DLX2 (and ``dlx``) do, it is left out, with one :class:`FormatWarning`
+        that says how many were and where the first stood; an item line with
+        no primary item gives a problem whose one solution is empty.  With
+        *strict*, both are a :class:`FormatError` (as ``dlx --strict``).
 
         Raises :class:`FormatError` (a :class:`ValueError`) with the line
         at fault and ``dlx``'s message, e.g. ``queens.dlx:12: unknown item
@@ -215,10 +226,14 @@ class Problem:
             with open(filename, "rb") as f:
                 data = f.read()
         try:
-            prim, sec, options = _dlx.read_knuth(data)
+            prim, sec, options, dropped, first = _dlx.read_knuth(data, strict)
         except FormatError as e:
             e.filename = os.fsdecode(filename) if filename is not None else None
             raise
+        if dropped:
+            where = f"{os.fsdecode(filename)}:{first}" if filename is not None else f"line {first}"
+            warnings.warn(f"{where}: {dropped} option{'s' if dropped > 1 else ''} without a primary item "
+                          "left out, the first here", FormatWarning, stacklevel=2)
         return cls(prim, sec, options)
 
     @property

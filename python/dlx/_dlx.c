@@ -567,14 +567,16 @@ void dlxpy_raise_format(size_t line, const char *message)
 }
 
 /*
- * read_knuth(data: bytes) -> (primary names, secondary names, options):
- * each option a tuple of the items as written, "x:color" for a colored one.
+ * read_knuth(data: bytes, strict: bool) -> (primary names, secondary names,
+ * options, options left out, line of the first left out): each option a
+ * tuple of the items as written, "x:color" for a colored one.
  */
 static PyObject *read_knuth(PyObject *self, PyObject *args)
 {
 	(void)self;
 	Py_buffer buf;
-	if (!PyArg_ParseTuple(args, "y*", &buf))
+	int strict = 0;
+	if (!PyArg_ParseTuple(args, "y*|p", &buf, &strict))
 		return NULL;
 	dlx_ec *ec = NULL;
 	dlx_error_info err;
@@ -586,7 +588,7 @@ static PyObject *read_knuth(PyObject *self, PyObject *args)
 		err.line = 0;
 		err.message[0] = 0;
 	} else {
-		rc = dlx_ec_read(in, &ec, &err);
+		rc = dlx_ec_read_flags(in, strict ? DLX_EC_STRICT : 0, &ec, &err);
 		fclose(in);
 	}
 	Py_END_ALLOW_THREADS
@@ -625,7 +627,8 @@ static PyObject *read_knuth(PyObject *self, PyObject *args)
 			PyTuple_SET_ITEM(t, (Py_ssize_t)j, s);
 		}
 	}
-	res = PyTuple_Pack(3, prim, sec, opts);
+	size_t first, dropped = dlx_ec_dropped(ec, &first);
+	res = Py_BuildValue("(OOOnn)", prim, sec, opts, (Py_ssize_t)dropped, (Py_ssize_t)first);
 out:
 	Py_XDECREF(prim);
 	Py_XDECREF(sec);

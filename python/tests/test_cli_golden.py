@@ -3,6 +3,7 @@
 and messages, the same first solution, every solution and counts."""
 
 import re
+import warnings
 
 import pytest
 
@@ -11,15 +12,16 @@ from conftest import TEST_DATA
 
 CASES = TEST_DATA / "cli" / "dlx"
 ERROR = re.compile(r"^dlx: <stdin>(?::(\d+))?: (.*)\n$")
+WARNING = re.compile(r"^dlx: <stdin>:(\d+): warning: (\d+ options?) without a primary item left out")
 
 
 def cases():
-    """The cases that read a problem from standard input: no arguments, --all or --count."""
+    """The cases that read a problem from standard input: no arguments, --all, --count or --strict."""
     found = []
     for cmd in sorted(CASES.glob("*/**/*.cmd")):
         base = cmd.with_suffix("")
         args = cmd.read_text().splitlines()[0].split() if cmd.read_text() else []
-        if args in ([], ["--all"], ["--count"]) and base.with_suffix(".in").exists():
+        if args in ([], ["--all"], ["--count"], ["--strict"]) and base.with_suffix(".in").exists():
             found.append(pytest.param(base, args, id=str(base.relative_to(CASES))))
     return found
 
@@ -40,11 +42,19 @@ def test_golden_case(base, args):
         m = ERROR.match(err.read_text())
         assert m, "not a message about the input"
         with pytest.raises(dlx.FormatError) as e:
-            dlx.Problem.from_knuth(data)
+            dlx.Problem.from_knuth(data, strict=args == ["--strict"])
         assert e.value.line == int(m.group(1) or 0)
         assert e.value.message == m.group(2)
         return
-    p = dlx.Problem.from_knuth(data)
+    # The same warning as dlx's, when dlx gives one, and none otherwise.
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        p = dlx.Problem.from_knuth(data, strict=args == ["--strict"])
+    w = WARNING.match(err.read_text()) if err.exists() else None
+    said = [str(c.message) for c in caught if issubclass(c.category, dlx.FormatWarning)]
+    assert len(said) == (1 if w else 0)
+    if w:
+        assert said[0].startswith(f"line {w.group(1)}: {w.group(2)} without a primary item")
     if not out.exists():
         return
     want = out.read_text()

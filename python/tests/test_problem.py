@@ -159,7 +159,6 @@ def test_from_knuth_text_and_bytes():
     ("a b\n\n| c\na a\n", 4, "item 'a' appears twice in this option"),
     ("a b\nb\na:red\n", 3, "primary item 'a' cannot have a color"),
     ("", 0, "no item line"),
-    ("a | b\nb\n", 2, "option has no primary item"),
     ("a\x01 b\n", 1, "invalid byte 0x01"),
 ])
 def test_from_knuth_errors_have_lines(text, line, message, tmp_path):
@@ -174,6 +173,33 @@ def test_from_knuth_errors_have_lines(text, line, message, tmp_path):
         dlx.Problem.from_knuth(f)
     assert e.value.filename == str(f)
     assert str(e.value).startswith(f"{f}:{line}: " if line else f"{f}: ")
+
+
+def test_from_knuth_leaves_out_options_without_primary_items(tmp_path):
+    text = "a b | x y\n| comment\nx\na x\ny:red x\nb y\n"
+    with pytest.warns(dlx.FormatWarning, match=r"line 3: 2 options without a primary item"):
+        p = dlx.Problem.from_knuth(text)
+    assert p.options == (("a", "x"), ("b", "y"))
+    assert p.count() == 1
+    f = tmp_path / "dlx2.dlx"
+    f.write_text(text)
+    with pytest.warns(dlx.FormatWarning, match=f"{f}:3: "):
+        dlx.Problem.from_knuth(f)
+    with pytest.raises(dlx.FormatError) as e:
+        dlx.Problem.from_knuth(text, strict=True)
+    assert e.value.line == 3 and "no primary item" in e.value.message
+
+
+def test_from_knuth_without_primary_items():
+    # Knuth's reading: the one solution of a problem with nothing to cover is empty.
+    with pytest.warns(dlx.FormatWarning):
+        p = dlx.Problem.from_knuth(" | x y\nx\n")
+    assert p.primary == () and p.secondary == ("x", "y")
+    assert p.count() == 1
+    assert list(p.solutions()) == [[]]
+    with pytest.raises(dlx.FormatError) as e:
+        dlx.Problem.from_knuth(" | x y\n", strict=True)
+    assert e.value.line == 1
 
 
 def test_from_knuth_missing_file(tmp_path):
