@@ -1,11 +1,14 @@
 /**
  * @file dlx-sudoku.h
- * @brief Sudoku on the dlx exact-cover engine: any n²×n² board.
+ * @brief Sudoku on the dlx exact-cover engine: any n²×n² board, and any
+ * board of R×C boxes.
  *
- * A board of box size n has side N = n² and N² cells; digits are 1..N and 0
- * is a blank.  Boards are arrays of N² bytes in row-major order (cell
- * (r, c) at index r·N + c), so N may be at most 255; #DLX_SUDOKU_MAX_BOX
- * keeps the matrix to a size that fits in memory.
+ * A board of box size n has side N = n² and N² cells; one of boxes of R
+ * rows and C columns (dlx_sudoku_new_board(): 6x6 with 2x3 boxes, 12x12 with
+ * 3x4) has side N = R·C.  Digits are 1..N and 0 is a blank.  Boards are
+ * arrays of N² bytes in row-major order (cell (r, c) at index r·N + c), so N
+ * may be at most 255; #DLX_SUDOKU_MAX_BOX and #DLX_SUDOKU_MAX_SIDE keep the
+ * matrix to a size that fits in memory.
  *
  * The encoding: option (r, c, d) covers four of the 4·N² items: cell (r, c)
  * is filled, row r has d, column c has d, box b has d.  A solver object
@@ -33,8 +36,9 @@
  * N more items "unit u has d", and the options of its cells cover them too.
  * Nothing else changes, so the same search solves them (dlx_sudoku_new_shape()):
  *  - X (#DLX_SUDOKU_X): both main diagonals;
- *  - windoku (#DLX_SUDOKU_WINDOKU): (n−1)² extra n×n windows, one box apart
+ *  - windoku (#DLX_SUDOKU_WINDOKU): (n−1)² extra n×n windows, one cell apart
  *    from each other and from the edges (the four shaded boxes of a 9x9);
+ *    with R×C boxes, windows of R×C cells placed the same way;
  *  - jigsaw: a region map of N regions of N cells replaces the boxes.
  * They combine: X and windoku on a jigsaw map are allowed.
  *
@@ -63,6 +67,8 @@ extern "C" {
  * but need gigabytes, so they are refused rather than thrashing.
  */
 #define DLX_SUDOKU_MAX_BOX 10u
+/** Largest side of a board of R×C boxes (R·C ≤ 100), for the same reason. */
+#define DLX_SUDOKU_MAX_SIDE 100u
 
 /** A sudoku solver for one box size (opaque). */
 typedef struct dlx_sudoku dlx_sudoku;
@@ -84,7 +90,10 @@ DLX_API int dlx_sudoku_new(unsigned box, dlx_sudoku **out);
  * Variant flag: windoku, also called hyper sudoku.  (n−1)² windows of n×n
  * cells, whose top-left cells are at rows and columns 1 + k·(n+1) for
  * k = 0..n−2 (0-based), hold every digit once: on 9x9 the four boxes with
- * corners r2c2, r2c6, r6c2 and r6c6.
+ * corners r2c2, r2c6, r6c2 and r6c6.  With R×C boxes (N = R·C) the windows
+ * are R×C too, their top rows at 1 + k·(R+1) and left columns at 1 + j·(C+1),
+ * as many as leave at least one row (column) below (right of) the last:
+ * one window at r2c2-r3c4 on 6x6 with 2x3 boxes, four on 12x12 with 3x4.
  */
 #define DLX_SUDOKU_WINDOKU 2u
 
@@ -136,6 +145,46 @@ DLX_API int dlx_sudoku_check_regions(unsigned side, const uint8_t *regions, dlx_
  */
 DLX_API int dlx_sudoku_new_shape(const dlx_sudoku_shape *shape, dlx_sudoku **out, dlx_error_info *err);
 
+/**
+ * A board of R×C boxes, for dlx_sudoku_new_board().  Start from
+ * #DLX_SUDOKU_BOARD_INIT.  Box b (0-based) holds rows R·(b div R) .. +R−1 and
+ * columns C·(b mod R) .. +C−1: a band of R rows has R boxes side by side, a
+ * stack of C columns C boxes on top of each other.
+ */
+typedef struct dlx_sudoku_board {
+	unsigned box_rows;      /**< R: rows of a box, 2 or more */
+	unsigned box_cols;      /**< C: columns of a box, 2 or more; side N = R·C ≤ 100 */
+	unsigned flags;         /**< #DLX_SUDOKU_X, #DLX_SUDOKU_WINDOKU, or 0 */
+	const uint8_t *regions; /**< jigsaw: N² region numbers 1..N, as in #dlx_sudoku_shape */
+} dlx_sudoku_board;
+
+/** A classic 9x9 board. */
+#define DLX_SUDOKU_BOARD_INIT { 3, 3, 0, NULL }
+
+/**
+ * Creates a solver for a board of R×C boxes (rectangular or square), with
+ * the variant units of its flags.  The item and option layout is that of
+ * dlx_sudoku_new_shape() with N = R·C; { n, n, flags, regions } builds the
+ * same matrix as the shape { n, flags, regions }.
+ *
+ * @param board   the box's rows and columns, the flags and the optional region map
+ * @param out     on success a new solver owned by the caller
+ *                (dlx_sudoku_free()), else set to NULL
+ * @param err     why the board was refused (may be NULL): what is wrong with
+ *                a bad map; empty for the other errors and on success
+ * @return #DLX_OK; #DLX_ERR_INVALID for a NULL argument, R or C below
+ *         #DLX_SUDOKU_MIN_BOX, an unknown flag or a bad region map;
+ *         #DLX_ERR_TOO_BIG when R·C exceeds #DLX_SUDOKU_MAX_SIDE; #DLX_ERR_NOMEM.
+ * Complexity: O(N³) time and memory.
+ */
+DLX_API int dlx_sudoku_new_board(const dlx_sudoku_board *board, dlx_sudoku **out, dlx_error_info *err);
+
+/** The rows R of the solver's boxes (n for a solver of box size n); 0 if s is NULL. */
+DLX_API unsigned dlx_sudoku_box_rows(const dlx_sudoku *s);
+
+/** The columns C of the solver's boxes; 0 if s is NULL. */
+DLX_API unsigned dlx_sudoku_box_cols(const dlx_sudoku *s);
+
 /** The variant flags given to dlx_sudoku_new_shape() (0 from dlx_sudoku_new()). */
 DLX_API unsigned dlx_sudoku_flags(const dlx_sudoku *s);
 
@@ -148,10 +197,14 @@ DLX_API const uint8_t *dlx_sudoku_regions(const dlx_sudoku *s);
 /** Frees a solver. NULL is a no-op. */
 DLX_API void dlx_sudoku_free(dlx_sudoku *s);
 
-/** The box size n given to dlx_sudoku_new(). */
+/**
+ * The box size n given to dlx_sudoku_new() or dlx_sudoku_new_shape(), or
+ * given to dlx_sudoku_new_board() as n×n boxes; 0 for rectangular boxes
+ * (see dlx_sudoku_box_rows() and dlx_sudoku_box_cols()).
+ */
 DLX_API unsigned dlx_sudoku_box(const dlx_sudoku *s);
 
-/** The side N = n² (also the largest digit). */
+/** The side N = n², or R·C (also the largest digit). */
 DLX_API unsigned dlx_sudoku_side(const dlx_sudoku *s);
 
 /** The number of cells N². */

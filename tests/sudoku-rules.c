@@ -6,11 +6,20 @@
 
 #include "dlx-sudoku.h"
 
+static unsigned box_rows(const struct rules *ru) { return ru->rows ? ru->rows : ru->n; }
+static unsigned box_cols(const struct rules *ru) { return ru->rows ? ru->cols : ru->n; }
+
+unsigned rules_side(const struct rules *ru)
+{
+	return box_rows(ru) * box_cols(ru);
+}
+
 /* Every unit as N cell indices, unit after unit; returns the number of units (NULL on no memory). */
 static uint32_t *make_units(const struct rules *ru, size_t *count)
 {
-	const unsigned n = ru->n, side = n * n;
-	size_t max = 3 * (size_t)side + 2 + (size_t)(n - 1) * (n - 1);
+	const unsigned R = box_rows(ru), C = box_cols(ru), side = R * C;
+	/* Windows are at most one per box. */
+	size_t max = 3 * (size_t)side + 2 + side;
 	uint32_t *u = malloc(max * side * sizeof *u);
 	if (!u)
 		return NULL;
@@ -32,10 +41,11 @@ static uint32_t *make_units(const struct rules *ru, size_t *count)
 				u[k * side + m++] = u[k * side];
 		}
 	} else {
-		for (unsigned br = 0; br < n; br++)
-			for (unsigned bc = 0; bc < n; bc++, k++)
+		/* Boxes of R rows and C columns: C bands of R rows, R stacks of C columns. */
+		for (unsigned top = 0; top < side; top += R)
+			for (unsigned left = 0; left < side; left += C, k++)
 				for (unsigned i = 0; i < side; i++)
-					u[k * side + i] = (br * n + i / n) * side + bc * n + i % n;
+					u[k * side + i] = (top + i / C) * side + left + i % C;
 	}
 	if (ru->flags & DLX_SUDOKU_X) {
 		for (unsigned i = 0; i < side; i++) {
@@ -45,11 +55,14 @@ static uint32_t *make_units(const struct rules *ru, size_t *count)
 		k += 2;
 	}
 	if (ru->flags & DLX_SUDOKU_WINDOKU) {
-		/* Windows start one cell in and leave one cell between each other: rows and columns 1 + j(n+1). */
-		for (unsigned wr = 0; wr + 1 < n; wr++)
-			for (unsigned wc = 0; wc + 1 < n; wc++, k++)
+		/*
+		 * Windows are shaped like boxes, start one cell in, leave one cell
+		 * between each other, and end at least one cell before the far edge.
+		 */
+		for (unsigned top = 1; top + R + 1 <= side; top += R + 1)
+			for (unsigned left = 1; left + C + 1 <= side; left += C + 1, k++)
 				for (unsigned i = 0; i < side; i++)
-					u[k * side + i] = (1 + wr * (n + 1) + i / n) * side + 1 + wc * (n + 1) + i % n;
+					u[k * side + i] = (top + i / C) * side + left + i % C;
 	}
 	*count = k;
 	return u;
@@ -58,7 +71,7 @@ static uint32_t *make_units(const struct rules *ru, size_t *count)
 /* No digit twice among the filled cells of each unit; with full, also no blank and no digit above N. */
 static bool check(const struct rules *ru, const uint8_t *b, bool full)
 {
-	const unsigned side = ru->n * ru->n;
+	const unsigned side = rules_side(ru);
 	size_t count;
 	uint32_t *u = make_units(ru, &count);
 	if (!u)
@@ -82,7 +95,7 @@ static bool check(const struct rules *ru, const uint8_t *b, bool full)
 
 bool rules_valid(const struct rules *ru, const uint8_t *givens, const uint8_t *sol)
 {
-	const size_t cells = (size_t)ru->n * ru->n * ru->n * ru->n;
+	const size_t cells = (size_t)rules_side(ru) * rules_side(ru);
 	for (size_t k = 0; givens && k < cells; k++)
 		if (givens[k] && givens[k] != sol[k])
 			return false;
@@ -135,7 +148,7 @@ static void brute(struct brute *bt, size_t cell)
 
 uint64_t rules_brute_count(const struct rules *ru, const uint8_t *givens, uint64_t limit)
 {
-	struct brute bt = { ru, ru->n * ru->n, 0, NULL, NULL, NULL, NULL, 0, limit };
+	struct brute bt = { ru, rules_side(ru), 0, NULL, NULL, NULL, NULL, 0, limit };
 	bt.cells = (size_t)bt.side * bt.side;
 	if (!rules_consistent(ru, givens))
 		return 0;

@@ -14,12 +14,20 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* The rules of a board: box size, DLX_SUDOKU_X / DLX_SUDOKU_WINDOKU, and a jigsaw map (1..N) or NULL. */
+/*
+ * The rules of a board: box size, DLX_SUDOKU_X / DLX_SUDOKU_WINDOKU, and a
+ * jigsaw map (1..N) or NULL; rows and cols, when not 0, give R x C boxes
+ * (side R·C) and n is then ignored.
+ */
 struct rules {
 	unsigned n;
 	unsigned flags;
 	const uint8_t *regions;
+	unsigned rows, cols;
 };
+
+/* The side of the board the rules are about. */
+unsigned rules_side(const struct rules *ru);
 
 /* True if sol is a complete board (digits 1..N) that obeys every unit and keeps every given (givens may be NULL). */
 bool rules_valid(const struct rules *ru, const uint8_t *givens, const uint8_t *sol);

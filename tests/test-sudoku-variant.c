@@ -223,7 +223,7 @@ START_TEST(test_counts_4x4)
 		rules_parse(shapes4[_i].map, map, 16);
 		regions = map;
 	}
-	struct rules ru = { 2, shapes4[_i].flags, regions };
+	struct rules ru = { 2, shapes4[_i].flags, regions, 0, 0 };
 	dlx_sudoku *s = make(2, ru.flags, regions);
 	uint64_t brute = rules_brute_count(&ru, g, 0);
 	ck_assert_uint_eq(count_checked(s, &ru, g, NULL), brute);
@@ -304,7 +304,7 @@ START_TEST(test_variant_puzzles)
 			ck_assert_uint_eq(strlen(f3 + 1), cells);
 			rules_parse(f3 + 1, map, cells);
 		}
-		struct rules ru = { n, flags, f3 ? map : NULL };
+		struct rules ru = { n, flags, f3 ? map : NULL, 0, 0 };
 		ck_assert_msg(rules_valid(&ru, g, want), "line %d: the given solution breaks the rules", cases + 1);
 		dlx_sudoku *s = make(n, flags, ru.regions);
 		ck_assert_msg(count_checked(s, &ru, g, got) == 1, "line %d: not unique", cases + 1);
@@ -361,7 +361,7 @@ START_TEST(test_variant_conflicts)
 	dlx_sudoku_params sp = DLX_SUDOKU_PARAMS_INIT;
 	sp.limit = 1;
 	uint8_t sol[81];
-	struct rules ru = { 3, DLX_SUDOKU_X | DLX_SUDOKU_WINDOKU, NULL };
+	struct rules ru = { 3, DLX_SUDOKU_X | DLX_SUDOKU_WINDOKU, NULL, 0, 0 };
 	ck_assert_int_eq(dlx_sudoku_solve(s, g, &sp, sol, &res, NULL), DLX_OK);
 	ck_assert_uint_eq(res.stats.solutions, 1);
 	ck_assert(rules_valid(&ru, NULL, sol));
@@ -388,7 +388,7 @@ START_TEST(test_jigsaw_9x9)
 	/* The 9x9 map of the data file has full boards; the library's first one is valid. */
 	uint8_t map[81], g[81] = { 0 }, sol[81];
 	rules_parse(map9, map, 81);
-	struct rules ru = { 3, 0, map };
+	struct rules ru = { 3, 0, map, 0, 0 };
 	dlx_sudoku *s = make(3, 0, map);
 	dlx_sudoku_params sp = DLX_SUDOKU_PARAMS_INIT;
 	sp.limit = 3;
@@ -397,7 +397,7 @@ START_TEST(test_jigsaw_9x9)
 	ck_assert_uint_eq(res.stats.solutions, 3);
 	ck_assert(rules_valid(&ru, NULL, sol));
 	/* The map really replaced the boxes: the board breaks the classic rules. */
-	struct rules classic = { 3, 0, NULL };
+	struct rules classic = { 3, 0, NULL, 0, 0 };
 	ck_assert(!rules_valid(&classic, NULL, sol));
 	dlx_sudoku_free(s);
 }

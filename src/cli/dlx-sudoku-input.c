@@ -123,9 +123,10 @@ int load_regions(struct puzzle_options *o)
 		fprintf(stderr, "dlx-sudoku: %s: %s\n", o->regions_file, strerror(errno));
 		return CLI_EXIT_USAGE;
 	}
-	o->regions = malloc((size_t)DLX_SUDOKU_MAX_BOX * DLX_SUDOKU_MAX_BOX * DLX_SUDOKU_MAX_BOX * DLX_SUDOKU_MAX_BOX);
+	o->regions = malloc((size_t)DLX_SUDOKU_MAX_SIDE * DLX_SUDOKU_MAX_SIDE);
 	struct sudoku_read_error err;
-	int rc = o->regions ? sudoku_read_region_map(f, o->alphabet, o->regions, &o->regions_box, &err) : DLX_ERR_NOMEM;
+	int rc = o->regions ? sudoku_read_region_map(f, o->alphabet, &o->box, o->regions, &o->regions_side, &err)
+		: DLX_ERR_NOMEM;
 	fclose(f);
 	if (rc == 0)
 		return 0;

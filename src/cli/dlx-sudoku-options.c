@@ -6,6 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "dlx-sudoku-generate.h"
 #include "dlx-sudoku.h"
 #include "sudoku-names.h"
 
@@ -14,7 +15,9 @@ static const char usage_dlx_sudoku[] =
 	"Solve the sudoku puzzles in FILE (standard input when FILE is missing or '-'),\n"
 	"printing the answers in input order, each as soon as it and those before it\n"
 	"are known.  Boards are n^2 x n^2 for n = 2..10 (4x4 to 100x100; symbol\n"
-	"formats up to 64x64).\n"
+	"formats up to 64x64), or (R*C) x (R*C) with boxes of R rows and C columns:\n"
+	"6x6, 8x8, 10x10, 12x12, 15x15 and 20x20 have boxes 2x3, 2x4, 2x5, 3x4, 3x5\n"
+	"and 4x5 unless --box says else (see Boards below).\n"
 	"\n"
 	"Modes (default: print each puzzle's first solution):\n"
 	"  -c, --count            print the number of solutions of each puzzle\n"
@@ -69,10 +72,18 @@ static const char usage_dlx_sudoku[] =
 	"  -h, --help             show this help and exit\n"
 	"  -V, --version          show the version and exit\n"
 	"\n"
+	"Boards:\n"
+	"      --box=RxC          boxes of R rows and C columns (R, C >= 2, R*C <= 100)\n"
+	"                         for boards of side R*C, read and generated: 3x2\n"
+	"                         for tall boxes on 6x6, 2x6 or 3x4 on 12x12, 4x6 for\n"
+	"                         24x24.  Boards of other sides keep their boxes\n"
+	"\n"
 	"Variants (each extra unit must hold every digit once, like a row):\n"
 	"      --variant=V[+V]    classic (the default); x: both main diagonals (also\n"
 	"                         'diagonal'); windoku: (n-1)^2 extra n x n windows one\n"
-	"                         box apart, the 4 shaded boxes of a 9x9 (also 'hyper');\n"
+	"                         cell apart, the 4 shaded boxes of a 9x9 (also\n"
+	"                         'hyper'); with R x C boxes, R x C windows placed\n"
+	"                         alike (one on 6x6, at r2c2-r3c4; four on 12x12);\n"
 	"                         jigsaw: a region map replaces the boxes (also\n"
 	"                         'irregular').  Combine with + or a comma: x+windoku\n"
 	"      --regions=FILE     jigsaw with this region map for every puzzle (implies\n"
@@ -83,7 +94,8 @@ static const char usage_dlx_sudoku[] =
 	"  or N rows; each of the N regions has N cells.\n"
 	"\n"
 	"Generating (with --generate; one puzzle per line unless --output says else):\n"
-	"      --size=n           box size 2..10: n^2 x n^2 boards (default 3: 9x9)\n"
+	"      --size=n           box size 2..10: n^2 x n^2 boards (default 3: 9x9;\n"
+	"                         --box RxC for others)\n"
 	"      --seed=S           which series of puzzles (default 0): the same S gives\n"
 	"                         the same puzzles on any machine and for any --threads\n"
 	"      --minimal          take clues away until none can go without allowing a\n"
@@ -91,9 +103,14 @@ static const char usage_dlx_sudoku[] =
 	"      --clues=K          stop taking clues away at K clues.  If no clue can\n"
 	"                         go before K is reached, the puzzle keeps more than K\n"
 	"                         (and is then minimal)\n"
-	"      --symmetric        keep 180-degree rotational symmetry: clues go in\n"
-	"                         pairs, so --clues may end at K+1, and minimal means\n"
-	"                         that no pair (or the centre) can go\n"
+	"      --symmetry=SYM     keep the clues symmetric, as qqwing does: none (the\n"
+	"                         default), rotate180, rotate90 (a quarter turn),\n"
+	"                         mirror (left-right), flip (top-bottom) or random\n"
+	"                         (one of the four, from the seed).  Clues go a whole\n"
+	"                         orbit at a time (2 cells, 4 for rotate90), so\n"
+	"                         --clues may end up to 1 (3) above K, and minimal\n"
+	"                         means that no orbit can go\n"
+	"      --symmetric        --symmetry rotate180\n"
 	"  Every removal is checked by a search for a second solution; --node-limit\n"
 	"  caps each check (default 10000000 nodes; a clue whose check is cut short\n"
 	"  stays) and the search for the full board, --time-limit each puzzle.  A\n"
@@ -143,7 +160,7 @@ const struct cli_program puzzle_program = { "dlx-sudoku", usage_dlx_sudoku, UINT
 
 enum {
 	OPT_SCORE = CLI_OPT_OWN, OPT_GRADE, OPT_GENERATE, OPT_SIZE, OPT_SEED, OPT_CLUES, OPT_MINIMAL,
-	OPT_SYMMETRIC, OPT_VARIANT, OPT_REGIONS
+	OPT_SYMMETRIC, OPT_VARIANT, OPT_REGIONS, OPT_BOX, OPT_SYMMETRY
 };
 
 /* The order shows in getopt's "ambiguous option" messages: keep it. */
@@ -168,6 +185,8 @@ static const struct option longopts[] = {
 	{ "symmetric", no_argument, NULL, OPT_SYMMETRIC },
 	{ "variant", required_argument, NULL, OPT_VARIANT },
 	{ "regions", required_argument, NULL, OPT_REGIONS },
+	{ "box", required_argument, NULL, OPT_BOX },
+	{ "symmetry", required_argument, NULL, OPT_SYMMETRY },
 	CLI_LONGOPTS_HELP,
 	{ NULL, 0, NULL, 0 },
 };
@@ -273,6 +292,47 @@ static int parse_clues(const char *arg, struct puzzle_options *o)
 	return 0;
 }
 
+/* Parses --box RxC. */
+static int parse_box(const char *arg, struct puzzle_options *o)
+{
+	unsigned r = 0, c = 0;
+	int used = 0;
+	bool ok = sscanf(arg, "%3u%*[xX]%3u%n", &r, &c, &used) == 2 && arg[used] == '\0' && arg[0] >= '0' &&
+		arg[0] <= '9' && r >= DLX_SUDOKU_MIN_BOX && c >= DLX_SUDOKU_MIN_BOX && r * c <= DLX_SUDOKU_MAX_SIDE;
+	/* sscanf takes blanks and signs before a number, and any run of x; RxC has none of them. */
+	unsigned xs = 0;
+	for (const char *p = arg; ok && *p; p++) {
+		xs += *p == 'x' || *p == 'X';
+		ok = (*p >= '0' && *p <= '9') || *p == 'x' || *p == 'X';
+	}
+	ok = ok && xs == 1;
+	if (!ok) {
+		fprintf(stderr, "dlx-sudoku: --box needs RxC, the rows and columns of a box, each at least %u, "
+			"R*C at most %u (2x3 for 6x6), not '%s'\n", DLX_SUDOKU_MIN_BOX, DLX_SUDOKU_MAX_SIDE, arg);
+		return CLI_EXIT_USAGE;
+	}
+	o->box.rows = r;
+	o->box.cols = c;
+	return 0;
+}
+
+static int parse_symmetry(const char *arg, struct puzzle_options *o)
+{
+	static const struct { const char *name; unsigned sym; } names[] = {
+		{ "none", DLX_SUDOKU_SYM_NONE }, { "rotate180", DLX_SUDOKU_SYM_ROTATE180 },
+		{ "rotate90", DLX_SUDOKU_SYM_ROTATE90 }, { "mirror", DLX_SUDOKU_SYM_MIRROR },
+		{ "flip", DLX_SUDOKU_SYM_FLIP }, { "random", DLX_SUDOKU_SYM_RANDOM },
+	};
+	for (size_t k = 0; k < sizeof names / sizeof names[0]; k++) {
+		if (strcmp(arg, names[k].name) == 0) {
+			o->symmetry = names[k].sym;
+			return 0;
+		}
+	}
+	fprintf(stderr, "dlx-sudoku: unknown symmetry '%s' (none, rotate90, rotate180, mirror, flip, random)\n", arg);
+	return CLI_EXIT_USAGE;
+}
+
 /* Parses --variant's list, e.g. "x+windoku"; false with a message on stderr if a name is unknown. */
 static bool parse_variant(const char *arg, struct puzzle_options *o)
 {
@@ -310,7 +370,8 @@ static int take_generate_option(int c, const char *arg, struct puzzle_options *o
 	case OPT_SEED: return parse_seed(arg, o);
 	case OPT_CLUES: return parse_clues(arg, o);
 	case OPT_MINIMAL: rq->minimal = true; return 0;
-	default: o->symmetric = true; return 0;
+	case OPT_SYMMETRY: return parse_symmetry(arg, o);
+	default: o->symmetry = DLX_SUDOKU_SYM_ROTATE180; return 0;
 	}
 }
 
@@ -334,7 +395,8 @@ static int take_puzzle_option(int c, const char *arg, struct puzzle_options *o, 
 		o->jigsaw = true;
 		return 0;
 	case OPT_GENERATE: return parse_generate(arg, o, rq);
-	case OPT_SIZE: case OPT_SEED: case OPT_CLUES: case OPT_MINIMAL: case OPT_SYMMETRIC:
+	case OPT_BOX: return parse_box(arg, o);
+	case OPT_SIZE: case OPT_SEED: case OPT_CLUES: case OPT_MINIMAL: case OPT_SYMMETRIC: case OPT_SYMMETRY:
 		return take_generate_option(c, arg, o, rq);
 	default: return cli_parse_option(&puzzle_program, c, arg, &o->cli);
 	}
@@ -351,7 +413,7 @@ static const char *clash(const struct puzzle_options *o, const struct requests *
 	if (rq->generate && have_file)
 		return "--generate reads no input file";
 	if (rq->gen_only && !rq->generate)
-		return "--size, --seed, --clues, --minimal and --symmetric need --generate";
+		return "--size, --seed, --clues, --minimal, --symmetry and --symmetric need --generate";
 	if (rq->minimal && o->clues)
 		return "--minimal and --clues exclude each other";
 	if (rq->generate && o->jigsaw && !o->regions_file)

@@ -22,7 +22,7 @@ static int print_all(void *ctx, const uint8_t *solution)
 {
 	struct answer *a = ctx;
 	struct puzzle_worker *w = a->w;
-	size_t n = sudoku_write(w->text, w->layout, w->alphabet, a->pz->box, solution);
+	size_t n = sudoku_write(w->text, w->layout, w->alphabet, a->pz->box_rows, a->pz->box_cols, solution);
 	if (grid_layout(w->layout))
 		w->text[n++] = '\n';
 	return !emit(w, w->text, n);
@@ -62,20 +62,21 @@ static int prepare(struct puzzle_worker *w, const struct sudoku_puzzle *pz, dlx_
 	const struct puzzle_options *o = w->o;
 	const uint8_t *regions = pz->regions;
 	if (!regions && o->regions) {
-		if (pz->box != o->regions_box) {
-			unsigned rs = o->regions_box * o->regions_box;
+		if (pz->side != o->regions_side) {
+			unsigned rs = o->regions_side;
 			warn(w, "dlx-sudoku: %s:%zu: a %ux%u puzzle, but the region map is %ux%u\n", w->name,
 				pz->line, pz->side, pz->side, rs, rs);
 			return CLI_EXIT_USAGE;
 		}
 		regions = o->regions;
 	}
-	int status = puzzle_worker_solver(w, pz->box, regions, pz->regions ? pz->regions_line : pz->line, solver);
+	int status = puzzle_worker_solver(w, pz->box_rows, pz->box_cols, regions,
+		pz->regions ? pz->regions_line : pz->line, solver);
 	if (status)
 		return status;
 	w->layout = o->have_output ? o->output : default_layout(pz);
 	w->alphabet = o->alphabet != SUDOKU_ALPHA_AUTO ? o->alphabet : pz->alphabet;
-	if (sudoku_write_size(w->layout, w->alphabet, pz->box) == 0) {
+	if (sudoku_write_size(w->layout, w->alphabet, pz->box_rows, pz->box_cols) == 0) {
 		warn(w, "dlx-sudoku: %s:%zu: the alphabet has no symbols for a %ux%u board; "
 			"use --output grid\n", w->name, pz->line, pz->side, pz->side);
 		return CLI_EXIT_USAGE;
@@ -148,7 +149,8 @@ static void print_answer(const struct answer *a, const dlx_stats *st, uint64_t g
 	switch (o->mode) {
 	case MODE_SOLVE:
 		if (n)
-			emit(w, w->text, sudoku_write(w->text, w->layout, w->alphabet, a->pz->box, w->solution));
+			emit(w, w->text, sudoku_write(w->text, w->layout, w->alphabet, a->pz->box_rows, a->pz->box_cols,
+				w->solution));
 		else if (partial)
 			put_partial(w, "unknown", partial);
 		else

@@ -8,6 +8,8 @@
  * and a message.
  *
  * Formats (see dlx-sudoku --help and dlx-sudoku(1) for the user's view):
+ * Boards are N x N with N = n² (n x n boxes) or N = R·C (R x C boxes, see
+ * struct sudoku_box).
  *  - line:    one puzzle per line, N² symbols;
  *  - grid:    N rows of N whitespace-separated numbers (0 blank), or of
  *             single symbols;
@@ -49,6 +51,22 @@ enum sudoku_format {
 /* Longest input line accepted; longer lines are an error, not a reallocation. */
 #define SUDOKU_LINE_MAX 16384u
 
+/*
+ * Boxes of R rows and C columns (--box RxC); { 0, 0 }: none chosen.  Boards
+ * of side n² have n x n boxes and the sides 6, 8, 10, 12, 15 and 20 the
+ * wide boxes 2x3, 2x4, 2x5, 3x4, 3x5 and 4x5, unless a choice of the same
+ * side says otherwise; a choice also makes its side known (e.g. 3x6: 18x18).
+ */
+struct sudoku_box {
+	unsigned rows, cols;
+};
+
+/*
+ * The boxes of boards of this side as the reader sees them (choice may be
+ * NULL), into *out; false (and { 0, 0 }) if the side is not one it knows.
+ */
+bool sudoku_box_of_side(unsigned side, const struct sudoku_box *choice, struct sudoku_box *out);
+
 /* The name of a format, e.g. "line". */
 const char *sudoku_format_name(enum sudoku_format f);
 
@@ -60,7 +78,8 @@ struct sudoku_read_error {
 
 /* One puzzle as read. */
 struct sudoku_puzzle {
-	unsigned box, side;          /* n and N = n² */
+	unsigned side;               /* N */
+	unsigned box_rows, box_cols; /* its boxes: N = box_rows · box_cols */
 	const uint8_t *cells;        /* N² digits, 0 blank; owned by the reader, valid until the next read */
 	size_t line;                 /* line of its first row */
 	enum sudoku_format format;   /* the format it was read in (never AUTO) */
@@ -90,6 +109,12 @@ struct sudoku_reader *sudoku_reader_new(FILE *in, enum sudoku_format fmt, enum s
 void sudoku_reader_free(struct sudoku_reader *r);
 
 /*
+ * Makes boards of side choice.rows · choice.cols have boxes of that shape
+ * (--box).  Call before the first read.
+ */
+void sudoku_reader_set_box(struct sudoku_reader *r, struct sudoku_box choice);
+
+/*
  * From now on every puzzle must be followed by its region map (jigsaw): a
  * missing, blank-holding or malformed map is an error at its line.
  */
@@ -97,13 +122,13 @@ void sudoku_reader_expect_regions(struct sudoku_reader *r);
 
 /*
  * Reads a file holding exactly one region map, in any format (detected as
- * for puzzles) and written in the alphabet alpha (as the puzzles' symbols
- * are), into map (room for DLX_SUDOKU_MAX_BOX⁴ bytes) and its box size into
- * *box.  Returns 0, or DLX_ERR_SYNTAX / DLX_ERR_IO / DLX_ERR_NOMEM with *err
- * filled in.
+ * for puzzles, its sides those choice makes known; choice may be NULL) and
+ * written in the alphabet alpha (as the puzzles' symbols are), into map
+ * (room for DLX_SUDOKU_MAX_SIDE² bytes) and its side into *side.  Returns 0,
+ * or DLX_ERR_SYNTAX / DLX_ERR_IO / DLX_ERR_NOMEM with *err filled in.
  */
-int sudoku_read_region_map(FILE *in, enum sudoku_alphabet alpha, uint8_t *map, unsigned *box,
-	struct sudoku_read_error *err);
+int sudoku_read_region_map(FILE *in, enum sudoku_alphabet alpha, const struct sudoku_box *choice, uint8_t *map,
+	unsigned *side, struct sudoku_read_error *err);
 
 /*
  * Reads the next puzzle into *pz.  Returns 1 with a puzzle, 0 at the end of

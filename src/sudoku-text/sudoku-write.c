@@ -3,9 +3,9 @@
 
 #include "sudoku-write.h"
 
-size_t sudoku_write_size(enum sudoku_layout l, enum sudoku_alphabet a, unsigned box)
+size_t sudoku_write_size(enum sudoku_layout l, enum sudoku_alphabet a, unsigned box_rows, unsigned box_cols)
 {
-	size_t n = box, side = n * n;
+	size_t side = (size_t)box_rows * box_cols;
 	switch (l) {
 	case SUDOKU_LAYOUT_GRID:
 		return side * side * 4 + side; /* numbers up to 255: 3 digits and a space */
@@ -20,7 +20,8 @@ size_t sudoku_write_size(enum sudoku_layout l, enum sudoku_alphabet a, unsigned 
 	case SUDOKU_LAYOUT_PRETTY:
 		if (side > sudoku_alphabet_max_side(a))
 			return 0;
-		return (side + n) * (2 * side + 2 * n + 1);
+		/* Rows and rules; a row's symbols, blanks and bars, and its newline. */
+		return (side + box_cols) * (2 * side + 2 * (size_t)box_rows + 1);
 	}
 	return 0;
 }
@@ -42,10 +43,10 @@ static size_t put_number(char *buf, unsigned v)
 	return n;
 }
 
-size_t sudoku_write(char *buf, enum sudoku_layout l, enum sudoku_alphabet a, unsigned box,
-	const uint8_t *board)
+size_t sudoku_write(char *buf, enum sudoku_layout l, enum sudoku_alphabet a, unsigned box_rows,
+	unsigned box_cols, const uint8_t *board)
 {
-	const unsigned side = box * box;
+	const unsigned side = box_rows * box_cols, br = box_rows, bc = box_cols;
 	/* sym[d] for d = 0..side; '.' marks a blank. */
 	char sym[256];
 	sym[0] = '.';
@@ -77,12 +78,12 @@ size_t sudoku_write(char *buf, enum sudoku_layout l, enum sudoku_alphabet a, uns
 		break;
 	case SUDOKU_LAYOUT_PRETTY:
 		for (unsigned r = 0; r < side; r++) {
-			if (r && r % box == 0) {
+			if (r && r % br == 0) {
 				/* The rule under a band mirrors a row: '-' under cells and gaps, '+' under bars. */
 				for (unsigned c = 0; c < side; c++) {
 					if (c) {
-						memcpy(p, c % box ? "-" : "-+-", c % box ? 1 : 3);
-						p += c % box ? 1 : 3;
+						memcpy(p, c % bc ? "-" : "-+-", c % bc ? 1 : 3);
+						p += c % bc ? 1 : 3;
 					}
 					*p++ = '-';
 				}
@@ -90,8 +91,8 @@ size_t sudoku_write(char *buf, enum sudoku_layout l, enum sudoku_alphabet a, uns
 			}
 			for (unsigned c = 0; c < side; c++) {
 				if (c) {
-					memcpy(p, c % box ? " " : " | ", c % box ? 1 : 3);
-					p += c % box ? 1 : 3;
+					memcpy(p, c % bc ? " " : " | ", c % bc ? 1 : 3);
+					p += c % bc ? 1 : 3;
 				}
 				*p++ = sym[board[(size_t)r * side + c]];
 			}

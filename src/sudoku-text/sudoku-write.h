@@ -19,13 +19,15 @@ enum sudoku_layout {
 	SUDOKU_LAYOUT_PRETTY   /* symbols separated by spaces, '|' between boxes, "---+---" between bands */
 };
 
-/* Bytes sudoku_write() needs at most for a board of this side, or 0 if the
- * layout cannot show it (symbols beyond the alphabet). */
-size_t sudoku_write_size(enum sudoku_layout l, enum sudoku_alphabet a, unsigned box);
+/* Bytes sudoku_write() needs at most for a board of R x C boxes (side R·C),
+ * or 0 if the layout cannot show it (symbols beyond the alphabet). */
+size_t sudoku_write_size(enum sudoku_layout l, enum sudoku_alphabet a, unsigned box_rows, unsigned box_cols);
 
-/* Writes a full board into buf (at least sudoku_write_size() bytes; no NUL
- * added) and returns the number of bytes.  Blanks are written as '.' (0 in grid). */
-size_t sudoku_write(char *buf, enum sudoku_layout l, enum sudoku_alphabet a, unsigned box,
-	const uint8_t *board);
+/* Writes a full board of R x C boxes into buf (at least sudoku_write_size()
+ * bytes; no NUL added) and returns the number of bytes.  Blanks are written
+ * as '.' (0 in grid).  The pretty layout draws a rule every R rows and a bar
+ * every C columns. */
+size_t sudoku_write(char *buf, enum sudoku_layout l, enum sudoku_alphabet a, unsigned box_rows,
+	unsigned box_cols, const uint8_t *board);
 
 #endif

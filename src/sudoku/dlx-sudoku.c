@@ -26,7 +26,9 @@ struct seen {
 };
 
 struct dlx_sudoku {
-	unsigned box, side;
+	unsigned box, side;   /* box: n for n x n boxes, 0 for rectangular ones */
+	unsigned box_rows, box_cols;
+	unsigned windows_across; /* windoku: windows in a row of windows */
 	size_t cells;
 	unsigned flags;
 	bool jigsaw;
@@ -79,13 +81,24 @@ int dlx_sudoku_check_regions(unsigned side, const uint8_t *regions, dlx_error_in
 	return DLX_OK;
 }
 
-/* The window of a row or column index, or -1: windows start at 1 + k(n+1), k < n−1. */
-static int window_band(unsigned i, unsigned box)
+/*
+ * Windows of `size` lines (a box's height or width) across a side: they
+ * start at 1 + k(size+1) and leave at least one line after the last, so
+ * (n−1) per direction for n x n boxes.  With boxes of 2 or more rows and
+ * columns at least one fits each way: side = rows·cols ≥ size + 2.
+ */
+static unsigned window_count(unsigned side, unsigned size)
+{
+	return side >= size + 2 ? (side - size - 2) / (size + 1) + 1 : 0;
+}
+
+/* The window of a row or column index, or -1. */
+static int window_band(unsigned i, unsigned side, unsigned size)
 {
 	if (i == 0)
 		return -1;
-	unsigned k = (i - 1) / (box + 1), m = (i - 1) % (box + 1);
-	return m < box && k + 1 < box ? (int)k : -1;
+	unsigned k = (i - 1) / (size + 1), m = (i - 1) % (size + 1);
+	return m < size && k < window_count(side, size) ? (int)k : -1;
 }
 
 /* Inlined: the givens check calls it for every given of every puzzle. */
@@ -103,9 +116,9 @@ static inline unsigned units_of(const dlx_sudoku *s, size_t cell, unsigned *unit
 			units[k++] = s->diag_unit + 1;
 	}
 	if (s->flags & DLX_SUDOKU_WINDOKU) {
-		int wr = window_band(r, s->box), wc = window_band(c, s->box);
+		int wr = window_band(r, side, s->box_rows), wc = window_band(c, side, s->box_cols);
 		if (wr >= 0 && wc >= 0)
-			units[k++] = s->window_unit + (unsigned)wr * (s->box - 1) + (unsigned)wc;
+			units[k++] = s->window_unit + (unsigned)wr * s->windows_across + (unsigned)wc;
 	}
 	return k;
 }
@@ -120,38 +133,44 @@ unsigned dlx__sudoku_n_units(const dlx_sudoku *s)
 	return s->n_units;
 }
 
-int dlx_sudoku_new_shape(const dlx_sudoku_shape *shape, dlx_sudoku **out, dlx_error_info *err)
+int dlx_sudoku_new_board(const dlx_sudoku_board *board, dlx_sudoku **out, dlx_error_info *err)
 {
 	dlx__sudoku_clear_error(err);
 	if (!out)
 		return DLX_ERR_INVALID;
 	*out = NULL;
-	if (!shape || shape->box < DLX_SUDOKU_MIN_BOX || (shape->flags & ~(DLX_SUDOKU_X | DLX_SUDOKU_WINDOKU)))
+	if (!board || board->box_rows < DLX_SUDOKU_MIN_BOX || board->box_cols < DLX_SUDOKU_MIN_BOX ||
+		(board->flags & ~(DLX_SUDOKU_X | DLX_SUDOKU_WINDOKU)))
 		return DLX_ERR_INVALID;
-	if (shape->box > DLX_SUDOKU_MAX_BOX)
+	if (board->box_rows > DLX_SUDOKU_MAX_SIDE || board->box_cols > DLX_SUDOKU_MAX_SIDE ||
+		board->box_rows * board->box_cols > DLX_SUDOKU_MAX_SIDE)
 		return DLX_ERR_TOO_BIG;
 	/* Within the cap these cannot overflow: N ≤ 100, N³ options of at most 6 nodes. */
-	size_t n = shape->box, side = n * n, cells = side * side;
-	if (shape->regions) {
-		int rc = dlx_sudoku_check_regions((unsigned)side, shape->regions, err);
+	const size_t rows = board->box_rows, cols = board->box_cols, side = rows * cols, cells = side * side;
+	if (board->regions) {
+		int rc = dlx_sudoku_check_regions((unsigned)side, board->regions, err);
 		if (rc)
 			return rc;
 	}
 	dlx_sudoku *s = calloc(1, sizeof *s);
 	if (!s)
 		return DLX_ERR_NOMEM;
-	s->box = shape->box;
+	s->box_rows = board->box_rows;
+	s->box_cols = board->box_cols;
+	s->box = rows == cols ? board->box_rows : 0;
 	s->side = (unsigned)side;
 	s->cells = cells;
-	s->flags = shape->flags;
-	s->jigsaw = shape->regions != NULL;
+	s->flags = board->flags;
+	s->jigsaw = board->regions != NULL;
 	s->n_units = 3 * s->side;
 	s->diag_unit = s->window_unit = s->n_units;
 	if (s->flags & DLX_SUDOKU_X)
 		s->n_units += 2;
 	s->window_unit = s->n_units;
-	if (s->flags & DLX_SUDOKU_WINDOKU)
-		s->n_units += (s->box - 1) * (s->box - 1);
+	if (s->flags & DLX_SUDOKU_WINDOKU) {
+		s->windows_across = window_count(s->side, s->box_cols);
+		s->n_units += window_count(s->side, s->box_rows) * s->windows_across;
+	}
 	/* region, region1 and board: one block of three boards, freed as region. */
 	s->region = malloc(3 * cells);
 	s->region1 = s->region ? s->region + cells : NULL;
@@ -162,9 +181,10 @@ int dlx_sudoku_new_shape(const dlx_sudoku_shape *shape, dlx_sudoku **out, dlx_er
 		dlx_sudoku_free(s);
 		return DLX_ERR_NOMEM;
 	}
+	/* A band of `rows` rows holds side / cols = rows boxes side by side. */
 	for (size_t cell = 0; cell < cells; cell++) {
 		size_t r = cell / side, c = cell % side;
-		s->region1[cell] = shape->regions ? shape->regions[cell] : (uint8_t)((r / n) * n + c / n + 1);
+		s->region1[cell] = board->regions ? board->regions[cell] : (uint8_t)((r / rows) * rows + c / cols + 1);
 		s->region[cell] = (uint8_t)(s->region1[cell] - 1);
 	}
 	for (size_t cell = 0; cell < cells; cell++) {
@@ -186,6 +206,21 @@ int dlx_sudoku_new_shape(const dlx_sudoku_shape *shape, dlx_sudoku **out, dlx_er
 	return DLX_OK;
 }
 
+int dlx_sudoku_new_shape(const dlx_sudoku_shape *shape, dlx_sudoku **out, dlx_error_info *err)
+{
+	dlx__sudoku_clear_error(err);
+	if (!out)
+		return DLX_ERR_INVALID;
+	*out = NULL;
+	if (!shape || shape->box < DLX_SUDOKU_MIN_BOX)
+		return DLX_ERR_INVALID;
+	/* Checked here, not as a side: n = 11 is too big, not a side of 121. */
+	if (shape->box > DLX_SUDOKU_MAX_BOX)
+		return (shape->flags & ~(DLX_SUDOKU_X | DLX_SUDOKU_WINDOKU)) ? DLX_ERR_INVALID : DLX_ERR_TOO_BIG;
+	dlx_sudoku_board board = { shape->box, shape->box, shape->flags, shape->regions };
+	return dlx_sudoku_new_board(&board, out, err);
+}
+
 int dlx_sudoku_new(unsigned box, dlx_sudoku **out)
 {
 	dlx_sudoku_shape shape = { box, 0, NULL };
@@ -205,6 +240,8 @@ void dlx_sudoku_free(dlx_sudoku *s)
 }
 
 unsigned dlx_sudoku_box(const dlx_sudoku *s) { return s ? s->box : 0; }
+unsigned dlx_sudoku_box_rows(const dlx_sudoku *s) { return s ? s->box_rows : 0; }
+unsigned dlx_sudoku_box_cols(const dlx_sudoku *s) { return s ? s->box_cols : 0; }
 unsigned dlx_sudoku_side(const dlx_sudoku *s) { return s ? s->side : 0; }
 size_t dlx_sudoku_cells(const dlx_sudoku *s) { return s ? s->cells : 0; }
 const dlx_problem *dlx_sudoku_problem(const dlx_sudoku *s) { return s ? s->p : NULL; }
