@@ -264,6 +264,61 @@ START_TEST(test_drawn)
 }
 END_TEST
 
+/* Simple Sudoku's clipboard grid (framed by "*---*" lines) and its .ss files: read, and written back as read. */
+START_TEST(test_simple_sudoku)
+{
+	static const char framed[] =
+		"*-----------*\n|8..|...|...|\n|..3|6..|...|\n|.7.|.9.|2..|\n|---+---+---|\n"
+		"|.5.|..7|...|\n|...|.45|7..|\n|...|1..|.3.|\n|---+---+---|\n"
+		"|..1|...|.68|\n|..8|5..|.1.|\n|.9.|...|4..|\n*-----------*\n";
+	static const char ss[] =
+		"8..|...|...\n..3|6..|...\n.7.|.9.|2..\n-----------\n"
+		".5.|..7|...\n...|.45|7..\n...|1..|.3.\n-----------\n"
+		"..1|...|.68\n..8|5..|.1.\n.9.|...|4..\n";
+	static const struct { const char *text; enum sudoku_layout layout; enum sudoku_drawn_style style; } cases[] = {
+		{ framed, SUDOKU_LAYOUT_BORDERED, SUDOKU_DRAWN_FRAMED }, { ss, SUDOKU_LAYOUT_SS, SUDOKU_DRAWN_TIGHT },
+	};
+	for (int k = 0; k < 2; k++) {
+		/* Twice in a row, with an empty line between: the frame below the first is no puzzle. */
+		char two[1024];
+		snprintf(two, sizeof two, "%s\n%s", cases[k].text, cases[k].text);
+		struct src s = open_text(two, SUDOKU_FORMAT_AUTO, SUDOKU_ALPHA_AUTO);
+		struct sudoku_puzzle pz;
+		struct sudoku_read_error err;
+		for (int n = 0; n < 2; n++) {
+			int rc = sudoku_reader_next(s.r, &pz, &err);
+			ck_assert_msg(rc == 1, "case %d puzzle %d: %d %s", k, n, rc, err.message);
+			ck_assert_str_eq(as_line(&pz), luogu_line);
+			ck_assert_int_eq(pz.format, SUDOKU_FORMAT_DRAWN);
+			ck_assert_int_eq(pz.drawn_style, cases[k].style);
+			/* Written in its own layout, the text comes back byte for byte. */
+			char buf[512];
+			size_t len = sudoku_write(buf, cases[k].layout, SUDOKU_ALPHA_ALNUM, 3, 3, pz.cells);
+			ck_assert_uint_le(len, sudoku_write_size(cases[k].layout, SUDOKU_ALPHA_ALNUM, 3, 3));
+			buf[len] = '\0';
+			ck_assert_str_eq(buf, cases[k].text);
+		}
+		ck_assert_int_eq(sudoku_reader_next(s.r, &pz, &err), 0);
+		close_all(&s);
+	}
+	/* The qqwing look stays spaced. */
+	struct src s = open_text(". . | . .\n. . | . .\n----+----\n. . | . .\n. . | . .\n", SUDOKU_FORMAT_AUTO,
+		SUDOKU_ALPHA_AUTO);
+	struct sudoku_puzzle pz;
+	struct sudoku_read_error err;
+	ck_assert_int_eq(sudoku_reader_next(s.r, &pz, &err), 1);
+	ck_assert_int_eq(pz.drawn_style, SUDOKU_DRAWN_SPACED);
+	close_all(&s);
+	/* 6x6 framed: bars every 3 columns, rules every 2 rows. */
+	uint8_t b[36] = { 1, 2, 3, 4, 5, 6 };
+	char buf[256];
+	size_t len = sudoku_write(buf, SUDOKU_LAYOUT_BORDERED, SUDOKU_ALPHA_ALNUM, 2, 3, b);
+	buf[len] = '\0';
+	ck_assert_str_eq(buf, "*-------*\n|123|456|\n|...|...|\n|---+---|\n|...|...|\n|...|...|\n|---+---|\n"
+		"|...|...|\n|...|...|\n*-------*\n");
+}
+END_TEST
+
 START_TEST(test_writer)
 {
 	uint8_t b[81];
@@ -567,6 +622,8 @@ START_TEST(test_names)
 	enum sudoku_layout l;
 	ck_assert(sudoku_layout_parse("pretty", &l) && l == SUDOKU_LAYOUT_PRETTY);
 	ck_assert(!sudoku_layout_parse("drawn", &l));
+	ck_assert(sudoku_layout_parse("ss", &l) && l == SUDOKU_LAYOUT_SS);
+	ck_assert(sudoku_layout_parse("bordered", &l) && l == SUDOKU_LAYOUT_BORDERED);
 }
 END_TEST
 
@@ -833,10 +890,11 @@ START_TEST(test_writer_rectangles)
 	ck_assert_str_eq(buf, "1 2 | 4 3 | 5 6\n5 3 | 6 4 | 1 2\n2 5 | 3 1 | 6 4\n----+-----+----\n6 4 | 1 2 | 3 5\n"
 		"4 1 | 5 6 | 2 3\n3 6 | 2 5 | 4 1\n");
 	static const enum sudoku_layout layouts[] = {
-		SUDOKU_LAYOUT_LINE, SUDOKU_LAYOUT_GRID, SUDOKU_LAYOUT_COMPACT, SUDOKU_LAYOUT_PRETTY
+		SUDOKU_LAYOUT_LINE, SUDOKU_LAYOUT_GRID, SUDOKU_LAYOUT_COMPACT, SUDOKU_LAYOUT_PRETTY, SUDOKU_LAYOUT_SS,
+		SUDOKU_LAYOUT_BORDERED
 	};
 	for (unsigned rows = 2; rows <= 3; rows++) {
-		for (int k = 0; k < 4; k++) {
+		for (int k = 0; k < 6; k++) {
 			n = sudoku_write(buf, layouts[k], SUDOKU_ALPHA_ALNUM, rows, 6 / rows, b);
 			buf[n] = '\0';
 			struct src s = open_text(buf, SUDOKU_FORMAT_AUTO, SUDOKU_ALPHA_AUTO);
@@ -863,6 +921,7 @@ static Suite *read_suite(void)
 	tcase_add_test(tc, test_grid_format);
 	tcase_add_test(tc, test_compact_and_count);
 	tcase_add_test(tc, test_drawn);
+	tcase_add_test(tc, test_simple_sudoku);
 	tcase_add_test(tc, test_names);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("alphabets");

@@ -20,7 +20,7 @@ static size_t longest_board_text(void)
 	size_t longest = 0;
 	for (unsigned br = DLX_SUDOKU_MIN_BOX; br <= DLX_SUDOKU_MAX_SIDE / DLX_SUDOKU_MIN_BOX; br++) {
 		for (unsigned bc = DLX_SUDOKU_MIN_BOX; br * bc <= DLX_SUDOKU_MAX_SIDE; bc++) {
-			for (int l = SUDOKU_LAYOUT_LINE; l <= SUDOKU_LAYOUT_PRETTY; l++) {
+			for (int l = SUDOKU_LAYOUT_LINE; l <= SUDOKU_LAYOUT_LAST; l++) {
 				size_t s = sudoku_write_size((enum sudoku_layout)l, SUDOKU_ALPHA_ALNUM, br, bc);
 				if (s > longest)
 					longest = s;

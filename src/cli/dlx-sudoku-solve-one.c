@@ -45,7 +45,9 @@ static enum sudoku_layout default_layout(const struct sudoku_puzzle *pz)
 	switch (pz->format) {
 	case SUDOKU_FORMAT_LINE: return SUDOKU_LAYOUT_LINE;
 	case SUDOKU_FORMAT_GRID: return SUDOKU_LAYOUT_GRID;
-	case SUDOKU_FORMAT_DRAWN: return SUDOKU_LAYOUT_PRETTY;
+	case SUDOKU_FORMAT_DRAWN:
+		return pz->drawn_style == SUDOKU_DRAWN_FRAMED ? SUDOKU_LAYOUT_BORDERED
+			: pz->drawn_style == SUDOKU_DRAWN_TIGHT ? SUDOKU_LAYOUT_SS : SUDOKU_LAYOUT_PRETTY;
 	/* A judge's count format answers in the rows it was asked in, with blanks or without. */
 	case SUDOKU_FORMAT_COUNT: return pz->spaced ? SUDOKU_LAYOUT_GRID : SUDOKU_LAYOUT_COMPACT;
 	default: return SUDOKU_LAYOUT_COMPACT;

@@ -74,7 +74,7 @@ bool cells_line_has_any(const struct text_line *l, const char *set)
 
 bool cells_is_separator(const struct text_line *l)
 {
-	return l->len > 0 && strspn(l->text, "-+|= \t\r") == l->len;
+	return l->len > 0 && strspn(l->text, "-+|=* \t\r") == l->len;
 }
 
 /*

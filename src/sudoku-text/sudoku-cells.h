@@ -52,7 +52,10 @@ const char *cells_describe_sides(size_t max_side, bool square, const struct sudo
 /* Whether the line holds one of the bytes of set. */
 bool cells_line_has_any(const struct text_line *l, const char *set);
 
-/* Whether the line only draws: '-', '+', '|', '=' and blanks (a drawn grid's band line). */
+/*
+ * Whether the line only draws: '-', '+', '|', '=', '*' and blanks (a drawn
+ * grid's band line, or Simple Sudoku's "*-----------*" frame).
+ */
 bool cells_is_separator(const struct text_line *l);
 
 /*

@@ -22,6 +22,7 @@ static const struct {
 	{ ALPHABET, "hex", SUDOKU_ALPHA_HEX }, { ALPHABET, "0-F", SUDOKU_ALPHA_HEX },
 	{ LAYOUT, "line", SUDOKU_LAYOUT_LINE }, { LAYOUT, "grid", SUDOKU_LAYOUT_GRID },
 	{ LAYOUT, "compact", SUDOKU_LAYOUT_COMPACT }, { LAYOUT, "pretty", SUDOKU_LAYOUT_PRETTY },
+	{ LAYOUT, "ss", SUDOKU_LAYOUT_SS }, { LAYOUT, "bordered", SUDOKU_LAYOUT_BORDERED },
 };
 
 /* The value of the option's name, or -1 (every value is >= 0). */

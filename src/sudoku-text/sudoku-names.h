@@ -19,7 +19,7 @@ bool sudoku_format_parse(const char *name, enum sudoku_format *out);
  * digits = 1-9 = 1-9A-G = alnum, A-P = letters, 0-F = hex); false if unknown. */
 bool sudoku_alphabet_parse(const char *name, enum sudoku_alphabet *out);
 
-/* Parses an --output name (line, grid, compact, pretty); false if unknown. */
+/* Parses an --output name (line, grid, compact, pretty, ss, bordered); false if unknown. */
 bool sudoku_layout_parse(const char *name, enum sudoku_layout *out);
 
 #endif

@@ -224,6 +224,7 @@ static int read_grid(struct sudoku_reader *r, bool drawn, bool have_first, struc
 {
 	unsigned side = 0, rows = 0;
 	size_t start = 0;
+	bool framed = false, tight = false;
 	for (;;) {
 		if (!have_first) {
 			int rc = lines_read(&r->src, err);
@@ -246,8 +247,12 @@ static int read_grid(struct sudoku_reader *r, bool drawn, bool have_first, struc
 		}
 		have_first = false;
 		const struct text_line *l = &r->src.cur;
-		if (drawn && cells_is_separator(l))
+		if (drawn && cells_is_separator(l)) {
+			framed |= l->text[0] == '*';
 			continue;
+		}
+		if (rows == 0 && drawn)
+			tight = strchr(l->text, '|') && !cells_line_has_any(l, " \t");
 		uint16_t *row = r->raw + (size_t)rows * side;
 		/* A first row may be a whole puzzle (cells_flat_side()): room for the biggest one. */
 		size_t max = rows ? side : MAX_CELLS;
@@ -286,8 +291,10 @@ static int read_grid(struct sudoku_reader *r, bool drawn, bool have_first, struc
 					side, side);
 		}
 		r->row_line[rows++] = l->lineno;
-		if (rows == side)
+		if (rows == side) {
+			pz->drawn_style = framed ? SUDOKU_DRAWN_FRAMED : tight ? SUDOKU_DRAWN_TIGHT : SUDOKU_DRAWN_SPACED;
 			return decode(r, side, drawn, pz, err);
+		}
 	}
 }
 
@@ -383,7 +390,7 @@ static int detect_format(struct sudoku_reader *r, struct sudoku_read_error *err)
 		return rc;
 	if (is_count) {
 		r->fmt = SUDOKU_FORMAT_COUNT;
-	} else if (cells_line_has_any(l, "|+")) {
+	} else if (cells_line_has_any(l, "|+") || (l->text[0] == '*' && cells_is_separator(l))) {
 		r->fmt = SUDOKU_FORMAT_DRAWN;
 	} else if (cells_line_has_any(l, " \t\r")) {
 		r->fmt = SUDOKU_FORMAT_GRID;
@@ -548,6 +555,7 @@ int sudoku_reader_next(struct sudoku_reader *r, struct sudoku_puzzle *pz, struct
 	pz->regions_line = 0;
 	pz->note = NULL;
 	pz->spaced = false;
+	pz->drawn_style = SUDOKU_DRAWN_SPACED;
 	int rc = next_board(r, pz, err);
 	if (rc == 1 && r->want_regions)
 		rc = read_puzzle_map(r, pz, err);

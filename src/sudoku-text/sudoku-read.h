@@ -15,7 +15,8 @@
  *             single symbols;
  *  - compact: N rows of N symbols without separators;
  *  - drawn:   compact or spaced rows with '|' between boxes and lines of
- *             '-', '+', '|', '=' between bands;
+ *             '-', '+', '|', '=' between bands (and '*' in Simple Sudoku's
+ *             frame: "*-----------*");
  *  - count:   a number T, then T grids (compact or grid rows), as in the
  *             SPOJ 1110 and POJ 2676 judges.
  * '#' starts a comment line (of any bytes; other lines are ASCII) and a line
@@ -76,6 +77,13 @@ struct sudoku_read_error {
 	char message[160];  /* no file or line prefix */
 };
 
+/* How a drawn grid looked. */
+enum sudoku_drawn_style {
+	SUDOKU_DRAWN_SPACED = 0, /* symbols between blanks: qqwing, dlx-sudoku --output pretty */
+	SUDOKU_DRAWN_TIGHT,      /* "..8|2.3|..." rows: Simple Sudoku's .ss files */
+	SUDOKU_DRAWN_FRAMED      /* the same in a "*---*" frame: Simple Sudoku's clipboard */
+};
+
 /* One puzzle as read. */
 struct sudoku_puzzle {
 	unsigned side;               /* N */
@@ -86,6 +94,7 @@ struct sudoku_puzzle {
 	enum sudoku_alphabet alphabet; /* the symbols it used (ALNUM for numbers) */
 	bool blank_before;           /* an empty line came between it and the previous puzzle */
 	bool spaced;                 /* a grid whose rows were words: numbers or symbols between blanks */
+	enum sudoku_drawn_style drawn_style; /* a drawn grid's look, for answering in kind */
 	const uint8_t *regions;      /* with sudoku_reader_expect_regions(): its region map, N²
 	                                numbers 1..N, checked with dlx_sudoku_check_regions();
 	                                owned by the reader like cells.  Else NULL */

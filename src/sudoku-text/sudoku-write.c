@@ -1,4 +1,5 @@
 /* The sudoku writer: a board as text in one of the layouts of sudoku-write.h. */
+#include <stdbool.h>
 #include <string.h>
 
 #include "sudoku-write.h"
@@ -22,6 +23,12 @@ size_t sudoku_write_size(enum sudoku_layout l, enum sudoku_alphabet a, unsigned 
 			return 0;
 		/* Rows and rules; a row's symbols, blanks and bars, and its newline. */
 		return (side + box_cols) * (2 * side + 2 * (size_t)box_rows + 1);
+	case SUDOKU_LAYOUT_SS:
+	case SUDOKU_LAYOUT_BORDERED:
+		if (side > sudoku_alphabet_max_side(a))
+			return 0;
+		/* Rows, rules and two frame lines; a row's symbols and bars, two frame bars, the newline. */
+		return (side + box_cols + 2) * (side + (size_t)box_rows + 3);
 	}
 	return 0;
 }
@@ -41,6 +48,56 @@ static size_t put_number(char *buf, unsigned v)
 	for (size_t k = 0; k < n; k++)
 		buf[k] = tmp[n - 1 - k];
 	return n;
+}
+
+/*
+ * Simple Sudoku's layouts: rows of symbols with '|' between stacks, a rule
+ * of '-' between bands; framed, the rule shows '+' under the bars and the
+ * grid has '*'-cornered lines above and below.
+ */
+static char *write_ss(char *p, bool framed, unsigned side, unsigned br, unsigned bc, const char *sym,
+	const uint8_t *board)
+{
+	const unsigned width = side + br - 1; /* symbols and the bars between the R stacks */
+	if (framed) {
+		*p++ = '*';
+		memset(p, '-', width);
+		p += width;
+		*p++ = '*';
+		*p++ = '\n';
+	}
+	for (unsigned r = 0; r < side; r++) {
+		if (r && r % br == 0) {
+			if (framed)
+				*p++ = '|';
+			for (unsigned c = 0; c < side; c++) {
+				if (c && c % bc == 0)
+					*p++ = framed ? '+' : '-';
+				*p++ = '-';
+			}
+			if (framed)
+				*p++ = '|';
+			*p++ = '\n';
+		}
+		if (framed)
+			*p++ = '|';
+		for (unsigned c = 0; c < side; c++) {
+			if (c && c % bc == 0)
+				*p++ = '|';
+			*p++ = sym[board[(size_t)r * side + c]];
+		}
+		if (framed)
+			*p++ = '|';
+		*p++ = '\n';
+	}
+	if (framed) {
+		*p++ = '*';
+		memset(p, '-', width);
+		p += width;
+		*p++ = '*';
+		*p++ = '\n';
+	}
+	return p;
 }
 
 size_t sudoku_write(char *buf, enum sudoku_layout l, enum sudoku_alphabet a, unsigned box_rows,
@@ -75,6 +132,10 @@ size_t sudoku_write(char *buf, enum sudoku_layout l, enum sudoku_alphabet a, uns
 			}
 			*p++ = '\n';
 		}
+		break;
+	case SUDOKU_LAYOUT_SS:
+	case SUDOKU_LAYOUT_BORDERED:
+		p = write_ss(p, l == SUDOKU_LAYOUT_BORDERED, side, br, bc, sym, board);
 		break;
 	case SUDOKU_LAYOUT_PRETTY:
 		for (unsigned r = 0; r < side; r++) {

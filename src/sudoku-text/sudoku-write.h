@@ -16,8 +16,12 @@ enum sudoku_layout {
 	SUDOKU_LAYOUT_LINE,    /* N² symbols, newline */
 	SUDOKU_LAYOUT_GRID,    /* N lines of N decimal numbers separated by spaces */
 	SUDOKU_LAYOUT_COMPACT, /* N lines of N symbols */
-	SUDOKU_LAYOUT_PRETTY   /* symbols separated by spaces, '|' between boxes, "---+---" between bands */
+	SUDOKU_LAYOUT_PRETTY,  /* symbols separated by spaces, '|' between boxes, "---+---" between bands */
+	SUDOKU_LAYOUT_SS,      /* Simple Sudoku's .ss files: "..8|2.3|..." rows, "-----------" between bands */
+	SUDOKU_LAYOUT_BORDERED /* Simple Sudoku's clipboard grid: the .ss rows framed by "*-----------*",
+	                          '|' at both ends, "|---+---+---|" between bands */
 };
+#define SUDOKU_LAYOUT_LAST SUDOKU_LAYOUT_BORDERED
 
 /* Bytes sudoku_write() needs at most for a board of R x C boxes (side R·C),
  * or 0 if the layout cannot show it (symbols beyond the alphabet). */

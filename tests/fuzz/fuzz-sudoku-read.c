@@ -211,6 +211,8 @@ static void check_round_trip(const struct sudoku_puzzle *pz)
 		{ SUDOKU_LAYOUT_GRID, SUDOKU_FORMAT_GRID },
 		{ SUDOKU_LAYOUT_COMPACT, SUDOKU_FORMAT_COMPACT },
 		{ SUDOKU_LAYOUT_PRETTY, SUDOKU_FORMAT_DRAWN },
+		{ SUDOKU_LAYOUT_SS, SUDOKU_FORMAT_DRAWN },
+		{ SUDOKU_LAYOUT_BORDERED, SUDOKU_FORMAT_DRAWN },
 	};
 	for (size_t w = 0; w < sizeof ways / sizeof *ways; w++) {
 		/*
