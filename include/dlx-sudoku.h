@@ -343,6 +343,69 @@ DLX_API int dlx_sudoku_grade(dlx_sudoku *s, const uint8_t *givens, const dlx_sud
 	uint64_t *grade, dlx_sudoku_result *res, dlx_error_info *err);
 
 /**
+ * @name Pencil marks
+ * A puzzle may be given as the candidates left in each cell instead of
+ * givens ("sukaku"): N³ bytes, marks[cell·N + d − 1] non-zero when digit d
+ * may stand in the cell (cell = r·N + c).  A given is a cell with one
+ * candidate.
+ * @{
+ */
+
+/**
+ * Solves a puzzle of candidates: as dlx_sudoku_solve(), on a matrix of the
+ * solver's units that holds only the options of the candidates (built for
+ * the call; the solver's own matrix is left alone).
+ *
+ * @param marks    N³ bytes as above; not modified
+ * @param err      why the marks were refused: "r3c4 has no candidate", or
+ *                 two cells whose lone candidates clash, as dlx_sudoku_check()
+ *                 words it for givens
+ * @return as dlx_sudoku_solve(): #DLX_ERR_CONFLICT (res->conflict set; for a
+ *         cell without candidates both cells are that cell and digit is 0)
+ *         and no search for the refusals above; #DLX_ERR_INVALID for a NULL
+ *         argument; #DLX_ERR_NOMEM; #DLX_ERR_OVERFLOW.
+ * Complexity: O(N³) to build the matrix, then the search.
+ */
+DLX_API int dlx_sudoku_solve_candidates(dlx_sudoku *s, const uint8_t *marks, const dlx_sudoku_params *params,
+	uint8_t *solution, dlx_sudoku_result *res, dlx_error_info *err);
+
+/**
+ * Grades a puzzle of candidates as dlx_sudoku_grade() grades givens: the
+ * nodes of the uniqueness search off the solution's path.  No cell is forced
+ * here, so the path has a node per cell: grade = nodes − N² − 1.  Marks that
+ * keep only the givens' digits and all N in the blanks grade as the givens.
+ * Parameters and returns as dlx_sudoku_grade() and dlx_sudoku_solve_candidates().
+ */
+DLX_API int dlx_sudoku_grade_candidates(dlx_sudoku *s, const uint8_t *marks, const dlx_sudoku_params *params,
+	uint64_t *grade, dlx_sudoku_result *res, dlx_error_info *err);
+
+/**
+ * The pencil marks left by the givens and the forced moves: starting from
+ * every digit in each blank (or from @p marks), the givens' digits leave
+ * their units' other cells, and two rules are applied until neither changes
+ * a mark: a cell with one candidate takes it and it leaves the cell's peers
+ * (naked single); a digit with one place left in a unit takes it (hidden
+ * single).  A puzzle that singles solve ends with one candidate per cell:
+ * exactly the puzzles whose search never branches (dlx_stats.branches 0).
+ *
+ * @param givens N² bytes, 0 blank (may be NULL when marks is given)
+ * @param marks  N³ bytes of candidates to start from (may be NULL; with both,
+ *               a given keeps only its digit among its marks)
+ * @param out    receives N³ bytes, 1 for a candidate left, else 0 (also on
+ *               #DLX_ERR_CONFLICT from the rules: the marks as they stood)
+ * @param err    why there is no solution, if the rules show it: clashing
+ *               givens (as dlx_sudoku_check()), "r3c4 has no candidate left",
+ *               "5 has no place left in row 2"
+ * @return #DLX_OK; #DLX_ERR_CONFLICT as above; #DLX_ERR_INVALID for a NULL
+ *         s or out, both inputs NULL, or a given above N; #DLX_ERR_NOMEM.
+ * Complexity: O(N³ · units) per round of the rules, at most N³ rounds.
+ */
+DLX_API int dlx_sudoku_candidates(dlx_sudoku *s, const uint8_t *givens, const uint8_t *marks, uint8_t *out,
+	dlx_error_info *err);
+
+/** @} */
+
+/**
  * The "target sudoku" score (NOIP 2009) of a board: the sum over all cells of
  * digit × weight, where the weight is 6 on the border and grows by one per
  * ring inwards (on 9x9: 6, 7, 8, 9 and 10 in the centre).  Blanks count 0.

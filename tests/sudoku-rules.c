@@ -116,6 +116,7 @@ struct brute {
 	uint32_t *of_cell;    /* cell · 6: the units of each cell */
 	unsigned *n_of_cell;
 	uint64_t found, limit;
+	const uint8_t *marks; /* N per cell, digit d allowed when marks[cell·N + d−1]; NULL: all */
 };
 
 static bool fits(const struct brute *bt, size_t cell, unsigned d)
@@ -138,7 +139,7 @@ static void brute(struct brute *bt, size_t cell)
 		return;
 	}
 	for (unsigned d = 1; d <= bt->side && (!bt->limit || bt->found < bt->limit); d++) {
-		if (fits(bt, cell, d)) {
+		if ((!bt->marks || bt->marks[cell * bt->side + d - 1]) && fits(bt, cell, d)) {
 			bt->b[cell] = (uint8_t)d;
 			brute(bt, cell + 1);
 			bt->b[cell] = 0;
@@ -146,9 +147,9 @@ static void brute(struct brute *bt, size_t cell)
 	}
 }
 
-uint64_t rules_brute_count(const struct rules *ru, const uint8_t *givens, uint64_t limit)
+static uint64_t brute_count(const struct rules *ru, const uint8_t *givens, const uint8_t *marks, uint64_t limit)
 {
-	struct brute bt = { ru, rules_side(ru), 0, NULL, NULL, NULL, NULL, 0, limit };
+	struct brute bt = { ru, rules_side(ru), 0, NULL, NULL, NULL, NULL, 0, limit, marks };
 	bt.cells = (size_t)bt.side * bt.side;
 	if (!rules_consistent(ru, givens))
 		return 0;
@@ -173,6 +174,20 @@ uint64_t rules_brute_count(const struct rules *ru, const uint8_t *givens, uint64
 	free(bt.of_cell);
 	free(bt.n_of_cell);
 	return bt.found;
+}
+
+uint64_t rules_brute_count(const struct rules *ru, const uint8_t *givens, uint64_t limit)
+{
+	return brute_count(ru, givens, NULL, limit);
+}
+
+uint64_t rules_brute_count_marks(const struct rules *ru, const uint8_t *marks, uint64_t limit)
+{
+	size_t cells = (size_t)rules_side(ru) * rules_side(ru);
+	uint8_t *empty = calloc(cells, 1);
+	uint64_t n = empty ? brute_count(ru, empty, marks, limit) : 0;
+	free(empty);
+	return n;
 }
 
 void rules_parse(const char *s, uint8_t *out, size_t n)

@@ -42,6 +42,12 @@ bool rules_consistent(const struct rules *ru, const uint8_t *board);
  */
 uint64_t rules_brute_count(const struct rules *ru, const uint8_t *givens, uint64_t limit);
 
+/*
+ * The same for pencil marks: N bytes per cell, digit d allowed in the cell
+ * when marks[cell·N + d−1] is non-zero; every cell is filled from its marks.
+ */
+uint64_t rules_brute_count_marks(const struct rules *ru, const uint8_t *marks, uint64_t limit);
+
 /* Writes n cells of s, as the tests spell boards ('.' blank, '1'-'9', or region numbers), into out. */
 void rules_parse(const char *s, uint8_t *out, size_t n);
 

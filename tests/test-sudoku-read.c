@@ -913,6 +913,83 @@ START_TEST(test_writer_rectangles)
 }
 END_TEST
 
+/* Lines of candidates: 729 symbols for 9x9 (sukaku), N³ for other sides; 64 and 4096 with --format only. */
+START_TEST(test_candidate_lines)
+{
+	/* The p3074 puzzle as marks: a given's digit alone, 1-9 in a blank. */
+	char line[730 * 2 + 1];
+	for (int k = 0; k < 81; k++)
+		for (int d = 1; d <= 9; d++)
+			line[k * 9 + d - 1] = p3074[k] == '.' || p3074[k] == '0' + d ? (char)('0' + d) : '.';
+	line[729] = '\n';
+	memcpy(line + 730, line, 730);
+	/* The second with 0 as its blank, and r1c1 down to 4 and 6. */
+	for (int k = 730; k < 730 + 729; k++)
+		if (line[k] == '.')
+			line[k] = '0';
+	memcpy(line + 730, "000406000", 9);
+	line[730 * 2] = '\0';
+	struct src s = open_text(line, SUDOKU_FORMAT_AUTO, SUDOKU_ALPHA_AUTO);
+	struct sudoku_puzzle pz;
+	struct sudoku_read_error err;
+	ck_assert_int_eq(sudoku_reader_next(s.r, &pz, &err), 1);
+	ck_assert_int_eq(pz.format, SUDOKU_FORMAT_MARKS);
+	ck_assert_uint_eq(pz.side, 9);
+	ck_assert_ptr_nonnull(pz.marks);
+	ck_assert_str_eq(as_line(&pz), p3074);
+	ck_assert_uint_eq(pz.marks[0] + pz.marks[3] + pz.marks[5] + pz.marks[8], 4);
+	ck_assert_int_eq(sudoku_reader_next(s.r, &pz, &err), 1);
+	ck_assert_uint_eq(pz.marks[0] + pz.marks[3] + pz.marks[5] + pz.marks[8], 2);
+	ck_assert_uint_eq(pz.marks[3], 1);
+	ck_assert_uint_eq(pz.marks[5], 1);
+	ck_assert_uint_eq(pz.cells[0], 0);
+	ck_assert_int_eq(sudoku_reader_next(s.r, &pz, &err), 0);
+	close_all(&s);
+	/* A symbol at another digit's place. */
+	line[3] = '7';
+	line[730] = '\0';
+	expect_error(line, SUDOKU_FORMAT_AUTO, 0, 1, "r1c1: candidate 4 is '7', not '4' or a blank");
+	/* 6x6: 216 symbols; a 4x4 needs --format candidates (64 symbols are an 8x8 puzzle line). */
+	char six[218];
+	for (int k = 0; k < 216; k++)
+		six[k] = (char)('1' + k % 6);
+	six[216] = '\n';
+	six[217] = '\0';
+	s = open_text(six, SUDOKU_FORMAT_AUTO, SUDOKU_ALPHA_AUTO);
+	ck_assert_int_eq(sudoku_reader_next(s.r, &pz, &err), 1);
+	ck_assert_uint_eq(pz.side, 6);
+	ck_assert_uint_eq(pz.box_cols, 3);
+	close_all(&s);
+	char four[66];
+	for (int k = 0; k < 64; k++)
+		four[k] = (char)('1' + k % 4);
+	four[64] = '\n';
+	four[65] = '\0';
+	s = open_text(four, SUDOKU_FORMAT_MARKS, SUDOKU_ALPHA_AUTO);
+	ck_assert_int_eq(sudoku_reader_next(s.r, &pz, &err), 1);
+	ck_assert_uint_eq(pz.side, 4);
+	ck_assert_int_eq(pz.format, SUDOKU_FORMAT_MARKS);
+	close_all(&s);
+	s = open_text(four, SUDOKU_FORMAT_AUTO, SUDOKU_ALPHA_AUTO);
+	ck_assert_int_eq(sudoku_reader_next(s.r, &pz, &err), 1);
+	ck_assert_int_eq(pz.format, SUDOKU_FORMAT_LINE);
+	ck_assert_uint_eq(pz.side, 8);
+	close_all(&s);
+	expect_error("123\n", SUDOKU_FORMAT_MARKS, 0, 1,
+		"wrong length: 3 characters (a line of candidates has N^3: 64 for 4x4, 216, 512, 729 for 9x9, ... up to "
+		"25x25)");
+	/* Jigsaw maps cannot follow a line of candidates. */
+	s = open_text(six, SUDOKU_FORMAT_AUTO, SUDOKU_ALPHA_AUTO);
+	sudoku_reader_expect_regions(s.r);
+	ck_assert_int_eq(sudoku_reader_next(s.r, &pz, &err), DLX_ERR_SYNTAX);
+	ck_assert_str_eq(err.message, "a line of candidates cannot be followed by its region map: give the map with --regions");
+	close_all(&s);
+	enum sudoku_format f;
+	ck_assert(sudoku_format_parse("sukaku", &f) && f == SUDOKU_FORMAT_MARKS);
+	ck_assert_str_eq(sudoku_format_name(SUDOKU_FORMAT_MARKS), "candidates");
+}
+END_TEST
+
 static Suite *read_suite(void)
 {
 	Suite *s = suite_create("sudoku-read");
@@ -922,6 +999,7 @@ static Suite *read_suite(void)
 	tcase_add_test(tc, test_compact_and_count);
 	tcase_add_test(tc, test_drawn);
 	tcase_add_test(tc, test_simple_sudoku);
+	tcase_add_test(tc, test_candidate_lines);
 	tcase_add_test(tc, test_names);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("alphabets");

@@ -25,6 +25,11 @@ static size_t longest_board_text(void)
 				if (s > longest)
 					longest = s;
 			}
+			for (int grid = 0; grid <= 1; grid++) {
+				size_t s = sudoku_write_marks_size(grid, SUDOKU_ALPHA_ALNUM, br, bc);
+				if (s > longest)
+					longest = s;
+			}
 		}
 	}
 	return longest;

@@ -43,11 +43,19 @@ static const char usage_dlx_sudoku[] =
 	"                         search that branched on a cell or unit with two or\n"
 	"                         more candidates left (medians 1 and 133).  'multiple'\n"
 	"                         or 'none' when the puzzle has no unique solution\n"
+	"      --candidates       print the pencil marks left once the givens' digits\n"
+	"                         leave their units and naked and hidden singles are\n"
+	"                         applied until none is left: a line of N^3 symbols\n"
+	"                         (the format of candidate lines) with --output line\n"
+	"                         (the default for line input), else a grid of\n"
+	"                         pencil marks; 'no solution' when the singles show\n"
+	"                         there is none\n"
 	"      --generate=COUNT   make COUNT puzzles with exactly one solution instead\n"
 	"                         of reading any (see Generating below)\n"
 	"\n"
 	"Input and output:\n"
-	"  -f, --format=FMT       auto (default), line, grid, compact, drawn or count\n"
+	"  -f, --format=FMT       auto (default), line, grid, compact, drawn, count or\n"
+	"                         candidates (alias sukaku)\n"
 	"  -A, --alphabet=ALPHA   auto (default); alnum: 1-9A-Za-z@$& (1-9A-G for\n"
 	"                         16x16); letters: A-Z (A-P for 16x16, as SPOJ 1110);\n"
 	"                         hex: 0-9A-Z (0-F for 16x16, 0 is then a digit)\n"
@@ -134,6 +142,10 @@ static const char usage_dlx_sudoku[] =
 	"           qqwing and Simple Sudoku print them, .ss files and Simple Sudoku's\n"
 	"           clipboard grid framed by *-----------* included); '-' is not a\n"
 	"           blank there.  Answers come back in the drawing's own style\n"
+	"  candidates  one puzzle of pencil marks per line: N symbols per cell, the\n"
+	"           k-th digit k or a blank (729 for 9x9, 'sukaku'); detected for\n"
+	"           216 (6x6), 512, 729, 1000, ...; --format candidates for 4x4 (64)\n"
+	"           and 16x16 (4096).  A cell with one candidate is a given\n"
 	"  count    a number T, then T compact or grid puzzles (SPOJ 1110, POJ 2676);\n"
 	"           the answers follow the judges' layout: grids (numbers between\n"
 	"           blanks if the input's rows had them), with an empty line between\n"
@@ -165,7 +177,7 @@ const struct cli_program puzzle_program = { "dlx-sudoku", usage_dlx_sudoku, UINT
 
 enum {
 	OPT_SCORE = CLI_OPT_OWN, OPT_GRADE, OPT_GENERATE, OPT_SIZE, OPT_SEED, OPT_CLUES, OPT_MINIMAL,
-	OPT_SYMMETRIC, OPT_VARIANT, OPT_REGIONS, OPT_BOX, OPT_SYMMETRY
+	OPT_SYMMETRIC, OPT_VARIANT, OPT_REGIONS, OPT_BOX, OPT_SYMMETRY, OPT_CANDIDATES
 };
 
 /* The order shows in getopt's "ambiguous option" messages: keep it. */
@@ -182,6 +194,7 @@ static const struct option longopts[] = {
 	{ "quiet", no_argument, NULL, 'q' },
 	CLI_LONGOPTS_SEARCH,
 	{ "grade", no_argument, NULL, OPT_GRADE },
+	{ "candidates", no_argument, NULL, OPT_CANDIDATES },
 	{ "generate", required_argument, NULL, OPT_GENERATE },
 	{ "size", required_argument, NULL, OPT_SIZE },
 	{ "seed", required_argument, NULL, OPT_SEED },
@@ -198,7 +211,7 @@ static const struct option longopts[] = {
 
 /* What the options asked for before the mode is settled, for the checks of what excludes what. */
 struct requests {
-	bool unique, all, score, grade, generate, minimal;
+	bool unique, all, score, grade, generate, minimal, candidates;
 	bool gen_only;           /* an option that means something only with --generate */
 	bool have_format;
 	bool arg_separate;       /* the option's argument was a word of its own, not after '=' */
@@ -228,7 +241,8 @@ static int parse_score(const char *arg, struct requests *rq)
 static int parse_format(const char *arg, struct puzzle_options *o, struct requests *rq)
 {
 	if (!sudoku_format_parse(arg, &o->format)) {
-		fprintf(stderr, "dlx-sudoku: unknown format '%s' (auto, line, grid, compact, drawn, count)\n", arg);
+		fprintf(stderr, "dlx-sudoku: unknown format '%s' (auto, line, grid, compact, drawn, count, candidates)\n",
+			arg);
 		return CLI_EXIT_USAGE;
 	}
 	rq->have_format = true;
@@ -390,6 +404,7 @@ static int take_puzzle_option(int c, const char *arg, struct puzzle_options *o, 
 	case 's': o->stats = true; return 0;
 	case 'q': o->quiet = true; return 0;
 	case OPT_GRADE: rq->grade = true; return 0;
+	case OPT_CANDIDATES: rq->candidates = true; return 0;
 	case OPT_SCORE: return parse_score(arg, rq);
 	case 'f': return parse_format(arg, o, rq);
 	case 'A': return parse_alphabet(arg, o);
@@ -411,8 +426,10 @@ static int take_puzzle_option(int c, const char *arg, struct puzzle_options *o, 
 static const char *clash(const struct puzzle_options *o, const struct requests *rq, bool have_file)
 {
 	bool count = o->count, unique = rq->unique, all = rq->all, score = rq->score, grade = rq->grade;
-	if (rq->generate && (count || unique || all || score || grade || o->cli.limit))
-		return "--generate cannot be combined with --count, --unique, --all, --score, --grade or --limit";
+	if (rq->generate && (count || unique || all || score || grade || o->cli.limit || rq->candidates))
+		return "--generate cannot be combined with --count, --unique, --all, --score, --grade, --candidates or --limit";
+	if (rq->candidates && (count || unique || all || score || grade || o->cli.limit))
+		return "--candidates cannot be combined with --count, --unique, --all, --score, --grade or --limit";
 	if (rq->generate && (rq->have_format || o->cli.parts))
 		return "--generate reads no input: --format and --part do not apply";
 	if (rq->generate && have_file)
@@ -450,7 +467,7 @@ int parse_puzzle_options(int argc, char **argv, struct puzzle_options *o)
 	o->generate = rq.generate;
 	/* As in dlx: --limit N > 1 alone prints the first N solutions, as --all would. */
 	bool all = rq.all || (o->cli.limit > 1 && !o->count);
-	o->mode = rq.grade ? MODE_GRADE : rq.score ? MODE_SCORE : rq.unique ? MODE_UNIQUE
+	o->mode = rq.candidates ? MODE_CANDIDATES : rq.grade ? MODE_GRADE : rq.score ? MODE_SCORE : rq.unique ? MODE_UNIQUE
 		: all ? MODE_ALL : o->count ? MODE_COUNT : MODE_SOLVE;
 	int r = cli_parse_file(&puzzle_program, argc, argv, &o->file);
 	if (r)

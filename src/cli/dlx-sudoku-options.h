@@ -17,7 +17,8 @@ enum puzzle_mode {
 	MODE_UNIQUE,   /* --unique: unique, multiple or none */
 	MODE_ALL,      /* --all: every solution (and with --count, their number) */
 	MODE_SCORE,    /* --score=target: the best target-sudoku score */
-	MODE_GRADE     /* --grade: the difficulty grade and the guesses */
+	MODE_GRADE,    /* --grade: the difficulty grade and the guesses */
+	MODE_CANDIDATES /* --candidates: the pencil marks after the givens and singles */
 };
 
 struct puzzle_options {

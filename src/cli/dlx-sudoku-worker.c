@@ -82,6 +82,7 @@ void puzzle_worker_free(struct puzzle_worker *w)
 		dlx_sudoku_free(w->solver[side]);
 	free(w->text);
 	free(w->solution);
+	free(w->marks);
 }
 
 int puzzle_worker_solver(struct puzzle_worker *w, unsigned box_rows, unsigned box_cols, const uint8_t *regions,

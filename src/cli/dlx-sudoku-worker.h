@@ -48,6 +48,8 @@ struct puzzle_worker {
 	dlx_sudoku *solver[DLX_SUDOKU_MAX_SIDE + 1]; /* by side */
 	char *text;              /* a board's text: big enough for any board in any layout */
 	uint8_t *solution;       /* a board's cells: big enough for the biggest */
+	uint8_t *marks;          /* --candidates: a board's pencil marks, grown as needed */
+	size_t marks_cap;
 	struct cli_limits *lim;
 	struct cli_limits own_lim; /* a pipeline worker's: deadlines are per puzzle, hence per thread */
 	unsigned split_threads;  /* > 1: a --count's search is split over this many threads */

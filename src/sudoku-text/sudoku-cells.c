@@ -47,6 +47,14 @@ unsigned cells_side_of_line(size_t len, const struct sudoku_box *choice)
 	return 0;
 }
 
+unsigned cells_side_of_marks(size_t len, const struct sudoku_box *choice, bool any_length)
+{
+	for (unsigned s = 4; s <= MARKS_MAX_SIDE; s++)
+		if ((size_t)s * s * s == len && cells_side_boxes(s, MARKS_MAX_SIDE, choice, NULL, NULL))
+			return any_length || !cells_side_of_line(len, choice) ? s : 0;
+	return 0;
+}
+
 const char *cells_describe_sides(size_t max_side, bool square, const struct sudoku_box *choice, char *buf,
 	size_t size)
 {

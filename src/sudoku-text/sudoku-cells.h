@@ -41,6 +41,16 @@ bool cells_side_boxes(size_t s, size_t max_side, const struct sudoku_box *choice
 /* The side of a puzzle line of len symbols (len = s², s a known side up to SYMBOL_MAX_SIDE), or 0. */
 unsigned cells_side_of_line(size_t len, const struct sudoku_box *choice);
 
+/* The largest side of a line of candidates: N³ symbols must fit SUDOKU_LINE_MAX. */
+#define MARKS_MAX_SIDE 25u
+
+/*
+ * The side of a line of candidates of len symbols (len = s³, s a known side
+ * up to MARKS_MAX_SIDE), or 0.  Unless any_length, lengths that are also
+ * those of puzzle lines (64: 8x8; 4096: 64x64) are not candidates.
+ */
+unsigned cells_side_of_marks(size_t len, const struct sudoku_box *choice, bool any_length);
+
 /*
  * The known sides up to max_side, as a list for messages: "4, 6, 8, 9, 10"
  * (squared when square is true: the lengths of puzzle lines), ending

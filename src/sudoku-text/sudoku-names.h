@@ -11,8 +11,9 @@
 #include "sudoku-read.h"
 #include "sudoku-write.h"
 
-/* Parses a --format name (auto, line, grid, compact, drawn, count, and the
- * aliases pretty = drawn, spoj = poj = count); false if unknown. */
+/* Parses a --format name (auto, line, grid, compact, drawn, count,
+ * candidates, and the aliases pretty = drawn, spoj = poj = count,
+ * sukaku = candidates); false if unknown. */
 bool sudoku_format_parse(const char *name, enum sudoku_format *out);
 
 /* Parses an --alphabet name (auto, alnum, letters, hex, and the aliases

@@ -34,6 +34,8 @@ struct sudoku_reader {
 	uint8_t *cells;
 	bool want_regions;       /* each puzzle is followed by its region map */
 	uint8_t *puzzle_cells;   /* then the puzzle's cells, while cells takes the map */
+	uint8_t *marks;          /* a line of candidates, once one is read */
+	bool fmt_given;          /* the format was given, not detected */
 	/* The decode table for (table_alpha, table_side, table_drawn): -1 not a symbol, 0 blank. */
 	int16_t table[256];
 	enum sudoku_alphabet table_alpha;
@@ -49,6 +51,7 @@ const char *sudoku_format_name(enum sudoku_format f)
 	case SUDOKU_FORMAT_COMPACT: return "compact";
 	case SUDOKU_FORMAT_DRAWN: return "drawn";
 	case SUDOKU_FORMAT_COUNT: return "count";
+	case SUDOKU_FORMAT_MARKS: return "candidates";
 	default: return "auto";
 	}
 }
@@ -60,6 +63,7 @@ struct sudoku_reader *sudoku_reader_new(FILE *in, enum sudoku_format fmt, enum s
 		return NULL;
 	r->fmt = fmt;
 	r->fixed_size = fmt == SUDOKU_FORMAT_AUTO;
+	r->fmt_given = fmt != SUDOKU_FORMAT_AUTO;
 	r->alpha_opt = alpha;
 	bool lines_ok = lines_init(&r->src, in);
 	r->raw = malloc((MAX_CELLS + MAX_SIDE + 1) * sizeof *r->raw);
@@ -79,6 +83,7 @@ void sudoku_reader_free(struct sudoku_reader *r)
 	free(r->raw);
 	free(r->cells);
 	free(r->puzzle_cells);
+	free(r->marks);
 	free(r);
 }
 
@@ -198,6 +203,54 @@ static int read_line_puzzle(struct sudoku_reader *r, struct sudoku_puzzle *pz, s
 		r->row_line[k] = l->lineno;
 	pz->line = l->lineno;
 	return decode(r, side, false, pz, err);
+}
+
+/* The current line is a line of candidates. */
+static int read_marks_line(struct sudoku_reader *r, struct sudoku_puzzle *pz, struct sudoku_read_error *err)
+{
+	const struct text_line *l = &r->src.cur;
+	unsigned side = cells_side_of_marks(l->len, &r->choice, r->fmt_given);
+	if (!side)
+		return text_fail(err, l->lineno, DLX_ERR_SYNTAX,
+			"wrong length: %zu characters (a line of candidates has N^3: 64 for 4x4, 216, 512, 729 for 9x9, "
+			"... up to 25x25)", l->len);
+	int rc = check_size(r, side, l->lineno, err);
+	if (rc)
+		return rc;
+	if (!r->marks && !(r->marks = malloc((size_t)MARKS_MAX_SIDE * MARKS_MAX_SIDE * MARKS_MAX_SIDE)))
+		return text_fail(err, l->lineno, DLX_ERR_NOMEM, "out of memory");
+	enum sudoku_alphabet a = r->alpha_opt != SUDOKU_ALPHA_AUTO ? r->alpha_opt : SUDOKU_ALPHA_ALNUM;
+	if (r->table_alpha != a || r->table_side != side || r->table_drawn) {
+		cells_decode_table(r->table, a, side, false);
+		r->table_alpha = a;
+		r->table_side = side;
+		r->table_drawn = false;
+	}
+	size_t cells = (size_t)side * side;
+	for (size_t cell = 0; cell < cells; cell++) {
+		unsigned n = 0, last = 0;
+		for (unsigned d = 1; d <= side; d++) {
+			unsigned char ch = (unsigned char)l->text[cell * side + d - 1];
+			int v = r->table[ch];
+			if (v != 0 && v != (int)d)
+				return text_fail(err, l->lineno, DLX_ERR_SYNTAX,
+					"r%zuc%zu: candidate %u is '%c', not '%c' or a blank", cell / side + 1, cell % side + 1, d,
+					ch, sudoku_alphabet_symbol(a, d));
+			r->marks[cell * side + d - 1] = v != 0;
+			if (v) {
+				n++;
+				last = d;
+			}
+		}
+		r->cells[cell] = (uint8_t)(n == 1 ? last : 0);
+	}
+	pz->line = l->lineno;
+	pz->side = side;
+	cells_side_boxes(side, MAX_SIDE, &r->choice, &pz->box_rows, &pz->box_cols);
+	pz->cells = r->cells;
+	pz->marks = r->marks;
+	pz->alphabet = a;
+	return 1;
 }
 
 /* The current line, split into r->raw, is a whole puzzle of this side (see cells_flat_side()). */
@@ -400,6 +453,8 @@ static int detect_format(struct sudoku_reader *r, struct sudoku_read_error *err)
 		r->fmt = SUDOKU_FORMAT_LINE;
 	} else if (cells_side_boxes(l->len, SYMBOL_MAX_SIDE, &r->choice, NULL, NULL)) {
 		r->fmt = SUDOKU_FORMAT_COMPACT;
+	} else if (cells_side_of_marks(l->len, &r->choice, false)) {
+		r->fmt = SUDOKU_FORMAT_MARKS;
 	} else {
 		char lens[160];
 		return text_fail(err, l->lineno, DLX_ERR_SYNTAX, "wrong length: %zu characters (a puzzle line has %s)",
@@ -458,6 +513,13 @@ static int next_board(struct sudoku_reader *r, struct sudoku_puzzle *pz, struct 
 		pz->blank_before = r->blank_seen;
 		r->blank_seen = false;
 		return read_line_puzzle(r, pz, err);
+	case SUDOKU_FORMAT_MARKS:
+		rc = next_text_line(r, err);
+		if (rc <= 0)
+			break;
+		pz->blank_before = r->blank_seen;
+		r->blank_seen = false;
+		return read_marks_line(r, pz, err);
 	case SUDOKU_FORMAT_COUNT:
 		if (r->count_left == 0) {
 			rc = 0;
@@ -552,11 +614,15 @@ int sudoku_reader_next(struct sudoku_reader *r, struct sudoku_puzzle *pz, struct
 	err->line = 0;
 	err->message[0] = '\0';
 	pz->regions = NULL;
+	pz->marks = NULL;
 	pz->regions_line = 0;
 	pz->note = NULL;
 	pz->spaced = false;
 	pz->drawn_style = SUDOKU_DRAWN_SPACED;
 	int rc = next_board(r, pz, err);
+	if (rc == 1 && r->want_regions && pz->marks)
+		return text_fail(err, pz->line, DLX_ERR_SYNTAX,
+			"a line of candidates cannot be followed by its region map: give the map with --regions");
 	if (rc == 1 && r->want_regions)
 		rc = read_puzzle_map(r, pz, err);
 	return rc;
@@ -576,6 +642,8 @@ int sudoku_read_region_map(FILE *in, enum sudoku_alphabet alpha, const struct su
 	int rc = next_board(r, &pz, err);
 	if (rc == 0)
 		rc = text_fail(err, 0, DLX_ERR_SYNTAX, "no region map in the file");
+	if (rc == 1 && pz.format == SUDOKU_FORMAT_MARKS)
+		rc = text_fail(err, pz.line, DLX_ERR_SYNTAX, "a line of candidates, not a region map");
 	if (rc == 1)
 		rc = check_map(r, &pz, err);
 	if (rc == 0) {

@@ -18,7 +18,12 @@
  *             '-', '+', '|', '=' between bands (and '*' in Simple Sudoku's
  *             frame: "*-----------*");
  *  - count:   a number T, then T grids (compact or grid rows), as in the
- *             SPOJ 1110 and POJ 2676 judges.
+ *             SPOJ 1110 and POJ 2676 judges;
+ *  - candidates (SUDOKU_FORMAT_MARKS): one puzzle of pencil marks per line,
+ *             N symbols per cell in row-major order, the k-th the symbol of
+ *             digit k when it is a candidate, else a blank (729 for 9x9,
+ *             "sukaku").  Detected for the lengths N³ that no puzzle line
+ *             has (216, 512, 729, 1000, ...; 64 and 4096 need --format).
  * '#' starts a comment line (of any bytes; other lines are ASCII) and a line
  * "end" ends the input, in every format.
  *
@@ -46,7 +51,8 @@ enum sudoku_format {
 	SUDOKU_FORMAT_GRID,
 	SUDOKU_FORMAT_COMPACT,
 	SUDOKU_FORMAT_DRAWN,
-	SUDOKU_FORMAT_COUNT
+	SUDOKU_FORMAT_COUNT,
+	SUDOKU_FORMAT_MARKS   /* a line of candidates: N³ symbols */
 };
 
 /* Longest input line accepted; longer lines are an error, not a reallocation. */
@@ -95,6 +101,9 @@ struct sudoku_puzzle {
 	bool blank_before;           /* an empty line came between it and the previous puzzle */
 	bool spaced;                 /* a grid whose rows were words: numbers or symbols between blanks */
 	enum sudoku_drawn_style drawn_style; /* a drawn grid's look, for answering in kind */
+	const uint8_t *marks;        /* a line of candidates: N³ bytes, 1 when digit d is a candidate
+	                                of the cell (marks[cell·N + d−1]); cells then holds the cells
+	                                with one candidate.  Owned by the reader like cells.  Else NULL */
 	const uint8_t *regions;      /* with sudoku_reader_expect_regions(): its region map, N²
 	                                numbers 1..N, checked with dlx_sudoku_check_regions();
 	                                owned by the reader like cells.  Else NULL */

@@ -100,6 +100,81 @@ static char *write_ss(char *p, bool framed, unsigned side, unsigned br, unsigned
 	return p;
 }
 
+size_t sudoku_write_marks_size(bool grid, enum sudoku_alphabet a, unsigned box_rows, unsigned box_cols)
+{
+	size_t side = (size_t)box_rows * box_cols;
+	if (side > sudoku_alphabet_max_side(a))
+		return 0;
+	if (!grid)
+		return side * side * side + 1;
+	/* Rows and rules; a row's candidates, a blank after each cell, the bars, the newline. */
+	return (side + box_cols) * (side * side + side + 2 * (size_t)box_rows + 1);
+}
+
+static unsigned marks_in(const uint8_t *marks, size_t cell, unsigned side)
+{
+	unsigned n = 0;
+	for (unsigned d = 0; d < side; d++)
+		n += marks[cell * side + d] != 0;
+	return n;
+}
+
+size_t sudoku_write_marks(char *buf, bool grid, enum sudoku_alphabet a, unsigned box_rows, unsigned box_cols,
+	const uint8_t *marks)
+{
+	const unsigned side = box_rows * box_cols;
+	char *p = buf;
+	if (!grid) {
+		for (size_t k = 0; k < (size_t)side * side * side; k++)
+			*p++ = marks[k] ? sudoku_alphabet_symbol(a, (unsigned)(k % side) + 1) : '.';
+		*p++ = '\n';
+		return (size_t)(p - buf);
+	}
+	unsigned width[256];
+	for (unsigned c = 0; c < side; c++) {
+		width[c] = 1;
+		for (unsigned r = 0; r < side; r++) {
+			unsigned n = marks_in(marks, (size_t)r * side + c, side);
+			if (n > width[c])
+				width[c] = n;
+		}
+	}
+	for (unsigned r = 0; r < side; r++) {
+		if (r && r % box_rows == 0) {
+			/* As in the pretty layout: '-' under cells and gaps, '+' under bars. */
+			for (unsigned c = 0; c < side; c++) {
+				if (c) {
+					memcpy(p, c % box_cols ? "-" : "-+-", c % box_cols ? 1 : 3);
+					p += c % box_cols ? 1 : 3;
+				}
+				memset(p, '-', width[c]);
+				p += width[c];
+			}
+			*p++ = '\n';
+		}
+		for (unsigned c = 0; c < side; c++) {
+			if (c) {
+				memcpy(p, c % box_cols ? " " : " | ", c % box_cols ? 1 : 3);
+				p += c % box_cols ? 1 : 3;
+			}
+			size_t cell = (size_t)r * side + c;
+			unsigned n = 0;
+			for (unsigned d = 0; d < side; d++)
+				if (marks[cell * side + d])
+					p[n++] = sudoku_alphabet_symbol(a, d + 1);
+			if (n == 0)
+				p[n++] = '.';
+			memset(p + n, ' ', width[c] - n);
+			p += width[c];
+		}
+		/* Padding of the last column would leave blanks at the end of the line. */
+		while (p > buf && p[-1] == ' ')
+			p--;
+		*p++ = '\n';
+	}
+	return (size_t)(p - buf);
+}
+
 size_t sudoku_write(char *buf, enum sudoku_layout l, enum sudoku_alphabet a, unsigned box_rows,
 	unsigned box_cols, const uint8_t *board)
 {

@@ -34,4 +34,20 @@ size_t sudoku_write_size(enum sudoku_layout l, enum sudoku_alphabet a, unsigned 
 size_t sudoku_write(char *buf, enum sudoku_layout l, enum sudoku_alphabet a, unsigned box_rows,
 	unsigned box_cols, const uint8_t *board);
 
+/* Bytes sudoku_write_marks() needs at most, or 0 if the alphabet cannot show the board. */
+size_t sudoku_write_marks_size(bool grid, enum sudoku_alphabet a, unsigned box_rows, unsigned box_cols);
+
+/*
+ * Writes pencil marks (N³ bytes, marks[cell·N + d−1] non-zero for a
+ * candidate) into buf and returns the bytes written:
+ *  - a line of candidates (grid false): N symbols per cell, the k-th the
+ *    symbol of digit k or '.', then a newline: what the reader reads back;
+ *  - a pencil-mark grid (grid true): each cell's candidates as one word,
+ *    the words of a column padded to the widest, '|' between boxes and a
+ *    rule of '-' and '+' between bands, as Simple Sudoku and HoDoKu print
+ *    them; a cell without candidates shows '.'.
+ */
+size_t sudoku_write_marks(char *buf, bool grid, enum sudoku_alphabet a, unsigned box_rows, unsigned box_cols,
+	const uint8_t *marks);
+
 #endif

@@ -22,6 +22,19 @@ unsigned dlx__sudoku_units(const dlx_sudoku *s, size_t cell, unsigned *units);
 /* The number of units of the solver's board. */
 unsigned dlx__sudoku_n_units(const dlx_sudoku *s);
 
+/* The name of unit u for messages: "row 3", "box 2", "region 5", "the main diagonal", "window 1". */
+void dlx__sudoku_unit_name(const dlx_sudoku *s, unsigned u, char *buf, size_t size);
+
+/*
+ * Searches p, a matrix of the solver's item layout, with the params of
+ * dlx_sudoku_solve() (NULL not allowed), decoding each solution's options
+ * through codes (option -> cell·N + d−1; NULL when the option numbers are
+ * those codes, as in the solver's own matrix) into the solver's board.
+ * Forces and releases nothing.
+ */
+int dlx__sudoku_search(dlx_sudoku *s, dlx_problem *p, const uint32_t *codes, const dlx_sudoku_params *params,
+	uint8_t *solution, dlx_sudoku_result *res);
+
 /*
  * How the layer reports a failure with details: fills *err, if not NULL,
  * with line 0 (nothing here is about an input line) and the message, and

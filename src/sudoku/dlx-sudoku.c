@@ -40,8 +40,9 @@ struct dlx_sudoku {
 	uint8_t *board;   /* the solution handed to callbacks */
 	struct seen *seen; /* n_units · N entries, unit-major */
 	uint32_t stamp;   /* a fresh stamp per check saves clearing seen[] per puzzle */
-	/* For the solution callback of one dlx_sudoku_solve() call. */
+	/* For the solution callback of one search. */
 	const dlx_sudoku_params *params;
+	const uint32_t *codes; /* a candidates matrix's option -> cell·N + d−1; NULL: the identity */
 	uint8_t *first;
 	bool have_first;
 };
@@ -269,6 +270,23 @@ static void describe_unit(const dlx_sudoku *s, unsigned u, char *buf, size_t siz
 		snprintf(buf, size, " in window %u", u - s->window_unit + 1);
 }
 
+void dlx__sudoku_unit_name(const dlx_sudoku *s, unsigned u, char *buf, size_t size)
+{
+	const unsigned side = s->side;
+	if (u < side)
+		snprintf(buf, size, "row %u", u + 1);
+	else if (u < 2 * side)
+		snprintf(buf, size, "column %u", u - side + 1);
+	else if (u < 3 * side)
+		snprintf(buf, size, "%s %u", s->jigsaw ? "region" : "box", u - 2 * side + 1);
+	else if ((s->flags & DLX_SUDOKU_X) && u == s->diag_unit)
+		snprintf(buf, size, "the main diagonal");
+	else if ((s->flags & DLX_SUDOKU_X) && u == s->diag_unit + 1)
+		snprintf(buf, size, "the anti-diagonal");
+	else
+		snprintf(buf, size, "window %u", u - s->window_unit + 1);
+}
+
 int dlx_sudoku_check(dlx_sudoku *s, const uint8_t *givens, dlx_sudoku_result *res, dlx_error_info *err)
 {
 	dlx_sudoku_result scratch;
@@ -325,8 +343,10 @@ static int on_solution(void *ctx, const size_t *options, size_t n)
 	dlx_sudoku *s = ctx;
 	const size_t side = s->side;
 	/* Every cell item is covered exactly once, so the n options fill the board. */
-	for (size_t k = 0; k < n; k++)
-		s->board[options[k] / side] = (uint8_t)(options[k] % side + 1);
+	for (size_t k = 0; k < n; k++) {
+		size_t code = s->codes ? s->codes[options[k]] : options[k];
+		s->board[code / side] = (uint8_t)(code % side + 1);
+	}
 	if (s->first && !s->have_first) {
 		memcpy(s->first, s->board, s->cells);
 		s->have_first = true;
@@ -358,7 +378,17 @@ int dlx_sudoku_solve(dlx_sudoku *s, const uint8_t *givens, const dlx_sudoku_para
 			}
 		}
 	}
+	rc = dlx__sudoku_search(s, s->p, NULL, params, solution, res);
+	dlx_release_forced(s->p);
+	return rc;
+}
+
+int dlx__sudoku_search(dlx_sudoku *s, dlx_problem *p, const uint32_t *codes, const dlx_sudoku_params *params,
+	uint8_t *solution, dlx_sudoku_result *res)
+{
+	int rc;
 	s->params = params;
+	s->codes = codes;
 	s->first = solution;
 	s->have_first = false;
 	dlx_search_params sp = DLX_SEARCH_PARAMS_INIT;
@@ -372,12 +402,12 @@ int dlx_sudoku_solve(dlx_sudoku *s, const uint8_t *givens, const dlx_sudoku_para
 	if (params->threads > 1) {
 		/* The split clones the problem with its forced givens, one copy per thread. */
 		dlx_split_params split = { params->threads, 0, 0 };
-		rc = dlx_search_split(s->p, &sp, &split, &res->stats);
+		rc = dlx_search_split(p, &sp, &split, &res->stats);
 	} else {
-		rc = dlx_search(s->p, &sp, &res->stats);
+		rc = dlx_search(p, &sp, &res->stats);
 	}
-	dlx_release_forced(s->p);
 	s->params = NULL;
+	s->codes = NULL;
 	s->first = NULL;
 	return rc;
 }

@@ -3,7 +3,8 @@
  * givens check of the sudoku library.
  *
  * Input layout: byte 0 picks the reader's settings, the rest is the text.
- *   format   = byte0 % 6        (auto, line, grid, compact, drawn, count)
+ *   format   = byte0 % 6        (auto, line, grid, compact, drawn, count; lines of
+ *                                candidates are reached through auto)
  *   alphabet = byte0 / 6 % 4    (auto, alnum, letters, hex)
  *   solve    = byte0 / 24 % 2   (also search boards of side 9 and less)
  *   regions  = byte0 / 48 % 2   (every puzzle followed by a jigsaw region map;
@@ -174,6 +175,24 @@ static void check_line_cells(const struct text *t, const struct sudoku_puzzle *p
 		int d = symbol_digit(pz->alphabet, pz->side, t->d[a + k]);
 		EXPECT(d == pz->cells[k], "line %zu symbol %zu '%c' read as %u, expected %d", pz->line, k,
 		       t->d[a + k], pz->cells[k], d);
+	}
+}
+
+/* A line of candidates: N³ marks, and the cells are its lone candidates. */
+static void check_marks(const struct sudoku_puzzle *pz)
+{
+	EXPECT(pz->marks != NULL && pz->side <= 25, "candidates of side %u", pz->side);
+	for (size_t cell = 0; cell < (size_t)pz->side * pz->side; cell++) {
+		unsigned n = 0, last = 0;
+		for (unsigned d = 0; d < pz->side; d++) {
+			EXPECT(pz->marks[cell * pz->side + d] <= 1, "mark %u", pz->marks[cell * pz->side + d]);
+			if (pz->marks[cell * pz->side + d]) {
+				n++;
+				last = d + 1;
+			}
+		}
+		EXPECT(pz->cells[cell] == (n == 1 ? last : 0), "cell %zu holds %u with %u candidates", cell,
+		       pz->cells[cell], n);
 	}
 }
 
@@ -452,6 +471,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			EXPECT(pz.side <= 64, "a line puzzle of side %u", pz.side);
 			check_line_cells(&t, &pz);
 			rows += regions ? 2 : 1;
+		} else if (pz.format == SUDOKU_FORMAT_MARKS) {
+			check_marks(&pz);
+			EXPECT(!regions, "a line of candidates with a region map");
+			rows += 1;
 		} else {
 			rows += board_rows(&t, pz.line, pz.side);
 			if (regions)
