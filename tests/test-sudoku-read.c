@@ -990,6 +990,89 @@ START_TEST(test_candidate_lines)
 }
 END_TEST
 
+/* Grids of pencil marks, as HoDoKu, Simple Sudoku and dlx-sudoku --candidates print them. */
+static const char hodoku[] =
+	".----------------.---------------------.--------------.\n"
+	"| 6   8     9    | 157  1357  1357     | 13   4   2   |\n"
+	"| 1   3     4    | 6    8     2        | 7    5   9   |\n"
+	"| 7   25    25   | 15   9     4        | 136  38  368 |\n"
+	":----------------+---------------------+--------------:\n"
+	"| 35  15679 1357 | 4    2     1579     | 356  38  368 |\n"
+	"| 345 2457  2357 | 8    6     57       | 345  9   1   |\n"
+	"| 8   14569 15   | 3    15    159      | 456  2   7   |\n"
+	":----------------+---------------------+--------------:\n"
+	"| 2   147   8    | 17   1347  137      | 9    6   5   |\n"
+	"| 345 457   6    | 9    3457  8        | 2    1   34  |\n"
+	"| 9   145   135  | 2    1345  6        | 8    7   34  |\n"
+	"'----------------'---------------------'--------------'\n";
+
+START_TEST(test_pencil_grids)
+{
+	struct src s = open_text(hodoku, SUDOKU_FORMAT_AUTO, SUDOKU_ALPHA_AUTO);
+	struct sudoku_puzzle pz;
+	struct sudoku_read_error err;
+	ck_assert_int_eq(sudoku_reader_next(s.r, &pz, &err), 1);
+	ck_assert_int_eq(pz.format, SUDOKU_FORMAT_PENCIL);
+	ck_assert_uint_eq(pz.side, 9);
+	ck_assert_uint_eq(pz.line, 2);
+	ck_assert_str_eq(as_line(&pz), "689....421346827597...94......42.......86..918..3...272.8...965..69.821.9..2.687.");
+	/* r1c4 holds 1, 5 and 7. */
+	ck_assert_uint_eq(pz.marks[3 * 9 + 0] + pz.marks[3 * 9 + 4] + pz.marks[3 * 9 + 6], 3);
+	ck_assert_uint_eq(pz.marks[3 * 9 + 1], 0);
+	uint8_t marks[729];
+	memcpy(marks, pz.marks, 729);
+	ck_assert_int_eq(sudoku_reader_next(s.r, &pz, &err), 0);
+	close_all(&s);
+	/* Written as a grid and as a line, the marks read back the same. */
+	for (int grid = 0; grid <= 1; grid++) {
+		char buf[2048];
+		size_t n = sudoku_write_marks(buf, grid, SUDOKU_ALPHA_ALNUM, 3, 3, marks);
+		ck_assert_uint_le(n, sudoku_write_marks_size(grid, SUDOKU_ALPHA_ALNUM, 3, 3));
+		buf[n] = '\0';
+		s = open_text(buf, SUDOKU_FORMAT_AUTO, SUDOKU_ALPHA_AUTO);
+		ck_assert_int_eq(sudoku_reader_next(s.r, &pz, &err), 1);
+		ck_assert_int_eq(pz.format, grid ? SUDOKU_FORMAT_PENCIL : SUDOKU_FORMAT_MARKS);
+		ck_assert_mem_eq(pz.marks, marks, 729);
+		close_all(&s);
+	}
+	/* Simple Sudoku's frame: '*' corners, '|' at both ends. */
+	char ss[sizeof hodoku];
+	memcpy(ss, hodoku, sizeof hodoku);
+	for (char *p = ss; *p; p++) {
+		bool rule = p == ss || p[-1] == '\n';
+		if (rule && (*p == '.' || *p == '\''))
+			*p = '*';
+		if (rule && *p == ':')
+			*p = '|';
+	}
+	s = open_text(ss, SUDOKU_FORMAT_AUTO, SUDOKU_ALPHA_AUTO);
+	ck_assert_int_eq(sudoku_reader_next(s.r, &pz, &err), 1);
+	ck_assert_int_eq(pz.format, SUDOKU_FORMAT_PENCIL);
+	ck_assert_mem_eq(pz.marks, marks, 729);
+	close_all(&s);
+	/* A 4x4 grid of marks, with '.' for a cell without candidates. */
+	s = open_text("12 34 | 3 4\n3 4 | 12 .\n--------+----\n2 1 | 4 3\n4 3 | 12 12\n", SUDOKU_FORMAT_AUTO,
+		SUDOKU_ALPHA_AUTO);
+	ck_assert_int_eq(sudoku_reader_next(s.r, &pz, &err), 1);
+	ck_assert_int_eq(pz.format, SUDOKU_FORMAT_PENCIL);
+	ck_assert_uint_eq(pz.side, 4);
+	ck_assert_uint_eq(pz.marks[7 * 4 + 0] + pz.marks[7 * 4 + 1] + pz.marks[7 * 4 + 2] + pz.marks[7 * 4 + 3], 0);
+	close_all(&s);
+	/* Drawn grids of one symbol per cell stay drawn grids. */
+	s = open_text("12|34\n34|12\n-----\n21|43\n43|21\n", SUDOKU_FORMAT_AUTO, SUDOKU_ALPHA_AUTO);
+	ck_assert_int_eq(sudoku_reader_next(s.r, &pz, &err), 1);
+	ck_assert_int_eq(pz.format, SUDOKU_FORMAT_DRAWN);
+	close_all(&s);
+	/* Errors name their line. */
+	expect_error("12 34 | 3 4\n3 4 | 12\n", SUDOKU_FORMAT_AUTO, 0, 2, "row 2 has 3 cells of pencil marks, expected 4");
+	expect_error("12 34 | 3 4\n3 4 | 12 5\n", SUDOKU_FORMAT_AUTO, 0, 2, "r2c4: '5' is not a candidate of a 4x4 board");
+	expect_error("12 34 | 3 4\n3 4 | 121 4\n", SUDOKU_FORMAT_AUTO, 0, 2, "r2c3: candidate '1' twice");
+	expect_error("12 34 | 3 4\n3 4 | 12 4\n", SUDOKU_FORMAT_AUTO, 0, 1, "truncated grid: 2 of 4 rows");
+	expect_error("12 3\n", SUDOKU_FORMAT_PENCIL, 0, 1,
+		"a row of 2 pencil marks: a grid of them has 4, 6, 8, 9, ... or 25 cells a row");
+}
+END_TEST
+
 static Suite *read_suite(void)
 {
 	Suite *s = suite_create("sudoku-read");
@@ -1000,6 +1083,7 @@ static Suite *read_suite(void)
 	tcase_add_test(tc, test_drawn);
 	tcase_add_test(tc, test_simple_sudoku);
 	tcase_add_test(tc, test_candidate_lines);
+	tcase_add_test(tc, test_pencil_grids);
 	tcase_add_test(tc, test_names);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("alphabets");

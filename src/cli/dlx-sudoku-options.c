@@ -54,8 +54,8 @@ static const char usage_dlx_sudoku[] =
 	"                         of reading any (see Generating below)\n"
 	"\n"
 	"Input and output:\n"
-	"  -f, --format=FMT       auto (default), line, grid, compact, drawn, count or\n"
-	"                         candidates (alias sukaku)\n"
+	"  -f, --format=FMT       auto (default), line, grid, compact, drawn, count,\n"
+	"                         candidates (alias sukaku) or pencil\n"
 	"  -A, --alphabet=ALPHA   auto (default); alnum: 1-9A-Za-z@$& (1-9A-G for\n"
 	"                         16x16); letters: A-Z (A-P for 16x16, as SPOJ 1110);\n"
 	"                         hex: 0-9A-Z (0-F for 16x16, 0 is then a digit)\n"
@@ -146,6 +146,10 @@ static const char usage_dlx_sudoku[] =
 	"           k-th digit k or a blank (729 for 9x9, 'sukaku'); detected for\n"
 	"           216 (6x6), 512, 729, 1000, ...; --format candidates for 4x4 (64)\n"
 	"           and 16x16 (4096).  A cell with one candidate is a given\n"
+	"  pencil   a grid of pencil marks as HoDoKu, Simple Sudoku and --candidates\n"
+	"           print them: N rows of N words of candidates ('.' for none), '|'\n"
+	"           between boxes, rules of - + | = * . : ' between bands and around\n"
+	"           the grid; its answers are drawn\n"
 	"  count    a number T, then T compact or grid puzzles (SPOJ 1110, POJ 2676);\n"
 	"           the answers follow the judges' layout: grids (numbers between\n"
 	"           blanks if the input's rows had them), with an empty line between\n"
@@ -241,8 +245,8 @@ static int parse_score(const char *arg, struct requests *rq)
 static int parse_format(const char *arg, struct puzzle_options *o, struct requests *rq)
 {
 	if (!sudoku_format_parse(arg, &o->format)) {
-		fprintf(stderr, "dlx-sudoku: unknown format '%s' (auto, line, grid, compact, drawn, count, candidates)\n",
-			arg);
+		fprintf(stderr,
+			"dlx-sudoku: unknown format '%s' (auto, line, grid, compact, drawn, count, candidates, pencil)\n", arg);
 		return CLI_EXIT_USAGE;
 	}
 	rq->have_format = true;

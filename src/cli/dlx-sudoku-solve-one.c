@@ -47,6 +47,7 @@ static enum sudoku_layout default_layout(const struct sudoku_puzzle *pz)
 	case SUDOKU_FORMAT_LINE:
 	case SUDOKU_FORMAT_MARKS: return SUDOKU_LAYOUT_LINE;
 	case SUDOKU_FORMAT_GRID: return SUDOKU_LAYOUT_GRID;
+	case SUDOKU_FORMAT_PENCIL: return SUDOKU_LAYOUT_PRETTY;
 	case SUDOKU_FORMAT_DRAWN:
 		return pz->drawn_style == SUDOKU_DRAWN_FRAMED ? SUDOKU_LAYOUT_BORDERED
 			: pz->drawn_style == SUDOKU_DRAWN_TIGHT ? SUDOKU_LAYOUT_SS : SUDOKU_LAYOUT_PRETTY;

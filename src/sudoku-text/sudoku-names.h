@@ -12,7 +12,7 @@
 #include "sudoku-write.h"
 
 /* Parses a --format name (auto, line, grid, compact, drawn, count,
- * candidates, and the aliases pretty = drawn, spoj = poj = count,
+ * candidates, pencil, and the aliases pretty = drawn, spoj = poj = count,
  * sukaku = candidates); false if unknown. */
 bool sudoku_format_parse(const char *name, enum sudoku_format *out);
 

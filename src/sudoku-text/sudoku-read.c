@@ -52,6 +52,7 @@ const char *sudoku_format_name(enum sudoku_format f)
 	case SUDOKU_FORMAT_DRAWN: return "drawn";
 	case SUDOKU_FORMAT_COUNT: return "count";
 	case SUDOKU_FORMAT_MARKS: return "candidates";
+	case SUDOKU_FORMAT_PENCIL: return "pencil";
 	default: return "auto";
 	}
 }
@@ -203,6 +204,171 @@ static int read_line_puzzle(struct sudoku_reader *r, struct sudoku_puzzle *pz, s
 		r->row_line[k] = l->lineno;
 	pz->line = l->lineno;
 	return decode(r, side, false, pz, err);
+}
+
+static int peek_text(struct sudoku_reader *r, unsigned k, const struct text_line **out,
+	struct sudoku_read_error *err);
+
+/* A rule of a pencil-mark grid: only drawing characters, with a '-' (a row of '.' cells has none). */
+static bool is_pencil_rule(const struct text_line *l)
+{
+	return l->len > 0 && strspn(l->text, "-+|=*.:' \t\r") == l->len && strchr(l->text, '-');
+}
+
+/*
+ * Splits a pencil-mark row into words (blanks and '|' between them) at
+ * word[], len[] (at most max); returns how many (max + 1: too many).
+ */
+static unsigned pencil_words(const struct text_line *l, const char **word, unsigned *len, unsigned max)
+{
+	unsigned n = 0;
+	const char *t = l->text;
+	while (*t && n <= max) {
+		while (*t == '|' || text_is_blank((unsigned char)*t))
+			t++;
+		if (!*t)
+			break;
+		const char *w = t;
+		while (*t && *t != '|' && !text_is_blank((unsigned char)*t))
+			t++;
+		if (n < max) {
+			word[n] = w;
+			len[n] = (unsigned)(t - w);
+		}
+		n++;
+	}
+	return n;
+}
+
+/* Whether a row reads as one of a pencil-mark grid: N words of distinct digits 1..N ('.' alone), one of them longer. */
+static bool pencil_row(struct sudoku_reader *r, const struct text_line *l)
+{
+	const char *word[MAX_SIDE];
+	unsigned len[MAX_SIDE];
+	unsigned n = pencil_words(l, word, len, MAX_SIDE);
+	if (n > MAX_SIDE || n > SYMBOL_MAX_SIDE || !cells_side_boxes(n, MARKS_MAX_SIDE, &r->choice, NULL, NULL))
+		return false;
+	enum sudoku_alphabet a = r->alpha_opt != SUDOKU_ALPHA_AUTO ? r->alpha_opt : SUDOKU_ALPHA_ALNUM;
+	int16_t tb[256];
+	cells_decode_table(tb, a, n, true);
+	bool longer = false;
+	for (unsigned k = 0; k < n; k++) {
+		bool seen[MAX_SIDE + 1] = { false };
+		longer |= len[k] > 1;
+		if (len[k] == 1 && word[k][0] == '.')
+			continue;
+		for (unsigned j = 0; j < len[k]; j++) {
+			int v = tb[(unsigned char)word[k][j]];
+			if (v <= 0 || seen[v])
+				return false;
+			seen[v] = true;
+		}
+	}
+	return longer;
+}
+
+/*
+ * Whether the drawn grid that starts at the current line is one of pencil
+ * marks: its first row (the current line, or one of the next lines after
+ * rules) reads as a pencil-mark row.
+ */
+static int looks_like_pencil(struct sudoku_reader *r, bool *pencil, struct sudoku_read_error *err)
+{
+	*pencil = false;
+	const struct text_line *l = &r->src.cur;
+	for (unsigned k = 0; is_pencil_rule(l) && k < 3; k++) {
+		int rc = peek_text(r, k, &l, err);
+		if (rc <= 0)
+			return rc;
+	}
+	if (!is_pencil_rule(l))
+		*pencil = pencil_row(r, l);
+	return 0;
+}
+
+/* Reads one grid of pencil marks whose first line (a rule or a row) is next. */
+static int read_pencil_grid(struct sudoku_reader *r, struct sudoku_puzzle *pz, struct sudoku_read_error *err)
+{
+	unsigned side = 0, rows = 0;
+	size_t start = 0;
+	enum sudoku_alphabet a = r->alpha_opt != SUDOKU_ALPHA_AUTO ? r->alpha_opt : SUDOKU_ALPHA_ALNUM;
+	const char *word[MAX_SIDE];
+	unsigned len[MAX_SIDE];
+	if (!r->marks && !(r->marks = malloc((size_t)MARKS_MAX_SIDE * MARKS_MAX_SIDE * MARKS_MAX_SIDE)))
+		return text_fail(err, r->src.lineno, DLX_ERR_NOMEM, "out of memory");
+	for (;;) {
+		int rc = lines_read(&r->src, err);
+		if (rc < 0)
+			return rc;
+		enum line_kind k = rc ? lines_kind(&r->src.cur) : LINE_END;
+		if (k == LINE_COMMENT)
+			continue;
+		if (rows == 0 && k == LINE_BLANK) {
+			r->blank_seen = true;
+			continue;
+		}
+		if (rows == 0 && k == LINE_END) {
+			if (rc)
+				r->ended = true;
+			return 0;
+		}
+		if (k != LINE_TEXT)
+			return text_fail(err, start, DLX_ERR_SYNTAX, "truncated grid: %u of %u rows", rows, side);
+		const struct text_line *l = &r->src.cur;
+		if (is_pencil_rule(l))
+			continue;
+		unsigned n = pencil_words(l, word, len, MAX_SIDE);
+		if (rows == 0) {
+			if (n > MARKS_MAX_SIDE || !cells_side_boxes(n, MARKS_MAX_SIDE, &r->choice, NULL, NULL))
+				return text_fail(err, l->lineno, DLX_ERR_SYNTAX,
+					"a row of %u pencil marks: a grid of them has 4, 6, 8, 9, ... or 25 cells a row", n);
+			side = n;
+			start = l->lineno;
+			rc = check_size(r, side, l->lineno, err);
+			if (rc)
+				return rc;
+			cells_decode_table(r->table, a, side, true);
+			r->table_alpha = a;
+			r->table_side = side;
+			r->table_drawn = true;
+			pz->line = start;
+			pz->blank_before = r->blank_seen;
+			r->blank_seen = false;
+		} else if (n != side) {
+			return text_fail(err, l->lineno, DLX_ERR_SYNTAX, "row %u has %u cells of pencil marks, expected %u",
+				rows + 1, n > side ? side + 1 : n, side);
+		}
+		for (unsigned c = 0; c < side; c++) {
+			size_t cell = (size_t)rows * side + c;
+			uint8_t *m = r->marks + cell * side;
+			memset(m, 0, side);
+			unsigned count = 0, last = 0;
+			if (!(len[c] == 1 && word[c][0] == '.')) {
+				for (unsigned j = 0; j < len[c]; j++) {
+					unsigned char ch = (unsigned char)word[c][j];
+					int v = r->table[ch];
+					if (v <= 0)
+						return text_fail(err, l->lineno, DLX_ERR_SYNTAX,
+							"r%uc%u: '%c' is not a candidate of a %ux%u board", rows + 1, c + 1, ch, side, side);
+					if (m[v - 1])
+						return text_fail(err, l->lineno, DLX_ERR_SYNTAX, "r%uc%u: candidate '%c' twice", rows + 1,
+							c + 1, ch);
+					m[v - 1] = 1;
+					count++;
+					last = (unsigned)v;
+				}
+			}
+			r->cells[cell] = (uint8_t)(count == 1 ? last : 0);
+		}
+		if (++rows == side)
+			break;
+	}
+	pz->side = side;
+	cells_side_boxes(side, MAX_SIDE, &r->choice, &pz->box_rows, &pz->box_cols);
+	pz->cells = r->cells;
+	pz->marks = r->marks;
+	pz->alphabet = a;
+	return 1;
 }
 
 /* The current line is a line of candidates. */
@@ -439,12 +605,17 @@ static int detect_format(struct sudoku_reader *r, struct sudoku_read_error *err)
 	}
 	if (!rc && !is_count && small_only)
 		rc = first_of_big_grid(r, l->len, set, &big_grid, err);
+	/* Drawn grids, and HoDoKu's pencil-mark grids that open with a rule of '.' and '-'. */
+	bool drawn_like = cells_line_has_any(l, "|+") || (l->text[0] == '*' && cells_is_separator(l));
+	bool pencil = false;
+	if (!rc && !is_count && (drawn_like || (strchr(".:'*", l->text[0]) && is_pencil_rule(l))))
+		rc = looks_like_pencil(r, &pencil, err);
 	if (rc)
 		return rc;
 	if (is_count) {
 		r->fmt = SUDOKU_FORMAT_COUNT;
-	} else if (cells_line_has_any(l, "|+") || (l->text[0] == '*' && cells_is_separator(l))) {
-		r->fmt = SUDOKU_FORMAT_DRAWN;
+	} else if (drawn_like || pencil) {
+		r->fmt = pencil ? SUDOKU_FORMAT_PENCIL : SUDOKU_FORMAT_DRAWN;
 	} else if (cells_line_has_any(l, " \t\r")) {
 		r->fmt = SUDOKU_FORMAT_GRID;
 	} else if (both) {
@@ -513,6 +684,11 @@ static int next_board(struct sudoku_reader *r, struct sudoku_puzzle *pz, struct 
 		pz->blank_before = r->blank_seen;
 		r->blank_seen = false;
 		return read_line_puzzle(r, pz, err);
+	case SUDOKU_FORMAT_PENCIL:
+		rc = read_pencil_grid(r, pz, err);
+		if (rc > 0)
+			return rc;
+		break;
 	case SUDOKU_FORMAT_MARKS:
 		rc = next_text_line(r, err);
 		if (rc <= 0)
@@ -639,10 +815,11 @@ int sudoku_read_region_map(FILE *in, enum sudoku_alphabet alpha, const struct su
 	if (choice)
 		r->choice = *choice;
 	struct sudoku_puzzle pz;
+	memset(&pz, 0, sizeof pz);
 	int rc = next_board(r, &pz, err);
 	if (rc == 0)
 		rc = text_fail(err, 0, DLX_ERR_SYNTAX, "no region map in the file");
-	if (rc == 1 && pz.format == SUDOKU_FORMAT_MARKS)
+	if (rc == 1 && pz.marks)
 		rc = text_fail(err, pz.line, DLX_ERR_SYNTAX, "a line of candidates, not a region map");
 	if (rc == 1)
 		rc = check_map(r, &pz, err);

@@ -23,7 +23,13 @@
  *             N symbols per cell in row-major order, the k-th the symbol of
  *             digit k when it is a candidate, else a blank (729 for 9x9,
  *             "sukaku").  Detected for the lengths N³ that no puzzle line
- *             has (216, 512, 729, 1000, ...; 64 and 4096 need --format).
+ *             has (216, 512, 729, 1000, ...; 64 and 4096 need --format);
+ *  - pencil:  a grid of pencil marks as Simple Sudoku, HoDoKu and dlx-sudoku
+ *             --candidates print them: N rows of N words, each word a cell's
+ *             candidates ('.' for none), '|' between boxes, rule lines of
+ *             '-', '+', '|', '=', '*', '.', ':' and '\'' between bands and
+ *             around the grid.  Detected when the first row of a drawn grid
+ *             has N words of distinct candidates, one of them longer than one.
  * '#' starts a comment line (of any bytes; other lines are ASCII) and a line
  * "end" ends the input, in every format.
  *
@@ -52,7 +58,8 @@ enum sudoku_format {
 	SUDOKU_FORMAT_COMPACT,
 	SUDOKU_FORMAT_DRAWN,
 	SUDOKU_FORMAT_COUNT,
-	SUDOKU_FORMAT_MARKS   /* a line of candidates: N³ symbols */
+	SUDOKU_FORMAT_MARKS,  /* a line of candidates: N³ symbols */
+	SUDOKU_FORMAT_PENCIL  /* a grid of pencil marks: N rows of N words of candidates */
 };
 
 /* Longest input line accepted; longer lines are an error, not a reallocation. */
@@ -101,7 +108,7 @@ struct sudoku_puzzle {
 	bool blank_before;           /* an empty line came between it and the previous puzzle */
 	bool spaced;                 /* a grid whose rows were words: numbers or symbols between blanks */
 	enum sudoku_drawn_style drawn_style; /* a drawn grid's look, for answering in kind */
-	const uint8_t *marks;        /* a line of candidates: N³ bytes, 1 when digit d is a candidate
+	const uint8_t *marks;        /* a line or grid of candidates: N³ bytes, 1 when digit d is a candidate
 	                                of the cell (marks[cell·N + d−1]); cells then holds the cells
 	                                with one candidate.  Owned by the reader like cells.  Else NULL */
 	const uint8_t *regions;      /* with sudoku_reader_expect_regions(): its region map, N²

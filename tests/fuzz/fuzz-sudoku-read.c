@@ -476,6 +476,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			EXPECT(!regions, "a line of candidates with a region map");
 			rows += 1;
 		} else {
+			if (pz.format == SUDOKU_FORMAT_PENCIL)
+				check_marks(&pz);
 			rows += board_rows(&t, pz.line, pz.side);
 			if (regions)
 				rows += board_rows(&t, pz.regions_line, pz.side);
