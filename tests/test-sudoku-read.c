@@ -757,6 +757,12 @@ START_TEST(test_guess_flat_grid)
 	/* Without a repeat it opens a 16x16 grid, and the message says how many rows are missing. */
 	expect_error("1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16\n", SUDOKU_FORMAT_AUTO, 0, 1,
 		"truncated grid: 1 of 16 rows");
+	/* A flat row too long to open a grid still has its numbers' range checked (a fuzzer find). */
+	char flat16[1024];
+	size_t at16 = 0;
+	for (int k = 0; k < 256; k++)
+		at16 += (size_t)snprintf(flat16 + at16, sizeof flat16 - at16, "%d%s", k == 255 ? 17 : 0, k < 255 ? " " : "\n");
+	expect_error(flat16, SUDOKU_FORMAT_AUTO, 0, 1, "number 17 is out of range for a 16x16 board (0-16)");
 }
 END_TEST
 

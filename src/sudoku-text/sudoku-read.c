@@ -426,6 +426,12 @@ static int read_flat(struct sudoku_reader *r, unsigned side, struct sudoku_puzzl
 	int rc = check_size(r, side, l->lineno, err);
 	if (rc)
 		return rc;
+	/* cells_flat_side() checks the range only where the row could also open a grid. */
+	for (size_t k = 0; k < (size_t)side * side; k++) {
+		if (r->raw[k] >= RAW_NUMBER && r->raw[k] - RAW_NUMBER > side)
+			return text_fail(err, l->lineno, DLX_ERR_SYNTAX, "number %u is out of range for a %ux%u board (0-%u)",
+				r->raw[k] - RAW_NUMBER, side, side, side);
+	}
 	for (unsigned k = 0; k < side; k++)
 		r->row_line[k] = l->lineno;
 	pz->line = l->lineno;
