@@ -39,8 +39,19 @@
  *  - windoku (#DLX_SUDOKU_WINDOKU): (n−1)² extra n×n windows, one cell apart
  *    from each other and from the edges (the four shaded boxes of a 9x9);
  *    with R×C boxes, windows of R×C cells placed the same way;
- *  - jigsaw: a region map of N regions of N cells replaces the boxes.
- * They combine: X and windoku on a jigsaw map are allowed.
+ *  - jigsaw: a region map of N regions of N cells replaces the boxes;
+ *  - disjoint groups (#DLX_SUDOKU_DISJOINT): the cells at one place of
+ *    their boxes.
+ * Constraints between two cells are secondary items instead, covered by the
+ * options that may not meet (at most one of them is chosen):
+ *  - anti-knight (#DLX_SUDOKU_ANTI_KNIGHT), anti-king (#DLX_SUDOKU_ANTI_KING):
+ *    no digit twice a knight's or a king's move apart;
+ *  - non-consecutive (#DLX_SUDOKU_NONCONSECUTIVE): no digits one apart side
+ *    by side.
+ * They all combine, with each other and on a jigsaw map.  The givens check
+ * names each kind of clash: "... on the main diagonal", "... in window 2",
+ * "... in disjoint group 5", "r1c1 and r2c3 both hold 5, a knight's move
+ * apart", "r4c4 holds 3 and r4c5 holds 4, side by side".
  *
  * Like the core, this layer never prints, exits or keeps global state; the
  * #dlx_error_info of its failures is about no input line (line 0).  A
@@ -96,11 +107,43 @@ DLX_API int dlx_sudoku_new(unsigned box, dlx_sudoku **out);
  * one window at r2c2-r3c4 on 6x6 with 2x3 boxes, four on 12x12 with 3x4.
  */
 #define DLX_SUDOKU_WINDOKU 2u
+/**
+ * Variant flag: disjoint groups.  N more units: group p holds the cells at
+ * place p of their boxes (row r mod R, column c mod C of the box), so each
+ * box's top-left cells together hold every digit once, and so on.  With a
+ * jigsaw map the groups still follow the boxes of the board's shape.
+ */
+#define DLX_SUDOKU_DISJOINT 4u
+/**
+ * Variant flag: anti-knight.  Two cells a knight's move apart (one row and
+ * two columns, or two rows and one column) never hold the same digit.
+ * Not a unit: each such pair of cells in different regions gets N secondary
+ * items "the pair holds d", covered by the options (a, d) and (b, d), so at
+ * most one of them is chosen.
+ */
+#define DLX_SUDOKU_ANTI_KNIGHT 8u
+/**
+ * Variant flag: anti-king.  Diagonal neighbours never hold the same digit
+ * (the other neighbours share a row or column already); encoded as
+ * #DLX_SUDOKU_ANTI_KNIGHT is, for the diagonal pairs in different regions.
+ */
+#define DLX_SUDOKU_ANTI_KING 16u
+/**
+ * Variant flag: non-consecutive.  Orthogonal neighbours never hold digits
+ * one apart.  Each neighbour pair gets N − 1 secondary items, item i being
+ * "the pair holds i and i + 1"; the option (a, d) covers items d − 1 and d
+ * of each of its pairs (those that exist), so (a, d) and (b, d ± 1) exclude
+ * each other.
+ */
+#define DLX_SUDOKU_NONCONSECUTIVE 32u
 
 /** The board of a variant solver.  Start from #DLX_SUDOKU_SHAPE_INIT. */
 typedef struct dlx_sudoku_shape {
 	unsigned box;           /**< box size n: the side is N = n² */
-	unsigned flags;         /**< #DLX_SUDOKU_X, #DLX_SUDOKU_WINDOKU, or 0 */
+	unsigned flags;         /**< variant flags (#DLX_SUDOKU_X, #DLX_SUDOKU_WINDOKU,
+	                             #DLX_SUDOKU_DISJOINT, #DLX_SUDOKU_ANTI_KNIGHT,
+	                             #DLX_SUDOKU_ANTI_KING, #DLX_SUDOKU_NONCONSECUTIVE,
+	                             combined with |), or 0 */
 	const uint8_t *regions; /**< jigsaw: N² region numbers 1..N in row-major order
 	                             (dlx_sudoku_check_regions()), used instead of the
 	                             boxes and copied; NULL: the boxes */
@@ -128,9 +171,12 @@ DLX_API int dlx_sudoku_check_regions(unsigned side, const uint8_t *regions, dlx_
  * shape asks for.  The item layout extends dlx_sudoku_problem()'s: units are
  * numbered rows 0..N−1, columns N..2N−1, boxes or regions 2N..3N−1, then
  * (with X) the main diagonal 3N and the anti-diagonal 3N+1, then the
- * windows; item N² + u·N + d − 1 is "unit u has d".  Options keep their
- * numbers (r·N + c)·N + d − 1 and cover the cell, then their units in that
- * order.  dlx_sudoku_new(n, out) is this with { n, 0, NULL }.
+ * windows, then the disjoint groups; item N² + u·N + d − 1 is "unit u has
+ * d".  The secondary items of anti-knight, anti-king and non-consecutive
+ * pairs follow the primary ones.  Options keep their numbers
+ * (r·N + c)·N + d − 1 and cover the cell, then their units in that order,
+ * then their pairs' secondary items.  dlx_sudoku_new(n, out) is this with
+ * { n, 0, NULL }.
  *
  * @param shape   the box size, the flags and the optional region map
  * @param out     on success a new solver owned by the caller
@@ -154,7 +200,7 @@ DLX_API int dlx_sudoku_new_shape(const dlx_sudoku_shape *shape, dlx_sudoku **out
 typedef struct dlx_sudoku_board {
 	unsigned box_rows;      /**< R: rows of a box, 2 or more */
 	unsigned box_cols;      /**< C: columns of a box, 2 or more; side N = R·C ≤ 100 */
-	unsigned flags;         /**< #DLX_SUDOKU_X, #DLX_SUDOKU_WINDOKU, or 0 */
+	unsigned flags;         /**< variant flags, as in #dlx_sudoku_shape */
 	const uint8_t *regions; /**< jigsaw: N² region numbers 1..N, as in #dlx_sudoku_shape */
 } dlx_sudoku_board;
 
@@ -384,8 +430,9 @@ DLX_API int dlx_sudoku_grade_candidates(dlx_sudoku *s, const uint8_t *marks, con
  * every digit in each blank (or from @p marks), the givens' digits leave
  * their units' other cells, and two rules are applied until neither changes
  * a mark: a cell with one candidate takes it and it leaves the cell's peers
- * (naked single); a digit with one place left in a unit takes it (hidden
- * single).  A puzzle that singles solve ends with one candidate per cell:
+ * (naked single), and leaves the cells linked to it (anti-knight and
+ * anti-king: the digit; non-consecutive: the digits one apart); a digit with
+ * one place left in a unit takes it (hidden single).  A puzzle that singles solve ends with one candidate per cell:
  * exactly the puzzles whose search never branches (dlx_stats.branches 0).
  *
  * @param givens N² bytes, 0 blank (may be NULL when marks is given)

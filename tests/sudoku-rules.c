@@ -18,8 +18,8 @@ unsigned rules_side(const struct rules *ru)
 static uint32_t *make_units(const struct rules *ru, size_t *count)
 {
 	const unsigned R = box_rows(ru), C = box_cols(ru), side = R * C;
-	/* Windows are at most one per box. */
-	size_t max = 3 * (size_t)side + 2 + side;
+	/* Windows are at most one per box; then the disjoint groups. */
+	size_t max = 3 * (size_t)side + 2 + side + side;
 	uint32_t *u = malloc(max * side * sizeof *u);
 	if (!u)
 		return NULL;
@@ -64,8 +64,43 @@ static uint32_t *make_units(const struct rules *ru, size_t *count)
 				for (unsigned i = 0; i < side; i++)
 					u[k * side + i] = (top + i / C) * side + left + i % C;
 	}
+	if (ru->flags & DLX_SUDOKU_DISJOINT) {
+		/* Group (i, j): row i and column j of every box; box b's top row is (b / R)·R, its left column (b % R)·C. */
+		for (unsigned i = 0; i < R; i++)
+			for (unsigned j = 0; j < C; j++, k++)
+				for (unsigned b = 0; b < side; b++)
+					u[k * side + b] = ((b / R) * R + i) * side + (b % R) * C + j;
+	}
 	*count = k;
 	return u;
+}
+
+/*
+ * Whether digits d and e (both non-zero) may stand in cells (r1, c1) and
+ * (r2, c2) under the pair rules: anti-knight, anti-king, non-consecutive.
+ */
+static bool pair_ok(const struct rules *ru, int r1, int c1, unsigned d, int r2, int c2, unsigned e)
+{
+	int dr = abs(r1 - r2), dc = abs(c1 - c2);
+	if ((ru->flags & DLX_SUDOKU_ANTI_KNIGHT) && ((dr == 1 && dc == 2) || (dr == 2 && dc == 1)) && d == e)
+		return false;
+	if ((ru->flags & DLX_SUDOKU_ANTI_KING) && dr <= 1 && dc <= 1 && (dr || dc) && d == e)
+		return false;
+	if ((ru->flags & DLX_SUDOKU_NONCONSECUTIVE) && dr + dc == 1 && (d + 1 == e || e + 1 == d))
+		return false;
+	return true;
+}
+
+/* Whether digit d at cell keeps the pair rules with the filled cells of b (within two rows and columns). */
+static bool pairs_fit(const struct rules *ru, const uint8_t *b, unsigned side, size_t cell, unsigned d)
+{
+	int r = (int)(cell / side), c = (int)(cell % side);
+	for (int r2 = r - 2; r2 <= r + 2; r2++)
+		for (int c2 = c - 2; c2 <= c + 2; c2++)
+			if (r2 >= 0 && c2 >= 0 && r2 < (int)side && c2 < (int)side && (r2 != r || c2 != c) &&
+				b[(size_t)r2 * side + (size_t)c2] && !pair_ok(ru, r, c, d, r2, c2, b[(size_t)r2 * side + (size_t)c2]))
+				return false;
+	return true;
 }
 
 /* No digit twice among the filled cells of each unit; with full, also no blank and no digit above N. */
@@ -90,6 +125,8 @@ static bool check(const struct rules *ru, const uint8_t *b, bool full)
 		}
 	}
 	free(u);
+	for (size_t cell = 0; ok && cell < (size_t)side * side; cell++)
+		ok = !b[cell] || pairs_fit(ru, b, side, cell, b[cell]);
 	return ok;
 }
 
@@ -113,7 +150,7 @@ struct brute {
 	size_t cells;
 	uint8_t *b;
 	uint32_t *units;      /* as make_units */
-	uint32_t *of_cell;    /* cell · 6: the units of each cell */
+	uint32_t *of_cell;    /* cell · 7: the units of each cell */
 	unsigned *n_of_cell;
 	uint64_t found, limit;
 	const uint8_t *marks; /* N per cell, digit d allowed when marks[cell·N + d−1]; NULL: all */
@@ -122,7 +159,7 @@ struct brute {
 static bool fits(const struct brute *bt, size_t cell, unsigned d)
 {
 	for (unsigned j = 0; j < bt->n_of_cell[cell]; j++) {
-		const uint32_t *u = bt->units + (size_t)bt->of_cell[cell * 6 + j] * bt->side;
+		const uint32_t *u = bt->units + (size_t)bt->of_cell[cell * 7 + j] * bt->side;
 		for (unsigned i = 0; i < bt->side; i++)
 			if (u[i] != cell && bt->b[u[i]] == d)
 				return false;
@@ -139,7 +176,8 @@ static void brute(struct brute *bt, size_t cell)
 		return;
 	}
 	for (unsigned d = 1; d <= bt->side && (!bt->limit || bt->found < bt->limit); d++) {
-		if ((!bt->marks || bt->marks[cell * bt->side + d - 1]) && fits(bt, cell, d)) {
+		if ((!bt->marks || bt->marks[cell * bt->side + d - 1]) && fits(bt, cell, d) &&
+			pairs_fit(bt->ru, bt->b, bt->side, cell, d)) {
 			bt->b[cell] = (uint8_t)d;
 			brute(bt, cell + 1);
 			bt->b[cell] = 0;
@@ -156,14 +194,14 @@ static uint64_t brute_count(const struct rules *ru, const uint8_t *givens, const
 	size_t count;
 	bt.units = make_units(ru, &count);
 	bt.b = malloc(bt.cells);
-	bt.of_cell = calloc(bt.cells * 6, sizeof *bt.of_cell);
+	bt.of_cell = calloc(bt.cells * 7, sizeof *bt.of_cell);
 	bt.n_of_cell = calloc(bt.cells, sizeof *bt.n_of_cell);
 	if (bt.units && bt.b && bt.of_cell && bt.n_of_cell) {
 		for (size_t k = 0; k < count; k++) {
 			for (unsigned i = 0; i < bt.side; i++) {
 				uint32_t cell = bt.units[k * bt.side + i];
-				if (bt.n_of_cell[cell] < 6)
-					bt.of_cell[cell * 6 + bt.n_of_cell[cell]++] = (uint32_t)k;
+				if (bt.n_of_cell[cell] < 7)
+					bt.of_cell[cell * 7 + bt.n_of_cell[cell]++] = (uint32_t)k;
 			}
 		}
 		memcpy(bt.b, givens, bt.cells);

@@ -15,8 +15,9 @@
 #include <stdint.h>
 
 /*
- * The rules of a board: box size, DLX_SUDOKU_X / DLX_SUDOKU_WINDOKU, and a
- * jigsaw map (1..N) or NULL; rows and cols, when not 0, give R x C boxes
+ * The rules of a board: box size, the variant flags of dlx-sudoku.h (X,
+ * windoku, disjoint groups as units; anti-knight, anti-king and
+ * non-consecutive as conditions on pairs of cells), and a jigsaw map (1..N) or NULL; rows and cols, when not 0, give R x C boxes
  * (side R·C) and n is then ignored.
  */
 struct rules {

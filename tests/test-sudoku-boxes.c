@@ -127,7 +127,7 @@ START_TEST(test_refused)
 	b.box_cols = 0;
 	ck_assert_int_eq(dlx_sudoku_new_board(&b, &s, NULL), DLX_ERR_INVALID);
 	b.box_cols = 2;
-	b.flags = 4;
+	b.flags = 64; /* no such flag */
 	ck_assert_int_eq(dlx_sudoku_new_board(&b, &s, NULL), DLX_ERR_INVALID);
 	b.flags = 0;
 	b.box_rows = 11;

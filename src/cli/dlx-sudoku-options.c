@@ -89,14 +89,21 @@ static const char usage_dlx_sudoku[] =
 	"                         for tall boxes on 6x6, 2x6 or 3x4 on 12x12, 4x6 for\n"
 	"                         24x24.  Boards of other sides keep their boxes\n"
 	"\n"
-	"Variants (each extra unit must hold every digit once, like a row):\n"
+	"Variants (an extra unit holds every digit once, like a row; a pair rule keeps\n"
+	"two linked cells apart):\n"
 	"      --variant=V[+V]    classic (the default); x: both main diagonals (also\n"
 	"                         'diagonal'); windoku: (n-1)^2 extra n x n windows one\n"
 	"                         cell apart, the 4 shaded boxes of a 9x9 (also\n"
 	"                         'hyper'); with R x C boxes, R x C windows placed\n"
 	"                         alike (one on 6x6, at r2c2-r3c4; four on 12x12);\n"
 	"                         jigsaw: a region map replaces the boxes (also\n"
-	"                         'irregular').  Combine with + or a comma: x+windoku\n"
+	"                         'irregular'); disjoint: the cells at one place of\n"
+	"                         their boxes (also 'disjoint-groups'); anti-knight\n"
+	"                         and anti-king: no digit twice a knight's or king's\n"
+	"                         move apart (also 'knight', 'king'); nonconsecutive:\n"
+	"                         no digits one apart side by side (also\n"
+	"                         'non-consecutive').  Combine with + or a comma:\n"
+	"                         x+windoku, anti-knight+anti-king+nonconsecutive\n"
 	"      --regions=FILE     jigsaw with this region map for every puzzle (implies\n"
 	"                         --variant jigsaw); without it, each puzzle of the input\n"
 	"                         is followed by its own map in the same format\n"
@@ -363,6 +370,11 @@ static bool parse_variant(const char *arg, struct puzzle_options *o)
 		{ "classic", 0, false }, { "x", DLX_SUDOKU_X, false }, { "diagonal", DLX_SUDOKU_X, false },
 		{ "windoku", DLX_SUDOKU_WINDOKU, false }, { "hyper", DLX_SUDOKU_WINDOKU, false },
 		{ "jigsaw", 0, true }, { "irregular", 0, true },
+		{ "disjoint", DLX_SUDOKU_DISJOINT, false }, { "disjoint-groups", DLX_SUDOKU_DISJOINT, false },
+		{ "anti-knight", DLX_SUDOKU_ANTI_KNIGHT, false }, { "knight", DLX_SUDOKU_ANTI_KNIGHT, false },
+		{ "anti-king", DLX_SUDOKU_ANTI_KING, false }, { "king", DLX_SUDOKU_ANTI_KING, false },
+		{ "nonconsecutive", DLX_SUDOKU_NONCONSECUTIVE, false },
+		{ "non-consecutive", DLX_SUDOKU_NONCONSECUTIVE, false },
 	};
 	const char *p = arg;
 	for (;;) {
@@ -372,8 +384,8 @@ static bool parse_variant(const char *arg, struct puzzle_options *o)
 			(strlen(names[k].name) != len || strncmp(p, names[k].name, len) != 0))
 			k++;
 		if (k == sizeof names / sizeof names[0]) {
-			fprintf(stderr, "dlx-sudoku: unknown variant '%.*s' (classic, x, windoku, jigsaw; combine with +)\n",
-				(int)len, p);
+			fprintf(stderr, "dlx-sudoku: unknown variant '%.*s' (classic, x, windoku, jigsaw, disjoint, "
+				"anti-knight, anti-king, nonconsecutive; combine with +)\n", (int)len, p);
 			return false;
 		}
 		o->flags |= names[k].flag;

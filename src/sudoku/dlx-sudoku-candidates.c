@@ -67,20 +67,16 @@ int dlx_sudoku_solve_candidates(dlx_sudoku *s, const uint8_t *marks, const dlx_s
 		return rc;
 	const unsigned side = dlx_sudoku_side(s);
 	const size_t cells = dlx_sudoku_cells(s), options = cells * side;
-	dlx_problem *p = dlx_problem_new(cells + (size_t)dlx__sudoku_n_units(s) * side, 0);
+	dlx_problem *p = dlx_problem_new(dlx__sudoku_n_primary(s), dlx__sudoku_n_secondary(s));
 	uint32_t *codes = malloc(options * sizeof *codes);
 	rc = p && codes ? DLX_OK : DLX_ERR_NOMEM;
 	for (size_t cell = 0; cell < cells && rc == DLX_OK; cell++) {
-		unsigned units[DLX__SUDOKU_MAX_UNITS];
-		unsigned k = dlx__sudoku_units(s, cell, units);
 		for (unsigned d = 0; d < side && rc == DLX_OK; d++) {
 			if (!marks[cell * side + d])
 				continue;
-			size_t items[DLX__SUDOKU_MAX_UNITS + 1];
-			items[0] = cell;
-			for (unsigned j = 0; j < k; j++)
-				items[j + 1] = cells + (size_t)units[j] * side + d;
-			long id = dlx_add_option(p, items, k + 1);
+			size_t items[DLX__SUDOKU_MAX_ITEMS];
+			unsigned k = dlx__sudoku_option_items(s, cell, d, items);
+			long id = dlx_add_option(p, items, k);
 			if (id < 0)
 				rc = (int)id;
 			else
@@ -152,6 +148,19 @@ static bool naked_singles(struct marks *mk)
 				size_t peer = mk->members[(size_t)units[j] * side + i];
 				if (peer != cell && mk->m[peer * side + d]) {
 					mk->m[peer * side + d] = 0;
+					changed = true;
+				}
+			}
+		}
+		/* Linked cells lose the digit (anti-knight, anti-king) or its neighbours (non-consecutive). */
+		const struct dlx__sudoku_link *l;
+		unsigned nl = dlx__sudoku_links(mk->s, cell, &l);
+		for (unsigned j = 0; j < nl; j++) {
+			uint8_t *o = mk->m + (size_t)l[j].other * side;
+			for (unsigned e = 0; e < side; e++) {
+				bool clash = l[j].kind == DLX__LINK_SAME ? e == d : e + 1 == d || d + 1 == e;
+				if (clash && o[e]) {
+					o[e] = 0;
 					changed = true;
 				}
 			}

@@ -154,7 +154,8 @@ static void random_givens(struct gen *g)
 {
 	const unsigned side = g->side;
 	const size_t cells = g->cells;
-	size_t want = cells / GRID_CELLS_PER_GIVEN;
+	/* Non-consecutive boards are few: random givens rarely fit one, so fewer are drawn. */
+	size_t want = cells / GRID_CELLS_PER_GIVEN / (dlx_sudoku_flags(g->s) & DLX_SUDOKU_NONCONSECUTIVE ? 4 : 1);
 	memset(g->work, 0, cells);
 	memset(g->used, 0, (size_t)dlx__sudoku_n_units(g->s) * side);
 	for (size_t k = 0; k < cells; k++)
@@ -167,7 +168,7 @@ static void random_givens(struct gen *g)
 		unsigned nu = dlx__sudoku_units(g->s, cell, units);
 		unsigned nc = 0;
 		for (unsigned d = 0; d < side; d++) {
-			bool free_here = true;
+			bool free_here = dlx__sudoku_links_ok(g->s, g->work, cell, d + 1);
 			for (unsigned j = 0; j < nu && free_here; j++)
 				free_here = !g->used[(size_t)units[j] * side + d];
 			if (free_here)
@@ -279,11 +280,21 @@ static int make_grid(struct gen *g, bool *made)
 			return DLX_OK;
 		}
 	}
-	/* Relabelling hides the search's habit of filling in low digits first, and varies a constructed board. */
+	/*
+	 * Relabelling hides the search's habit of filling in low digits first,
+	 * and varies a constructed board.  Non-consecutive boards allow only
+	 * the relabellings that keep digits one apart so: none, or d -> N+1-d.
+	 */
 	uint32_t perm[256];
 	for (unsigned d = 0; d < g->side; d++)
 		perm[d] = d + 1;
-	shuffle(&g->rng, perm, g->side);
+	if (dlx_sudoku_flags(g->s) & DLX_SUDOKU_NONCONSECUTIVE) {
+		if (rng_below(&g->rng, 2))
+			for (unsigned d = 0; d < g->side; d++)
+				perm[d] = g->side - d;
+	} else {
+		shuffle(&g->rng, perm, g->side);
+	}
 	for (size_t k = 0; k < g->cells; k++)
 		g->grid[k] = (uint8_t)perm[g->grid[k] - 1];
 	return DLX_OK;

@@ -32,8 +32,11 @@ struct dlx_sudoku {
 	size_t cells;
 	unsigned flags;
 	bool jigsaw;
-	unsigned n_units; /* all units: 3N, then 2 diagonals, then the windows */
-	unsigned diag_unit, window_unit; /* the first of each, if the variant has them */
+	unsigned n_units; /* all units: 3N, then 2 diagonals, then the windows, then the disjoint groups */
+	unsigned diag_unit, window_unit, disjoint_unit; /* the first of each, if the variant has them */
+	struct dlx__sudoku_link *links; /* cells · DLX__SUDOKU_MAX_LINKS, or NULL without linking flags */
+	uint8_t *n_links;
+	size_t n_secondary;
 	uint8_t *region;  /* 0-based region (box) of each cell */
 	uint8_t *region1; /* the same 1-based, for dlx_sudoku_regions() */
 	dlx_problem *p;
@@ -121,7 +124,110 @@ static inline unsigned units_of(const dlx_sudoku *s, size_t cell, unsigned *unit
 		if (wr >= 0 && wc >= 0)
 			units[k++] = s->window_unit + (unsigned)wr * s->windows_across + (unsigned)wc;
 	}
+	/* Group p: the cells at place p of their boxes. */
+	if (s->flags & DLX_SUDOKU_DISJOINT)
+		units[k++] = s->disjoint_unit + (r % s->box_rows) * s->box_cols + c % s->box_cols;
 	return k;
+}
+
+unsigned dlx__sudoku_links(const dlx_sudoku *s, size_t cell, const struct dlx__sudoku_link **links)
+{
+	*links = s->links ? s->links + cell * DLX__SUDOKU_MAX_LINKS : NULL;
+	return s->links ? s->n_links[cell] : 0;
+}
+
+bool dlx__sudoku_links_ok(const dlx_sudoku *s, const uint8_t *board, size_t cell, unsigned d)
+{
+	const struct dlx__sudoku_link *l;
+	unsigned n = dlx__sudoku_links(s, cell, &l);
+	for (unsigned k = 0; k < n; k++) {
+		unsigned e = board[l[k].other];
+		if (e && (l[k].kind == DLX__LINK_SAME ? e == d : e + 1 == d || d + 1 == e))
+			return false;
+	}
+	return true;
+}
+
+size_t dlx__sudoku_n_primary(const dlx_sudoku *s)
+{
+	return s->cells + (size_t)s->n_units * s->side;
+}
+
+size_t dlx__sudoku_n_secondary(const dlx_sudoku *s)
+{
+	return s->n_secondary;
+}
+
+unsigned dlx__sudoku_option_items(const dlx_sudoku *s, size_t cell, unsigned d, size_t *items)
+{
+	unsigned units[DLX__SUDOKU_MAX_UNITS];
+	unsigned nu = units_of(s, cell, units), k = 0;
+	items[k++] = cell;
+	for (unsigned j = 0; j < nu; j++)
+		items[k++] = s->cells + (size_t)units[j] * s->side + d;
+	const size_t base = dlx__sudoku_n_primary(s);
+	const struct dlx__sudoku_link *l;
+	unsigned nl = dlx__sudoku_links(s, cell, &l);
+	for (unsigned j = 0; j < nl; j++) {
+		if (l[j].kind == DLX__LINK_SAME) {
+			items[k++] = base + l[j].item + d;
+		} else {
+			/* Item i of a neighbour pair is the digits i+1 and i+2: d+1 meets d and d+2 there. */
+			if (d >= 1)
+				items[k++] = base + l[j].item + d - 1;
+			if (d + 1 < s->side)
+				items[k++] = base + l[j].item + d;
+		}
+	}
+	return k;
+}
+
+/* Adds the link between cells a and b to both, its items the next secondary ones. */
+static void add_link(dlx_sudoku *s, size_t a, size_t b, enum dlx__sudoku_link_kind kind, unsigned why)
+{
+	struct dlx__sudoku_link l = { 0, (uint32_t)s->n_secondary, (uint8_t)kind, (uint8_t)why };
+	l.other = (uint32_t)b;
+	s->links[a * DLX__SUDOKU_MAX_LINKS + s->n_links[a]++] = l;
+	l.other = (uint32_t)a;
+	s->links[b * DLX__SUDOKU_MAX_LINKS + s->n_links[b]++] = l;
+	/* N digits that may not meet, or N − 1 pairs of digits one apart. */
+	s->n_secondary += kind == DLX__LINK_SAME ? s->side : s->side - 1;
+}
+
+/*
+ * The links of the anti-knight, anti-king and non-consecutive flags.  Pairs
+ * that share a row, column or region already differ, so anti-knight and
+ * anti-king link only cells of different regions (anti-king: the diagonal
+ * neighbours).  Each pair is linked once, from its first cell.
+ */
+static void make_links(dlx_sudoku *s)
+{
+	static const int knight[4][2] = { { 1, -2 }, { 1, 2 }, { 2, -1 }, { 2, 1 } };
+	static const int king[2][2] = { { 1, -1 }, { 1, 1 } };
+	const int side = (int)s->side;
+	for (int r = 0; r < side; r++) {
+		for (int c = 0; c < side; c++) {
+			size_t a = (size_t)r * (size_t)side + (size_t)c;
+			for (int k = 0; (s->flags & DLX_SUDOKU_ANTI_KNIGHT) && k < 4; k++) {
+				int r2 = r + knight[k][0], c2 = c + knight[k][1];
+				size_t b = (size_t)r2 * (size_t)side + (size_t)c2;
+				if (r2 < side && c2 >= 0 && c2 < side && s->region[a] != s->region[b])
+					add_link(s, a, b, DLX__LINK_SAME, DLX_SUDOKU_ANTI_KNIGHT);
+			}
+			for (int k = 0; (s->flags & DLX_SUDOKU_ANTI_KING) && k < 2; k++) {
+				int r2 = r + king[k][0], c2 = c + king[k][1];
+				size_t b = (size_t)r2 * (size_t)side + (size_t)c2;
+				if (r2 < side && c2 >= 0 && c2 < side && s->region[a] != s->region[b])
+					add_link(s, a, b, DLX__LINK_SAME, DLX_SUDOKU_ANTI_KING);
+			}
+			if (s->flags & DLX_SUDOKU_NONCONSECUTIVE) {
+				if (c + 1 < side)
+					add_link(s, a, a + 1, DLX__LINK_CONSECUTIVE, DLX_SUDOKU_NONCONSECUTIVE);
+				if (r + 1 < side)
+					add_link(s, a, a + (size_t)side, DLX__LINK_CONSECUTIVE, DLX_SUDOKU_NONCONSECUTIVE);
+			}
+		}
+	}
 }
 
 unsigned dlx__sudoku_units(const dlx_sudoku *s, size_t cell, unsigned *units)
@@ -141,7 +247,7 @@ int dlx_sudoku_new_board(const dlx_sudoku_board *board, dlx_sudoku **out, dlx_er
 		return DLX_ERR_INVALID;
 	*out = NULL;
 	if (!board || board->box_rows < DLX_SUDOKU_MIN_BOX || board->box_cols < DLX_SUDOKU_MIN_BOX ||
-		(board->flags & ~(DLX_SUDOKU_X | DLX_SUDOKU_WINDOKU)))
+		(board->flags & ~DLX__SUDOKU_ALL_FLAGS))
 		return DLX_ERR_INVALID;
 	if (board->box_rows > DLX_SUDOKU_MAX_SIDE || board->box_cols > DLX_SUDOKU_MAX_SIDE ||
 		board->box_rows * board->box_cols > DLX_SUDOKU_MAX_SIDE)
@@ -172,13 +278,20 @@ int dlx_sudoku_new_board(const dlx_sudoku_board *board, dlx_sudoku **out, dlx_er
 		s->windows_across = window_count(s->side, s->box_cols);
 		s->n_units += window_count(s->side, s->box_rows) * s->windows_across;
 	}
+	s->disjoint_unit = s->n_units;
+	if (s->flags & DLX_SUDOKU_DISJOINT)
+		s->n_units += s->side;
 	/* region, region1 and board: one block of three boards, freed as region. */
 	s->region = malloc(3 * cells);
 	s->region1 = s->region ? s->region + cells : NULL;
-	s->p = dlx_problem_new(cells + (size_t)s->n_units * side, 0);
 	s->board = s->region ? s->region + 2 * cells : NULL;
 	s->seen = calloc((size_t)s->n_units * side, sizeof *s->seen);
-	if (!s->region || !s->region1 || !s->p || !s->board || !s->seen) {
+	if (s->flags & DLX__SUDOKU_LINK_FLAGS) {
+		s->links = malloc(cells * DLX__SUDOKU_MAX_LINKS * sizeof *s->links);
+		s->n_links = calloc(cells, 1);
+	}
+	if (!s->region || !s->region1 || !s->board || !s->seen ||
+		((s->flags & DLX__SUDOKU_LINK_FLAGS) && (!s->links || !s->n_links))) {
 		dlx_sudoku_free(s);
 		return DLX_ERR_NOMEM;
 	}
@@ -188,15 +301,18 @@ int dlx_sudoku_new_board(const dlx_sudoku_board *board, dlx_sudoku **out, dlx_er
 		s->region1[cell] = board->regions ? board->regions[cell] : (uint8_t)((r / rows) * rows + c / cols + 1);
 		s->region[cell] = (uint8_t)(s->region1[cell] - 1);
 	}
+	if (s->links)
+		make_links(s);
+	s->p = dlx_problem_new(dlx__sudoku_n_primary(s), s->n_secondary);
+	if (!s->p) {
+		dlx_sudoku_free(s);
+		return DLX_ERR_NOMEM;
+	}
 	for (size_t cell = 0; cell < cells; cell++) {
-		unsigned units[DLX__SUDOKU_MAX_UNITS];
-		unsigned k = units_of(s, cell, units);
-		for (size_t d = 0; d < side; d++) {
-			size_t items[DLX__SUDOKU_MAX_UNITS + 1];
-			items[0] = cell;
-			for (unsigned j = 0; j < k; j++)
-				items[j + 1] = cells + (size_t)units[j] * side + d;
-			long id = dlx_add_option(s->p, items, k + 1);
+		for (unsigned d = 0; d < side; d++) {
+			size_t items[DLX__SUDOKU_MAX_ITEMS];
+			unsigned k = dlx__sudoku_option_items(s, cell, d, items);
+			long id = dlx_add_option(s->p, items, k);
 			if (id < 0) {
 				dlx_sudoku_free(s);
 				return (int)id;
@@ -217,7 +333,7 @@ int dlx_sudoku_new_shape(const dlx_sudoku_shape *shape, dlx_sudoku **out, dlx_er
 		return DLX_ERR_INVALID;
 	/* Checked here, not as a side: n = 11 is too big, not a side of 121. */
 	if (shape->box > DLX_SUDOKU_MAX_BOX)
-		return (shape->flags & ~(DLX_SUDOKU_X | DLX_SUDOKU_WINDOKU)) ? DLX_ERR_INVALID : DLX_ERR_TOO_BIG;
+		return (shape->flags & ~DLX__SUDOKU_ALL_FLAGS) ? DLX_ERR_INVALID : DLX_ERR_TOO_BIG;
 	dlx_sudoku_board board = { shape->box, shape->box, shape->flags, shape->regions };
 	return dlx_sudoku_new_board(&board, out, err);
 }
@@ -237,6 +353,8 @@ void dlx_sudoku_free(dlx_sudoku *s)
 	dlx_problem_free(s->p);
 	free(s->region);
 	free(s->seen);
+	free(s->links);
+	free(s->n_links);
 	free(s);
 }
 
@@ -266,6 +384,8 @@ static void describe_unit(const dlx_sudoku *s, unsigned u, char *buf, size_t siz
 		snprintf(buf, size, " on the main diagonal");
 	else if ((s->flags & DLX_SUDOKU_X) && u == s->diag_unit + 1)
 		snprintf(buf, size, " on the anti-diagonal");
+	else if ((s->flags & DLX_SUDOKU_DISJOINT) && u >= s->disjoint_unit)
+		snprintf(buf, size, " in disjoint group %u", u - s->disjoint_unit + 1);
 	else if (u >= s->window_unit)
 		snprintf(buf, size, " in window %u", u - s->window_unit + 1);
 }
@@ -283,6 +403,8 @@ void dlx__sudoku_unit_name(const dlx_sudoku *s, unsigned u, char *buf, size_t si
 		snprintf(buf, size, "the main diagonal");
 	else if ((s->flags & DLX_SUDOKU_X) && u == s->diag_unit + 1)
 		snprintf(buf, size, "the anti-diagonal");
+	else if ((s->flags & DLX_SUDOKU_DISJOINT) && u >= s->disjoint_unit)
+		snprintf(buf, size, "disjoint group %u", u - s->disjoint_unit + 1);
 	else
 		snprintf(buf, size, "window %u", u - s->window_unit + 1);
 }
@@ -333,6 +455,28 @@ int dlx_sudoku_check(dlx_sudoku *s, const uint8_t *givens, dlx_sudoku_result *re
 			struct seen *e = &s->seen[(size_t)units[k] * side + d - 1];
 			e->stamp = stamp;
 			e->cell = (uint32_t)cell;
+		}
+		/* Links to earlier cells: the pair is then found at its second cell, as unit clashes are. */
+		const struct dlx__sudoku_link *l;
+		unsigned nl = dlx__sudoku_links(s, cell, &l);
+		for (unsigned k = 0; k < nl; k++) {
+			size_t other = l[k].other;
+			unsigned e = other < cell ? givens[other] : 0;
+			bool same = l[k].kind == DLX__LINK_SAME;
+			if (!e || (same ? e != d : e + 1 != d && d + 1 != e) || e > side)
+				continue;
+			dlx_sudoku_conflict *cf = &res->conflict;
+			cf->row1 = (unsigned)(other / side);
+			cf->col1 = (unsigned)(other % side);
+			cf->row2 = r;
+			cf->col2 = c;
+			cf->digit = d;
+			if (same)
+				return dlx__sudoku_fail(err, DLX_ERR_CONFLICT, "r%uc%u and r%uc%u both hold %u, a %s's move apart",
+					cf->row1 + 1, cf->col1 + 1, r + 1, c + 1, d,
+					l[k].why == DLX_SUDOKU_ANTI_KNIGHT ? "knight" : "king");
+			return dlx__sudoku_fail(err, DLX_ERR_CONFLICT, "r%uc%u holds %u and r%uc%u holds %u, side by side",
+				cf->row1 + 1, cf->col1 + 1, e, r + 1, c + 1, d);
 		}
 	}
 	return DLX_OK;
