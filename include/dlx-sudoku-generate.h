@@ -3,14 +3,15 @@
  * @brief Sudoku puzzles with exactly one solution, made on a dlx_sudoku solver.
  *
  * A puzzle is made in two steps, both with the solver's own searches (so any
- * box size and variant the solver handles works):
+ * board shape (square or rectangular boxes) and variant the solver handles works):
  *  1. a full board: a few random givens that break no unit, completed by a
  *     search (tried again with other givens when they lead nowhere), then
- *     its digits relabelled at random.  Classic boards of box size 7 and
- *     up, whose near-empty boards the search cannot complete quickly, are
+ *     its digits relabelled at random.  Classic boards of side 49 and
+ *     up (box size 7 and up, or R×C boxes with R·C ≥ 49), whose near-empty boards the search cannot complete quickly, are
  *     built instead: a shifted pattern with rows, columns, bands and stacks
  *     shuffled;
- *  2. clues taken away in a random order, each removal kept only when a
+ *  2. clues taken away in a random order (a whole orbit at a time when a
+ *     symmetry is asked for), each removal kept only when a
  *     search with limit 2 (as dlx_sudoku_solve()) still finds exactly one
  *     solution.  One pass over every cell gives a minimal puzzle: a clue that
  *     could not go then cannot go later either, as taking clues away only
@@ -63,6 +64,20 @@ extern "C" {
  */
 #define DLX_SUDOKU_GEN_NODE_LIMIT 10000000u
 
+/**
+ * @name Symmetries of the clues (dlx_sudoku_gen_params.symmetric), as qqwing offers them.
+ * Clues are then taken away a whole orbit at a time: a cell and its images.
+ * @{
+ */
+#define DLX_SUDOKU_SYM_NONE 0u      /**< no symmetry: clues go one at a time */
+#define DLX_SUDOKU_SYM_ROTATE180 1u /**< half-turn: (r, c) with (N−1−r, N−1−c) */
+#define DLX_SUDOKU_SYM_ROTATE90 2u  /**< quarter-turn: the four cells (r, c), (c, N−1−r),
+                                         (N−1−r, N−1−c), (N−1−c, r) */
+#define DLX_SUDOKU_SYM_MIRROR 3u    /**< left-right: (r, c) with (r, N−1−c) */
+#define DLX_SUDOKU_SYM_FLIP 4u      /**< top-bottom: (r, c) with (N−1−r, c) */
+#define DLX_SUDOKU_SYM_RANDOM 5u    /**< one of the four above, drawn from the seed */
+/** @} */
+
 /** Parameters of dlx_sudoku_generate().  Start from #DLX_SUDOKU_GEN_PARAMS_INIT. */
 typedef struct dlx_sudoku_gen_params {
 	uint64_t seed;          /**< the series of puzzles */
@@ -71,9 +86,11 @@ typedef struct dlx_sudoku_gen_params {
 	size_t clues;           /**< stop removing at this many clues (more if uniqueness
 	                             forbids it, the puzzle being then minimal); 0: remove
 	                             every clue that can go, for a minimal puzzle */
-	unsigned symmetric;     /**< non-zero: keep 180-degree rotational symmetry, removing
-	                             a clue and its mirror image together (minimal then
-	                             means no such pair, or the centre, can go) */
+	unsigned symmetric;     /**< a DLX_SUDOKU_SYM_ value: keep that symmetry, removing a
+	                             clue with its images (minimal then means no such orbit
+	                             can go).  1, what any non-zero value used to mean, is
+	                             the half-turn; values above #DLX_SUDOKU_SYM_RANDOM are
+	                             refused */
 	uint64_t node_limit;    /**< per search; 0 means #DLX_SUDOKU_GEN_NODE_LIMIT */
 	dlx_poll_fn on_poll;    /**< polled before each search (so_far holds only the nodes of
 	                             the puzzle so far) and during the searches; non-zero stops
@@ -113,7 +130,8 @@ typedef struct dlx_sudoku_gen_result {
  *                 memory" for #DLX_ERR_NOMEM, empty for the other errors and
  *                 on success
  * @return #DLX_OK, also when a limit or the poll cut the work short (see
- *         res->stop and res->clues); #DLX_ERR_INVALID for a NULL argument;
+ *         res->stop and res->clues); #DLX_ERR_INVALID for a NULL argument
+ *         or an unknown symmetry;
  *         #DLX_ERR_CONFLICT when no full board satisfies the solver's units
  *         (possible with a jigsaw map); #DLX_ERR_NOMEM; #DLX_ERR_OVERFLOW.
  * Complexity: about N² uniqueness searches, each bounded by the node limit,

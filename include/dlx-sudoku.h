@@ -1,11 +1,14 @@
 /**
  * @file dlx-sudoku.h
- * @brief Sudoku on the dlx exact-cover engine: any n²×n² board.
+ * @brief Sudoku on the dlx exact-cover engine: any n²×n² board, and any
+ * board of R×C boxes.
  *
- * A board of box size n has side N = n² and N² cells; digits are 1..N and 0
- * is a blank.  Boards are arrays of N² bytes in row-major order (cell
- * (r, c) at index r·N + c), so N may be at most 255; #DLX_SUDOKU_MAX_BOX
- * keeps the matrix to a size that fits in memory.
+ * A board of box size n has side N = n² and N² cells; one of boxes of R
+ * rows and C columns (dlx_sudoku_new_board(): 6x6 with 2x3 boxes, 12x12 with
+ * 3x4) has side N = R·C.  Digits are 1..N and 0 is a blank.  Boards are
+ * arrays of N² bytes in row-major order (cell (r, c) at index r·N + c), so N
+ * may be at most 255; #DLX_SUDOKU_MAX_BOX and #DLX_SUDOKU_MAX_SIDE keep the
+ * matrix to a size that fits in memory.
  *
  * The encoding: option (r, c, d) covers four of the 4·N² items: cell (r, c)
  * is filled, row r has d, column c has d, box b has d.  A solver object
@@ -33,10 +36,22 @@
  * N more items "unit u has d", and the options of its cells cover them too.
  * Nothing else changes, so the same search solves them (dlx_sudoku_new_shape()):
  *  - X (#DLX_SUDOKU_X): both main diagonals;
- *  - windoku (#DLX_SUDOKU_WINDOKU): (n−1)² extra n×n windows, one box apart
+ *  - windoku (#DLX_SUDOKU_WINDOKU): (n−1)² extra n×n windows, one cell apart
  *    from each other and from the edges (the four shaded boxes of a 9x9);
- *  - jigsaw: a region map of N regions of N cells replaces the boxes.
- * They combine: X and windoku on a jigsaw map are allowed.
+ *    with R×C boxes, windows of R×C cells placed the same way;
+ *  - jigsaw: a region map of N regions of N cells replaces the boxes;
+ *  - disjoint groups (#DLX_SUDOKU_DISJOINT): the cells at one place of
+ *    their boxes.
+ * Constraints between two cells are secondary items instead, covered by the
+ * options that may not meet (at most one of them is chosen):
+ *  - anti-knight (#DLX_SUDOKU_ANTI_KNIGHT), anti-king (#DLX_SUDOKU_ANTI_KING):
+ *    no digit twice a knight's or a king's move apart;
+ *  - non-consecutive (#DLX_SUDOKU_NONCONSECUTIVE): no digits one apart side
+ *    by side.
+ * They all combine, with each other and on a jigsaw map.  The givens check
+ * names each kind of clash: "... on the main diagonal", "... in window 2",
+ * "... in disjoint group 5", "r1c1 and r2c3 both hold 5, a knight's move
+ * apart", "r4c4 holds 3 and r4c5 holds 4, side by side".
  *
  * Like the core, this layer never prints, exits or keeps global state; the
  * #dlx_error_info of its failures is about no input line (line 0).  A
@@ -63,6 +78,8 @@ extern "C" {
  * but need gigabytes, so they are refused rather than thrashing.
  */
 #define DLX_SUDOKU_MAX_BOX 10u
+/** Largest side of a board of R×C boxes (R·C ≤ 100), for the same reason. */
+#define DLX_SUDOKU_MAX_SIDE 100u
 
 /** A sudoku solver for one box size (opaque). */
 typedef struct dlx_sudoku dlx_sudoku;
@@ -84,14 +101,49 @@ DLX_API int dlx_sudoku_new(unsigned box, dlx_sudoku **out);
  * Variant flag: windoku, also called hyper sudoku.  (n−1)² windows of n×n
  * cells, whose top-left cells are at rows and columns 1 + k·(n+1) for
  * k = 0..n−2 (0-based), hold every digit once: on 9x9 the four boxes with
- * corners r2c2, r2c6, r6c2 and r6c6.
+ * corners r2c2, r2c6, r6c2 and r6c6.  With R×C boxes (N = R·C) the windows
+ * are R×C too, their top rows at 1 + k·(R+1) and left columns at 1 + j·(C+1),
+ * as many as leave at least one row (column) below (right of) the last:
+ * one window at r2c2-r3c4 on 6x6 with 2x3 boxes, four on 12x12 with 3x4.
  */
 #define DLX_SUDOKU_WINDOKU 2u
+/**
+ * Variant flag: disjoint groups.  N more units: group p holds the cells at
+ * place p of their boxes (row r mod R, column c mod C of the box), so each
+ * box's top-left cells together hold every digit once, and so on.  With a
+ * jigsaw map the groups still follow the boxes of the board's shape.
+ */
+#define DLX_SUDOKU_DISJOINT 4u
+/**
+ * Variant flag: anti-knight.  Two cells a knight's move apart (one row and
+ * two columns, or two rows and one column) never hold the same digit.
+ * Not a unit: each such pair of cells in different regions gets N secondary
+ * items "the pair holds d", covered by the options (a, d) and (b, d), so at
+ * most one of them is chosen.
+ */
+#define DLX_SUDOKU_ANTI_KNIGHT 8u
+/**
+ * Variant flag: anti-king.  Diagonal neighbours never hold the same digit
+ * (the other neighbours share a row or column already); encoded as
+ * #DLX_SUDOKU_ANTI_KNIGHT is, for the diagonal pairs in different regions.
+ */
+#define DLX_SUDOKU_ANTI_KING 16u
+/**
+ * Variant flag: non-consecutive.  Orthogonal neighbours never hold digits
+ * one apart.  Each neighbour pair gets N − 1 secondary items, item i being
+ * "the pair holds i and i + 1"; the option (a, d) covers items d − 1 and d
+ * of each of its pairs (those that exist), so (a, d) and (b, d ± 1) exclude
+ * each other.
+ */
+#define DLX_SUDOKU_NONCONSECUTIVE 32u
 
 /** The board of a variant solver.  Start from #DLX_SUDOKU_SHAPE_INIT. */
 typedef struct dlx_sudoku_shape {
 	unsigned box;           /**< box size n: the side is N = n² */
-	unsigned flags;         /**< #DLX_SUDOKU_X, #DLX_SUDOKU_WINDOKU, or 0 */
+	unsigned flags;         /**< variant flags (#DLX_SUDOKU_X, #DLX_SUDOKU_WINDOKU,
+	                             #DLX_SUDOKU_DISJOINT, #DLX_SUDOKU_ANTI_KNIGHT,
+	                             #DLX_SUDOKU_ANTI_KING, #DLX_SUDOKU_NONCONSECUTIVE,
+	                             combined with |), or 0 */
 	const uint8_t *regions; /**< jigsaw: N² region numbers 1..N in row-major order
 	                             (dlx_sudoku_check_regions()), used instead of the
 	                             boxes and copied; NULL: the boxes */
@@ -119,9 +171,12 @@ DLX_API int dlx_sudoku_check_regions(unsigned side, const uint8_t *regions, dlx_
  * shape asks for.  The item layout extends dlx_sudoku_problem()'s: units are
  * numbered rows 0..N−1, columns N..2N−1, boxes or regions 2N..3N−1, then
  * (with X) the main diagonal 3N and the anti-diagonal 3N+1, then the
- * windows; item N² + u·N + d − 1 is "unit u has d".  Options keep their
- * numbers (r·N + c)·N + d − 1 and cover the cell, then their units in that
- * order.  dlx_sudoku_new(n, out) is this with { n, 0, NULL }.
+ * windows, then the disjoint groups; item N² + u·N + d − 1 is "unit u has
+ * d".  The secondary items of anti-knight, anti-king and non-consecutive
+ * pairs follow the primary ones.  Options keep their numbers
+ * (r·N + c)·N + d − 1 and cover the cell, then their units in that order,
+ * then their pairs' secondary items.  dlx_sudoku_new(n, out) is this with
+ * { n, 0, NULL }.
  *
  * @param shape   the box size, the flags and the optional region map
  * @param out     on success a new solver owned by the caller
@@ -136,6 +191,46 @@ DLX_API int dlx_sudoku_check_regions(unsigned side, const uint8_t *regions, dlx_
  */
 DLX_API int dlx_sudoku_new_shape(const dlx_sudoku_shape *shape, dlx_sudoku **out, dlx_error_info *err);
 
+/**
+ * A board of R×C boxes, for dlx_sudoku_new_board().  Start from
+ * #DLX_SUDOKU_BOARD_INIT.  Box b (0-based) holds rows R·(b div R) .. +R−1 and
+ * columns C·(b mod R) .. +C−1: a band of R rows has R boxes side by side, a
+ * stack of C columns C boxes on top of each other.
+ */
+typedef struct dlx_sudoku_board {
+	unsigned box_rows;      /**< R: rows of a box, 2 or more */
+	unsigned box_cols;      /**< C: columns of a box, 2 or more; side N = R·C ≤ 100 */
+	unsigned flags;         /**< variant flags, as in #dlx_sudoku_shape */
+	const uint8_t *regions; /**< jigsaw: N² region numbers 1..N, as in #dlx_sudoku_shape */
+} dlx_sudoku_board;
+
+/** A classic 9x9 board. */
+#define DLX_SUDOKU_BOARD_INIT { 3, 3, 0, NULL }
+
+/**
+ * Creates a solver for a board of R×C boxes (rectangular or square), with
+ * the variant units of its flags.  The item and option layout is that of
+ * dlx_sudoku_new_shape() with N = R·C; { n, n, flags, regions } builds the
+ * same matrix as the shape { n, flags, regions }.
+ *
+ * @param board   the box's rows and columns, the flags and the optional region map
+ * @param out     on success a new solver owned by the caller
+ *                (dlx_sudoku_free()), else set to NULL
+ * @param err     why the board was refused (may be NULL): what is wrong with
+ *                a bad map; empty for the other errors and on success
+ * @return #DLX_OK; #DLX_ERR_INVALID for a NULL argument, R or C below
+ *         #DLX_SUDOKU_MIN_BOX, an unknown flag or a bad region map;
+ *         #DLX_ERR_TOO_BIG when R·C exceeds #DLX_SUDOKU_MAX_SIDE; #DLX_ERR_NOMEM.
+ * Complexity: O(N³) time and memory.
+ */
+DLX_API int dlx_sudoku_new_board(const dlx_sudoku_board *board, dlx_sudoku **out, dlx_error_info *err);
+
+/** The rows R of the solver's boxes (n for a solver of box size n); 0 if s is NULL. */
+DLX_API unsigned dlx_sudoku_box_rows(const dlx_sudoku *s);
+
+/** The columns C of the solver's boxes; 0 if s is NULL. */
+DLX_API unsigned dlx_sudoku_box_cols(const dlx_sudoku *s);
+
 /** The variant flags given to dlx_sudoku_new_shape() (0 from dlx_sudoku_new()). */
 DLX_API unsigned dlx_sudoku_flags(const dlx_sudoku *s);
 
@@ -148,10 +243,14 @@ DLX_API const uint8_t *dlx_sudoku_regions(const dlx_sudoku *s);
 /** Frees a solver. NULL is a no-op. */
 DLX_API void dlx_sudoku_free(dlx_sudoku *s);
 
-/** The box size n given to dlx_sudoku_new(). */
+/**
+ * The box size n given to dlx_sudoku_new() or dlx_sudoku_new_shape(), or
+ * given to dlx_sudoku_new_board() as n×n boxes; 0 for rectangular boxes
+ * (see dlx_sudoku_box_rows() and dlx_sudoku_box_cols()).
+ */
 DLX_API unsigned dlx_sudoku_box(const dlx_sudoku *s);
 
-/** The side N = n² (also the largest digit). */
+/** The side N = n², or R·C (also the largest digit). */
 DLX_API unsigned dlx_sudoku_side(const dlx_sudoku *s);
 
 /** The number of cells N². */
@@ -302,6 +401,70 @@ DLX_API int dlx_sudoku_solve(dlx_sudoku *s, const uint8_t *givens, const dlx_sud
  */
 DLX_API int dlx_sudoku_grade(dlx_sudoku *s, const uint8_t *givens, const dlx_sudoku_params *params,
 	uint64_t *grade, dlx_sudoku_result *res, dlx_error_info *err);
+
+/**
+ * @name Pencil marks
+ * A puzzle may be given as the candidates left in each cell instead of
+ * givens ("sukaku"): N³ bytes, marks[cell·N + d − 1] non-zero when digit d
+ * may stand in the cell (cell = r·N + c).  A given is a cell with one
+ * candidate.
+ * @{
+ */
+
+/**
+ * Solves a puzzle of candidates: as dlx_sudoku_solve(), on a matrix of the
+ * solver's units that holds only the options of the candidates (built for
+ * the call; the solver's own matrix is left alone).
+ *
+ * @param marks    N³ bytes as above; not modified
+ * @param err      why the marks were refused: "r3c4 has no candidate", or
+ *                 two cells whose lone candidates clash, as dlx_sudoku_check()
+ *                 words it for givens
+ * @return as dlx_sudoku_solve(): #DLX_ERR_CONFLICT (res->conflict set; for a
+ *         cell without candidates both cells are that cell and digit is 0)
+ *         and no search for the refusals above; #DLX_ERR_INVALID for a NULL
+ *         argument; #DLX_ERR_NOMEM; #DLX_ERR_OVERFLOW.
+ * Complexity: O(N³) to build the matrix, then the search.
+ */
+DLX_API int dlx_sudoku_solve_candidates(dlx_sudoku *s, const uint8_t *marks, const dlx_sudoku_params *params,
+	uint8_t *solution, dlx_sudoku_result *res, dlx_error_info *err);
+
+/**
+ * Grades a puzzle of candidates as dlx_sudoku_grade() grades givens: the
+ * nodes of the uniqueness search off the solution's path.  No cell is forced
+ * here, so the path has a node per cell: grade = nodes − N² − 1.  Marks that
+ * keep only the givens' digits and all N in the blanks grade as the givens.
+ * Parameters and returns as dlx_sudoku_grade() and dlx_sudoku_solve_candidates().
+ */
+DLX_API int dlx_sudoku_grade_candidates(dlx_sudoku *s, const uint8_t *marks, const dlx_sudoku_params *params,
+	uint64_t *grade, dlx_sudoku_result *res, dlx_error_info *err);
+
+/**
+ * The pencil marks left by the givens and the forced moves: starting from
+ * every digit in each blank (or from @p marks), the givens' digits leave
+ * their units' other cells, and two rules are applied until neither changes
+ * a mark: a cell with one candidate takes it and it leaves the cell's peers
+ * (naked single), and leaves the cells linked to it (anti-knight and
+ * anti-king: the digit; non-consecutive: the digits one apart); a digit with
+ * one place left in a unit takes it (hidden single).  A puzzle that singles solve ends with one candidate per cell:
+ * exactly the puzzles whose search never branches (dlx_stats.branches 0).
+ *
+ * @param givens N² bytes, 0 blank (may be NULL when marks is given)
+ * @param marks  N³ bytes of candidates to start from (may be NULL; with both,
+ *               a given keeps only its digit among its marks)
+ * @param out    receives N³ bytes, 1 for a candidate left, else 0 (also on
+ *               #DLX_ERR_CONFLICT from the rules: the marks as they stood)
+ * @param err    why there is no solution, if the rules show it: clashing
+ *               givens (as dlx_sudoku_check()), "r3c4 has no candidate left",
+ *               "5 has no place left in row 2"
+ * @return #DLX_OK; #DLX_ERR_CONFLICT as above; #DLX_ERR_INVALID for a NULL
+ *         s or out, both inputs NULL, or a given above N; #DLX_ERR_NOMEM.
+ * Complexity: O(N³ · units) per round of the rules, at most N³ rounds.
+ */
+DLX_API int dlx_sudoku_candidates(dlx_sudoku *s, const uint8_t *givens, const uint8_t *marks, uint8_t *out,
+	dlx_error_info *err);
+
+/** @} */
 
 /**
  * The "target sudoku" score (NOIP 2009) of a board: the sum over all cells of

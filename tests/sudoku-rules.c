@@ -6,11 +6,20 @@
 
 #include "dlx-sudoku.h"
 
+static unsigned box_rows(const struct rules *ru) { return ru->rows ? ru->rows : ru->n; }
+static unsigned box_cols(const struct rules *ru) { return ru->rows ? ru->cols : ru->n; }
+
+unsigned rules_side(const struct rules *ru)
+{
+	return box_rows(ru) * box_cols(ru);
+}
+
 /* Every unit as N cell indices, unit after unit; returns the number of units (NULL on no memory). */
 static uint32_t *make_units(const struct rules *ru, size_t *count)
 {
-	const unsigned n = ru->n, side = n * n;
-	size_t max = 3 * (size_t)side + 2 + (size_t)(n - 1) * (n - 1);
+	const unsigned R = box_rows(ru), C = box_cols(ru), side = R * C;
+	/* Windows are at most one per box; then the disjoint groups. */
+	size_t max = 3 * (size_t)side + 2 + side + side;
 	uint32_t *u = malloc(max * side * sizeof *u);
 	if (!u)
 		return NULL;
@@ -32,10 +41,11 @@ static uint32_t *make_units(const struct rules *ru, size_t *count)
 				u[k * side + m++] = u[k * side];
 		}
 	} else {
-		for (unsigned br = 0; br < n; br++)
-			for (unsigned bc = 0; bc < n; bc++, k++)
+		/* Boxes of R rows and C columns: C bands of R rows, R stacks of C columns. */
+		for (unsigned top = 0; top < side; top += R)
+			for (unsigned left = 0; left < side; left += C, k++)
 				for (unsigned i = 0; i < side; i++)
-					u[k * side + i] = (br * n + i / n) * side + bc * n + i % n;
+					u[k * side + i] = (top + i / C) * side + left + i % C;
 	}
 	if (ru->flags & DLX_SUDOKU_X) {
 		for (unsigned i = 0; i < side; i++) {
@@ -45,20 +55,58 @@ static uint32_t *make_units(const struct rules *ru, size_t *count)
 		k += 2;
 	}
 	if (ru->flags & DLX_SUDOKU_WINDOKU) {
-		/* Windows start one cell in and leave one cell between each other: rows and columns 1 + j(n+1). */
-		for (unsigned wr = 0; wr + 1 < n; wr++)
-			for (unsigned wc = 0; wc + 1 < n; wc++, k++)
+		/*
+		 * Windows are shaped like boxes, start one cell in, leave one cell
+		 * between each other, and end at least one cell before the far edge.
+		 */
+		for (unsigned top = 1; top + R + 1 <= side; top += R + 1)
+			for (unsigned left = 1; left + C + 1 <= side; left += C + 1, k++)
 				for (unsigned i = 0; i < side; i++)
-					u[k * side + i] = (1 + wr * (n + 1) + i / n) * side + 1 + wc * (n + 1) + i % n;
+					u[k * side + i] = (top + i / C) * side + left + i % C;
+	}
+	if (ru->flags & DLX_SUDOKU_DISJOINT) {
+		/* Group (i, j): row i and column j of every box; box b's top row is (b / R)·R, its left column (b % R)·C. */
+		for (unsigned i = 0; i < R; i++)
+			for (unsigned j = 0; j < C; j++, k++)
+				for (unsigned b = 0; b < side; b++)
+					u[k * side + b] = ((b / R) * R + i) * side + (b % R) * C + j;
 	}
 	*count = k;
 	return u;
 }
 
+/*
+ * Whether digits d and e (both non-zero) may stand in cells (r1, c1) and
+ * (r2, c2) under the pair rules: anti-knight, anti-king, non-consecutive.
+ */
+static bool pair_ok(const struct rules *ru, int r1, int c1, unsigned d, int r2, int c2, unsigned e)
+{
+	int dr = abs(r1 - r2), dc = abs(c1 - c2);
+	if ((ru->flags & DLX_SUDOKU_ANTI_KNIGHT) && ((dr == 1 && dc == 2) || (dr == 2 && dc == 1)) && d == e)
+		return false;
+	if ((ru->flags & DLX_SUDOKU_ANTI_KING) && dr <= 1 && dc <= 1 && (dr || dc) && d == e)
+		return false;
+	if ((ru->flags & DLX_SUDOKU_NONCONSECUTIVE) && dr + dc == 1 && (d + 1 == e || e + 1 == d))
+		return false;
+	return true;
+}
+
+/* Whether digit d at cell keeps the pair rules with the filled cells of b (within two rows and columns). */
+static bool pairs_fit(const struct rules *ru, const uint8_t *b, unsigned side, size_t cell, unsigned d)
+{
+	int r = (int)(cell / side), c = (int)(cell % side);
+	for (int r2 = r - 2; r2 <= r + 2; r2++)
+		for (int c2 = c - 2; c2 <= c + 2; c2++)
+			if (r2 >= 0 && c2 >= 0 && r2 < (int)side && c2 < (int)side && (r2 != r || c2 != c) &&
+				b[(size_t)r2 * side + (size_t)c2] && !pair_ok(ru, r, c, d, r2, c2, b[(size_t)r2 * side + (size_t)c2]))
+				return false;
+	return true;
+}
+
 /* No digit twice among the filled cells of each unit; with full, also no blank and no digit above N. */
 static bool check(const struct rules *ru, const uint8_t *b, bool full)
 {
-	const unsigned side = ru->n * ru->n;
+	const unsigned side = rules_side(ru);
 	size_t count;
 	uint32_t *u = make_units(ru, &count);
 	if (!u)
@@ -77,12 +125,14 @@ static bool check(const struct rules *ru, const uint8_t *b, bool full)
 		}
 	}
 	free(u);
+	for (size_t cell = 0; ok && cell < (size_t)side * side; cell++)
+		ok = !b[cell] || pairs_fit(ru, b, side, cell, b[cell]);
 	return ok;
 }
 
 bool rules_valid(const struct rules *ru, const uint8_t *givens, const uint8_t *sol)
 {
-	const size_t cells = (size_t)ru->n * ru->n * ru->n * ru->n;
+	const size_t cells = (size_t)rules_side(ru) * rules_side(ru);
 	for (size_t k = 0; givens && k < cells; k++)
 		if (givens[k] && givens[k] != sol[k])
 			return false;
@@ -100,15 +150,16 @@ struct brute {
 	size_t cells;
 	uint8_t *b;
 	uint32_t *units;      /* as make_units */
-	uint32_t *of_cell;    /* cell · 6: the units of each cell */
+	uint32_t *of_cell;    /* cell · 7: the units of each cell */
 	unsigned *n_of_cell;
 	uint64_t found, limit;
+	const uint8_t *marks; /* N per cell, digit d allowed when marks[cell·N + d−1]; NULL: all */
 };
 
 static bool fits(const struct brute *bt, size_t cell, unsigned d)
 {
 	for (unsigned j = 0; j < bt->n_of_cell[cell]; j++) {
-		const uint32_t *u = bt->units + (size_t)bt->of_cell[cell * 6 + j] * bt->side;
+		const uint32_t *u = bt->units + (size_t)bt->of_cell[cell * 7 + j] * bt->side;
 		for (unsigned i = 0; i < bt->side; i++)
 			if (u[i] != cell && bt->b[u[i]] == d)
 				return false;
@@ -125,7 +176,8 @@ static void brute(struct brute *bt, size_t cell)
 		return;
 	}
 	for (unsigned d = 1; d <= bt->side && (!bt->limit || bt->found < bt->limit); d++) {
-		if (fits(bt, cell, d)) {
+		if ((!bt->marks || bt->marks[cell * bt->side + d - 1]) && fits(bt, cell, d) &&
+			pairs_fit(bt->ru, bt->b, bt->side, cell, d)) {
 			bt->b[cell] = (uint8_t)d;
 			brute(bt, cell + 1);
 			bt->b[cell] = 0;
@@ -133,23 +185,23 @@ static void brute(struct brute *bt, size_t cell)
 	}
 }
 
-uint64_t rules_brute_count(const struct rules *ru, const uint8_t *givens, uint64_t limit)
+static uint64_t brute_count(const struct rules *ru, const uint8_t *givens, const uint8_t *marks, uint64_t limit)
 {
-	struct brute bt = { ru, ru->n * ru->n, 0, NULL, NULL, NULL, NULL, 0, limit };
+	struct brute bt = { ru, rules_side(ru), 0, NULL, NULL, NULL, NULL, 0, limit, marks };
 	bt.cells = (size_t)bt.side * bt.side;
 	if (!rules_consistent(ru, givens))
 		return 0;
 	size_t count;
 	bt.units = make_units(ru, &count);
 	bt.b = malloc(bt.cells);
-	bt.of_cell = calloc(bt.cells * 6, sizeof *bt.of_cell);
+	bt.of_cell = calloc(bt.cells * 7, sizeof *bt.of_cell);
 	bt.n_of_cell = calloc(bt.cells, sizeof *bt.n_of_cell);
 	if (bt.units && bt.b && bt.of_cell && bt.n_of_cell) {
 		for (size_t k = 0; k < count; k++) {
 			for (unsigned i = 0; i < bt.side; i++) {
 				uint32_t cell = bt.units[k * bt.side + i];
-				if (bt.n_of_cell[cell] < 6)
-					bt.of_cell[cell * 6 + bt.n_of_cell[cell]++] = (uint32_t)k;
+				if (bt.n_of_cell[cell] < 7)
+					bt.of_cell[cell * 7 + bt.n_of_cell[cell]++] = (uint32_t)k;
 			}
 		}
 		memcpy(bt.b, givens, bt.cells);
@@ -160,6 +212,20 @@ uint64_t rules_brute_count(const struct rules *ru, const uint8_t *givens, uint64
 	free(bt.of_cell);
 	free(bt.n_of_cell);
 	return bt.found;
+}
+
+uint64_t rules_brute_count(const struct rules *ru, const uint8_t *givens, uint64_t limit)
+{
+	return brute_count(ru, givens, NULL, limit);
+}
+
+uint64_t rules_brute_count_marks(const struct rules *ru, const uint8_t *marks, uint64_t limit)
+{
+	size_t cells = (size_t)rules_side(ru) * rules_side(ru);
+	uint8_t *empty = calloc(cells, 1);
+	uint64_t n = empty ? brute_count(ru, empty, marks, limit) : 0;
+	free(empty);
+	return n;
 }
 
 void rules_parse(const char *s, uint8_t *out, size_t n)

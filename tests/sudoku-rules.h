@@ -14,12 +14,21 @@
 #include <stddef.h>
 #include <stdint.h>
 
-/* The rules of a board: box size, DLX_SUDOKU_X / DLX_SUDOKU_WINDOKU, and a jigsaw map (1..N) or NULL. */
+/*
+ * The rules of a board: box size, the variant flags of dlx-sudoku.h (X,
+ * windoku, disjoint groups as units; anti-knight, anti-king and
+ * non-consecutive as conditions on pairs of cells), and a jigsaw map (1..N) or NULL; rows and cols, when not 0, give R x C boxes
+ * (side R·C) and n is then ignored.
+ */
 struct rules {
 	unsigned n;
 	unsigned flags;
 	const uint8_t *regions;
+	unsigned rows, cols;
 };
+
+/* The side of the board the rules are about. */
+unsigned rules_side(const struct rules *ru);
 
 /* True if sol is a complete board (digits 1..N) that obeys every unit and keeps every given (givens may be NULL). */
 bool rules_valid(const struct rules *ru, const uint8_t *givens, const uint8_t *sol);
@@ -33,6 +42,12 @@ bool rules_consistent(const struct rules *ru, const uint8_t *board);
  * many givens.
  */
 uint64_t rules_brute_count(const struct rules *ru, const uint8_t *givens, uint64_t limit);
+
+/*
+ * The same for pencil marks: N bytes per cell, digit d allowed in the cell
+ * when marks[cell·N + d−1] is non-zero; every cell is filled from its marks.
+ */
+uint64_t rules_brute_count_marks(const struct rules *ru, const uint8_t *marks, uint64_t limit);
 
 /* Writes n cells of s, as the tests spell boards ('.' blank, '1'-'9', or region numbers), into out. */
 void rules_parse(const char *s, uint8_t *out, size_t n);

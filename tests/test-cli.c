@@ -522,7 +522,7 @@ START_TEST(test_help_sudoku)
 		"--count", "--limit", "--unique", "--all", "--score", "--grade", "--generate", "--format",
 		"--alphabet", "--output", "--quiet", "--stats", "--node-limit", "--time-limit", "--threads",
 		"--part", "--progress", "--no-progress", "--variant", "--regions", "--size", "--seed",
-		"--minimal", "--clues", "--symmetric", "--help", "--version",
+		"--minimal", "--clues", "--symmetric", "--symmetry", "--box", "--candidates", "--help", "--version",
 	};
 	assert_help(bin_of("DLX_SUDOKU_BIN"), "dlx-sudoku", longopts, sizeof longopts / sizeof *longopts);
 }

@@ -36,5 +36,17 @@ int main(void)
 	     dlx_sudoku_solve(s, puzzle, &sud, solution, &res, &err) == DLX_OK && res.stats.solutions == 1 &&
 	     err.message[0] == '\0' && strcmp(dlx_version(), DLX_VERSION) == 0;
 	dlx_sudoku_free(s);
+
+	/* A 6x6 board of 2x3 boxes, with a symmetric puzzle. */
+	dlx_sudoku_board board = DLX_SUDOKU_BOARD_INIT;
+	uint8_t p6[36], s6[36];
+	board.box_rows = 2;
+	board.box_cols = 3;
+	gen.symmetric = DLX_SUDOKU_SYM_ROTATE90;
+	s = NULL;
+	ok = ok && dlx_sudoku_new_board(&board, &s, NULL) == DLX_OK && dlx_sudoku_side(s) == 6 &&
+	     dlx_sudoku_generate(s, &gen, p6, NULL, &gres, NULL) == DLX_OK &&
+	     dlx_sudoku_solve(s, p6, &sud, s6, &res, NULL) == DLX_OK && res.stats.solutions == 1;
+	dlx_sudoku_free(s);
 	return ok ? 0 : 1;
 }

@@ -51,35 +51,80 @@ static size_t clues_of(const uint8_t *p, size_t cells)
 }
 
 /*
+ * The cells a symmetry ties to a cell, the cell included (up to 4), written
+ * from the geometry: a quarter turn maps (r, c) to (c, e − r) with
+ * e = side − 1, and its orbit is its images under 1, 2 and 3 turns.
+ */
+static unsigned images(unsigned sym, unsigned side, size_t cell, size_t *out)
+{
+	size_t r = cell / side, c = cell % side, e = side - 1, n = 0;
+	out[n++] = cell;
+	if (sym == DLX_SUDOKU_SYM_ROTATE90) {
+		for (int t = 0; t < 3; t++) {
+			size_t nr = c, nc = e - r;
+			r = nr;
+			c = nc;
+			if (r * side + c != cell)
+				out[n++] = r * side + c;
+		}
+	} else if (sym == DLX_SUDOKU_SYM_ROTATE180 && (e - r) * side + (e - c) != cell) {
+		out[n++] = (e - r) * side + (e - c);
+	} else if (sym == DLX_SUDOKU_SYM_MIRROR && r * side + (e - c) != cell) {
+		out[n++] = r * side + (e - c);
+	} else if (sym == DLX_SUDOKU_SYM_FLIP && (e - r) * side + c != cell) {
+		out[n++] = (e - r) * side + c;
+	}
+	return (unsigned)n;
+}
+
+/* Whether the clues of puzzle have the symmetry. */
+static bool has_symmetry(unsigned sym, unsigned side, const uint8_t *puzzle)
+{
+	size_t img[4];
+	for (size_t c = 0; c < (size_t)side * side; c++) {
+		unsigned n = images(sym, side, c, img);
+		for (unsigned k = 0; k < n; k++)
+			if ((puzzle[img[k]] != 0) != (puzzle[c] != 0))
+				return false;
+	}
+	return true;
+}
+
+/*
  * Checks a generated puzzle: its solution is valid and keeps the clues, it
- * is the only one (full count), and, if minimal, each clue (or symmetric
- * pair) taken away lets in a second solution.
+ * is the only one (full count), its clues have the symmetry sym, and, if
+ * minimal, each clue (or each orbit of the symmetry) taken away lets in a
+ * second solution.
  */
 static void check_puzzle(dlx_sudoku *s, const struct rules *ru, const uint8_t *puzzle, const uint8_t *solution,
-	const dlx_sudoku_gen_result *res, bool minimal, bool symmetric)
+	const dlx_sudoku_gen_result *res, bool minimal, unsigned sym)
 {
 	const size_t cells = dlx_sudoku_cells(s);
+	const unsigned side = dlx_sudoku_side(s);
 	uint8_t *first = malloc(cells), *p = malloc(cells);
 	ck_assert(first && p);
 	ck_assert_uint_eq(res->clues, clues_of(puzzle, cells));
 	ck_assert(rules_valid(ru, puzzle, solution));
 	ck_assert_uint_eq(count(s, puzzle, 0, first), 1);
 	ck_assert_mem_eq(first, solution, cells);
-	if (ru->n == 2)
+	if (side == 4)
 		ck_assert_uint_eq(rules_brute_count(ru, puzzle, 0), 1);
-	if (symmetric)
-		for (size_t c = 0; c < cells; c++)
-			ck_assert_msg((puzzle[c] != 0) == (puzzle[cells - 1 - c] != 0), "cell %zu breaks the symmetry", c);
+	ck_assert_msg(has_symmetry(sym, side, puzzle), "the clues break symmetry %u", sym);
 	if (minimal) {
 		ck_assert_int_eq(res->minimal, 1);
 		for (size_t c = 0; c < cells; c++) {
-			size_t m = symmetric ? cells - 1 - c : c;
-			if (!puzzle[c] || m < c)
+			size_t img[4];
+			unsigned n = images(sym, side, c, img);
+			bool leader = puzzle[c] != 0;
+			for (unsigned k = 0; k < n; k++)
+				leader &= img[k] >= c;
+			if (!leader)
 				continue;
 			memcpy(p, puzzle, cells);
-			p[c] = p[m] = 0;
+			for (unsigned k = 0; k < n; k++)
+				p[img[k]] = 0;
 			ck_assert_msg(count(s, p, 2, NULL) == 2, "the clue at cell %zu can go", c);
-			if (ru->n == 2)
+			if (side == 4)
 				ck_assert_uint_ge(rules_brute_count(ru, p, 2), 2);
 		}
 	}
@@ -87,7 +132,7 @@ static void check_puzzle(dlx_sudoku *s, const struct rules *ru, const uint8_t *p
 	free(p);
 }
 
-static int generate(dlx_sudoku *s, uint64_t seed, uint64_t seq, size_t clues, bool symmetric, uint8_t *puzzle,
+static int generate(dlx_sudoku *s, uint64_t seed, uint64_t seq, size_t clues, unsigned symmetric, uint8_t *puzzle,
 	uint8_t *solution, dlx_sudoku_gen_result *res)
 {
 	dlx_sudoku_gen_params gp = DLX_SUDOKU_GEN_PARAMS_INIT;
@@ -102,12 +147,53 @@ static int generate(dlx_sudoku *s, uint64_t seed, uint64_t seq, size_t clues, bo
 	return rc;
 }
 
+/*
+ * Every symmetry on 4x4, 6x6 (2x3 boxes) and 9x9: the clues keep it, the
+ * puzzle is unique and minimal orbit by orbit.  Random picks one of the
+ * four, from the seed: the same one every time, and not always the same.
+ */
+START_TEST(test_generate_symmetries)
+{
+	static const unsigned dims[][2] = { { 2, 2 }, { 2, 3 }, { 3, 3 } };
+	unsigned sym = (unsigned)_i % 4 + 1, R = dims[_i / 4][0], C = dims[_i / 4][1], side = R * C;
+	size_t cells = (size_t)side * side;
+	dlx_sudoku_board b = { R, C, 0, NULL };
+	dlx_sudoku *s;
+	ck_assert_int_eq(dlx_sudoku_new_board(&b, &s, NULL), DLX_OK);
+	struct rules ru = { 0, 0, NULL, R, C };
+	uint8_t puzzle[81], solution[81], again[81];
+	dlx_sudoku_gen_result res;
+	for (uint64_t k = 0; k < (side == 9 ? 2 : 6); k++) {
+		ck_assert_int_eq(generate(s, 21, k, 0, sym, puzzle, solution, &res), DLX_OK);
+		check_puzzle(s, &ru, puzzle, solution, &res, true, sym);
+	}
+	/* Random: one of the four, reproducibly; over a few puzzles more than one. */
+	unsigned seen = 0;
+	for (uint64_t k = 0; k < 12; k++) {
+		ck_assert_int_eq(generate(s, 3 + sym, k, 0, DLX_SUDOKU_SYM_RANDOM, puzzle, solution, &res), DLX_OK);
+		ck_assert_int_eq(generate(s, 3 + sym, k, 0, DLX_SUDOKU_SYM_RANDOM, again, NULL, &res), DLX_OK);
+		ck_assert_mem_eq(puzzle, again, cells);
+		unsigned which = 0;
+		for (unsigned t = 1; t <= 4; t++)
+			if (has_symmetry(t, side, puzzle))
+				which |= 1u << t;
+		ck_assert_uint_ne(which, 0);
+		seen |= which;
+		ck_assert_uint_eq(count(s, puzzle, 0, NULL), 1);
+	}
+	ck_assert_uint_ne(seen & (seen - 1), 0);
+	/* Not a symmetry: refused. */
+	ck_assert_int_eq(generate(s, 1, 0, 0, DLX_SUDOKU_SYM_RANDOM + 1, puzzle, NULL, &res), DLX_ERR_INVALID);
+	dlx_sudoku_free(s);
+}
+END_TEST
+
 /* Minimal puzzles on 4x4 and 9x9 classic boards. */
 START_TEST(test_generate_minimal)
 {
 	unsigned n = (unsigned)_i;
 	dlx_sudoku *s = make(n, 0, NULL);
-	struct rules ru = { n, 0, NULL };
+	struct rules ru = { n, 0, NULL, 0, 0 };
 	uint8_t puzzle[81], solution[81];
 	int rounds = n == 2 ? 30 : 6;
 	for (int k = 0; k < rounds; k++) {
@@ -128,7 +214,7 @@ START_TEST(test_generate_symmetric)
 {
 	unsigned n = (unsigned)_i;
 	dlx_sudoku *s = make(n, 0, NULL);
-	struct rules ru = { n, 0, NULL };
+	struct rules ru = { n, 0, NULL, 0, 0 };
 	uint8_t puzzle[81], solution[81];
 	for (int k = 0; k < (n == 2 ? 20 : 4); k++) {
 		dlx_sudoku_gen_result res;
@@ -142,7 +228,7 @@ END_TEST
 START_TEST(test_generate_clues)
 {
 	dlx_sudoku *s = make(3, 0, NULL);
-	struct rules ru = { 3, 0, NULL };
+	struct rules ru = { 3, 0, NULL, 0, 0 };
 	uint8_t puzzle[81], solution[81];
 	dlx_sudoku_gen_result res;
 	/* Stopping at 30 leaves 30 clues, and the puzzle unique. */
@@ -179,7 +265,7 @@ START_TEST(test_generate_big)
 	unsigned n = boxes[_i], side = n * n;
 	size_t cells = (size_t)side * side, target = n == 4 ? 160 : n == 5 ? 560 : cells - 12;
 	dlx_sudoku *s = make(n, 0, NULL);
-	struct rules ru = { n, 0, NULL };
+	struct rules ru = { n, 0, NULL, 0, 0 };
 	uint8_t *puzzle = malloc(cells), *solution = malloc(cells), *first = malloc(cells);
 	ck_assert(puzzle && solution && first);
 	dlx_sudoku_gen_result res;
@@ -251,8 +337,8 @@ START_TEST(test_generate_variants)
 		rules_parse(shapes[_i].map, map, cells);
 		regions = map;
 	}
-	struct rules ru = { n, shapes[_i].flags, regions };
-	struct rules classic = { n, 0, NULL };
+	struct rules ru = { n, shapes[_i].flags, regions, 0, 0 };
+	struct rules classic = { n, 0, NULL, 0, 0 };
 	dlx_sudoku *s = make(n, ru.flags, regions);
 	for (int k = 0; k < (n == 2 ? 10 : 2); k++) {
 		dlx_sudoku_gen_result res;
@@ -470,6 +556,7 @@ static Suite *generate_suite(void)
 	TCase *tc = tcase_create("generate");
 	tcase_add_loop_test(tc, test_generate_minimal, 2, 4);
 	tcase_add_loop_test(tc, test_generate_symmetric, 2, 4);
+	tcase_add_loop_test(tc, test_generate_symmetries, 0, 12);
 	tcase_add_test(tc, test_generate_clues);
 	tcase_add_loop_test(tc, test_generate_big, 0, 3);
 	tcase_add_test(tc, test_generate_reproducible);

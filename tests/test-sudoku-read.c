@@ -264,30 +264,85 @@ START_TEST(test_drawn)
 }
 END_TEST
 
+/* Simple Sudoku's clipboard grid (framed by "*---*" lines) and its .ss files: read, and written back as read. */
+START_TEST(test_simple_sudoku)
+{
+	static const char framed[] =
+		"*-----------*\n|8..|...|...|\n|..3|6..|...|\n|.7.|.9.|2..|\n|---+---+---|\n"
+		"|.5.|..7|...|\n|...|.45|7..|\n|...|1..|.3.|\n|---+---+---|\n"
+		"|..1|...|.68|\n|..8|5..|.1.|\n|.9.|...|4..|\n*-----------*\n";
+	static const char ss[] =
+		"8..|...|...\n..3|6..|...\n.7.|.9.|2..\n-----------\n"
+		".5.|..7|...\n...|.45|7..\n...|1..|.3.\n-----------\n"
+		"..1|...|.68\n..8|5..|.1.\n.9.|...|4..\n";
+	static const struct { const char *text; enum sudoku_layout layout; enum sudoku_drawn_style style; } cases[] = {
+		{ framed, SUDOKU_LAYOUT_BORDERED, SUDOKU_DRAWN_FRAMED }, { ss, SUDOKU_LAYOUT_SS, SUDOKU_DRAWN_TIGHT },
+	};
+	for (int k = 0; k < 2; k++) {
+		/* Twice in a row, with an empty line between: the frame below the first is no puzzle. */
+		char two[1024];
+		snprintf(two, sizeof two, "%s\n%s", cases[k].text, cases[k].text);
+		struct src s = open_text(two, SUDOKU_FORMAT_AUTO, SUDOKU_ALPHA_AUTO);
+		struct sudoku_puzzle pz;
+		struct sudoku_read_error err;
+		for (int n = 0; n < 2; n++) {
+			int rc = sudoku_reader_next(s.r, &pz, &err);
+			ck_assert_msg(rc == 1, "case %d puzzle %d: %d %s", k, n, rc, err.message);
+			ck_assert_str_eq(as_line(&pz), luogu_line);
+			ck_assert_int_eq(pz.format, SUDOKU_FORMAT_DRAWN);
+			ck_assert_int_eq(pz.drawn_style, cases[k].style);
+			/* Written in its own layout, the text comes back byte for byte. */
+			char buf[512];
+			size_t len = sudoku_write(buf, cases[k].layout, SUDOKU_ALPHA_ALNUM, 3, 3, pz.cells);
+			ck_assert_uint_le(len, sudoku_write_size(cases[k].layout, SUDOKU_ALPHA_ALNUM, 3, 3));
+			buf[len] = '\0';
+			ck_assert_str_eq(buf, cases[k].text);
+		}
+		ck_assert_int_eq(sudoku_reader_next(s.r, &pz, &err), 0);
+		close_all(&s);
+	}
+	/* The qqwing look stays spaced. */
+	struct src s = open_text(". . | . .\n. . | . .\n----+----\n. . | . .\n. . | . .\n", SUDOKU_FORMAT_AUTO,
+		SUDOKU_ALPHA_AUTO);
+	struct sudoku_puzzle pz;
+	struct sudoku_read_error err;
+	ck_assert_int_eq(sudoku_reader_next(s.r, &pz, &err), 1);
+	ck_assert_int_eq(pz.drawn_style, SUDOKU_DRAWN_SPACED);
+	close_all(&s);
+	/* 6x6 framed: bars every 3 columns, rules every 2 rows. */
+	uint8_t b[36] = { 1, 2, 3, 4, 5, 6 };
+	char buf[256];
+	size_t len = sudoku_write(buf, SUDOKU_LAYOUT_BORDERED, SUDOKU_ALPHA_ALNUM, 2, 3, b);
+	buf[len] = '\0';
+	ck_assert_str_eq(buf, "*-------*\n|123|456|\n|...|...|\n|---+---|\n|...|...|\n|...|...|\n|---+---|\n"
+		"|...|...|\n|...|...|\n*-------*\n");
+}
+END_TEST
+
 START_TEST(test_writer)
 {
 	uint8_t b[81];
 	for (int k = 0; k < 81; k++)
 		b[k] = (uint8_t)((3 * ((k / 9) % 3) + (k / 9) / 3 + k % 9) % 9 + 1);
 	char buf[4096];
-	size_t n = sudoku_write(buf, SUDOKU_LAYOUT_LINE, SUDOKU_ALPHA_ALNUM, 3, b);
+	size_t n = sudoku_write(buf, SUDOKU_LAYOUT_LINE, SUDOKU_ALPHA_ALNUM, 3, 3, b);
 	ck_assert_uint_eq(n, 82);
 	ck_assert(memcmp(buf, "123456789456789123", 18) == 0);
-	n = sudoku_write(buf, SUDOKU_LAYOUT_GRID, SUDOKU_ALPHA_ALNUM, 3, b);
+	n = sudoku_write(buf, SUDOKU_LAYOUT_GRID, SUDOKU_ALPHA_ALNUM, 3, 3, b);
 	buf[n] = '\0';
 	ck_assert(strncmp(buf, "1 2 3 4 5 6 7 8 9\n4 5 6", 23) == 0);
-	ck_assert_uint_le(n, sudoku_write_size(SUDOKU_LAYOUT_GRID, SUDOKU_ALPHA_ALNUM, 3));
-	n = sudoku_write(buf, SUDOKU_LAYOUT_PRETTY, SUDOKU_ALPHA_ALNUM, 3, b);
+	ck_assert_uint_le(n, sudoku_write_size(SUDOKU_LAYOUT_GRID, SUDOKU_ALPHA_ALNUM, 3, 3));
+	n = sudoku_write(buf, SUDOKU_LAYOUT_PRETTY, SUDOKU_ALPHA_ALNUM, 3, 3, b);
 	buf[n] = '\0';
 	ck_assert(strncmp(buf, "1 2 3 | 4 5 6 | 7 8 9\n", 22) == 0);
 	ck_assert(strstr(buf, "\n------+-------+------\n") != NULL);
-	ck_assert_uint_le(n, sudoku_write_size(SUDOKU_LAYOUT_PRETTY, SUDOKU_ALPHA_ALNUM, 3));
+	ck_assert_uint_le(n, sudoku_write_size(SUDOKU_LAYOUT_PRETTY, SUDOKU_ALPHA_ALNUM, 3, 3));
 	/* Every layout reads back as the same board. */
 	static const enum sudoku_layout layouts[] = {
 		SUDOKU_LAYOUT_LINE, SUDOKU_LAYOUT_GRID, SUDOKU_LAYOUT_COMPACT, SUDOKU_LAYOUT_PRETTY
 	};
 	for (int k = 0; k < 4; k++) {
-		n = sudoku_write(buf, layouts[k], SUDOKU_ALPHA_ALNUM, 3, b);
+		n = sudoku_write(buf, layouts[k], SUDOKU_ALPHA_ALNUM, 3, 3, b);
 		buf[n] = '\0';
 		struct src s = open_text(buf, SUDOKU_FORMAT_AUTO, SUDOKU_ALPHA_AUTO);
 		struct sudoku_puzzle pz;
@@ -300,10 +355,10 @@ START_TEST(test_writer)
 	uint8_t b16[256];
 	for (int k = 0; k < 256; k++)
 		b16[k] = (uint8_t)((4 * ((k / 16) % 4) + (k / 16) / 4 + k % 16) % 16 + 1);
-	n = sudoku_write(buf, SUDOKU_LAYOUT_COMPACT, SUDOKU_ALPHA_LETTERS, 4, b16);
+	n = sudoku_write(buf, SUDOKU_LAYOUT_COMPACT, SUDOKU_ALPHA_LETTERS, 4, 4, b16);
 	ck_assert(memcmp(buf, "ABCDEFGHIJKLMNOP\nEFGH", 21) == 0);
-	ck_assert_uint_eq(sudoku_write_size(SUDOKU_LAYOUT_LINE, SUDOKU_ALPHA_LETTERS, 6), 0);
-	ck_assert_uint_gt(sudoku_write_size(SUDOKU_LAYOUT_GRID, SUDOKU_ALPHA_LETTERS, 10), 0);
+	ck_assert_uint_eq(sudoku_write_size(SUDOKU_LAYOUT_LINE, SUDOKU_ALPHA_LETTERS, 6, 6), 0);
+	ck_assert_uint_gt(sudoku_write_size(SUDOKU_LAYOUT_GRID, SUDOKU_ALPHA_LETTERS, 10, 10), 0);
 }
 END_TEST
 
@@ -313,8 +368,8 @@ START_TEST(test_bad_input)
 	/* Wrong length, on a later line. */
 	snprintf(text, sizeof text, "%s\n%s\n%.80s\n", p3074, p3074, p3074);
 	expect_error(text, SUDOKU_FORMAT_AUTO, 2, 3, "wrong length: 80 characters, a 9x9 puzzle has 81");
-	expect_error("12345678\n", SUDOKU_FORMAT_AUTO, 0, 1,
-		"wrong length: 8 characters (a puzzle line has 16, 81, 256, 625, 1296, 2401 or 4096)");
+	expect_error("1234567\n", SUDOKU_FORMAT_AUTO, 0, 1,
+		"wrong length: 7 characters (a puzzle line has 16, 36, 64, 81, 100, 144, 225, 256, 400, 625, 1296, 2401 or 4096)");
 	/* A symbol outside the alphabet. */
 	strcpy(bad, p3074);
 	bad[40] = 'x';
@@ -347,7 +402,7 @@ START_TEST(test_bad_input)
 	expect_error("8 0 0 0 0 0 0 0 0\n0 0 3 6 0 0 0 0 xy\n", SUDOKU_FORMAT_AUTO, 0, 2,
 		"'xy' is neither a number nor a symbol");
 	expect_error("1 2 3 4 5\n", SUDOKU_FORMAT_AUTO, 0, 1,
-		"a grid row of 5 cells: a side must be 4, 9, 16, 25, ... or 100");
+		"a grid row of 5 cells: a side must be 4, 6, 8, 9, 10, 12, 15, 16, 20, 25, 36, 49, 64, 81 or 100 (others with --box)");
 	/* Count format: fewer grids than announced. */
 	expect_error("2\n1234\n3412\n2143\n4321\n", SUDOKU_FORMAT_AUTO, 1, 5,
 		"truncated input: 1 more puzzle expected");
@@ -496,48 +551,48 @@ START_TEST(test_region_map_errors)
 END_TEST
 
 /* Reads a --regions file from text, in an alphabet. */
-static int read_map_in(const char *text, enum sudoku_alphabet alpha, uint8_t *map, unsigned *box,
+static int read_map_in(const char *text, enum sudoku_alphabet alpha, uint8_t *map, unsigned *side,
 	struct sudoku_read_error *err)
 {
 	FILE *f = fmemopen((void *)text, strlen(text), "r");
 	ck_assert_ptr_nonnull(f);
-	int rc = sudoku_read_region_map(f, alpha, map, box, err);
+	int rc = sudoku_read_region_map(f, alpha, NULL, map, side, err);
 	fclose(f);
 	return rc;
 }
 
-static int read_map(const char *text, uint8_t *map, unsigned *box, struct sudoku_read_error *err)
+static int read_map(const char *text, uint8_t *map, unsigned *side, struct sudoku_read_error *err)
 {
-	return read_map_in(text, SUDOKU_ALPHA_AUTO, map, box, err);
+	return read_map_in(text, SUDOKU_ALPHA_AUTO, map, side, err);
 }
 
 START_TEST(test_region_map_file)
 {
 	uint8_t map[256];
-	unsigned box = 0;
+	unsigned side = 0;
 	struct sudoku_read_error err;
-	ck_assert_int_eq(read_map("# a map\n1122\n1122\n3444\n3334\n", map, &box, &err), 0);
-	ck_assert_uint_eq(box, 2);
+	ck_assert_int_eq(read_map("# a map\n1122\n1122\n3444\n3334\n", map, &side, &err), 0);
+	ck_assert_uint_eq(side, 4);
 	static const uint8_t want[16] = { 1, 1, 2, 2, 1, 1, 2, 2, 3, 4, 4, 4, 3, 3, 3, 4 };
 	ck_assert_mem_eq(map, want, 16);
-	ck_assert_int_eq(read_map("1122112234443334\n", map, &box, &err), 0);
+	ck_assert_int_eq(read_map("1122112234443334\n", map, &side, &err), 0);
 	ck_assert_mem_eq(map, want, 16);
-	ck_assert_int_eq(read_map("", map, &box, &err), DLX_ERR_SYNTAX);
+	ck_assert_int_eq(read_map("", map, &side, &err), DLX_ERR_SYNTAX);
 	ck_assert_str_eq(err.message, "no region map in the file");
 	ck_assert_uint_eq(err.line, 0);
-	ck_assert_int_eq(read_map("1122112234443334\n1122112234443334\n", map, &box, &err), DLX_ERR_SYNTAX);
+	ck_assert_int_eq(read_map("1122112234443334\n1122112234443334\n", map, &side, &err), DLX_ERR_SYNTAX);
 	ck_assert_str_eq(err.message, "a second board after the region map at line 1");
 	ck_assert_uint_eq(err.line, 2);
-	ck_assert_int_eq(read_map("1122\n1122\n3444\n3344\n", map, &box, &err), DLX_ERR_SYNTAX);
+	ck_assert_int_eq(read_map("1122\n1122\n3444\n3344\n", map, &side, &err), DLX_ERR_SYNTAX);
 	ck_assert_str_eq(err.message, "region map: region 3 has 3 cells, not 4");
 	ck_assert_uint_eq(err.line, 1);
-	ck_assert_int_eq(read_map("1122\n1122\n3444\n3.34\n", map, &box, &err), DLX_ERR_SYNTAX);
+	ck_assert_int_eq(read_map("1122\n1122\n3444\n3.34\n", map, &side, &err), DLX_ERR_SYNTAX);
 	ck_assert_str_eq(err.message, "region map: r4c2 is blank (regions are numbered 1-4)");
 	ck_assert_uint_eq(err.line, 4);
 	/* The map is written in the puzzles' alphabet: in hex, 0 is the first symbol, not a blank. */
-	ck_assert_int_eq(read_map_in("0011001123332223\n", SUDOKU_ALPHA_HEX, map, &box, &err), 0);
+	ck_assert_int_eq(read_map_in("0011001123332223\n", SUDOKU_ALPHA_HEX, map, &side, &err), 0);
 	ck_assert_mem_eq(map, want, 16);
-	ck_assert_int_eq(read_map("0011001123332223\n", map, &box, &err), DLX_ERR_SYNTAX);
+	ck_assert_int_eq(read_map("0011001123332223\n", map, &side, &err), DLX_ERR_SYNTAX);
 	ck_assert_str_eq(err.message, "region map: r1c1 is blank (regions are numbered 1-4)");
 	/* ... and G is no hex symbol. */
 	static const char sixteen[] = "0123456789ABCDEF";
@@ -548,11 +603,11 @@ START_TEST(test_region_map_file)
 	}
 	big[16 * 17] = '\0';
 	/* Each column a region. */
-	ck_assert_int_eq(read_map_in(big, SUDOKU_ALPHA_HEX, map, &box, &err), 0);
-	ck_assert_uint_eq(box, 4);
+	ck_assert_int_eq(read_map_in(big, SUDOKU_ALPHA_HEX, map, &side, &err), 0);
+	ck_assert_uint_eq(side, 16);
 	ck_assert_uint_eq(map[255], 16);
 	big[0] = 'G';
-	ck_assert_int_eq(read_map_in(big, SUDOKU_ALPHA_HEX, map, &box, &err), DLX_ERR_SYNTAX);
+	ck_assert_int_eq(read_map_in(big, SUDOKU_ALPHA_HEX, map, &side, &err), DLX_ERR_SYNTAX);
 	ck_assert_msg(strstr(err.message, "'G'") != NULL, "%s", err.message);
 }
 END_TEST
@@ -567,6 +622,8 @@ START_TEST(test_names)
 	enum sudoku_layout l;
 	ck_assert(sudoku_layout_parse("pretty", &l) && l == SUDOKU_LAYOUT_PRETTY);
 	ck_assert(!sudoku_layout_parse("drawn", &l));
+	ck_assert(sudoku_layout_parse("ss", &l) && l == SUDOKU_LAYOUT_SS);
+	ck_assert(sudoku_layout_parse("bordered", &l) && l == SUDOKU_LAYOUT_BORDERED);
 }
 END_TEST
 
@@ -700,6 +757,325 @@ START_TEST(test_guess_flat_grid)
 	/* Without a repeat it opens a 16x16 grid, and the message says how many rows are missing. */
 	expect_error("1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16\n", SUDOKU_FORMAT_AUTO, 0, 1,
 		"truncated grid: 1 of 16 rows");
+	/* A flat row too long to open a grid still has its numbers' range checked (a fuzzer find). */
+	char flat16[1024];
+	size_t at16 = 0;
+	for (int k = 0; k < 256; k++)
+		at16 += (size_t)snprintf(flat16 + at16, sizeof flat16 - at16, "%d%s", k == 255 ? 17 : 0, k < 255 ? " " : "\n");
+	expect_error(flat16, SUDOKU_FORMAT_AUTO, 0, 1, "number 17 is out of range for a 16x16 board (0-16)");
+}
+END_TEST
+
+/* A 6x6 puzzle with 2x3 boxes, and its solution. */
+static const char p6[] = "...3......1.25.1..6.....4...23.6.5..";
+static const char s6[] = "124356536412253164641235415623362541";
+
+/* Reads one puzzle of text (with a --box choice, or none) and checks its side, boxes and format. */
+static void expect_board(const char *text, struct sudoku_box choice, unsigned side, unsigned rows, unsigned cols,
+	enum sudoku_format fmt, const char *cells)
+{
+	struct src s = open_text(text, SUDOKU_FORMAT_AUTO, SUDOKU_ALPHA_AUTO);
+	sudoku_reader_set_box(s.r, choice);
+	struct sudoku_puzzle pz;
+	struct sudoku_read_error err;
+	int rc = sudoku_reader_next(s.r, &pz, &err);
+	ck_assert_msg(rc == 1, "rc %d, line %zu: %s", rc, err.line, err.message);
+	ck_assert_uint_eq(pz.side, side);
+	ck_assert_uint_eq(pz.box_rows, rows);
+	ck_assert_uint_eq(pz.box_cols, cols);
+	ck_assert_int_eq(pz.format, fmt);
+	if (cells)
+		ck_assert_str_eq(as_line(&pz), cells);
+	ck_assert_int_eq(sudoku_reader_next(s.r, &pz, &err), 0);
+	close_all(&s);
+}
+
+/* Boards of rectangular boxes: the table of sides, --box, and every layout. */
+START_TEST(test_rectangles)
+{
+	const struct sudoku_box none = { 0, 0 }, tall = { 3, 2 };
+	char text[2048];
+	/* 6x6 as a line, compact rows, numbers and a drawn grid; 2x3 boxes unless told 3x2. */
+	snprintf(text, sizeof text, "%s\n", p6);
+	expect_board(text, none, 6, 2, 3, SUDOKU_FORMAT_LINE, p6);
+	expect_board(text, tall, 6, 3, 2, SUDOKU_FORMAT_LINE, p6);
+	expect_board("...3..\n....1.\n25.1..\n6.....\n4...23\n.6.5..\n", none, 6, 2, 3, SUDOKU_FORMAT_COMPACT, p6);
+	expect_board("0 0 0 3 0 0\n0 0 0 0 1 0\n2 5 0 1 0 0\n6 0 0 0 0 0\n4 0 0 0 2 3\n0 6 0 5 0 0\n", none, 6, 2, 3,
+		SUDOKU_FORMAT_GRID, p6);
+	expect_board(". . . | 3 . .\n. . . | . 1 .\n------+------\n2 5 . | 1 . .\n6 . . | . . .\n"
+		"------+------\n4 . . | . 2 3\n. 6 . | 5 . .\n", none, 6, 2, 3, SUDOKU_FORMAT_DRAWN, p6);
+	/* 36 numbers on one line that repeat a given: the whole 6x6 puzzle, as luogu pastes a 9x9. */
+	size_t at = 0;
+	for (int k = 0; k < 36; k++)
+		at += (size_t)snprintf(text + at, sizeof text - at, "%c%s", p6[k] == '.' ? '0' : p6[k], k < 35 ? " " : "\n");
+	expect_board(text, none, 6, 2, 3, SUDOKU_FORMAT_GRID, p6);
+	/* The other sides of the table: 8 = 2x4, 10 = 2x5, 12 = 3x4, 15 = 3x5, 20 = 4x5 (numbers). */
+	static const unsigned table[][3] = { { 8, 2, 4 }, { 10, 2, 5 }, { 12, 3, 4 }, { 15, 3, 5 }, { 20, 4, 5 } };
+	for (size_t t = 0; t < sizeof table / sizeof table[0]; t++) {
+		unsigned side = table[t][0];
+		at = 0;
+		for (unsigned r = 0; r < side; r++)
+			for (unsigned c = 0; c < side; c++)
+				at += (size_t)snprintf(text + at, sizeof text - at, "%u%s", r == c ? r + 1 : 0,
+					c + 1 < side ? " " : "\n");
+		expect_board(text, none, side, table[t][1], table[t][2], SUDOKU_FORMAT_GRID, NULL);
+	}
+	/* 8x8 as a 64-symbol line: a puzzle, not the first row of a 64x64 grid. */
+	char line8[66];
+	for (int k = 0; k < 64; k++)
+		line8[k] = k % 9 == 0 ? (char)('1' + k / 9) : '.';
+	line8[64] = '\n';
+	line8[65] = '\0';
+	expect_board(line8, none, 8, 2, 4, SUDOKU_FORMAT_LINE, NULL);
+	/* Sides outside the table need --box: 14x14 (2x7). */
+	at = 0;
+	for (unsigned r = 0; r < 14; r++)
+		for (unsigned c = 0; c < 14; c++)
+			at += (size_t)snprintf(text + at, sizeof text - at, "%u%s", r == c ? r + 1 : 0, c < 13 ? " " : "\n");
+	expect_board(text, (struct sudoku_box){ 2, 7 }, 14, 2, 7, SUDOKU_FORMAT_GRID, NULL);
+	expect_error(text, SUDOKU_FORMAT_AUTO, 0, 1,
+		"a grid row of 14 cells: a side must be 4, 6, 8, 9, 10, 12, 15, 16, 20, 25, 36, 49, 64, 81 or 100 "
+		"(others with --box)");
+	/* --box of a square side wins over n x n: 16x16 with 2x8 boxes. */
+	at = 0;
+	for (unsigned r = 0; r < 16; r++)
+		at += (size_t)snprintf(text + at, sizeof text - at, "%s\n", "9...............");
+	expect_board(text, (struct sudoku_box){ 2, 8 }, 16, 2, 8, SUDOKU_FORMAT_COMPACT, NULL);
+	struct sudoku_box b;
+	ck_assert(sudoku_box_of_side(12, NULL, &b) && b.rows == 3 && b.cols == 4);
+	ck_assert(sudoku_box_of_side(12, &tall, &b) && b.rows == 3 && b.cols == 4);
+	ck_assert(!sudoku_box_of_side(14, NULL, &b) && b.rows == 0);
+	ck_assert(!sudoku_box_of_side(7, NULL, &b));
+}
+END_TEST
+
+/* Sixteen 6x6 puzzle lines stay lines; a 36x36 compact grid whose first row looks like one is a grid. */
+START_TEST(test_rectangles_36)
+{
+	char many[16 * 40];
+	const char *want[16];
+	size_t at = 0;
+	for (int k = 0; k < 16; k++) {
+		at += (size_t)snprintf(many + at, sizeof many - at, "%s\n", p6);
+		want[k] = p6;
+	}
+	expect_puzzles(many, SUDOKU_FORMAT_AUTO, SUDOKU_ALPHA_AUTO, SUDOKU_FORMAT_LINE, want, 16);
+	/* A 36x36 board: the first row holds 1-6 and blanks only, the second a 7. */
+	char grid[36 * 37 + 1];
+	for (int r = 0; r < 36; r++) {
+		for (int c = 0; c < 36; c++)
+			grid[37 * r + c] = r == c ? sudoku_alphabet_symbol(SUDOKU_ALPHA_ALNUM, (unsigned)r + 1) : '.';
+		grid[37 * r + 36] = '\n';
+	}
+	grid[36 * 37] = '\0';
+	struct src s = open_text(grid, SUDOKU_FORMAT_AUTO, SUDOKU_ALPHA_AUTO);
+	struct sudoku_puzzle pz;
+	struct sudoku_read_error err;
+	ck_assert_int_eq(sudoku_reader_next(s.r, &pz, &err), 1);
+	ck_assert_uint_eq(pz.side, 36);
+	ck_assert_uint_eq(pz.box_rows, 6);
+	ck_assert_int_eq(pz.format, SUDOKU_FORMAT_COMPACT);
+	close_all(&s);
+}
+END_TEST
+
+/* The writer draws R x C boxes; every layout reads back. */
+START_TEST(test_writer_rectangles)
+{
+	uint8_t b[36];
+	for (int k = 0; k < 36; k++)
+		b[k] = (uint8_t)(s6[k] - '0');
+	char buf[512];
+	size_t n = sudoku_write(buf, SUDOKU_LAYOUT_PRETTY, SUDOKU_ALPHA_ALNUM, 2, 3, b);
+	ck_assert_uint_le(n, sudoku_write_size(SUDOKU_LAYOUT_PRETTY, SUDOKU_ALPHA_ALNUM, 2, 3));
+	buf[n] = '\0';
+	ck_assert_str_eq(buf, "1 2 4 | 3 5 6\n5 3 6 | 4 1 2\n------+------\n2 5 3 | 1 6 4\n6 4 1 | 2 3 5\n"
+		"------+------\n4 1 5 | 6 2 3\n3 6 2 | 5 4 1\n");
+	n = sudoku_write(buf, SUDOKU_LAYOUT_PRETTY, SUDOKU_ALPHA_ALNUM, 3, 2, b);
+	buf[n] = '\0';
+	ck_assert_str_eq(buf, "1 2 | 4 3 | 5 6\n5 3 | 6 4 | 1 2\n2 5 | 3 1 | 6 4\n----+-----+----\n6 4 | 1 2 | 3 5\n"
+		"4 1 | 5 6 | 2 3\n3 6 | 2 5 | 4 1\n");
+	static const enum sudoku_layout layouts[] = {
+		SUDOKU_LAYOUT_LINE, SUDOKU_LAYOUT_GRID, SUDOKU_LAYOUT_COMPACT, SUDOKU_LAYOUT_PRETTY, SUDOKU_LAYOUT_SS,
+		SUDOKU_LAYOUT_BORDERED
+	};
+	for (unsigned rows = 2; rows <= 3; rows++) {
+		for (int k = 0; k < 6; k++) {
+			n = sudoku_write(buf, layouts[k], SUDOKU_ALPHA_ALNUM, rows, 6 / rows, b);
+			buf[n] = '\0';
+			struct src s = open_text(buf, SUDOKU_FORMAT_AUTO, SUDOKU_ALPHA_AUTO);
+			sudoku_reader_set_box(s.r, (struct sudoku_box){ rows, 6 / rows });
+			struct sudoku_puzzle pz;
+			struct sudoku_read_error err;
+			ck_assert_msg(sudoku_reader_next(s.r, &pz, &err) == 1, "layout %d: %s", k, err.message);
+			ck_assert_mem_eq(pz.cells, b, 36);
+			ck_assert_uint_eq(pz.box_rows, rows);
+			close_all(&s);
+		}
+	}
+	/* The size bound covers the widest rectangles: 2x50 boxes on a 100x100 board. */
+	ck_assert_uint_ge(sudoku_write_size(SUDOKU_LAYOUT_GRID, SUDOKU_ALPHA_ALNUM, 2, 50), 100 * 100 * 2);
+	ck_assert_uint_eq(sudoku_write_size(SUDOKU_LAYOUT_PRETTY, SUDOKU_ALPHA_ALNUM, 2, 50), 0);
+}
+END_TEST
+
+/* Lines of candidates: 729 symbols for 9x9 (sukaku), N³ for other sides; 64 and 4096 with --format only. */
+START_TEST(test_candidate_lines)
+{
+	/* The p3074 puzzle as marks: a given's digit alone, 1-9 in a blank. */
+	char line[730 * 2 + 1];
+	for (int k = 0; k < 81; k++)
+		for (int d = 1; d <= 9; d++)
+			line[k * 9 + d - 1] = p3074[k] == '.' || p3074[k] == '0' + d ? (char)('0' + d) : '.';
+	line[729] = '\n';
+	memcpy(line + 730, line, 730);
+	/* The second with 0 as its blank, and r1c1 down to 4 and 6. */
+	for (int k = 730; k < 730 + 729; k++)
+		if (line[k] == '.')
+			line[k] = '0';
+	memcpy(line + 730, "000406000", 9);
+	line[730 * 2] = '\0';
+	struct src s = open_text(line, SUDOKU_FORMAT_AUTO, SUDOKU_ALPHA_AUTO);
+	struct sudoku_puzzle pz;
+	struct sudoku_read_error err;
+	ck_assert_int_eq(sudoku_reader_next(s.r, &pz, &err), 1);
+	ck_assert_int_eq(pz.format, SUDOKU_FORMAT_MARKS);
+	ck_assert_uint_eq(pz.side, 9);
+	ck_assert_ptr_nonnull(pz.marks);
+	ck_assert_str_eq(as_line(&pz), p3074);
+	ck_assert_uint_eq(pz.marks[0] + pz.marks[3] + pz.marks[5] + pz.marks[8], 4);
+	ck_assert_int_eq(sudoku_reader_next(s.r, &pz, &err), 1);
+	ck_assert_uint_eq(pz.marks[0] + pz.marks[3] + pz.marks[5] + pz.marks[8], 2);
+	ck_assert_uint_eq(pz.marks[3], 1);
+	ck_assert_uint_eq(pz.marks[5], 1);
+	ck_assert_uint_eq(pz.cells[0], 0);
+	ck_assert_int_eq(sudoku_reader_next(s.r, &pz, &err), 0);
+	close_all(&s);
+	/* A symbol at another digit's place. */
+	line[3] = '7';
+	line[730] = '\0';
+	expect_error(line, SUDOKU_FORMAT_AUTO, 0, 1, "r1c1: candidate 4 is '7', not '4' or a blank");
+	/* 6x6: 216 symbols; a 4x4 needs --format candidates (64 symbols are an 8x8 puzzle line). */
+	char six[218];
+	for (int k = 0; k < 216; k++)
+		six[k] = (char)('1' + k % 6);
+	six[216] = '\n';
+	six[217] = '\0';
+	s = open_text(six, SUDOKU_FORMAT_AUTO, SUDOKU_ALPHA_AUTO);
+	ck_assert_int_eq(sudoku_reader_next(s.r, &pz, &err), 1);
+	ck_assert_uint_eq(pz.side, 6);
+	ck_assert_uint_eq(pz.box_cols, 3);
+	close_all(&s);
+	char four[66];
+	for (int k = 0; k < 64; k++)
+		four[k] = (char)('1' + k % 4);
+	four[64] = '\n';
+	four[65] = '\0';
+	s = open_text(four, SUDOKU_FORMAT_MARKS, SUDOKU_ALPHA_AUTO);
+	ck_assert_int_eq(sudoku_reader_next(s.r, &pz, &err), 1);
+	ck_assert_uint_eq(pz.side, 4);
+	ck_assert_int_eq(pz.format, SUDOKU_FORMAT_MARKS);
+	close_all(&s);
+	s = open_text(four, SUDOKU_FORMAT_AUTO, SUDOKU_ALPHA_AUTO);
+	ck_assert_int_eq(sudoku_reader_next(s.r, &pz, &err), 1);
+	ck_assert_int_eq(pz.format, SUDOKU_FORMAT_LINE);
+	ck_assert_uint_eq(pz.side, 8);
+	close_all(&s);
+	expect_error("123\n", SUDOKU_FORMAT_MARKS, 0, 1,
+		"wrong length: 3 characters (a line of candidates has N^3: 64 for 4x4, 216, 512, 729 for 9x9, ... up to "
+		"25x25)");
+	/* Jigsaw maps cannot follow a line of candidates. */
+	s = open_text(six, SUDOKU_FORMAT_AUTO, SUDOKU_ALPHA_AUTO);
+	sudoku_reader_expect_regions(s.r);
+	ck_assert_int_eq(sudoku_reader_next(s.r, &pz, &err), DLX_ERR_SYNTAX);
+	ck_assert_str_eq(err.message, "a line of candidates cannot be followed by its region map: give the map with --regions");
+	close_all(&s);
+	enum sudoku_format f;
+	ck_assert(sudoku_format_parse("sukaku", &f) && f == SUDOKU_FORMAT_MARKS);
+	ck_assert_str_eq(sudoku_format_name(SUDOKU_FORMAT_MARKS), "candidates");
+}
+END_TEST
+
+/* Grids of pencil marks, as HoDoKu, Simple Sudoku and dlx-sudoku --candidates print them. */
+static const char hodoku[] =
+	".----------------.---------------------.--------------.\n"
+	"| 6   8     9    | 157  1357  1357     | 13   4   2   |\n"
+	"| 1   3     4    | 6    8     2        | 7    5   9   |\n"
+	"| 7   25    25   | 15   9     4        | 136  38  368 |\n"
+	":----------------+---------------------+--------------:\n"
+	"| 35  15679 1357 | 4    2     1579     | 356  38  368 |\n"
+	"| 345 2457  2357 | 8    6     57       | 345  9   1   |\n"
+	"| 8   14569 15   | 3    15    159      | 456  2   7   |\n"
+	":----------------+---------------------+--------------:\n"
+	"| 2   147   8    | 17   1347  137      | 9    6   5   |\n"
+	"| 345 457   6    | 9    3457  8        | 2    1   34  |\n"
+	"| 9   145   135  | 2    1345  6        | 8    7   34  |\n"
+	"'----------------'---------------------'--------------'\n";
+
+START_TEST(test_pencil_grids)
+{
+	struct src s = open_text(hodoku, SUDOKU_FORMAT_AUTO, SUDOKU_ALPHA_AUTO);
+	struct sudoku_puzzle pz;
+	struct sudoku_read_error err;
+	ck_assert_int_eq(sudoku_reader_next(s.r, &pz, &err), 1);
+	ck_assert_int_eq(pz.format, SUDOKU_FORMAT_PENCIL);
+	ck_assert_uint_eq(pz.side, 9);
+	ck_assert_uint_eq(pz.line, 2);
+	ck_assert_str_eq(as_line(&pz), "689....421346827597...94......42.......86..918..3...272.8...965..69.821.9..2.687.");
+	/* r1c4 holds 1, 5 and 7. */
+	ck_assert_uint_eq(pz.marks[3 * 9 + 0] + pz.marks[3 * 9 + 4] + pz.marks[3 * 9 + 6], 3);
+	ck_assert_uint_eq(pz.marks[3 * 9 + 1], 0);
+	uint8_t marks[729];
+	memcpy(marks, pz.marks, 729);
+	ck_assert_int_eq(sudoku_reader_next(s.r, &pz, &err), 0);
+	close_all(&s);
+	/* Written as a grid and as a line, the marks read back the same. */
+	for (int grid = 0; grid <= 1; grid++) {
+		char buf[2048];
+		size_t n = sudoku_write_marks(buf, grid, SUDOKU_ALPHA_ALNUM, 3, 3, marks);
+		ck_assert_uint_le(n, sudoku_write_marks_size(grid, SUDOKU_ALPHA_ALNUM, 3, 3));
+		buf[n] = '\0';
+		s = open_text(buf, SUDOKU_FORMAT_AUTO, SUDOKU_ALPHA_AUTO);
+		ck_assert_int_eq(sudoku_reader_next(s.r, &pz, &err), 1);
+		ck_assert_int_eq(pz.format, grid ? SUDOKU_FORMAT_PENCIL : SUDOKU_FORMAT_MARKS);
+		ck_assert_mem_eq(pz.marks, marks, 729);
+		close_all(&s);
+	}
+	/* Simple Sudoku's frame: '*' corners, '|' at both ends. */
+	char ss[sizeof hodoku];
+	memcpy(ss, hodoku, sizeof hodoku);
+	for (char *p = ss; *p; p++) {
+		bool rule = p == ss || p[-1] == '\n';
+		if (rule && (*p == '.' || *p == '\''))
+			*p = '*';
+		if (rule && *p == ':')
+			*p = '|';
+	}
+	s = open_text(ss, SUDOKU_FORMAT_AUTO, SUDOKU_ALPHA_AUTO);
+	ck_assert_int_eq(sudoku_reader_next(s.r, &pz, &err), 1);
+	ck_assert_int_eq(pz.format, SUDOKU_FORMAT_PENCIL);
+	ck_assert_mem_eq(pz.marks, marks, 729);
+	close_all(&s);
+	/* A 4x4 grid of marks, with '.' for a cell without candidates. */
+	s = open_text("12 34 | 3 4\n3 4 | 12 .\n--------+----\n2 1 | 4 3\n4 3 | 12 12\n", SUDOKU_FORMAT_AUTO,
+		SUDOKU_ALPHA_AUTO);
+	ck_assert_int_eq(sudoku_reader_next(s.r, &pz, &err), 1);
+	ck_assert_int_eq(pz.format, SUDOKU_FORMAT_PENCIL);
+	ck_assert_uint_eq(pz.side, 4);
+	ck_assert_uint_eq(pz.marks[7 * 4 + 0] + pz.marks[7 * 4 + 1] + pz.marks[7 * 4 + 2] + pz.marks[7 * 4 + 3], 0);
+	close_all(&s);
+	/* Drawn grids of one symbol per cell stay drawn grids. */
+	s = open_text("12|34\n34|12\n-----\n21|43\n43|21\n", SUDOKU_FORMAT_AUTO, SUDOKU_ALPHA_AUTO);
+	ck_assert_int_eq(sudoku_reader_next(s.r, &pz, &err), 1);
+	ck_assert_int_eq(pz.format, SUDOKU_FORMAT_DRAWN);
+	close_all(&s);
+	/* Errors name their line. */
+	expect_error("12 34 | 3 4\n3 4 | 12\n", SUDOKU_FORMAT_AUTO, 0, 2, "row 2 has 3 cells of pencil marks, expected 4");
+	expect_error("12 34 | 3 4\n3 4 | 12 5\n", SUDOKU_FORMAT_AUTO, 0, 2, "r2c4: '5' is not a candidate of a 4x4 board");
+	expect_error("12 34 | 3 4\n3 4 | 121 4\n", SUDOKU_FORMAT_AUTO, 0, 2, "r2c3: candidate '1' twice");
+	expect_error("12 34 | 3 4\n3 4 | 12 4\n", SUDOKU_FORMAT_AUTO, 0, 1, "truncated grid: 2 of 4 rows");
+	expect_error("12 3\n", SUDOKU_FORMAT_PENCIL, 0, 1,
+		"a row of 2 pencil marks: a grid of them has 4, 6, 8, 9, ... or 25 cells a row");
 }
 END_TEST
 
@@ -711,6 +1087,9 @@ static Suite *read_suite(void)
 	tcase_add_test(tc, test_grid_format);
 	tcase_add_test(tc, test_compact_and_count);
 	tcase_add_test(tc, test_drawn);
+	tcase_add_test(tc, test_simple_sudoku);
+	tcase_add_test(tc, test_candidate_lines);
+	tcase_add_test(tc, test_pencil_grids);
 	tcase_add_test(tc, test_names);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("alphabets");
@@ -720,9 +1099,12 @@ static Suite *read_suite(void)
 	tcase_add_test(tc, test_guess_hex);
 	tcase_add_test(tc, test_guess_16x16_grid);
 	tcase_add_test(tc, test_guess_flat_grid);
+	tcase_add_test(tc, test_rectangles);
+	tcase_add_test(tc, test_rectangles_36);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("write");
 	tcase_add_test(tc, test_writer);
+	tcase_add_test(tc, test_writer_rectangles);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("errors");
 	tcase_add_test(tc, test_bad_input);

@@ -13,6 +13,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dlx-sudoku-generate.h"
 #include "dlx-sudoku.h"
 #include "sudoku-rules.h"
 
@@ -190,7 +191,7 @@ START_TEST(test_regions_refused)
 	ck_assert_str_eq(err.message, "region 1 has 5 cells, not 4");
 	ck_assert_ptr_null(s);
 	shape.regions = NULL;
-	shape.flags = 4;
+	shape.flags = 64; /* no such flag */
 	ck_assert_int_eq(dlx_sudoku_new_shape(&shape, &s, &err), DLX_ERR_INVALID);
 	ck_assert_str_eq(err.message, ""); /* the code says it all */
 	shape.flags = 0;
@@ -223,7 +224,7 @@ START_TEST(test_counts_4x4)
 		rules_parse(shapes4[_i].map, map, 16);
 		regions = map;
 	}
-	struct rules ru = { 2, shapes4[_i].flags, regions };
+	struct rules ru = { 2, shapes4[_i].flags, regions, 0, 0 };
 	dlx_sudoku *s = make(2, ru.flags, regions);
 	uint64_t brute = rules_brute_count(&ru, g, 0);
 	ck_assert_uint_eq(count_checked(s, &ru, g, NULL), brute);
@@ -304,7 +305,7 @@ START_TEST(test_variant_puzzles)
 			ck_assert_uint_eq(strlen(f3 + 1), cells);
 			rules_parse(f3 + 1, map, cells);
 		}
-		struct rules ru = { n, flags, f3 ? map : NULL };
+		struct rules ru = { n, flags, f3 ? map : NULL, 0, 0 };
 		ck_assert_msg(rules_valid(&ru, g, want), "line %d: the given solution breaks the rules", cases + 1);
 		dlx_sudoku *s = make(n, flags, ru.regions);
 		ck_assert_msg(count_checked(s, &ru, g, got) == 1, "line %d: not unique", cases + 1);
@@ -361,7 +362,7 @@ START_TEST(test_variant_conflicts)
 	dlx_sudoku_params sp = DLX_SUDOKU_PARAMS_INIT;
 	sp.limit = 1;
 	uint8_t sol[81];
-	struct rules ru = { 3, DLX_SUDOKU_X | DLX_SUDOKU_WINDOKU, NULL };
+	struct rules ru = { 3, DLX_SUDOKU_X | DLX_SUDOKU_WINDOKU, NULL, 0, 0 };
 	ck_assert_int_eq(dlx_sudoku_solve(s, g, &sp, sol, &res, NULL), DLX_OK);
 	ck_assert_uint_eq(res.stats.solutions, 1);
 	ck_assert(rules_valid(&ru, NULL, sol));
@@ -388,7 +389,7 @@ START_TEST(test_jigsaw_9x9)
 	/* The 9x9 map of the data file has full boards; the library's first one is valid. */
 	uint8_t map[81], g[81] = { 0 }, sol[81];
 	rules_parse(map9, map, 81);
-	struct rules ru = { 3, 0, map };
+	struct rules ru = { 3, 0, map, 0, 0 };
 	dlx_sudoku *s = make(3, 0, map);
 	dlx_sudoku_params sp = DLX_SUDOKU_PARAMS_INIT;
 	sp.limit = 3;
@@ -397,8 +398,230 @@ START_TEST(test_jigsaw_9x9)
 	ck_assert_uint_eq(res.stats.solutions, 3);
 	ck_assert(rules_valid(&ru, NULL, sol));
 	/* The map really replaced the boxes: the board breaks the classic rules. */
-	struct rules classic = { 3, 0, NULL };
+	struct rules classic = { 3, 0, NULL, 0, 0 };
 	ck_assert(!rules_valid(&classic, NULL, sol));
+	dlx_sudoku_free(s);
+}
+END_TEST
+
+/* Disjoint groups and the pair rules (anti-knight, anti-king, non-consecutive), alone and combined. */
+static const struct { unsigned rows, cols, flags; } pair_shapes[] = {
+	{ 2, 2, DLX_SUDOKU_DISJOINT }, { 2, 2, DLX_SUDOKU_ANTI_KNIGHT }, { 2, 2, DLX_SUDOKU_NONCONSECUTIVE },
+	{ 2, 3, DLX_SUDOKU_DISJOINT }, { 2, 3, DLX_SUDOKU_ANTI_KNIGHT }, { 2, 3, DLX_SUDOKU_ANTI_KING },
+	{ 2, 3, DLX_SUDOKU_NONCONSECUTIVE }, { 3, 2, DLX_SUDOKU_ANTI_KNIGHT | DLX_SUDOKU_DISJOINT },
+	{ 2, 3, DLX_SUDOKU_NONCONSECUTIVE | DLX_SUDOKU_X }, { 3, 3, DLX_SUDOKU_ANTI_KNIGHT },
+	{ 3, 3, DLX_SUDOKU_ANTI_KING }, { 3, 3, DLX_SUDOKU_NONCONSECUTIVE }, { 3, 3, DLX_SUDOKU_DISJOINT },
+	{ 3, 3, DLX_SUDOKU_ANTI_KNIGHT | DLX_SUDOKU_ANTI_KING }, { 3, 3, DLX_SUDOKU_DISJOINT | DLX_SUDOKU_WINDOKU },
+	{ 3, 3, DLX_SUDOKU_DISJOINT | DLX_SUDOKU_NONCONSECUTIVE },
+};
+
+static dlx_sudoku *make_board(unsigned rows, unsigned cols, unsigned flags, const uint8_t *regions)
+{
+	dlx_sudoku_board b = { rows, cols, flags, regions };
+	dlx_sudoku *s;
+	dlx_error_info err;
+	int rc = dlx_sudoku_new_board(&b, &s, &err);
+	ck_assert_msg(rc == DLX_OK, "new_board: %d %s", rc, err.message);
+	return s;
+}
+
+/* As count_checked(), stopping at limit solutions. */
+static uint64_t count_checked_limit(dlx_sudoku *s, const struct rules *ru, const uint8_t *givens, uint64_t limit)
+{
+	struct collect c = { ru, givens, 0, 0, { 0 } };
+	dlx_sudoku_params sp = DLX_SUDOKU_PARAMS_INIT;
+	sp.limit = limit;
+	sp.on_solution = check_each;
+	sp.solution_ctx = &c;
+	dlx_sudoku_result res;
+	ck_assert_int_eq(dlx_sudoku_solve(s, givens, &sp, NULL, &res, NULL), DLX_OK);
+	ck_assert_uint_eq(c.seen, res.stats.solutions);
+	ck_assert_uint_eq(c.bad, 0);
+	return c.seen;
+}
+
+static uint64_t lcg(uint64_t *x)
+{
+	*x = *x * 6364136223846793005u + 1442695040888963407u;
+	return *x >> 33;
+}
+
+/*
+ * The empty board's count against brute force where it is small (4x4),
+ * then boards with part of a full board kept: the library's count, every
+ * solution checked by the rules, against the rules' brute force.
+ */
+START_TEST(test_pair_counts)
+{
+	unsigned R = pair_shapes[_i].rows, C = pair_shapes[_i].cols, flags = pair_shapes[_i].flags, side = R * C;
+	size_t cells = (size_t)side * side;
+	dlx_sudoku *s = make_board(R, C, flags, NULL);
+	struct rules ru = { 0, flags, NULL, R, C };
+	uint8_t empty[81] = { 0 }, full[81], p[81];
+	if (side == 4)
+		ck_assert_uint_eq(count_checked(s, &ru, empty, NULL), rules_brute_count(&ru, empty, 0));
+	dlx_sudoku_params sp = DLX_SUDOKU_PARAMS_INIT;
+	sp.limit = 1;
+	dlx_sudoku_result res;
+	ck_assert_int_eq(dlx_sudoku_solve(s, empty, &sp, full, &res, NULL), DLX_OK);
+	if (res.stats.solutions == 0) {
+		/* No full board at all: the brute force must agree (only small boards get here). */
+		ck_assert_uint_le(side, 6);
+		ck_assert_uint_eq(rules_brute_count(&ru, empty, 1), 0);
+		dlx_sudoku_free(s);
+		return;
+	}
+	ck_assert(rules_valid(&ru, NULL, full));
+	uint64_t x = 99 + (uint64_t)_i, total = 0;
+	/* Both counts stop at 300: the brute force is slow on crowded boards. */
+	const uint64_t cap = 300;
+	unsigned keep = side == 4 ? 30 : side == 6 ? 25 : 30;
+	for (int round = 0; round < (side == 9 ? 3 : 6); round++) {
+		for (size_t k = 0; k < cells; k++)
+			p[k] = lcg(&x) % 100 < keep ? full[k] : 0;
+		uint64_t want = rules_brute_count(&ru, p, cap);
+		uint64_t got = count_checked_limit(s, &ru, p, cap);
+		ck_assert_msg(got == want, "shape %d round %d: library %llu, brute force %llu", _i, round,
+			(unsigned long long)got, (unsigned long long)want);
+		total += got;
+		/* The marks of the same givens count the same. */
+		uint8_t marks[729];
+		for (size_t k = 0; k < cells; k++)
+			for (unsigned d = 0; d < side; d++)
+				marks[k * side + d] = !p[k] || p[k] == d + 1;
+		dlx_sudoku_params all = DLX_SUDOKU_PARAMS_INIT;
+		all.limit = cap;
+		ck_assert_int_eq(dlx_sudoku_solve_candidates(s, marks, &all, NULL, &res, NULL), DLX_OK);
+		ck_assert_uint_eq(res.stats.solutions, got);
+	}
+	/* Every round keeps part of a full board, so each has a solution. */
+	ck_assert_uint_ge(total, side == 9 ? 3 : 6);
+	dlx_sudoku_free(s);
+}
+END_TEST
+
+/* Generated puzzles of each such variant: unique by the library (and on 6x6 by brute force), valid, minimal. */
+START_TEST(test_pair_generate)
+{
+	unsigned R = pair_shapes[_i].rows, C = pair_shapes[_i].cols, flags = pair_shapes[_i].flags, side = R * C;
+	size_t cells = (size_t)side * side;
+	if (side == 4) /* few 4x4 boards; counted above */
+		return;
+	dlx_sudoku *s = make_board(R, C, flags, NULL);
+	struct rules ru = { 0, flags, NULL, R, C };
+	uint8_t puzzle[81], sol[81], q[81], marks[729], empty[81] = { 0 };
+	dlx_sudoku_gen_params gp = DLX_SUDOKU_GEN_PARAMS_INIT;
+	gp.seed = 17;
+	/* 9x9: 30 clues, as the uniqueness checks of near-empty boards of these variants are slow. */
+	gp.clues = side == 9 ? 30 : 0;
+	dlx_sudoku_gen_result gr;
+	dlx_error_info err;
+	int rc = dlx_sudoku_generate(s, &gp, puzzle, sol, &gr, &err);
+	if (side == 6 && rules_brute_count(&ru, empty, 1) == 0) {
+		/* 6x6 non-consecutive with X has no full board. */
+		ck_assert_int_eq(rc, DLX_ERR_CONFLICT);
+		dlx_sudoku_free(s);
+		return;
+	}
+	ck_assert_msg(rc == DLX_OK, "%d %s", rc, err.message);
+	ck_assert_int_eq(gr.minimal, side != 9);
+	if (side == 9)
+		ck_assert_uint_eq(gr.clues, 30);
+	ck_assert(rules_valid(&ru, puzzle, sol));
+	ck_assert_uint_eq(count_checked(s, &ru, puzzle, NULL), 1);
+	if (side == 6)
+		ck_assert_uint_eq(rules_brute_count(&ru, puzzle, 0), 1);
+	for (size_t k = 0; k < cells && side != 9; k++) {
+		if (!puzzle[k])
+			continue;
+		memcpy(q, puzzle, cells);
+		q[k] = 0;
+		dlx_sudoku_params sp = DLX_SUDOKU_PARAMS_INIT;
+		sp.limit = 2;
+		dlx_sudoku_result res;
+		ck_assert_int_eq(dlx_sudoku_solve(s, q, &sp, NULL, &res, NULL), DLX_OK);
+		ck_assert_uint_eq(res.stats.solutions, 2);
+	}
+	/* The singles' marks keep the solution, and are all single exactly when the search never branches. */
+	ck_assert_int_eq(dlx_sudoku_candidates(s, puzzle, NULL, marks, NULL), DLX_OK);
+	bool singletons = true;
+	for (size_t k = 0; k < cells; k++) {
+		unsigned n = 0;
+		for (unsigned d = 0; d < side; d++)
+			n += marks[k * side + d];
+		ck_assert(marks[k * side + sol[k] - 1]);
+		singletons &= n == 1;
+	}
+	uint64_t grade;
+	dlx_sudoku_result res;
+	ck_assert_int_eq(dlx_sudoku_grade(s, puzzle, NULL, &grade, &res, NULL), DLX_OK);
+	ck_assert_int_eq(singletons, res.stats.branches == 0);
+	dlx_sudoku_free(s);
+}
+END_TEST
+
+/*
+ * Known counts: the 72 "miracle" grids (anti-knight, anti-king and
+ * non-consecutive on 9x9), and no 4x4 non-consecutive grid.
+ */
+START_TEST(test_pair_known_counts)
+{
+	uint8_t empty[81] = { 0 };
+	dlx_sudoku *s = make_board(3, 3, DLX_SUDOKU_ANTI_KNIGHT | DLX_SUDOKU_ANTI_KING | DLX_SUDOKU_NONCONSECUTIVE, NULL);
+	struct rules ru = { 0, DLX_SUDOKU_ANTI_KNIGHT | DLX_SUDOKU_ANTI_KING | DLX_SUDOKU_NONCONSECUTIVE, NULL, 3, 3 };
+	ck_assert_uint_eq(count_checked(s, &ru, empty, NULL), 72);
+	dlx_sudoku_free(s);
+	s = make_board(2, 2, DLX_SUDOKU_NONCONSECUTIVE, NULL);
+	struct rules r4 = { 0, DLX_SUDOKU_NONCONSECUTIVE, NULL, 2, 2 };
+	ck_assert_uint_eq(count_checked(s, &r4, empty, NULL), 0);
+	ck_assert_uint_eq(rules_brute_count(&r4, empty, 0), 0);
+	dlx_sudoku_free(s);
+}
+END_TEST
+
+START_TEST(test_pair_conflicts)
+{
+	uint8_t b[81] = { 0 };
+	dlx_sudoku_result res;
+	dlx_error_info err;
+	dlx_sudoku *s = make_board(3, 3, DLX_SUDOKU_ANTI_KNIGHT | DLX_SUDOKU_ANTI_KING | DLX_SUDOKU_NONCONSECUTIVE, NULL);
+	b[0] = 5;
+	b[1 * 9 + 3] = 5; /* r2c4: a knight's move from r1c1? no: one row, three columns */
+	ck_assert_int_eq(dlx_sudoku_check(s, b, &res, &err), DLX_OK);
+	b[1 * 9 + 3] = 0;
+	b[2 * 9 + 1] = 5; /* r3c2: two rows, one column, in the same box: the box says it */
+	ck_assert_int_eq(dlx_sudoku_check(s, b, &res, &err), DLX_ERR_CONFLICT);
+	ck_assert_str_eq(err.message, "r1c1 and r3c2 both hold 5");
+	b[2 * 9 + 1] = 0;
+	b[2 * 9 + 2] = 7;
+	b[3 * 9 + 4] = 7; /* r4c5 from r3c3: one row, two columns, another box */
+	ck_assert_int_eq(dlx_sudoku_check(s, b, &res, &err), DLX_ERR_CONFLICT);
+	ck_assert_str_eq(err.message, "r3c3 and r4c5 both hold 7, a knight's move apart");
+	ck_assert_uint_eq(res.conflict.row1, 2);
+	ck_assert_uint_eq(res.conflict.col2, 4);
+	b[3 * 9 + 4] = 0;
+	b[3 * 9 + 3] = 7; /* r4c4: the king's diagonal neighbour of r3c3 */
+	ck_assert_int_eq(dlx_sudoku_check(s, b, &res, &err), DLX_ERR_CONFLICT);
+	ck_assert_str_eq(err.message, "r3c3 and r4c4 both hold 7, a king's move apart");
+	b[3 * 9 + 3] = 0;
+	b[2 * 9 + 3] = 8; /* r3c4 beside r3c3's 7 */
+	ck_assert_int_eq(dlx_sudoku_check(s, b, &res, &err), DLX_ERR_CONFLICT);
+	ck_assert_str_eq(err.message, "r3c3 holds 7 and r3c4 holds 8, side by side");
+	dlx_sudoku_free(s);
+	/* Disjoint groups: r1c1 and r4c7 are both at the top left of their boxes. */
+	s = make_board(3, 3, DLX_SUDOKU_DISJOINT, NULL);
+	memset(b, 0, sizeof b);
+	b[0] = 2;
+	b[3 * 9 + 6] = 2;
+	ck_assert_int_eq(dlx_sudoku_check(s, b, &res, &err), DLX_ERR_CONFLICT);
+	ck_assert_str_eq(err.message, "r1c1 and r4c7 both hold 2 in disjoint group 1");
+	ck_assert_uint_eq(dlx_primary_count(dlx_sudoku_problem(s)), 81 + 36 * 9);
+	dlx_sudoku_free(s);
+	/* The matrix: a pair's items are secondary; 9x9 anti-knight links 9 digits per pair of different boxes. */
+	s = make_board(3, 3, DLX_SUDOKU_ANTI_KNIGHT, NULL);
+	ck_assert_uint_eq(dlx_primary_count(dlx_sudoku_problem(s)), 81 + 27 * 9);
+	ck_assert_uint_gt(dlx_secondary_count(dlx_sudoku_problem(s)), 0);
+	ck_assert_uint_eq(dlx_secondary_count(dlx_sudoku_problem(s)) % 9, 0);
 	dlx_sudoku_free(s);
 }
 END_TEST
@@ -414,6 +637,13 @@ static Suite *variant_suite(void)
 
 	tc = tcase_create("count");
 	tcase_add_loop_test(tc, test_counts_4x4, 0, (int)(sizeof shapes4 / sizeof shapes4[0]));
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("pairs");
+	tcase_add_loop_test(tc, test_pair_counts, 0, (int)(sizeof pair_shapes / sizeof pair_shapes[0]));
+	tcase_add_loop_test(tc, test_pair_generate, 0, (int)(sizeof pair_shapes / sizeof pair_shapes[0]));
+	tcase_add_test(tc, test_pair_conflicts);
+	tcase_add_test(tc, test_pair_known_counts);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("solve");

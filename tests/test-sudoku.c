@@ -21,7 +21,7 @@
 /* True if sol is a complete valid board of box size n that keeps every given (the independent checker). */
 static bool valid_solution(unsigned n, const uint8_t *givens, const uint8_t *sol)
 {
-	const struct rules ru = { n, 0, NULL };
+	const struct rules ru = { n, 0, NULL, 0, 0 };
 	return rules_valid(&ru, givens, sol);
 }
 

@@ -154,6 +154,20 @@ exact_count() {
 	row "$section" "$name" "$mode" "$threads" "$s" "" "$(field nodes < "$tmp/err")" "$(field updates < "$tmp/err")" "$check"
 }
 
+# sudoku_count NAME PUZZLE EXPECTED: seconds for dlx-sudoku to count every solution of one puzzle line.
+sudoku_count() {
+	local name=$1 puzzle=$2 want=$3 t secs=() got s
+	printf '%s\n' "$puzzle" > "$tmp/$name.in"
+	for ((t = 0; t < runs; t++)); do
+		got=$("$sud" "${one[@]}" --count --stats --no-progress "$tmp/$name.in" 2> "$tmp/err")
+		secs+=("$(field time < "$tmp/err")")
+	done
+	s=$(printf '%s\n' "${secs[@]}" | median)
+	local check="ok: $got solutions"
+	[ "$got" = "$want" ] || check="FAIL: $got solutions, want $want"
+	row exact "$name" count 1 "$s" "" "$(field nodes < "$tmp/err")" "$(field updates < "$tmp/err")" "$check"
+}
+
 # big_set NAME BOX CLUES COUNT LIMIT [OPTION]: COUNT shuffled valid boards of
 # box size BOX keeping CLUES percent of their cells, each solved alone (first
 # solution) with --time-limit LIMIT and OPTION (e.g. --propagate).  Reports
@@ -228,7 +242,10 @@ if has exact; then
 	exact_count queens13 "$tmp/q13" 73712
 	exact_count langford11 "$tmp/l11" 35584
 	exact_count langford12 "$tmp/l12" 216288
+	# Full 6x6 grids with 2x3 boxes: 28,200,960, 39,168 of them with the first row 123456.
+	sudoku_count sudoku6x6-first-row "123456$(printf '%.0s.' {1..30})" 39168
 	if [ $quick = 0 ]; then
+		sudoku_count sudoku6x6-all "$(printf '%.0s.' {1..36})" 28200960
 		exact_count queens14 "$tmp/q14" 365596
 		exact_count pentominoes5x12 "$tmp/p512" 4040
 		exact_count pentominoes6x10 "$tmp/p610" 9356

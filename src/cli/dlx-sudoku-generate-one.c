@@ -9,29 +9,52 @@
 
 int check_generate(struct puzzle_options *o)
 {
-	if (o->regions) {
-		if (o->size && o->size != o->regions_box) {
-			unsigned a = o->size * o->size, b = o->regions_box * o->regions_box;
-			fprintf(stderr, "dlx-sudoku: --size %u asks for %ux%u boards, but the region map %s is %ux%u\n",
-				o->size, a, a, o->regions_file, b, b);
+	unsigned rows = 0, cols = 0;
+	char asked[48] = "";
+	if (o->box.rows) {
+		if (o->size && (o->size != o->box.rows || o->size != o->box.cols)) {
+			fprintf(stderr, "dlx-sudoku: --size %u and --box %ux%u ask for different boards\n", o->size,
+				o->box.rows, o->box.cols);
 			return CLI_EXIT_USAGE;
 		}
-		o->size = o->regions_box;
+		rows = o->box.rows;
+		cols = o->box.cols;
+		snprintf(asked, sizeof asked, "--box %ux%u", rows, cols);
+	} else if (o->size) {
+		rows = cols = o->size;
+		snprintf(asked, sizeof asked, "--size %u", o->size);
 	}
-	if (!o->size)
-		o->size = 3;
+	if (o->regions) {
+		unsigned b = o->regions_side;
+		if (rows && rows * cols != b) {
+			unsigned a = rows * cols;
+			fprintf(stderr, "dlx-sudoku: %s asks for %ux%u boards, but the region map %s is %ux%u\n", asked, a, a,
+				o->regions_file, b, b);
+			return CLI_EXIT_USAGE;
+		}
+		struct sudoku_box of_map;
+		/* The map was read as a board of a side the reader knows, so it has boxes. */
+		if (!rows && sudoku_box_of_side(b, &o->box, &of_map)) {
+			rows = of_map.rows;
+			cols = of_map.cols;
+		}
+	}
+	if (!rows)
+		rows = cols = 3;
+	o->gen_rows = rows;
+	o->gen_cols = cols;
+	const unsigned side = rows * cols;
 	enum sudoku_layout l = o->have_output ? o->output : SUDOKU_LAYOUT_LINE;
 	enum sudoku_alphabet a = o->alphabet != SUDOKU_ALPHA_AUTO ? o->alphabet : SUDOKU_ALPHA_ALNUM;
-	if (sudoku_write_size(l, a, o->size) == 0) {
-		unsigned side = o->size * o->size;
+	if (sudoku_write_size(l, a, rows, cols) == 0) {
 		fprintf(stderr, "dlx-sudoku: the alphabet has no symbols for a %ux%u board; use --output grid\n",
 			side, side);
 		return CLI_EXIT_USAGE;
 	}
-	size_t cells = (size_t)o->size * o->size * o->size * o->size;
+	size_t cells = (size_t)side * side;
 	if (o->clues > cells) {
-		fprintf(stderr, "dlx-sudoku: --clues %zu: a %ux%u board has only %zu cells\n", o->clues,
-			o->size * o->size, o->size * o->size, cells);
+		fprintf(stderr, "dlx-sudoku: --clues %zu: a %ux%u board has only %zu cells\n", o->clues, side, side,
+			cells);
 		return CLI_EXIT_USAGE;
 	}
 	return 0;
@@ -73,7 +96,7 @@ static dlx_sudoku_gen_params gen_params(struct puzzle_worker *w, uint64_t seq)
 	gp.seed = o->seed;
 	gp.sequence = seq;
 	gp.clues = o->clues;
-	gp.symmetric = o->symmetric;
+	gp.symmetric = o->symmetry;
 	gp.node_limit = o->cli.node_limit;
 	gp.on_poll = generate_poll;
 	gp.poll_ctx = w;
@@ -84,9 +107,9 @@ static dlx_sudoku_gen_params gen_params(struct puzzle_worker *w, uint64_t seq)
 int generate_one(struct puzzle_worker *w, uint64_t seq, struct tally *t)
 {
 	const struct puzzle_options *o = w->o;
-	const unsigned box = o->size, side = box * box;
+	const unsigned side = o->gen_rows * o->gen_cols;
 	dlx_sudoku *solver;
-	int status = puzzle_worker_solver(w, box, o->regions, 0, &solver);
+	int status = puzzle_worker_solver(w, o->gen_rows, o->gen_cols, o->regions, 0, &solver);
 	if (status)
 		return status;
 	w->layout = o->have_output ? o->output : SUDOKU_LAYOUT_LINE;
@@ -117,8 +140,14 @@ int generate_one(struct puzzle_worker *w, uint64_t seq, struct tally *t)
 		return 0;
 	}
 	t->clues += res.clues;
-	/* --clues K is met at K (K+1 for a pair); above it only by a minimal puzzle. */
-	bool met = res.minimal || (o->clues && res.clues <= o->clues + (o->symmetric ? 1 : 0));
+	/*
+	 * --clues K is met at K, or up to an orbit's size minus one above it (K+1
+	 * for a pair, K+3 for a quarter turn's four cells); further above it only
+	 * by a minimal puzzle.
+	 */
+	unsigned slack = o->symmetry == DLX_SUDOKU_SYM_NONE ? 0
+		: o->symmetry == DLX_SUDOKU_SYM_ROTATE90 || o->symmetry == DLX_SUDOKU_SYM_RANDOM ? 3 : 1;
+	bool met = res.minimal || (o->clues && res.clues <= o->clues + slack);
 	if (met) {
 		t->solved++;
 	} else {
@@ -129,7 +158,7 @@ int generate_one(struct puzzle_worker *w, uint64_t seq, struct tally *t)
 	if (!o->quiet) {
 		if (grid_layout(w->layout) && seq > 0)
 			emit(w, "\n", 1);
-		emit(w, w->text, sudoku_write(w->text, w->layout, w->alphabet, box, w->solution));
+		emit(w, w->text, sudoku_write(w->text, w->layout, w->alphabet, o->gen_rows, o->gen_cols, w->solution));
 	}
 	if (w->direct && ferror(stdout))
 		return CLI_EXIT_FAILURE;

@@ -8,7 +8,8 @@
 #include "dlx-sudoku-worker.h"
 
 /*
- * Settles --generate's board size (from --size, the --regions map, or 9x9)
+ * Settles --generate's board (o->gen_rows x o->gen_cols boxes, from --box,
+ * --size, the --regions map, or 9x9)
  * and checks that the output can show it and that --clues fits.  Call
  * after the --regions map is read.  Returns 0, or CLI_EXIT_USAGE after a
  * message.

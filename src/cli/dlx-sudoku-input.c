@@ -39,7 +39,7 @@ int input_next(struct puzzle_input *in, struct sudoku_puzzle *pz, struct sudoku_
 bool copy_puzzle(struct sudoku_puzzle *pz, uint8_t **buf, size_t *cap)
 {
 	size_t cells = (size_t)pz->side * pz->side;
-	size_t need = pz->regions ? 2 * cells : cells;
+	size_t need = (pz->regions ? 2 * cells : cells) + (pz->marks ? cells * pz->side : 0);
 	if (*cap < need) {
 		uint8_t *p = realloc(*buf, need);
 		if (!p)
@@ -49,9 +49,15 @@ bool copy_puzzle(struct sudoku_puzzle *pz, uint8_t **buf, size_t *cap)
 	}
 	memcpy(*buf, pz->cells, cells);
 	pz->cells = *buf;
+	size_t at = cells;
 	if (pz->regions) {
-		memcpy(*buf + cells, pz->regions, cells);
-		pz->regions = *buf + cells;
+		memcpy(*buf + at, pz->regions, cells);
+		pz->regions = *buf + at;
+		at += cells;
+	}
+	if (pz->marks) {
+		memcpy(*buf + at, pz->marks, cells * pz->side);
+		pz->marks = *buf + at;
 	}
 	return true;
 }
@@ -123,9 +129,10 @@ int load_regions(struct puzzle_options *o)
 		fprintf(stderr, "dlx-sudoku: %s: %s\n", o->regions_file, strerror(errno));
 		return CLI_EXIT_USAGE;
 	}
-	o->regions = malloc((size_t)DLX_SUDOKU_MAX_BOX * DLX_SUDOKU_MAX_BOX * DLX_SUDOKU_MAX_BOX * DLX_SUDOKU_MAX_BOX);
+	o->regions = malloc((size_t)DLX_SUDOKU_MAX_SIDE * DLX_SUDOKU_MAX_SIDE);
 	struct sudoku_read_error err;
-	int rc = o->regions ? sudoku_read_region_map(f, o->alphabet, o->regions, &o->regions_box, &err) : DLX_ERR_NOMEM;
+	int rc = o->regions ? sudoku_read_region_map(f, o->alphabet, &o->box, o->regions, &o->regions_side, &err)
+		: DLX_ERR_NOMEM;
 	fclose(f);
 	if (rc == 0)
 		return 0;

@@ -42,7 +42,7 @@ bool input_read_ahead(struct puzzle_input *in);
 void input_free(struct puzzle_input *in);
 
 /*
- * Moves a puzzle's cells (and region map) from the reader's buffers, which
+ * Moves a puzzle's cells (and region map, and candidates) from the reader's buffers, which
  * the next read overwrites, to *buf (grown as needed; the caller frees it).
  * False if out of memory.
  */

@@ -1,4 +1,4 @@
-/* dlx-sudoku: solve, count, enumerate, grade or generate sudoku puzzles of any n²×n² size. */
+/* dlx-sudoku: solve, count, enumerate, grade or generate sudoku puzzles of any n²×n² or (R·C)×(R·C) size. */
 #define _POSIX_C_SOURCE 200809L
 #include <inttypes.h>
 #include <stdio.h>
@@ -18,11 +18,18 @@
 static size_t longest_board_text(void)
 {
 	size_t longest = 0;
-	for (unsigned box = DLX_SUDOKU_MIN_BOX; box <= DLX_SUDOKU_MAX_BOX; box++) {
-		for (int l = SUDOKU_LAYOUT_LINE; l <= SUDOKU_LAYOUT_PRETTY; l++) {
-			size_t s = sudoku_write_size((enum sudoku_layout)l, SUDOKU_ALPHA_ALNUM, box);
-			if (s > longest)
-				longest = s;
+	for (unsigned br = DLX_SUDOKU_MIN_BOX; br <= DLX_SUDOKU_MAX_SIDE / DLX_SUDOKU_MIN_BOX; br++) {
+		for (unsigned bc = DLX_SUDOKU_MIN_BOX; br * bc <= DLX_SUDOKU_MAX_SIDE; bc++) {
+			for (int l = SUDOKU_LAYOUT_LINE; l <= SUDOKU_LAYOUT_LAST; l++) {
+				size_t s = sudoku_write_size((enum sudoku_layout)l, SUDOKU_ALPHA_ALNUM, br, bc);
+				if (s > longest)
+					longest = s;
+			}
+			for (int grid = 0; grid <= 1; grid++) {
+				size_t s = sudoku_write_marks_size(grid, SUDOKU_ALPHA_ALNUM, br, bc);
+				if (s > longest)
+					longest = s;
+			}
 		}
 	}
 	return longest;
@@ -61,6 +68,8 @@ static int run_puzzles(const struct puzzle_options *o, FILE *in, const char *nam
 	ru.in.parts = o->cli.parts;
 	ru.text_size = longest_board_text();
 	ru.in.rd = in ? sudoku_reader_new(in, o->format, o->alphabet) : NULL;
+	if (ru.in.rd)
+		sudoku_reader_set_box(ru.in.rd, o->box);
 	struct puzzle_worker w;
 	bool w_ok = puzzle_worker_init(&w, o, name, ru.text_size);
 	if ((in && !ru.in.rd) || !w_ok) {

@@ -6,6 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "dlx-sudoku-generate.h"
 #include "dlx-sudoku.h"
 #include "sudoku-names.h"
 
@@ -14,7 +15,9 @@ static const char usage_dlx_sudoku[] =
 	"Solve the sudoku puzzles in FILE (standard input when FILE is missing or '-'),\n"
 	"printing the answers in input order, each as soon as it and those before it\n"
 	"are known.  Boards are n^2 x n^2 for n = 2..10 (4x4 to 100x100; symbol\n"
-	"formats up to 64x64).\n"
+	"formats up to 64x64), or (R*C) x (R*C) with boxes of R rows and C columns:\n"
+	"6x6, 8x8, 10x10, 12x12, 15x15 and 20x20 have boxes 2x3, 2x4, 2x5, 3x4, 3x5\n"
+	"and 4x5 unless --box says else (see Boards below).\n"
 	"\n"
 	"Modes (default: print each puzzle's first solution):\n"
 	"  -c, --count            print the number of solutions of each puzzle\n"
@@ -40,16 +43,27 @@ static const char usage_dlx_sudoku[] =
 	"                         search that branched on a cell or unit with two or\n"
 	"                         more candidates left (medians 1 and 133).  'multiple'\n"
 	"                         or 'none' when the puzzle has no unique solution\n"
+	"      --candidates       print the pencil marks left once the givens' digits\n"
+	"                         leave their units and naked and hidden singles are\n"
+	"                         applied until none is left: a line of N^3 symbols\n"
+	"                         (the format of candidate lines) with --output line\n"
+	"                         (the default for line input), else a grid of\n"
+	"                         pencil marks; 'no solution' when the singles show\n"
+	"                         there is none\n"
 	"      --generate=COUNT   make COUNT puzzles with exactly one solution instead\n"
 	"                         of reading any (see Generating below)\n"
 	"\n"
 	"Input and output:\n"
-	"  -f, --format=FMT       auto (default), line, grid, compact, drawn or count\n"
+	"  -f, --format=FMT       auto (default), line, grid, compact, drawn, count,\n"
+	"                         candidates (alias sukaku) or pencil\n"
 	"  -A, --alphabet=ALPHA   auto (default); alnum: 1-9A-Za-z@$& (1-9A-G for\n"
 	"                         16x16); letters: A-Z (A-P for 16x16, as SPOJ 1110);\n"
 	"                         hex: 0-9A-Z (0-F for 16x16, 0 is then a digit)\n"
-	"  -o, --output=LAYOUT    line, grid (numbers), compact or pretty (drawn with\n"
-	"                         | and +); default: the layout of the input\n"
+	"  -o, --output=LAYOUT    line, grid (numbers), compact, pretty (drawn with\n"
+	"                         | and +), ss (Simple Sudoku's .ss files: 8..|2.3|...\n"
+	"                         rows, ----------- between bands) or bordered (its\n"
+	"                         clipboard grid: the same framed by *-----------*);\n"
+	"                         default: the layout of the input\n"
 	"  -q, --quiet            print nothing; the exit status tells\n"
 	"  -s, --stats            print totals to stderr: puzzles, solved, unsolvable,\n"
 	"                         stopped, nodes, updates, time and puzzles/s\n"
@@ -72,12 +86,27 @@ static const char usage_dlx_sudoku[] =
 	"  -h, --help             show this help and exit\n"
 	"  -V, --version          show the version and exit\n"
 	"\n"
-	"Variants (each extra unit must hold every digit once, like a row):\n"
+	"Boards:\n"
+	"      --box=RxC          boxes of R rows and C columns (R, C >= 2, R*C <= 100)\n"
+	"                         for boards of side R*C, read and generated: 3x2\n"
+	"                         for tall boxes on 6x6, 2x6 or 3x4 on 12x12, 4x6 for\n"
+	"                         24x24.  Boards of other sides keep their boxes\n"
+	"\n"
+	"Variants (an extra unit holds every digit once, like a row; a pair rule keeps\n"
+	"two linked cells apart):\n"
 	"      --variant=V[+V]    classic (the default); x: both main diagonals (also\n"
 	"                         'diagonal'); windoku: (n-1)^2 extra n x n windows one\n"
-	"                         box apart, the 4 shaded boxes of a 9x9 (also 'hyper');\n"
+	"                         cell apart, the 4 shaded boxes of a 9x9 (also\n"
+	"                         'hyper'); with R x C boxes, R x C windows placed\n"
+	"                         alike (one on 6x6, at r2c2-r3c4; four on 12x12);\n"
 	"                         jigsaw: a region map replaces the boxes (also\n"
-	"                         'irregular').  Combine with + or a comma: x+windoku\n"
+	"                         'irregular'); disjoint: the cells at one place of\n"
+	"                         their boxes (also 'disjoint-groups'); anti-knight\n"
+	"                         and anti-king: no digit twice a knight's or king's\n"
+	"                         move apart (also 'knight', 'king'); nonconsecutive:\n"
+	"                         no digits one apart side by side (also\n"
+	"                         'non-consecutive').  Combine with + or a comma:\n"
+	"                         x+windoku, anti-knight+anti-king+nonconsecutive\n"
 	"      --regions=FILE     jigsaw with this region map for every puzzle (implies\n"
 	"                         --variant jigsaw); without it, each puzzle of the input\n"
 	"                         is followed by its own map in the same format\n"
@@ -86,7 +115,8 @@ static const char usage_dlx_sudoku[] =
 	"  or N rows; each of the N regions has N cells.\n"
 	"\n"
 	"Generating (with --generate; one puzzle per line unless --output says else):\n"
-	"      --size=n           box size 2..10: n^2 x n^2 boards (default 3: 9x9)\n"
+	"      --size=n           box size 2..10: n^2 x n^2 boards (default 3: 9x9;\n"
+	"                         --box RxC for others)\n"
 	"      --seed=S           which series of puzzles (default 0): the same S gives\n"
 	"                         the same puzzles on any machine and for any --threads\n"
 	"      --minimal          take clues away until none can go without allowing a\n"
@@ -94,9 +124,14 @@ static const char usage_dlx_sudoku[] =
 	"      --clues=K          stop taking clues away at K clues.  If no clue can\n"
 	"                         go before K is reached, the puzzle keeps more than K\n"
 	"                         (and is then minimal)\n"
-	"      --symmetric        keep 180-degree rotational symmetry: clues go in\n"
-	"                         pairs, so --clues may end at K+1, and minimal means\n"
-	"                         that no pair (or the centre) can go\n"
+	"      --symmetry=SYM     keep the clues symmetric, as qqwing does: none (the\n"
+	"                         default), rotate180, rotate90 (a quarter turn),\n"
+	"                         mirror (left-right), flip (top-bottom) or random\n"
+	"                         (one of the four, from the seed).  Clues go a whole\n"
+	"                         orbit at a time (2 cells, 4 for rotate90), so\n"
+	"                         --clues may end up to 1 (3) above K, and minimal\n"
+	"                         means that no orbit can go\n"
+	"      --symmetric        --symmetry rotate180\n"
 	"  Every removal is checked by a search for a second solution; --node-limit\n"
 	"  caps each check (default 10000000 nodes; a clue whose check is cut short\n"
 	"  stays) and the search for the full board, --time-limit each puzzle.  A\n"
@@ -114,7 +149,17 @@ static const char usage_dlx_sudoku[] =
 	"           repeats a given is a whole puzzle on one line\n"
 	"  compact  N rows of N symbols (POJ 2676, .sdk files)\n"
 	"  drawn    rows with '|' between boxes, lines of '-' '+' '|' between bands (as\n"
-	"           qqwing and Simple Sudoku print them); '-' is not a blank there\n"
+	"           qqwing and Simple Sudoku print them, .ss files and Simple Sudoku's\n"
+	"           clipboard grid framed by *-----------* included); '-' is not a\n"
+	"           blank there.  Answers come back in the drawing's own style\n"
+	"  candidates  one puzzle of pencil marks per line: N symbols per cell, the\n"
+	"           k-th digit k or a blank (729 for 9x9, 'sukaku'); detected for\n"
+	"           216 (6x6), 512, 729, 1000, ...; --format candidates for 4x4 (64)\n"
+	"           and 16x16 (4096).  A cell with one candidate is a given\n"
+	"  pencil   a grid of pencil marks as HoDoKu, Simple Sudoku and --candidates\n"
+	"           print them: N rows of N words of candidates ('.' for none), '|'\n"
+	"           between boxes, rules of - + | = * . : ' between bands and around\n"
+	"           the grid; its answers are drawn\n"
 	"  count    a number T, then T compact or grid puzzles (SPOJ 1110, POJ 2676);\n"
 	"           the answers follow the judges' layout: grids (numbers between\n"
 	"           blanks if the input's rows had them), with an empty line between\n"
@@ -146,7 +191,7 @@ const struct cli_program puzzle_program = { "dlx-sudoku", usage_dlx_sudoku, UINT
 
 enum {
 	OPT_SCORE = CLI_OPT_OWN, OPT_GRADE, OPT_GENERATE, OPT_SIZE, OPT_SEED, OPT_CLUES, OPT_MINIMAL,
-	OPT_SYMMETRIC, OPT_VARIANT, OPT_REGIONS
+	OPT_SYMMETRIC, OPT_VARIANT, OPT_REGIONS, OPT_BOX, OPT_SYMMETRY, OPT_CANDIDATES
 };
 
 /* The order shows in getopt's "ambiguous option" messages: keep it. */
@@ -163,6 +208,7 @@ static const struct option longopts[] = {
 	{ "quiet", no_argument, NULL, 'q' },
 	CLI_LONGOPTS_SEARCH,
 	{ "grade", no_argument, NULL, OPT_GRADE },
+	{ "candidates", no_argument, NULL, OPT_CANDIDATES },
 	{ "generate", required_argument, NULL, OPT_GENERATE },
 	{ "size", required_argument, NULL, OPT_SIZE },
 	{ "seed", required_argument, NULL, OPT_SEED },
@@ -171,13 +217,15 @@ static const struct option longopts[] = {
 	{ "symmetric", no_argument, NULL, OPT_SYMMETRIC },
 	{ "variant", required_argument, NULL, OPT_VARIANT },
 	{ "regions", required_argument, NULL, OPT_REGIONS },
+	{ "box", required_argument, NULL, OPT_BOX },
+	{ "symmetry", required_argument, NULL, OPT_SYMMETRY },
 	CLI_LONGOPTS_HELP,
 	{ NULL, 0, NULL, 0 },
 };
 
 /* What the options asked for before the mode is settled, for the checks of what excludes what. */
 struct requests {
-	bool unique, all, score, grade, generate, minimal;
+	bool unique, all, score, grade, generate, minimal, candidates;
 	bool gen_only;           /* an option that means something only with --generate */
 	bool have_format;
 	bool arg_separate;       /* the option's argument was a word of its own, not after '=' */
@@ -207,7 +255,8 @@ static int parse_score(const char *arg, struct requests *rq)
 static int parse_format(const char *arg, struct puzzle_options *o, struct requests *rq)
 {
 	if (!sudoku_format_parse(arg, &o->format)) {
-		fprintf(stderr, "dlx-sudoku: unknown format '%s' (auto, line, grid, compact, drawn, count)\n", arg);
+		fprintf(stderr,
+			"dlx-sudoku: unknown format '%s' (auto, line, grid, compact, drawn, count, candidates, pencil)\n", arg);
 		return CLI_EXIT_USAGE;
 	}
 	rq->have_format = true;
@@ -276,6 +325,47 @@ static int parse_clues(const char *arg, struct puzzle_options *o)
 	return 0;
 }
 
+/* Parses --box RxC. */
+static int parse_box(const char *arg, struct puzzle_options *o)
+{
+	unsigned r = 0, c = 0;
+	int used = 0;
+	bool ok = sscanf(arg, "%3u%*[xX]%3u%n", &r, &c, &used) == 2 && arg[used] == '\0' && arg[0] >= '0' &&
+		arg[0] <= '9' && r >= DLX_SUDOKU_MIN_BOX && c >= DLX_SUDOKU_MIN_BOX && r * c <= DLX_SUDOKU_MAX_SIDE;
+	/* sscanf takes blanks and signs before a number, and any run of x; RxC has none of them. */
+	unsigned xs = 0;
+	for (const char *p = arg; ok && *p; p++) {
+		xs += *p == 'x' || *p == 'X';
+		ok = (*p >= '0' && *p <= '9') || *p == 'x' || *p == 'X';
+	}
+	ok = ok && xs == 1;
+	if (!ok) {
+		fprintf(stderr, "dlx-sudoku: --box needs RxC, the rows and columns of a box, each at least %u, "
+			"R*C at most %u (2x3 for 6x6), not '%s'\n", DLX_SUDOKU_MIN_BOX, DLX_SUDOKU_MAX_SIDE, arg);
+		return CLI_EXIT_USAGE;
+	}
+	o->box.rows = r;
+	o->box.cols = c;
+	return 0;
+}
+
+static int parse_symmetry(const char *arg, struct puzzle_options *o)
+{
+	static const struct { const char *name; unsigned sym; } names[] = {
+		{ "none", DLX_SUDOKU_SYM_NONE }, { "rotate180", DLX_SUDOKU_SYM_ROTATE180 },
+		{ "rotate90", DLX_SUDOKU_SYM_ROTATE90 }, { "mirror", DLX_SUDOKU_SYM_MIRROR },
+		{ "flip", DLX_SUDOKU_SYM_FLIP }, { "random", DLX_SUDOKU_SYM_RANDOM },
+	};
+	for (size_t k = 0; k < sizeof names / sizeof names[0]; k++) {
+		if (strcmp(arg, names[k].name) == 0) {
+			o->symmetry = names[k].sym;
+			return 0;
+		}
+	}
+	fprintf(stderr, "dlx-sudoku: unknown symmetry '%s' (none, rotate90, rotate180, mirror, flip, random)\n", arg);
+	return CLI_EXIT_USAGE;
+}
+
 /* Parses --variant's list, e.g. "x+windoku"; false with a message on stderr if a name is unknown. */
 static bool parse_variant(const char *arg, struct puzzle_options *o)
 {
@@ -283,6 +373,11 @@ static bool parse_variant(const char *arg, struct puzzle_options *o)
 		{ "classic", 0, false }, { "x", DLX_SUDOKU_X, false }, { "diagonal", DLX_SUDOKU_X, false },
 		{ "windoku", DLX_SUDOKU_WINDOKU, false }, { "hyper", DLX_SUDOKU_WINDOKU, false },
 		{ "jigsaw", 0, true }, { "irregular", 0, true },
+		{ "disjoint", DLX_SUDOKU_DISJOINT, false }, { "disjoint-groups", DLX_SUDOKU_DISJOINT, false },
+		{ "anti-knight", DLX_SUDOKU_ANTI_KNIGHT, false }, { "knight", DLX_SUDOKU_ANTI_KNIGHT, false },
+		{ "anti-king", DLX_SUDOKU_ANTI_KING, false }, { "king", DLX_SUDOKU_ANTI_KING, false },
+		{ "nonconsecutive", DLX_SUDOKU_NONCONSECUTIVE, false },
+		{ "non-consecutive", DLX_SUDOKU_NONCONSECUTIVE, false },
 	};
 	const char *p = arg;
 	for (;;) {
@@ -292,8 +387,8 @@ static bool parse_variant(const char *arg, struct puzzle_options *o)
 			(strlen(names[k].name) != len || strncmp(p, names[k].name, len) != 0))
 			k++;
 		if (k == sizeof names / sizeof names[0]) {
-			fprintf(stderr, "dlx-sudoku: unknown variant '%.*s' (classic, x, windoku, jigsaw; combine with +)\n",
-				(int)len, p);
+			fprintf(stderr, "dlx-sudoku: unknown variant '%.*s' (classic, x, windoku, jigsaw, disjoint, "
+				"anti-knight, anti-king, nonconsecutive; combine with +)\n", (int)len, p);
 			return false;
 		}
 		o->flags |= names[k].flag;
@@ -313,7 +408,8 @@ static int take_generate_option(int c, const char *arg, struct puzzle_options *o
 	case OPT_SEED: return parse_seed(arg, o);
 	case OPT_CLUES: return parse_clues(arg, o);
 	case OPT_MINIMAL: rq->minimal = true; return 0;
-	default: o->symmetric = true; return 0;
+	case OPT_SYMMETRY: return parse_symmetry(arg, o);
+	default: o->symmetry = DLX_SUDOKU_SYM_ROTATE180; return 0;
 	}
 }
 
@@ -327,6 +423,7 @@ static int take_puzzle_option(int c, const char *arg, struct puzzle_options *o, 
 	case 's': o->stats = true; return 0;
 	case 'q': o->quiet = true; return 0;
 	case OPT_GRADE: rq->grade = true; return 0;
+	case OPT_CANDIDATES: rq->candidates = true; return 0;
 	case OPT_SCORE: return parse_score(arg, rq);
 	case 'f': return parse_format(arg, o, rq);
 	case 'A': return parse_alphabet(arg, o);
@@ -337,7 +434,8 @@ static int take_puzzle_option(int c, const char *arg, struct puzzle_options *o, 
 		o->jigsaw = true;
 		return 0;
 	case OPT_GENERATE: return parse_generate(arg, o, rq);
-	case OPT_SIZE: case OPT_SEED: case OPT_CLUES: case OPT_MINIMAL: case OPT_SYMMETRIC:
+	case OPT_BOX: return parse_box(arg, o);
+	case OPT_SIZE: case OPT_SEED: case OPT_CLUES: case OPT_MINIMAL: case OPT_SYMMETRIC: case OPT_SYMMETRY:
 		return take_generate_option(c, arg, o, rq);
 	default: return cli_parse_option(&puzzle_program, c, arg, &o->cli);
 	}
@@ -347,14 +445,16 @@ static int take_puzzle_option(int c, const char *arg, struct puzzle_options *o, 
 static const char *clash(const struct puzzle_options *o, const struct requests *rq, bool have_file)
 {
 	bool count = o->count, unique = rq->unique, all = rq->all, score = rq->score, grade = rq->grade;
-	if (rq->generate && (count || unique || all || score || grade || o->cli.limit))
-		return "--generate cannot be combined with --count, --unique, --all, --score, --grade or --limit";
+	if (rq->generate && (count || unique || all || score || grade || o->cli.limit || rq->candidates))
+		return "--generate cannot be combined with --count, --unique, --all, --score, --grade, --candidates or --limit";
+	if (rq->candidates && (count || unique || all || score || grade || o->cli.limit))
+		return "--candidates cannot be combined with --count, --unique, --all, --score, --grade or --limit";
 	if (rq->generate && (rq->have_format || o->cli.parts))
 		return "--generate reads no input: --format and --part do not apply";
 	if (rq->generate && have_file)
 		return "--generate reads no input file";
 	if (rq->gen_only && !rq->generate)
-		return "--size, --seed, --clues, --minimal and --symmetric need --generate";
+		return "--size, --seed, --clues, --minimal, --symmetry and --symmetric need --generate";
 	if (rq->minimal && o->clues)
 		return "--minimal and --clues exclude each other";
 	if (rq->generate && o->jigsaw && !o->regions_file)
@@ -386,7 +486,7 @@ int parse_puzzle_options(int argc, char **argv, struct puzzle_options *o)
 	o->generate = rq.generate;
 	/* As in dlx: --limit N > 1 alone prints the first N solutions, as --all would. */
 	bool all = rq.all || (o->cli.limit > 1 && !o->count);
-	o->mode = rq.grade ? MODE_GRADE : rq.score ? MODE_SCORE : rq.unique ? MODE_UNIQUE
+	o->mode = rq.candidates ? MODE_CANDIDATES : rq.grade ? MODE_GRADE : rq.score ? MODE_SCORE : rq.unique ? MODE_UNIQUE
 		: all ? MODE_ALL : o->count ? MODE_COUNT : MODE_SOLVE;
 	int r = cli_parse_file(&puzzle_program, argc, argv, &o->file);
 	if (r)

@@ -17,7 +17,8 @@ enum puzzle_mode {
 	MODE_UNIQUE,   /* --unique: unique, multiple or none */
 	MODE_ALL,      /* --all: every solution (and with --count, their number) */
 	MODE_SCORE,    /* --score=target: the best target-sudoku score */
-	MODE_GRADE     /* --grade: the difficulty grade and the guesses */
+	MODE_GRADE,    /* --grade: the difficulty grade and the guesses */
+	MODE_CANDIDATES /* --candidates: the pencil marks after the givens and singles */
 };
 
 struct puzzle_options {
@@ -27,15 +28,17 @@ struct puzzle_options {
 	struct cli_options cli;  /* --limit, the limits, --threads (set by then), --part, --progress */
 	/* --generate */
 	uint64_t gen_count, seed;
-	unsigned size;           /* box size; 0 = not given */
+	unsigned size;           /* --size: box size; 0 = not given */
+	struct sudoku_box box;   /* --box RxC; { 0, 0 } = not given */
+	unsigned gen_rows, gen_cols; /* the boxes of generated boards, once check_generate() settled them */
 	size_t clues;            /* 0 = minimal */
-	bool symmetric;
+	unsigned symmetry;       /* DLX_SUDOKU_SYM_* (--symmetry, --symmetric) */
 	/* variants */
 	unsigned flags;          /* DLX_SUDOKU_X, DLX_SUDOKU_WINDOKU */
 	bool jigsaw;
 	const char *regions_file;
 	uint8_t *regions;        /* the --regions map, N² numbers 1..N; owned, NULL until read */
-	unsigned regions_box;
+	unsigned regions_side;   /* its side */
 	enum sudoku_format format;
 	enum sudoku_alphabet alphabet;
 	enum sudoku_layout output;

@@ -6,6 +6,7 @@
 
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "sudoku-write.h"
 
@@ -22,7 +23,7 @@ static int print_all(void *ctx, const uint8_t *solution)
 {
 	struct answer *a = ctx;
 	struct puzzle_worker *w = a->w;
-	size_t n = sudoku_write(w->text, w->layout, w->alphabet, a->pz->box, solution);
+	size_t n = sudoku_write(w->text, w->layout, w->alphabet, a->pz->box_rows, a->pz->box_cols, solution);
 	if (grid_layout(w->layout))
 		w->text[n++] = '\n';
 	return !emit(w, w->text, n);
@@ -43,9 +44,13 @@ static int score_target(void *ctx, const uint8_t *solution)
 static enum sudoku_layout default_layout(const struct sudoku_puzzle *pz)
 {
 	switch (pz->format) {
-	case SUDOKU_FORMAT_LINE: return SUDOKU_LAYOUT_LINE;
+	case SUDOKU_FORMAT_LINE:
+	case SUDOKU_FORMAT_MARKS: return SUDOKU_LAYOUT_LINE;
 	case SUDOKU_FORMAT_GRID: return SUDOKU_LAYOUT_GRID;
-	case SUDOKU_FORMAT_DRAWN: return SUDOKU_LAYOUT_PRETTY;
+	case SUDOKU_FORMAT_PENCIL: return SUDOKU_LAYOUT_PRETTY;
+	case SUDOKU_FORMAT_DRAWN:
+		return pz->drawn_style == SUDOKU_DRAWN_FRAMED ? SUDOKU_LAYOUT_BORDERED
+			: pz->drawn_style == SUDOKU_DRAWN_TIGHT ? SUDOKU_LAYOUT_SS : SUDOKU_LAYOUT_PRETTY;
 	/* A judge's count format answers in the rows it was asked in, with blanks or without. */
 	case SUDOKU_FORMAT_COUNT: return pz->spaced ? SUDOKU_LAYOUT_GRID : SUDOKU_LAYOUT_COMPACT;
 	default: return SUDOKU_LAYOUT_COMPACT;
@@ -62,20 +67,21 @@ static int prepare(struct puzzle_worker *w, const struct sudoku_puzzle *pz, dlx_
 	const struct puzzle_options *o = w->o;
 	const uint8_t *regions = pz->regions;
 	if (!regions && o->regions) {
-		if (pz->box != o->regions_box) {
-			unsigned rs = o->regions_box * o->regions_box;
+		if (pz->side != o->regions_side) {
+			unsigned rs = o->regions_side;
 			warn(w, "dlx-sudoku: %s:%zu: a %ux%u puzzle, but the region map is %ux%u\n", w->name,
 				pz->line, pz->side, pz->side, rs, rs);
 			return CLI_EXIT_USAGE;
 		}
 		regions = o->regions;
 	}
-	int status = puzzle_worker_solver(w, pz->box, regions, pz->regions ? pz->regions_line : pz->line, solver);
+	int status = puzzle_worker_solver(w, pz->box_rows, pz->box_cols, regions,
+		pz->regions ? pz->regions_line : pz->line, solver);
 	if (status)
 		return status;
 	w->layout = o->have_output ? o->output : default_layout(pz);
 	w->alphabet = o->alphabet != SUDOKU_ALPHA_AUTO ? o->alphabet : pz->alphabet;
-	if (sudoku_write_size(w->layout, w->alphabet, pz->box) == 0) {
+	if (sudoku_write_size(w->layout, w->alphabet, pz->box_rows, pz->box_cols) == 0) {
 		warn(w, "dlx-sudoku: %s:%zu: the alphabet has no symbols for a %ux%u board; "
 			"use --output grid\n", w->name, pz->line, pz->side, pz->side);
 		return CLI_EXIT_USAGE;
@@ -102,6 +108,7 @@ static dlx_sudoku_params search_params(struct answer *a)
 		break;
 	case MODE_SCORE: sp.on_solution = score_target; break;
 	case MODE_GRADE: break;
+	case MODE_CANDIDATES: break; /* no search: candidates_one() */
 	}
 	sp.solution_ctx = a;
 	sp.node_limit = o->cli.node_limit;
@@ -116,18 +123,25 @@ static dlx_sudoku_params search_params(struct answer *a)
 	return sp;
 }
 
-/* Runs the search: a grade, or solutions (the first kept in w->solution for MODE_SOLVE). */
-static int search_puzzle(struct puzzle_worker *w, dlx_sudoku *solver, const uint8_t *cells, dlx_sudoku_params *sp,
-	uint64_t *grade, dlx_sudoku_result *res, dlx_error_info *err)
+/*
+ * Runs the search: a grade, or solutions (the first kept in w->solution for
+ * MODE_SOLVE), of the givens, or of the candidates when marks is not NULL.
+ */
+static int search_puzzle(struct puzzle_worker *w, dlx_sudoku *solver, const uint8_t *cells, const uint8_t *marks,
+	dlx_sudoku_params *sp, uint64_t *grade, dlx_sudoku_result *res, dlx_error_info *err)
 {
 	enum puzzle_mode mode = w->o->mode;
 	if (mode == MODE_GRADE)
-		return dlx_sudoku_grade(solver, cells, sp, grade, res, err);
-	int rc = dlx_sudoku_solve(solver, cells, sp, mode == MODE_SOLVE ? w->solution : NULL, res, err);
+		return marks ? dlx_sudoku_grade_candidates(solver, marks, sp, grade, res, err)
+			: dlx_sudoku_grade(solver, cells, sp, grade, res, err);
+	uint8_t *first = mode == MODE_SOLVE ? w->solution : NULL;
+	int rc = marks ? dlx_sudoku_solve_candidates(solver, marks, sp, first, res, err)
+		: dlx_sudoku_solve(solver, cells, sp, first, res, err);
 	if (rc == DLX_ERR_NOMEM && sp->threads > 1) {
 		/* The threads' copies of a big board may not fit where one search does. */
 		sp->threads = 1;
-		rc = dlx_sudoku_solve(solver, cells, sp, NULL, res, err);
+		rc = marks ? dlx_sudoku_solve_candidates(solver, marks, sp, first, res, err)
+			: dlx_sudoku_solve(solver, cells, sp, first, res, err);
 	}
 	return rc;
 }
@@ -148,7 +162,8 @@ static void print_answer(const struct answer *a, const dlx_stats *st, uint64_t g
 	switch (o->mode) {
 	case MODE_SOLVE:
 		if (n)
-			emit(w, w->text, sudoku_write(w->text, w->layout, w->alphabet, a->pz->box, w->solution));
+			emit(w, w->text, sudoku_write(w->text, w->layout, w->alphabet, a->pz->box_rows, a->pz->box_cols,
+				w->solution));
 		else if (partial)
 			put_partial(w, "unknown", partial);
 		else
@@ -194,7 +209,48 @@ static void print_answer(const struct answer *a, const dlx_stats *st, uint64_t g
 			emit_fmt(w, "%" PRIu64 "\n", n);
 		}
 		break;
+	case MODE_CANDIDATES:
+		break;
 	}
+}
+
+/* --candidates: the pencil marks the givens (or the puzzle's own marks) and the singles leave. */
+static int candidates_one(struct puzzle_worker *w, const struct sudoku_puzzle *pz, dlx_sudoku *solver, uint64_t seq,
+	struct tally *t)
+{
+	const struct puzzle_options *o = w->o;
+	size_t need = (size_t)pz->side * pz->side * pz->side;
+	if (w->marks_cap < need) {
+		uint8_t *m = realloc(w->marks, need);
+		if (!m) {
+			warn(w, "dlx-sudoku: %s:%zu: out of memory\n", w->name, pz->line);
+			return CLI_EXIT_FAILURE;
+		}
+		w->marks = m;
+		w->marks_cap = need;
+	}
+	bool grid = w->layout != SUDOKU_LAYOUT_LINE;
+	if (!o->quiet && grid && seq > 0)
+		emit(w, "\n", 1);
+	dlx_error_info err;
+	int rc = dlx_sudoku_candidates(solver, pz->marks ? NULL : pz->cells, pz->marks, w->marks, &err);
+	t->puzzles++;
+	if (rc == DLX_ERR_CONFLICT || rc == DLX_ERR_INVALID) {
+		warn(w, "dlx-sudoku: %s:%zu: %s\n", w->name, pz->line, err.message);
+		t->unsolvable++;
+		if (!o->quiet)
+			emit_str(w, "no solution\n");
+	} else if (rc) {
+		warn(w, "dlx-sudoku: %s:%zu: %s\n", w->name, pz->line, dlx_strerror(rc));
+		return CLI_EXIT_FAILURE;
+	} else {
+		t->solved++;
+		if (!o->quiet)
+			emit(w, w->text, sudoku_write_marks(w->text, grid, w->alphabet, pz->box_rows, pz->box_cols, w->marks));
+	}
+	if (w->direct && ferror(stdout))
+		return CLI_EXIT_FAILURE;
+	return 0;
 }
 
 int solve_one(struct puzzle_worker *w, const struct sudoku_puzzle *pz, uint64_t seq, struct tally *t)
@@ -204,6 +260,8 @@ int solve_one(struct puzzle_worker *w, const struct sudoku_puzzle *pz, uint64_t 
 	int status = prepare(w, pz, &solver);
 	if (status)
 		return status;
+	if (o->mode == MODE_CANDIDATES)
+		return candidates_one(w, pz, solver, seq, t);
 	struct answer a = { w, pz, 0, false };
 	dlx_sudoku_params sp = search_params(&a);
 	puzzle_worker_start_limits(w);
@@ -216,7 +274,7 @@ int solve_one(struct puzzle_worker *w, const struct sudoku_puzzle *pz, uint64_t 
 	dlx_sudoku_result res;
 	dlx_error_info err;
 	uint64_t grade = 0;
-	int rc = search_puzzle(w, solver, pz->cells, &sp, &grade, &res, &err);
+	int rc = search_puzzle(w, solver, pz->cells, pz->marks, &sp, &grade, &res, &err);
 	t->puzzles++;
 	if (rc == DLX_ERR_CONFLICT || rc == DLX_ERR_INVALID) {
 		warn(w, "dlx-sudoku: %s:%zu: %s\n", w->name, pz->line, err.message);

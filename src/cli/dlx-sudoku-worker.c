@@ -70,7 +70,7 @@ bool puzzle_worker_init(struct puzzle_worker *w, const struct puzzle_options *o,
 	w->o = o;
 	w->name = name;
 	w->text = malloc(text_size + 1);
-	w->solution = malloc((size_t)DLX_SUDOKU_MAX_BOX * DLX_SUDOKU_MAX_BOX * DLX_SUDOKU_MAX_BOX * DLX_SUDOKU_MAX_BOX);
+	w->solution = malloc((size_t)DLX_SUDOKU_MAX_SIDE * DLX_SUDOKU_MAX_SIDE);
 	w->direct = true;
 	w->lim = &w->own_lim;
 	return w->text && w->solution;
@@ -78,27 +78,30 @@ bool puzzle_worker_init(struct puzzle_worker *w, const struct puzzle_options *o,
 
 void puzzle_worker_free(struct puzzle_worker *w)
 {
-	for (unsigned box = 0; box <= DLX_SUDOKU_MAX_BOX; box++)
-		dlx_sudoku_free(w->solver[box]);
+	for (unsigned side = 0; side <= DLX_SUDOKU_MAX_SIDE; side++)
+		dlx_sudoku_free(w->solver[side]);
 	free(w->text);
 	free(w->solution);
+	free(w->marks);
 }
 
-int puzzle_worker_solver(struct puzzle_worker *w, unsigned box, const uint8_t *regions, size_t line, dlx_sudoku **out)
+int puzzle_worker_solver(struct puzzle_worker *w, unsigned box_rows, unsigned box_cols, const uint8_t *regions,
+	size_t line, dlx_sudoku **out)
 {
-	dlx_sudoku **sv = &w->solver[box];
-	unsigned side = box * box;
+	unsigned side = box_rows * box_cols;
+	dlx_sudoku **sv = &w->solver[side];
 	char where[64] = "";
 	if (line)
 		snprintf(where, sizeof where, ":%zu", line);
-	if (*sv && regions && memcmp(dlx_sudoku_regions(*sv), regions, (size_t)side * side) != 0) {
+	if (*sv && ((regions && memcmp(dlx_sudoku_regions(*sv), regions, (size_t)side * side) != 0) ||
+		dlx_sudoku_box_rows(*sv) != box_rows)) {
 		dlx_sudoku_free(*sv);
 		*sv = NULL;
 	}
 	if (!*sv) {
-		dlx_sudoku_shape shape = { box, w->o->flags, regions };
+		dlx_sudoku_board board = { box_rows, box_cols, w->o->flags, regions };
 		dlx_error_info err;
-		int rc = dlx_sudoku_new_shape(&shape, sv, &err);
+		int rc = dlx_sudoku_new_board(&board, sv, &err);
 		if (!rc && w->o->cli.propagate)
 			rc = dlx_sudoku_set_propagation(*sv, DLX_PROPAGATE_SUBSUME);
 		if (rc) {

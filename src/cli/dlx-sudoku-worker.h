@@ -45,9 +45,11 @@ void held_answer_free(struct held_answer *h);
 struct puzzle_worker {
 	const struct puzzle_options *o;
 	const char *name;        /* the input's name for messages */
-	dlx_sudoku *solver[DLX_SUDOKU_MAX_BOX + 1];
+	dlx_sudoku *solver[DLX_SUDOKU_MAX_SIDE + 1]; /* by side */
 	char *text;              /* a board's text: big enough for any board in any layout */
 	uint8_t *solution;       /* a board's cells: big enough for the biggest */
+	uint8_t *marks;          /* --candidates: a board's pencil marks, grown as needed */
+	size_t marks_cap;
 	struct cli_limits *lim;
 	struct cli_limits own_lim; /* a pipeline worker's: deadlines are per puzzle, hence per thread */
 	unsigned split_threads;  /* > 1: a --count's search is split over this many threads */
@@ -72,12 +74,14 @@ bool puzzle_worker_init(struct puzzle_worker *w, const struct puzzle_options *o,
 void puzzle_worker_free(struct puzzle_worker *w);
 
 /*
- * The worker's solver for a board size and region map (NULL: the boxes),
- * built on first use.  A jigsaw input may bring a new map with every puzzle;
- * the solver is rebuilt only when the map changes.  Returns 0, or an exit
- * status after a message naming `line` (0: none).
+ * The worker's solver for a board of box_rows x box_cols boxes and a region
+ * map (NULL: the boxes), built on first use.  A jigsaw input may bring a new
+ * map with every puzzle; the solver is rebuilt only when the map (or the
+ * boxes) change.  Returns 0, or an exit status after a message naming
+ * `line` (0: none).
  */
-int puzzle_worker_solver(struct puzzle_worker *w, unsigned box, const uint8_t *regions, size_t line, dlx_sudoku **out);
+int puzzle_worker_solver(struct puzzle_worker *w, unsigned box_rows, unsigned box_cols, const uint8_t *regions,
+	size_t line, dlx_sudoku **out);
 
 /* Before a puzzle's search: its deadline, and progress counted from now. */
 void puzzle_worker_start_limits(struct puzzle_worker *w);

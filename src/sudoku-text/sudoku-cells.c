@@ -3,27 +3,76 @@
 #include "sudoku-cells.h"
 
 #include <ctype.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "dlx.h"
 #include "dlx-sudoku.h"
 
-/* The box size whose side is s (s = n², MIN_BOX <= n <= max_box), or 0. */
-unsigned cells_box_of_side(size_t s, unsigned max_box)
+/* The rectangles auto-detection knows, by the convention of puzzle books and apps: wide boxes. */
+static const struct sudoku_box rect_table[] = {
+	{ 2, 3 }, { 2, 4 }, { 2, 5 }, { 3, 4 }, { 3, 5 }, { 4, 5 },
+};
+
+bool cells_side_boxes(size_t s, size_t max_side, const struct sudoku_box *choice, unsigned *rows, unsigned *cols)
 {
-	for (unsigned n = DLX_SUDOKU_MIN_BOX; n <= max_box; n++)
+	unsigned r = 0, c = 0;
+	if (s > max_side || s > MAX_SIDE)
+		return false;
+	if (choice && choice->rows && (size_t)choice->rows * choice->cols == s) {
+		r = choice->rows;
+		c = choice->cols;
+	}
+	for (unsigned n = DLX_SUDOKU_MIN_BOX; !r && n <= DLX_SUDOKU_MAX_BOX; n++)
 		if ((size_t)n * n == s)
-			return n;
+			r = c = n;
+	for (size_t k = 0; !r && k < sizeof rect_table / sizeof rect_table[0]; k++) {
+		if ((size_t)rect_table[k].rows * rect_table[k].cols == s) {
+			r = rect_table[k].rows;
+			c = rect_table[k].cols;
+		}
+	}
+	if (rows)
+		*rows = r;
+	if (cols)
+		*cols = c;
+	return r != 0;
+}
+
+unsigned cells_side_of_line(size_t len, const struct sudoku_box *choice)
+{
+	for (unsigned s = 4; s <= SYMBOL_MAX_SIDE; s++)
+		if ((size_t)s * s == len && cells_side_boxes(s, SYMBOL_MAX_SIDE, choice, NULL, NULL))
+			return s;
 	return 0;
 }
 
-/* The box size of a puzzle line of len symbols, or 0. */
-unsigned cells_box_of_line(size_t len)
+unsigned cells_side_of_marks(size_t len, const struct sudoku_box *choice, bool any_length)
 {
-	for (unsigned n = DLX_SUDOKU_MIN_BOX; n <= SYMBOL_MAX_BOX; n++)
-		if ((size_t)n * n * n * n == len)
-			return n;
+	for (unsigned s = 4; s <= MARKS_MAX_SIDE; s++)
+		if ((size_t)s * s * s == len && cells_side_boxes(s, MARKS_MAX_SIDE, choice, NULL, NULL))
+			return any_length || !cells_side_of_line(len, choice) ? s : 0;
 	return 0;
+}
+
+const char *cells_describe_sides(size_t max_side, bool square, const struct sudoku_box *choice, char *buf,
+	size_t size)
+{
+	size_t used = 0, last = 0;
+	buf[0] = '\0';
+	for (size_t s = 4; s <= max_side; s++)
+		if (cells_side_boxes(s, max_side, choice, NULL, NULL))
+			last = s;
+	for (size_t s = 4; s <= max_side && used < size; s++) {
+		if (!cells_side_boxes(s, max_side, choice, NULL, NULL))
+			continue;
+		int n = snprintf(buf + used, size - used, "%s%zu", s == last ? (used ? " or " : "") : (used ? ", " : ""),
+			square ? s * s : s);
+		if (n < 0)
+			break;
+		used += (size_t)n;
+	}
+	return buf;
 }
 
 bool cells_line_has_any(const struct text_line *l, const char *set)
@@ -33,7 +82,7 @@ bool cells_line_has_any(const struct text_line *l, const char *set)
 
 bool cells_is_separator(const struct text_line *l)
 {
-	return l->len > 0 && strspn(l->text, "-+|= \t\r") == l->len;
+	return l->len > 0 && strspn(l->text, "-+|=* \t\r") == l->len;
 }
 
 /*
@@ -161,20 +210,22 @@ enum sudoku_alphabet cells_guess_alphabet(const uint16_t *raw, size_t n, unsigne
 }
 
 /*
- * A row of n = b^4 cells that is a whole b^2 x b^2 puzzle written on one
- * line (luogu's 9x9 grid pasted flat: 81 numbers): b, else 0.  Where the row
- * could also open a b^4 x b^4 grid (16 cells: a 16x16 row; 81: an 81x81
- * row), it is a puzzle only if its cells fit the small board and repeat a
- * given, which no row of a valid grid does.
+ * A row of n = s² cells that is a whole s x s puzzle written on one line
+ * (luogu's 9x9 grid pasted flat: 81 numbers): s, else 0.  Where the row
+ * could also open an n x n grid (16 cells: a 16x16 row; 36: a 36x36 row;
+ * 81: an 81x81 row), it is a puzzle only if its cells fit the small board
+ * and repeat a given, which no row of a valid grid does.
  */
-unsigned cells_flat_box(const uint16_t *raw, size_t n)
+unsigned cells_flat_side(const uint16_t *raw, size_t n, const struct sudoku_box *choice)
 {
-	unsigned b = cells_box_of_line(n);
-	if (!b)
+	unsigned side = 0;
+	for (unsigned s = 4; s <= MAX_SIDE && !side; s++)
+		if ((size_t)s * s == n && cells_side_boxes(s, MAX_SIDE, choice, NULL, NULL))
+			side = s;
+	if (!side)
 		return 0;
-	if (!cells_box_of_side(n, DLX_SUDOKU_MAX_BOX))
-		return b;
-	unsigned side = b * b;
+	if (!cells_side_boxes(n, MAX_SIDE, choice, NULL, NULL))
+		return side;
 	/* Numbers above side return first, so a raw cell here is below RAW_NUMBER + MAX_SIDE + 1. */
 	bool seen[RAW_NUMBER + MAX_SIDE + 1] = { false };
 	bool repeat = false;
@@ -188,7 +239,7 @@ unsigned cells_flat_box(const uint16_t *raw, size_t n)
 			seen[v] = true;
 		}
 	}
-	return repeat ? b : 0;
+	return repeat ? side : 0;
 }
 
 /* Cells in a row as cells_split_row() would count them, for format detection. */

@@ -24,21 +24,48 @@
 /* Bigger numbers are out of range for any board, and keep raw in 16 bits. */
 #define NUMBER_MAX 9999u
 
-#define MAX_SIDE (DLX_SUDOKU_MAX_BOX * DLX_SUDOKU_MAX_BOX)
+#define MAX_SIDE DLX_SUDOKU_MAX_SIDE
 #define MAX_CELLS (MAX_SIDE * MAX_SIDE)
 /* Symbol formats stop where the alphabets do. */
-#define SYMBOL_MAX_BOX 8u
+#define SYMBOL_MAX_SIDE SUDOKU_ALPHA_MAX_SIDE
 
-/* The box size whose side is s (s = n², 2 <= n <= max_box), or 0. */
-unsigned cells_box_of_side(size_t s, unsigned max_box);
+/*
+ * Whether s is the side of a board the reader knows, at most max_side, and
+ * its boxes into *rows x *cols (either may be NULL): --box's R x C when
+ * R·C = s (choice may be NULL), else n x n for s = n², else the rectangles
+ * of sudoku_box_table (6 = 2x3, 8 = 2x4, 10 = 2x5, 12 = 3x4, 15 = 3x5,
+ * 20 = 4x5).
+ */
+bool cells_side_boxes(size_t s, size_t max_side, const struct sudoku_box *choice, unsigned *rows, unsigned *cols);
 
-/* The box size of a puzzle line of len symbols (len = n⁴, n <= SYMBOL_MAX_BOX), or 0. */
-unsigned cells_box_of_line(size_t len);
+/* The side of a puzzle line of len symbols (len = s², s a known side up to SYMBOL_MAX_SIDE), or 0. */
+unsigned cells_side_of_line(size_t len, const struct sudoku_box *choice);
+
+/* The largest side of a line of candidates: N³ symbols must fit SUDOKU_LINE_MAX. */
+#define MARKS_MAX_SIDE 25u
+
+/*
+ * The side of a line of candidates of len symbols (len = s³, s a known side
+ * up to MARKS_MAX_SIDE), or 0.  Unless any_length, lengths that are also
+ * those of puzzle lines (64: 8x8; 4096: 64x64) are not candidates.
+ */
+unsigned cells_side_of_marks(size_t len, const struct sudoku_box *choice, bool any_length);
+
+/*
+ * The known sides up to max_side, as a list for messages: "4, 6, 8, 9, 10"
+ * (squared when square is true: the lengths of puzzle lines), ending
+ * "... or N".  Returns buf.
+ */
+const char *cells_describe_sides(size_t max_side, bool square, const struct sudoku_box *choice, char *buf,
+	size_t size);
 
 /* Whether the line holds one of the bytes of set. */
 bool cells_line_has_any(const struct text_line *l, const char *set);
 
-/* Whether the line only draws: '-', '+', '|', '=' and blanks (a drawn grid's band line). */
+/*
+ * Whether the line only draws: '-', '+', '|', '=', '*' and blanks (a drawn
+ * grid's band line, or Simple Sudoku's "*-----------*" frame).
+ */
 bool cells_is_separator(const struct text_line *l);
 
 /*
@@ -69,9 +96,9 @@ void cells_decode_table(int16_t *tb, enum sudoku_alphabet a, unsigned side, bool
 enum sudoku_alphabet cells_guess_alphabet(const uint16_t *raw, size_t n, unsigned side, const char **note);
 
 /*
- * The box size b when n raw cells of one row are a whole b² x b² puzzle
- * written on one line, else 0 (see the definition for the rule).
+ * The side s when n raw cells of one row are a whole s x s puzzle written
+ * on one line, else 0 (see the definition for the rule).
  */
-unsigned cells_flat_box(const uint16_t *raw, size_t n);
+unsigned cells_flat_side(const uint16_t *raw, size_t n, const struct sudoku_box *choice);
 
 #endif

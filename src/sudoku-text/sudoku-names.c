@@ -15,6 +15,8 @@ static const struct {
 	{ FORMAT, "drawn", SUDOKU_FORMAT_DRAWN }, { FORMAT, "pretty", SUDOKU_FORMAT_DRAWN },
 	{ FORMAT, "count", SUDOKU_FORMAT_COUNT }, { FORMAT, "spoj", SUDOKU_FORMAT_COUNT },
 	{ FORMAT, "poj", SUDOKU_FORMAT_COUNT },
+	{ FORMAT, "candidates", SUDOKU_FORMAT_MARKS }, { FORMAT, "sukaku", SUDOKU_FORMAT_MARKS },
+	{ FORMAT, "pencil", SUDOKU_FORMAT_PENCIL },
 	{ ALPHABET, "auto", SUDOKU_ALPHA_AUTO },
 	{ ALPHABET, "alnum", SUDOKU_ALPHA_ALNUM }, { ALPHABET, "digits", SUDOKU_ALPHA_ALNUM },
 	{ ALPHABET, "1-9", SUDOKU_ALPHA_ALNUM }, { ALPHABET, "1-9A-G", SUDOKU_ALPHA_ALNUM },
@@ -22,6 +24,7 @@ static const struct {
 	{ ALPHABET, "hex", SUDOKU_ALPHA_HEX }, { ALPHABET, "0-F", SUDOKU_ALPHA_HEX },
 	{ LAYOUT, "line", SUDOKU_LAYOUT_LINE }, { LAYOUT, "grid", SUDOKU_LAYOUT_GRID },
 	{ LAYOUT, "compact", SUDOKU_LAYOUT_COMPACT }, { LAYOUT, "pretty", SUDOKU_LAYOUT_PRETTY },
+	{ LAYOUT, "ss", SUDOKU_LAYOUT_SS }, { LAYOUT, "bordered", SUDOKU_LAYOUT_BORDERED },
 };
 
 /* The value of the option's name, or -1 (every value is >= 0). */

@@ -22,7 +22,8 @@ struct sudoku_reader {
 	struct line_source src;
 	enum sudoku_format fmt;  /* AUTO until the first puzzle decides */
 	bool fixed_size;         /* the first puzzle's size binds the rest (AUTO format) */
-	unsigned box, side;      /* that size, once known */
+	unsigned side;           /* that size, once known */
+	struct sudoku_box choice; /* --box, or { 0, 0 } */
 	enum sudoku_alphabet alpha_opt;
 	enum sudoku_alphabet alpha[MAX_SIDE + 1]; /* per side, once detected */
 	bool ended, blank_seen;
@@ -33,6 +34,8 @@ struct sudoku_reader {
 	uint8_t *cells;
 	bool want_regions;       /* each puzzle is followed by its region map */
 	uint8_t *puzzle_cells;   /* then the puzzle's cells, while cells takes the map */
+	uint8_t *marks;          /* a line of candidates, once one is read */
+	bool fmt_given;          /* the format was given, not detected */
 	/* The decode table for (table_alpha, table_side, table_drawn): -1 not a symbol, 0 blank. */
 	int16_t table[256];
 	enum sudoku_alphabet table_alpha;
@@ -48,6 +51,8 @@ const char *sudoku_format_name(enum sudoku_format f)
 	case SUDOKU_FORMAT_COMPACT: return "compact";
 	case SUDOKU_FORMAT_DRAWN: return "drawn";
 	case SUDOKU_FORMAT_COUNT: return "count";
+	case SUDOKU_FORMAT_MARKS: return "candidates";
+	case SUDOKU_FORMAT_PENCIL: return "pencil";
 	default: return "auto";
 	}
 }
@@ -59,6 +64,7 @@ struct sudoku_reader *sudoku_reader_new(FILE *in, enum sudoku_format fmt, enum s
 		return NULL;
 	r->fmt = fmt;
 	r->fixed_size = fmt == SUDOKU_FORMAT_AUTO;
+	r->fmt_given = fmt != SUDOKU_FORMAT_AUTO;
 	r->alpha_opt = alpha;
 	bool lines_ok = lines_init(&r->src, in);
 	r->raw = malloc((MAX_CELLS + MAX_SIDE + 1) * sizeof *r->raw);
@@ -78,6 +84,7 @@ void sudoku_reader_free(struct sudoku_reader *r)
 	free(r->raw);
 	free(r->cells);
 	free(r->puzzle_cells);
+	free(r->marks);
 	free(r);
 }
 
@@ -97,11 +104,26 @@ static int next_text_line(struct sudoku_reader *r, struct sudoku_read_error *err
 	}
 }
 
+bool sudoku_box_of_side(unsigned side, const struct sudoku_box *choice, struct sudoku_box *out)
+{
+	return cells_side_boxes(side, MAX_SIDE, choice, &out->rows, &out->cols);
+}
+
+void sudoku_reader_set_box(struct sudoku_reader *r, struct sudoku_box choice)
+{
+	r->choice = choice;
+}
+
+/* The lengths of puzzle lines, or the sides of grids, for messages. */
+static const char *known_sides(const struct sudoku_reader *r, bool lines, char *buf, size_t size)
+{
+	return cells_describe_sides(lines ? SYMBOL_MAX_SIDE : MAX_SIDE, lines, &r->choice, buf, size);
+}
+
 /* Decodes r->raw into r->cells; row_line[] gives each row's line for messages. */
-static int decode(struct sudoku_reader *r, unsigned box, bool drawn, struct sudoku_puzzle *pz,
+static int decode(struct sudoku_reader *r, unsigned side, bool drawn, struct sudoku_puzzle *pz,
 	struct sudoku_read_error *err)
 {
-	unsigned side = box * box;
 	size_t cells = (size_t)side * side;
 	enum sudoku_alphabet a = r->alpha_opt;
 	if (a == SUDOKU_ALPHA_AUTO) {
@@ -134,25 +156,24 @@ static int decode(struct sudoku_reader *r, unsigned box, bool drawn, struct sudo
 		}
 		r->cells[k] = (uint8_t)d;
 	}
-	pz->box = box;
 	pz->side = side;
+	cells_side_boxes(side, MAX_SIDE, &r->choice, &pz->box_rows, &pz->box_cols);
 	pz->cells = r->cells;
 	pz->alphabet = a;
 	return 1;
 }
 
-static int check_size(struct sudoku_reader *r, unsigned box, size_t line, struct sudoku_read_error *err)
+static int check_size(struct sudoku_reader *r, unsigned side, size_t line, struct sudoku_read_error *err)
 {
 	if (!r->fixed_size)
 		return 0;
-	if (r->box == 0) {
-		r->box = box;
-		r->side = box * box;
+	if (r->side == 0) {
+		r->side = side;
 		return 0;
 	}
-	if (box == r->box)
+	if (side == r->side)
 		return 0;
-	unsigned s = box * box;
+	unsigned s = side;
 	return text_fail(err, line, DLX_ERR_SYNTAX,
 		"a %ux%u puzzle among %ux%u ones (give --format to mix board sizes)", s, s, r->side, r->side);
 }
@@ -161,43 +182,262 @@ static int check_size(struct sudoku_reader *r, unsigned box, size_t line, struct
 static int read_line_puzzle(struct sudoku_reader *r, struct sudoku_puzzle *pz, struct sudoku_read_error *err)
 {
 	const struct text_line *l = &r->src.cur;
-	unsigned box = cells_box_of_line(l->len);
-	if (r->fixed_size && r->box && box != r->box) {
+	unsigned side = cells_side_of_line(l->len, &r->choice);
+	if (r->fixed_size && r->side && side != r->side) {
 		size_t want = (size_t)r->side * r->side;
-		if (box)
-			return check_size(r, box, l->lineno, err);
+		if (side)
+			return check_size(r, side, l->lineno, err);
 		return text_fail(err, l->lineno, DLX_ERR_SYNTAX, "wrong length: %zu characters, a %ux%u puzzle has %zu",
 			l->len, r->side, r->side, want);
 	}
-	if (!box)
-		return text_fail(err, l->lineno, DLX_ERR_SYNTAX,
-			"wrong length: %zu characters (a puzzle line has 16, 81, 256, 625, 1296, 2401 or 4096)",
-			l->len);
-	int rc = check_size(r, box, l->lineno, err);
+	if (!side) {
+		char lens[160];
+		return text_fail(err, l->lineno, DLX_ERR_SYNTAX, "wrong length: %zu characters (a puzzle line has %s)",
+			l->len, known_sides(r, true, lens, sizeof lens));
+	}
+	int rc = check_size(r, side, l->lineno, err);
 	if (rc)
 		return rc;
 	for (size_t k = 0; k < l->len; k++)
 		r->raw[k] = (unsigned char)l->text[k];
-	unsigned side = box * box;
 	for (unsigned k = 0; k < side; k++)
 		r->row_line[k] = l->lineno;
 	pz->line = l->lineno;
-	return decode(r, box, false, pz, err);
+	return decode(r, side, false, pz, err);
 }
 
-/* The current line, split into r->raw, is a whole puzzle of box size b (see cells_flat_box()). */
-static int read_flat(struct sudoku_reader *r, unsigned b, struct sudoku_puzzle *pz, struct sudoku_read_error *err)
+static int peek_text(struct sudoku_reader *r, unsigned k, const struct text_line **out,
+	struct sudoku_read_error *err);
+
+/* A rule of a pencil-mark grid: only drawing characters, with a '-' (a row of '.' cells has none). */
+static bool is_pencil_rule(const struct text_line *l)
+{
+	return l->len > 0 && strspn(l->text, "-+|=*.:' \t\r") == l->len && strchr(l->text, '-');
+}
+
+/*
+ * Splits a pencil-mark row into words (blanks and '|' between them) at
+ * word[], len[] (at most max); returns how many (max + 1: too many).
+ */
+static unsigned pencil_words(const struct text_line *l, const char **word, unsigned *len, unsigned max)
+{
+	unsigned n = 0;
+	const char *t = l->text;
+	while (*t && n <= max) {
+		while (*t == '|' || text_is_blank((unsigned char)*t))
+			t++;
+		if (!*t)
+			break;
+		const char *w = t;
+		while (*t && *t != '|' && !text_is_blank((unsigned char)*t))
+			t++;
+		if (n < max) {
+			word[n] = w;
+			len[n] = (unsigned)(t - w);
+		}
+		n++;
+	}
+	return n;
+}
+
+/* Whether a row reads as one of a pencil-mark grid: N words of distinct digits 1..N ('.' alone), one of them longer. */
+static bool pencil_row(struct sudoku_reader *r, const struct text_line *l)
+{
+	const char *word[MAX_SIDE];
+	unsigned len[MAX_SIDE];
+	unsigned n = pencil_words(l, word, len, MAX_SIDE);
+	if (n > MAX_SIDE || n > SYMBOL_MAX_SIDE || !cells_side_boxes(n, MARKS_MAX_SIDE, &r->choice, NULL, NULL))
+		return false;
+	enum sudoku_alphabet a = r->alpha_opt != SUDOKU_ALPHA_AUTO ? r->alpha_opt : SUDOKU_ALPHA_ALNUM;
+	int16_t tb[256];
+	cells_decode_table(tb, a, n, true);
+	bool longer = false;
+	for (unsigned k = 0; k < n; k++) {
+		bool seen[MAX_SIDE + 1] = { false };
+		longer |= len[k] > 1;
+		if (len[k] == 1 && word[k][0] == '.')
+			continue;
+		for (unsigned j = 0; j < len[k]; j++) {
+			int v = tb[(unsigned char)word[k][j]];
+			if (v <= 0 || seen[v])
+				return false;
+			seen[v] = true;
+		}
+	}
+	return longer;
+}
+
+/*
+ * Whether the drawn grid that starts at the current line is one of pencil
+ * marks: its first row (the current line, or one of the next lines after
+ * rules) reads as a pencil-mark row.
+ */
+static int looks_like_pencil(struct sudoku_reader *r, bool *pencil, struct sudoku_read_error *err)
+{
+	*pencil = false;
+	const struct text_line *l = &r->src.cur;
+	for (unsigned k = 0; is_pencil_rule(l) && k < 3; k++) {
+		int rc = peek_text(r, k, &l, err);
+		if (rc <= 0)
+			return rc;
+	}
+	if (!is_pencil_rule(l))
+		*pencil = pencil_row(r, l);
+	return 0;
+}
+
+/* Reads one grid of pencil marks whose first line (a rule or a row) is next. */
+static int read_pencil_grid(struct sudoku_reader *r, struct sudoku_puzzle *pz, struct sudoku_read_error *err)
+{
+	unsigned side = 0, rows = 0;
+	size_t start = 0;
+	enum sudoku_alphabet a = r->alpha_opt != SUDOKU_ALPHA_AUTO ? r->alpha_opt : SUDOKU_ALPHA_ALNUM;
+	const char *word[MAX_SIDE];
+	unsigned len[MAX_SIDE];
+	if (!r->marks && !(r->marks = malloc((size_t)MARKS_MAX_SIDE * MARKS_MAX_SIDE * MARKS_MAX_SIDE)))
+		return text_fail(err, r->src.lineno, DLX_ERR_NOMEM, "out of memory");
+	for (;;) {
+		int rc = lines_read(&r->src, err);
+		if (rc < 0)
+			return rc;
+		enum line_kind k = rc ? lines_kind(&r->src.cur) : LINE_END;
+		if (k == LINE_COMMENT)
+			continue;
+		if (rows == 0 && k == LINE_BLANK) {
+			r->blank_seen = true;
+			continue;
+		}
+		if (rows == 0 && k == LINE_END) {
+			if (rc)
+				r->ended = true;
+			return 0;
+		}
+		if (k != LINE_TEXT)
+			return text_fail(err, start, DLX_ERR_SYNTAX, "truncated grid: %u of %u rows", rows, side);
+		const struct text_line *l = &r->src.cur;
+		if (is_pencil_rule(l))
+			continue;
+		unsigned n = pencil_words(l, word, len, MAX_SIDE);
+		if (rows == 0) {
+			if (n > MARKS_MAX_SIDE || !cells_side_boxes(n, MARKS_MAX_SIDE, &r->choice, NULL, NULL))
+				return text_fail(err, l->lineno, DLX_ERR_SYNTAX,
+					"a row of %u pencil marks: a grid of them has 4, 6, 8, 9, ... or 25 cells a row", n);
+			side = n;
+			start = l->lineno;
+			rc = check_size(r, side, l->lineno, err);
+			if (rc)
+				return rc;
+			cells_decode_table(r->table, a, side, true);
+			r->table_alpha = a;
+			r->table_side = side;
+			r->table_drawn = true;
+			pz->line = start;
+			pz->blank_before = r->blank_seen;
+			r->blank_seen = false;
+		} else if (n != side) {
+			return text_fail(err, l->lineno, DLX_ERR_SYNTAX, "row %u has %u cells of pencil marks, expected %u",
+				rows + 1, n > side ? side + 1 : n, side);
+		}
+		for (unsigned c = 0; c < side; c++) {
+			size_t cell = (size_t)rows * side + c;
+			uint8_t *m = r->marks + cell * side;
+			memset(m, 0, side);
+			unsigned count = 0, last = 0;
+			if (!(len[c] == 1 && word[c][0] == '.')) {
+				for (unsigned j = 0; j < len[c]; j++) {
+					unsigned char ch = (unsigned char)word[c][j];
+					int v = r->table[ch];
+					if (v <= 0)
+						return text_fail(err, l->lineno, DLX_ERR_SYNTAX,
+							"r%uc%u: '%c' is not a candidate of a %ux%u board", rows + 1, c + 1, ch, side, side);
+					if (m[v - 1])
+						return text_fail(err, l->lineno, DLX_ERR_SYNTAX, "r%uc%u: candidate '%c' twice", rows + 1,
+							c + 1, ch);
+					m[v - 1] = 1;
+					count++;
+					last = (unsigned)v;
+				}
+			}
+			r->cells[cell] = (uint8_t)(count == 1 ? last : 0);
+		}
+		if (++rows == side)
+			break;
+	}
+	pz->side = side;
+	cells_side_boxes(side, MAX_SIDE, &r->choice, &pz->box_rows, &pz->box_cols);
+	pz->cells = r->cells;
+	pz->marks = r->marks;
+	pz->alphabet = a;
+	return 1;
+}
+
+/* The current line is a line of candidates. */
+static int read_marks_line(struct sudoku_reader *r, struct sudoku_puzzle *pz, struct sudoku_read_error *err)
 {
 	const struct text_line *l = &r->src.cur;
-	int rc = check_size(r, b, l->lineno, err);
+	unsigned side = cells_side_of_marks(l->len, &r->choice, r->fmt_given);
+	if (!side)
+		return text_fail(err, l->lineno, DLX_ERR_SYNTAX,
+			"wrong length: %zu characters (a line of candidates has N^3: 64 for 4x4, 216, 512, 729 for 9x9, "
+			"... up to 25x25)", l->len);
+	int rc = check_size(r, side, l->lineno, err);
 	if (rc)
 		return rc;
-	for (unsigned k = 0; k < b * b; k++)
+	if (!r->marks && !(r->marks = malloc((size_t)MARKS_MAX_SIDE * MARKS_MAX_SIDE * MARKS_MAX_SIDE)))
+		return text_fail(err, l->lineno, DLX_ERR_NOMEM, "out of memory");
+	enum sudoku_alphabet a = r->alpha_opt != SUDOKU_ALPHA_AUTO ? r->alpha_opt : SUDOKU_ALPHA_ALNUM;
+	if (r->table_alpha != a || r->table_side != side || r->table_drawn) {
+		cells_decode_table(r->table, a, side, false);
+		r->table_alpha = a;
+		r->table_side = side;
+		r->table_drawn = false;
+	}
+	size_t cells = (size_t)side * side;
+	for (size_t cell = 0; cell < cells; cell++) {
+		unsigned n = 0, last = 0;
+		for (unsigned d = 1; d <= side; d++) {
+			unsigned char ch = (unsigned char)l->text[cell * side + d - 1];
+			int v = r->table[ch];
+			if (v != 0 && v != (int)d)
+				return text_fail(err, l->lineno, DLX_ERR_SYNTAX,
+					"r%zuc%zu: candidate %u is '%c', not '%c' or a blank", cell / side + 1, cell % side + 1, d,
+					ch, sudoku_alphabet_symbol(a, d));
+			r->marks[cell * side + d - 1] = v != 0;
+			if (v) {
+				n++;
+				last = d;
+			}
+		}
+		r->cells[cell] = (uint8_t)(n == 1 ? last : 0);
+	}
+	pz->line = l->lineno;
+	pz->side = side;
+	cells_side_boxes(side, MAX_SIDE, &r->choice, &pz->box_rows, &pz->box_cols);
+	pz->cells = r->cells;
+	pz->marks = r->marks;
+	pz->alphabet = a;
+	return 1;
+}
+
+/* The current line, split into r->raw, is a whole puzzle of this side (see cells_flat_side()). */
+static int read_flat(struct sudoku_reader *r, unsigned side, struct sudoku_puzzle *pz, struct sudoku_read_error *err)
+{
+	const struct text_line *l = &r->src.cur;
+	int rc = check_size(r, side, l->lineno, err);
+	if (rc)
+		return rc;
+	/* cells_flat_side() checks the range only where the row could also open a grid. */
+	for (size_t k = 0; k < (size_t)side * side; k++) {
+		if (r->raw[k] >= RAW_NUMBER && r->raw[k] - RAW_NUMBER > side)
+			return text_fail(err, l->lineno, DLX_ERR_SYNTAX, "number %u is out of range for a %ux%u board (0-%u)",
+				r->raw[k] - RAW_NUMBER, side, side, side);
+	}
+	for (unsigned k = 0; k < side; k++)
 		r->row_line[k] = l->lineno;
 	pz->line = l->lineno;
 	pz->blank_before = r->blank_seen;
 	r->blank_seen = false;
-	return decode(r, b, false, pz, err);
+	return decode(r, side, false, pz, err);
 }
 
 /*
@@ -207,8 +447,9 @@ static int read_flat(struct sudoku_reader *r, unsigned b, struct sudoku_puzzle *
 static int read_grid(struct sudoku_reader *r, bool drawn, bool have_first, struct sudoku_puzzle *pz,
 	struct sudoku_read_error *err)
 {
-	unsigned side = 0, box = 0, rows = 0;
+	unsigned side = 0, rows = 0;
 	size_t start = 0;
+	bool framed = false, tight = false;
 	for (;;) {
 		if (!have_first) {
 			int rc = lines_read(&r->src, err);
@@ -231,29 +472,35 @@ static int read_grid(struct sudoku_reader *r, bool drawn, bool have_first, struc
 		}
 		have_first = false;
 		const struct text_line *l = &r->src.cur;
-		if (drawn && cells_is_separator(l))
+		if (drawn && cells_is_separator(l)) {
+			framed |= l->text[0] == '*';
 			continue;
+		}
+		if (rows == 0 && drawn)
+			tight = strchr(l->text, '|') && !cells_line_has_any(l, " \t");
 		uint16_t *row = r->raw + (size_t)rows * side;
-		/* A first row may be a whole puzzle (cells_flat_box()): room for the biggest one. */
+		/* A first row may be a whole puzzle (cells_flat_side()): room for the biggest one. */
 		size_t max = rows ? side : MAX_CELLS;
 		long n = cells_split_row(l, drawn, row, max, err);
 		if (n < 0)
 			return (int)n;
 		/* Only rows of words: one word of n^4 symbols is the line format's business. */
 		bool words = !drawn && !strchr(l->text, '|') && cells_line_has_any(l, " \t");
-		unsigned flat = rows == 0 && words ? cells_flat_box(row, (size_t)n) : 0;
+		unsigned flat = rows == 0 && words ? cells_flat_side(row, (size_t)n, &r->choice) : 0;
 		if (flat)
 			return read_flat(r, flat, pz, err);
 		if (rows == 0) {
 			start = l->lineno;
-			box = cells_box_of_side((size_t)n, DLX_SUDOKU_MAX_BOX);
-			if (!box)
+			if (!cells_side_boxes((size_t)n, MAX_SIDE, &r->choice, NULL, NULL)) {
+				char sides[160];
 				return text_fail(err, l->lineno, DLX_ERR_SYNTAX,
-					"a grid row of %ld cells: a side must be 4, 9, 16, 25, ... or %u", n, MAX_SIDE);
-			int rc = check_size(r, box, l->lineno, err);
+					"a grid row of %ld cells: a side must be %s (others with --box)", n,
+					known_sides(r, false, sides, sizeof sides));
+			}
+			side = (unsigned)n;
+			int rc = check_size(r, side, l->lineno, err);
 			if (rc)
 				return rc;
-			side = box * box;
 			pz->line = start;
 			pz->spaced = words;
 			pz->blank_before = r->blank_seen;
@@ -269,8 +516,10 @@ static int read_grid(struct sudoku_reader *r, bool drawn, bool have_first, struc
 					side, side);
 		}
 		r->row_line[rows++] = l->lineno;
-		if (rows == side)
-			return decode(r, box, drawn, pz, err);
+		if (rows == side) {
+			pz->drawn_style = framed ? SUDOKU_DRAWN_FRAMED : tight ? SUDOKU_DRAWN_TIGHT : SUDOKU_DRAWN_SPACED;
+			return decode(r, side, drawn, pz, err);
+		}
 	}
 }
 
@@ -307,29 +556,37 @@ static int looks_like_count(struct sudoku_reader *r, bool *is_count, struct sudo
 	if (rc < 0)
 		return rc;
 	size_t next_cells = rc ? cells_in_row(next) : 0;
-	*is_count = next_cells != r->src.cur.len && cells_box_of_side(next_cells, DLX_SUDOKU_MAX_BOX);
+	*is_count = next_cells != r->src.cur.len && cells_side_boxes(next_cells, MAX_SIDE, &r->choice, NULL, NULL);
 	return 0;
 }
 
-/* Symbols a 4x4 puzzle line may hold: its digits and the blanks. */
-#define SYMBOLS_4X4 "1234.0-_"
+/* The symbols a puzzle line of a small board (side <= 9) may hold: its digits and the blanks. */
+static void small_symbols(unsigned side, char *set)
+{
+	unsigned k = 0;
+	for (unsigned d = 1; d <= side; d++)
+		set[k++] = (char)('0' + d);
+	memcpy(set + k, ".0-_", 5);
+}
 
 /*
- * A 16-symbol first line of 1-4 and blanks is a 4x4 puzzle or the first row
- * of a 16x16 compact grid.  The lines after it tell: it is a grid when the
- * next 15 text lines are 16 symbols long and one of them holds another
- * symbol, which 4x4 puzzle lines never do.
+ * A first line of len = s² symbols that are all the small board's (1-s and
+ * blanks) is an s x s puzzle or the first row of a len x len compact grid:
+ * 16 (4x4 or 16x16), 36 (6x6 or 36x36), 64 (8x8 or 64x64).  The lines after
+ * it tell: it is a grid when the next 15 text lines are len symbols long and
+ * one of them holds another symbol, which small puzzle lines never do.
  */
-static int first_of_16x16(struct sudoku_reader *r, bool *grid, struct sudoku_read_error *err)
+static int first_of_big_grid(struct sudoku_reader *r, size_t len, const char *set, bool *grid,
+	struct sudoku_read_error *err)
 {
 	bool other = false;
 	*grid = false;
 	for (unsigned k = 0; k < 15; k++) {
 		const struct text_line *l;
 		int rc = peek_text(r, k, &l, err);
-		if (rc <= 0 || l->len != 16)
+		if (rc <= 0 || l->len != len)
 			return rc < 0 ? rc : 0;
-		other |= strspn(l->text, SYMBOLS_4X4) != 16;
+		other |= strspn(l->text, set) != len;
 	}
 	*grid = other;
 	return 0;
@@ -339,30 +596,46 @@ static int first_of_16x16(struct sudoku_reader *r, bool *grid, struct sudoku_rea
 static int detect_format(struct sudoku_reader *r, struct sudoku_read_error *err)
 {
 	const struct text_line *l = &r->src.cur;
-	bool is_count = false, grid16 = false;
+	bool is_count = false, big_grid = false;
 	int rc = 0;
 	if (strspn(l->text, "0123456789") == l->len && l->len <= 18)
 		rc = looks_like_count(r, &is_count, err);
-	if (!rc && !is_count && l->len == 16 && strspn(l->text, SYMBOLS_4X4) == 16)
-		rc = first_of_16x16(r, &grid16, err);
+	/* A length that is both a small puzzle line and a big compact row. */
+	unsigned small = cells_side_of_line(l->len, &r->choice);
+	bool both = small && small <= 9 && cells_side_boxes(l->len, SYMBOL_MAX_SIDE, &r->choice, NULL, NULL);
+	char set[16];
+	bool small_only = false;
+	if (both) {
+		small_symbols(small, set);
+		small_only = strspn(l->text, set) == l->len;
+	}
+	if (!rc && !is_count && small_only)
+		rc = first_of_big_grid(r, l->len, set, &big_grid, err);
+	/* Drawn grids, and HoDoKu's pencil-mark grids that open with a rule of '.' and '-'. */
+	bool drawn_like = cells_line_has_any(l, "|+") || (l->text[0] == '*' && cells_is_separator(l));
+	bool pencil = false;
+	if (!rc && !is_count && (drawn_like || (strchr(".:'*", l->text[0]) && is_pencil_rule(l))))
+		rc = looks_like_pencil(r, &pencil, err);
 	if (rc)
 		return rc;
 	if (is_count) {
 		r->fmt = SUDOKU_FORMAT_COUNT;
-	} else if (cells_line_has_any(l, "|+")) {
-		r->fmt = SUDOKU_FORMAT_DRAWN;
+	} else if (drawn_like || pencil) {
+		r->fmt = pencil ? SUDOKU_FORMAT_PENCIL : SUDOKU_FORMAT_DRAWN;
 	} else if (cells_line_has_any(l, " \t\r")) {
 		r->fmt = SUDOKU_FORMAT_GRID;
-	} else if (l->len == 16) {
-		r->fmt = strspn(l->text, SYMBOLS_4X4) == 16 && !grid16 ? SUDOKU_FORMAT_LINE : SUDOKU_FORMAT_COMPACT;
-	} else if (cells_box_of_line(l->len)) {
+	} else if (both) {
+		r->fmt = small_only && !big_grid ? SUDOKU_FORMAT_LINE : SUDOKU_FORMAT_COMPACT;
+	} else if (small) {
 		r->fmt = SUDOKU_FORMAT_LINE;
-	} else if (cells_box_of_side(l->len, SYMBOL_MAX_BOX)) {
+	} else if (cells_side_boxes(l->len, SYMBOL_MAX_SIDE, &r->choice, NULL, NULL)) {
 		r->fmt = SUDOKU_FORMAT_COMPACT;
+	} else if (cells_side_of_marks(l->len, &r->choice, false)) {
+		r->fmt = SUDOKU_FORMAT_MARKS;
 	} else {
-		return text_fail(err, l->lineno, DLX_ERR_SYNTAX,
-			"wrong length: %zu characters (a puzzle line has 16, 81, 256, 625, 1296, 2401 or 4096)",
-			l->len);
+		char lens[160];
+		return text_fail(err, l->lineno, DLX_ERR_SYNTAX, "wrong length: %zu characters (a puzzle line has %s)",
+			l->len, known_sides(r, true, lens, sizeof lens));
 	}
 	return lines_unread(&r->src, err);
 }
@@ -417,6 +690,18 @@ static int next_board(struct sudoku_reader *r, struct sudoku_puzzle *pz, struct 
 		pz->blank_before = r->blank_seen;
 		r->blank_seen = false;
 		return read_line_puzzle(r, pz, err);
+	case SUDOKU_FORMAT_PENCIL:
+		rc = read_pencil_grid(r, pz, err);
+		if (rc > 0)
+			return rc;
+		break;
+	case SUDOKU_FORMAT_MARKS:
+		rc = next_text_line(r, err);
+		if (rc <= 0)
+			break;
+		pz->blank_before = r->blank_seen;
+		r->blank_seen = false;
+		return read_marks_line(r, pz, err);
 	case SUDOKU_FORMAT_COUNT:
 		if (r->count_left == 0) {
 			rc = 0;
@@ -495,7 +780,7 @@ static int read_puzzle_map(struct sudoku_reader *r, struct sudoku_puzzle *pz, st
 	if (rc == 0)
 		return text_fail(err, r->src.lineno, DLX_ERR_SYNTAX, "missing the region map of the puzzle at line %zu",
 			pz->line);
-	if (map.box != pz->box)
+	if (map.side != pz->side)
 		return text_fail(err, map.line, DLX_ERR_SYNTAX, "region map: %ux%u, but its puzzle is %ux%u", map.side,
 			map.side, pz->side, pz->side);
 	rc = check_map(r, &map, err);
@@ -511,32 +796,42 @@ int sudoku_reader_next(struct sudoku_reader *r, struct sudoku_puzzle *pz, struct
 	err->line = 0;
 	err->message[0] = '\0';
 	pz->regions = NULL;
+	pz->marks = NULL;
 	pz->regions_line = 0;
 	pz->note = NULL;
 	pz->spaced = false;
+	pz->drawn_style = SUDOKU_DRAWN_SPACED;
 	int rc = next_board(r, pz, err);
+	if (rc == 1 && r->want_regions && pz->marks)
+		return text_fail(err, pz->line, DLX_ERR_SYNTAX,
+			"a line of candidates cannot be followed by its region map: give the map with --regions");
 	if (rc == 1 && r->want_regions)
 		rc = read_puzzle_map(r, pz, err);
 	return rc;
 }
 
-int sudoku_read_region_map(FILE *in, enum sudoku_alphabet alpha, uint8_t *map, unsigned *box,
-	struct sudoku_read_error *err)
+int sudoku_read_region_map(FILE *in, enum sudoku_alphabet alpha, const struct sudoku_box *choice, uint8_t *map,
+	unsigned *side, struct sudoku_read_error *err)
 {
 	err->line = 0;
 	err->message[0] = '\0';
 	struct sudoku_reader *r = sudoku_reader_new(in, SUDOKU_FORMAT_AUTO, alpha);
 	if (!r)
 		return text_fail(err, 0, DLX_ERR_NOMEM, "out of memory");
+	if (choice)
+		r->choice = *choice;
 	struct sudoku_puzzle pz;
+	memset(&pz, 0, sizeof pz);
 	int rc = next_board(r, &pz, err);
 	if (rc == 0)
 		rc = text_fail(err, 0, DLX_ERR_SYNTAX, "no region map in the file");
+	if (rc == 1 && pz.marks)
+		rc = text_fail(err, pz.line, DLX_ERR_SYNTAX, "a line of candidates, not a region map");
 	if (rc == 1)
 		rc = check_map(r, &pz, err);
 	if (rc == 0) {
 		memcpy(map, r->cells, (size_t)pz.side * pz.side);
-		*box = pz.box;
+		*side = pz.side;
 		size_t line = pz.line;
 		rc = next_board(r, &pz, err);
 		if (rc == 1)

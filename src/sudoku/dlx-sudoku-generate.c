@@ -31,12 +31,12 @@
 /* Attempts at random givens before the empty board is searched instead. */
 #define GRID_ATTEMPTS 40u
 /*
- * From this box size on, a classic board is constructed instead: the search
- * cannot complete near-empty boards that large in reasonable time (from 64x64
- * on, not even the empty board within 10^8 nodes), while 36x36 takes it a
- * fraction of a second.
+ * From this side on (49x49), a classic board is constructed instead: the
+ * search cannot complete near-empty boards that large in reasonable time
+ * (from 64x64 on, not even the empty board within 10^8 nodes), while 36x36
+ * takes it a fraction of a second.
  */
-#define GRID_CONSTRUCT_BOX 7u
+#define GRID_CONSTRUCT_SIDE 49u
 
 /* xoshiro256** (Blackman and Vigna), seeded with splitmix64. */
 struct rng {
@@ -154,7 +154,8 @@ static void random_givens(struct gen *g)
 {
 	const unsigned side = g->side;
 	const size_t cells = g->cells;
-	size_t want = cells / GRID_CELLS_PER_GIVEN;
+	/* Non-consecutive boards are few: random givens rarely fit one, so fewer are drawn. */
+	size_t want = cells / GRID_CELLS_PER_GIVEN / (dlx_sudoku_flags(g->s) & DLX_SUDOKU_NONCONSECUTIVE ? 4 : 1);
 	memset(g->work, 0, cells);
 	memset(g->used, 0, (size_t)dlx__sudoku_n_units(g->s) * side);
 	for (size_t k = 0; k < cells; k++)
@@ -167,7 +168,7 @@ static void random_givens(struct gen *g)
 		unsigned nu = dlx__sudoku_units(g->s, cell, units);
 		unsigned nc = 0;
 		for (unsigned d = 0; d < side; d++) {
-			bool free_here = true;
+			bool free_here = dlx__sudoku_links_ok(g->s, g->work, cell, d + 1);
 			for (unsigned j = 0; j < nu && free_here; j++)
 				free_here = !g->used[(size_t)units[j] * side + d];
 			if (free_here)
@@ -188,48 +189,49 @@ static bool classic(const dlx_sudoku *s)
 {
 	if (dlx_sudoku_flags(s))
 		return false;
-	const unsigned n = dlx_sudoku_box(s), side = n * n;
+	const unsigned br = dlx_sudoku_box_rows(s), bc = dlx_sudoku_box_cols(s), side = br * bc;
 	const uint8_t *reg = dlx_sudoku_regions(s);
 	for (unsigned r = 0; r < side; r++)
 		for (unsigned c = 0; c < side; c++)
-			if (reg[(size_t)r * side + c] != (r / n) * n + c / n + 1)
+			if (reg[(size_t)r * side + c] != (r / br) * br + c / bc + 1)
 				return false;
 	return true;
 }
 
-/* A random order of the N rows (or columns) that keeps bands (stacks) together. */
-static void band_order(struct gen *g, unsigned n, uint32_t *order)
+/* A random order of the bands·size rows (or columns) that keeps bands (stacks) of `size` together. */
+static void band_order(struct gen *g, unsigned bands, unsigned size, uint32_t *order)
 {
-	uint32_t bands[DLX_SUDOKU_MAX_BOX], within[DLX_SUDOKU_MAX_BOX];
-	for (unsigned b = 0; b < n; b++)
-		bands[b] = b;
-	shuffle(&g->rng, bands, n);
-	for (unsigned b = 0; b < n; b++) {
-		for (unsigned k = 0; k < n; k++)
+	uint32_t band[DLX_SUDOKU_MAX_SIDE], within[DLX_SUDOKU_MAX_SIDE];
+	for (unsigned b = 0; b < bands; b++)
+		band[b] = b;
+	shuffle(&g->rng, band, bands);
+	for (unsigned b = 0; b < bands; b++) {
+		for (unsigned k = 0; k < size; k++)
 			within[k] = k;
-		shuffle(&g->rng, within, n);
-		for (unsigned k = 0; k < n; k++)
-			order[b * n + k] = bands[b] * n + within[k];
+		shuffle(&g->rng, within, size);
+		for (unsigned k = 0; k < size; k++)
+			order[b * size + k] = band[b] * size + within[k];
 	}
 }
 
 /*
- * A classic full board without a search: the pattern whose row r is the
- * first row shifted by n·(r mod n) + r div n, with its rows permuted within
- * and across bands, its columns within and across stacks, and perhaps
- * transposed, all of which keep every unit whole.
+ * A classic full board of R×C boxes without a search: the pattern whose
+ * row r is the first row shifted by C·(r mod R) + r div R, with its rows
+ * permuted within and across bands, its columns within and across stacks,
+ * and, for square boxes, perhaps transposed, all of which keep every unit
+ * whole.
  */
 static void construct_grid(struct gen *g)
 {
-	const unsigned n = dlx_sudoku_box(g->s), side = n * n;
-	uint32_t rows[DLX_SUDOKU_MAX_BOX * DLX_SUDOKU_MAX_BOX], cols[DLX_SUDOKU_MAX_BOX * DLX_SUDOKU_MAX_BOX];
-	band_order(g, n, rows);
-	band_order(g, n, cols);
-	bool transpose = rng_below(&g->rng, 2) != 0;
+	const unsigned br = dlx_sudoku_box_rows(g->s), bc = dlx_sudoku_box_cols(g->s), side = br * bc;
+	uint32_t rows[DLX_SUDOKU_MAX_SIDE], cols[DLX_SUDOKU_MAX_SIDE];
+	band_order(g, bc, br, rows);
+	band_order(g, br, bc, cols);
+	bool transpose = rng_below(&g->rng, 2) != 0 && br == bc;
 	for (unsigned r = 0; r < side; r++) {
 		for (unsigned c = 0; c < side; c++) {
 			unsigned pr = rows[r], pc = cols[c];
-			unsigned v = (n * (pr % n) + pr / n + pc) % side + 1;
+			unsigned v = (bc * (pr % br) + pr / br + pc) % side + 1;
 			g->grid[transpose ? (size_t)c * side + r : (size_t)r * side + c] = (uint8_t)v;
 		}
 	}
@@ -243,7 +245,7 @@ static int make_grid(struct gen *g, bool *made)
 {
 	dlx_sudoku_result r;
 	*made = false;
-	if (dlx_sudoku_box(g->s) >= GRID_CONSTRUCT_BOX && classic(g->s)) {
+	if (g->side >= GRID_CONSTRUCT_SIDE && classic(g->s)) {
 		construct_grid(g);
 		*made = true;
 	}
@@ -278,14 +280,68 @@ static int make_grid(struct gen *g, bool *made)
 			return DLX_OK;
 		}
 	}
-	/* Relabelling hides the search's habit of filling in low digits first, and varies a constructed board. */
+	/*
+	 * Relabelling hides the search's habit of filling in low digits first,
+	 * and varies a constructed board.  Non-consecutive boards allow only
+	 * the relabellings that keep digits one apart so: none, or d -> N+1-d.
+	 */
 	uint32_t perm[256];
 	for (unsigned d = 0; d < g->side; d++)
 		perm[d] = d + 1;
-	shuffle(&g->rng, perm, g->side);
+	if (dlx_sudoku_flags(g->s) & DLX_SUDOKU_NONCONSECUTIVE) {
+		if (rng_below(&g->rng, 2))
+			for (unsigned d = 0; d < g->side; d++)
+				perm[d] = g->side - d;
+	} else {
+		shuffle(&g->rng, perm, g->side);
+	}
 	for (size_t k = 0; k < g->cells; k++)
 		g->grid[k] = (uint8_t)perm[g->grid[k] - 1];
 	return DLX_OK;
+}
+
+/*
+ * The orbit of a cell under the symmetry: the cells that come and go with
+ * it, at most 4, into orbit[]; returns how many (duplicates removed).
+ */
+static unsigned orbit_of(unsigned sym, unsigned side, size_t cell, size_t *orbit)
+{
+	const size_t r = cell / side, c = cell % side, e = side - 1;
+	size_t img[4];
+	unsigned n = 0;
+	img[n++] = cell;
+	switch (sym) {
+	case DLX_SUDOKU_SYM_ROTATE180: img[n++] = (e - r) * side + (e - c); break;
+	case DLX_SUDOKU_SYM_MIRROR: img[n++] = r * side + (e - c); break;
+	case DLX_SUDOKU_SYM_FLIP: img[n++] = (e - r) * side + c; break;
+	case DLX_SUDOKU_SYM_ROTATE90:
+		/* (r, c) turns to (c, e − r): a quarter turn clockwise. */
+		img[n++] = c * side + (e - r);
+		img[n++] = (e - r) * side + (e - c);
+		img[n++] = (e - c) * side + r;
+		break;
+	default: break;
+	}
+	unsigned k = 0;
+	for (unsigned i = 0; i < n; i++) {
+		bool dup = false;
+		for (unsigned j = 0; j < k; j++)
+			dup |= orbit[j] == img[i];
+		if (!dup)
+			orbit[k++] = img[i];
+	}
+	return k;
+}
+
+/* Whether cell is the smallest of its orbit: the one that stands for it in the removal order. */
+static bool orbit_leader(unsigned sym, unsigned side, size_t cell)
+{
+	size_t orbit[4];
+	unsigned n = orbit_of(sym, side, cell, orbit);
+	for (unsigned k = 0; k < n; k++)
+		if (orbit[k] < cell)
+			return false;
+	return true;
 }
 
 /* Takes clues away from the full board in a random order, keeping the puzzle unique. */
@@ -294,9 +350,17 @@ static int remove_clues(struct gen *g, uint8_t *puzzle)
 	const dlx_sudoku_gen_params *gp = g->gp;
 	dlx_sudoku_gen_result *res = g->res;
 	const size_t cells = g->cells;
+	unsigned sym = gp->symmetric;
+	/* Drawn only when asked for, so that the other symmetries keep their puzzles. */
+	if (sym == DLX_SUDOKU_SYM_RANDOM) {
+		static const unsigned pick[4] = {
+			DLX_SUDOKU_SYM_ROTATE90, DLX_SUDOKU_SYM_ROTATE180, DLX_SUDOKU_SYM_MIRROR, DLX_SUDOKU_SYM_FLIP
+		};
+		sym = pick[rng_below(&g->rng, 4)];
+	}
 	size_t n = 0;
 	for (size_t cell = 0; cell < cells; cell++)
-		if (!gp->symmetric || cell <= cells - 1 - cell)
+		if (orbit_leader(sym, g->side, cell))
 			g->order[n++] = (uint32_t)cell;
 	shuffle(&g->rng, g->order, n);
 	memcpy(puzzle, g->grid, cells);
@@ -307,22 +371,22 @@ static int remove_clues(struct gen *g, uint8_t *puzzle)
 			all_tried = false;
 			break;
 		}
-		size_t cell = g->order[k];
-		size_t mirror = gp->symmetric ? cells - 1 - cell : cell;
-		size_t size = mirror == cell ? 1 : 2;
+		size_t orbit[4];
+		unsigned size = orbit_of(sym, g->side, g->order[k], orbit);
 		if (gp->clues && clues - size < gp->clues) {
 			all_tried = false;
 			continue;
 		}
-		puzzle[cell] = puzzle[mirror] = 0;
+		for (unsigned j = 0; j < size; j++)
+			puzzle[orbit[j]] = 0;
 		dlx_sudoku_result r;
 		int rc = search(g, puzzle, 2, node_limit(g), NULL, &r);
 		if (rc == DLX_OK && r.stats.solutions == 1 && r.stats.stop == DLX_STOP_COMPLETE) {
 			clues -= size;
 			continue;
 		}
-		puzzle[cell] = g->grid[cell];
-		puzzle[mirror] = g->grid[mirror];
+		for (unsigned j = 0; j < size; j++)
+			puzzle[orbit[j]] = g->grid[orbit[j]];
 		if (rc) {
 			res->clues = clues;
 			return rc;
@@ -352,7 +416,7 @@ int dlx_sudoku_generate(dlx_sudoku *s, const dlx_sudoku_gen_params *params, uint
 		return DLX_ERR_INVALID;
 	memset(res, 0, sizeof *res);
 	res->stop = DLX_STOP_COMPLETE;
-	if (!s || !puzzle)
+	if (!s || !puzzle || (params && params->symmetric > DLX_SUDOKU_SYM_RANDOM))
 		return DLX_ERR_INVALID;
 	struct gen g;
 	memset(&g, 0, sizeof g);

@@ -5,12 +5,54 @@
 #ifndef DLX_SUDOKU_INTERNAL_H
 #define DLX_SUDOKU_INTERNAL_H
 
+#include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include "dlx-sudoku.h"
 
-/* Row, column, box or region, two diagonals, one window. */
-#define DLX__SUDOKU_MAX_UNITS 6u
+/* Every flag of dlx-sudoku.h, and those that link cells with secondary items. */
+#define DLX__SUDOKU_ALL_FLAGS (DLX_SUDOKU_X | DLX_SUDOKU_WINDOKU | DLX_SUDOKU_DISJOINT | DLX_SUDOKU_ANTI_KNIGHT | \
+	DLX_SUDOKU_ANTI_KING | DLX_SUDOKU_NONCONSECUTIVE)
+#define DLX__SUDOKU_LINK_FLAGS (DLX_SUDOKU_ANTI_KNIGHT | DLX_SUDOKU_ANTI_KING | DLX_SUDOKU_NONCONSECUTIVE)
+
+/* Row, column, box or region, two diagonals, one window, one disjoint group. */
+#define DLX__SUDOKU_MAX_UNITS 7u
+
+/*
+ * A cell's links to other cells that are not units: anti-knight and
+ * anti-king pairs (the two may not hold the same digit) and non-consecutive
+ * neighbours (nor digits one apart): at most 8 + 4 + 4.
+ */
+#define DLX__SUDOKU_MAX_LINKS 16u
+/* The items of one option: its cell, its units' and its links' (two per non-consecutive neighbour). */
+#define DLX__SUDOKU_MAX_ITEMS (1u + DLX__SUDOKU_MAX_UNITS + 2u * DLX__SUDOKU_MAX_LINKS)
+
+enum dlx__sudoku_link_kind { DLX__LINK_SAME, DLX__LINK_CONSECUTIVE };
+
+struct dlx__sudoku_link {
+	uint32_t other;  /* the other cell */
+	uint32_t item;   /* its first secondary item, counted from 0 among the secondary items */
+	uint8_t kind;    /* enum dlx__sudoku_link_kind */
+	uint8_t why;     /* the flag that made it: DLX_SUDOKU_ANTI_KNIGHT, _ANTI_KING or _NONCONSECUTIVE */
+};
+
+/* The links of a cell into *links (owned by the solver); returns how many. */
+unsigned dlx__sudoku_links(const dlx_sudoku *s, size_t cell, const struct dlx__sudoku_link **links);
+
+/* Whether digit d (1..N) at cell keeps every link with the filled cells of board. */
+bool dlx__sudoku_links_ok(const dlx_sudoku *s, const uint8_t *board, size_t cell, unsigned d);
+
+/*
+ * The items of the option "cell holds d + 1" (d 0-based) into items
+ * (room for DLX__SUDOKU_MAX_ITEMS): the cell, its units' items, then its
+ * links' secondary items numbered after the primary ones; returns how many.
+ */
+unsigned dlx__sudoku_option_items(const dlx_sudoku *s, size_t cell, unsigned d, size_t *items);
+
+/* The primary and secondary item counts of the solver's matrix. */
+size_t dlx__sudoku_n_primary(const dlx_sudoku *s);
+size_t dlx__sudoku_n_secondary(const dlx_sudoku *s);
 
 /*
  * The units of a cell (numbered as in sudoku.c: rows, columns, regions,
@@ -21,6 +63,19 @@ unsigned dlx__sudoku_units(const dlx_sudoku *s, size_t cell, unsigned *units);
 
 /* The number of units of the solver's board. */
 unsigned dlx__sudoku_n_units(const dlx_sudoku *s);
+
+/* The name of unit u for messages: "row 3", "box 2", "region 5", "the main diagonal", "window 1". */
+void dlx__sudoku_unit_name(const dlx_sudoku *s, unsigned u, char *buf, size_t size);
+
+/*
+ * Searches p, a matrix of the solver's item layout, with the params of
+ * dlx_sudoku_solve() (NULL not allowed), decoding each solution's options
+ * through codes (option -> cell·N + d−1; NULL when the option numbers are
+ * those codes, as in the solver's own matrix) into the solver's board.
+ * Forces and releases nothing.
+ */
+int dlx__sudoku_search(dlx_sudoku *s, dlx_problem *p, const uint32_t *codes, const dlx_sudoku_params *params,
+	uint8_t *solution, dlx_sudoku_result *res);
 
 /*
  * How the layer reports a failure with details: fills *err, if not NULL,

@@ -26,20 +26,26 @@ struct seen {
 };
 
 struct dlx_sudoku {
-	unsigned box, side;
+	unsigned box, side;   /* box: n for n x n boxes, 0 for rectangular ones */
+	unsigned box_rows, box_cols;
+	unsigned windows_across; /* windoku: windows in a row of windows */
 	size_t cells;
 	unsigned flags;
 	bool jigsaw;
-	unsigned n_units; /* all units: 3N, then 2 diagonals, then the windows */
-	unsigned diag_unit, window_unit; /* the first of each, if the variant has them */
+	unsigned n_units; /* all units: 3N, then 2 diagonals, then the windows, then the disjoint groups */
+	unsigned diag_unit, window_unit, disjoint_unit; /* the first of each, if the variant has them */
+	struct dlx__sudoku_link *links; /* cells · DLX__SUDOKU_MAX_LINKS, or NULL without linking flags */
+	uint8_t *n_links;
+	size_t n_secondary;
 	uint8_t *region;  /* 0-based region (box) of each cell */
 	uint8_t *region1; /* the same 1-based, for dlx_sudoku_regions() */
 	dlx_problem *p;
 	uint8_t *board;   /* the solution handed to callbacks */
 	struct seen *seen; /* n_units · N entries, unit-major */
 	uint32_t stamp;   /* a fresh stamp per check saves clearing seen[] per puzzle */
-	/* For the solution callback of one dlx_sudoku_solve() call. */
+	/* For the solution callback of one search. */
 	const dlx_sudoku_params *params;
+	const uint32_t *codes; /* a candidates matrix's option -> cell·N + d−1; NULL: the identity */
 	uint8_t *first;
 	bool have_first;
 };
@@ -79,13 +85,24 @@ int dlx_sudoku_check_regions(unsigned side, const uint8_t *regions, dlx_error_in
 	return DLX_OK;
 }
 
-/* The window of a row or column index, or -1: windows start at 1 + k(n+1), k < n−1. */
-static int window_band(unsigned i, unsigned box)
+/*
+ * Windows of `size` lines (a box's height or width) across a side: they
+ * start at 1 + k(size+1) and leave at least one line after the last, so
+ * (n−1) per direction for n x n boxes.  With boxes of 2 or more rows and
+ * columns at least one fits each way: side = rows·cols ≥ size + 2.
+ */
+static unsigned window_count(unsigned side, unsigned size)
+{
+	return side >= size + 2 ? (side - size - 2) / (size + 1) + 1 : 0;
+}
+
+/* The window of a row or column index, or -1. */
+static int window_band(unsigned i, unsigned side, unsigned size)
 {
 	if (i == 0)
 		return -1;
-	unsigned k = (i - 1) / (box + 1), m = (i - 1) % (box + 1);
-	return m < box && k + 1 < box ? (int)k : -1;
+	unsigned k = (i - 1) / (size + 1), m = (i - 1) % (size + 1);
+	return m < size && k < window_count(side, size) ? (int)k : -1;
 }
 
 /* Inlined: the givens check calls it for every given of every puzzle. */
@@ -103,11 +120,114 @@ static inline unsigned units_of(const dlx_sudoku *s, size_t cell, unsigned *unit
 			units[k++] = s->diag_unit + 1;
 	}
 	if (s->flags & DLX_SUDOKU_WINDOKU) {
-		int wr = window_band(r, s->box), wc = window_band(c, s->box);
+		int wr = window_band(r, side, s->box_rows), wc = window_band(c, side, s->box_cols);
 		if (wr >= 0 && wc >= 0)
-			units[k++] = s->window_unit + (unsigned)wr * (s->box - 1) + (unsigned)wc;
+			units[k++] = s->window_unit + (unsigned)wr * s->windows_across + (unsigned)wc;
+	}
+	/* Group p: the cells at place p of their boxes. */
+	if (s->flags & DLX_SUDOKU_DISJOINT)
+		units[k++] = s->disjoint_unit + (r % s->box_rows) * s->box_cols + c % s->box_cols;
+	return k;
+}
+
+unsigned dlx__sudoku_links(const dlx_sudoku *s, size_t cell, const struct dlx__sudoku_link **links)
+{
+	*links = s->links ? s->links + cell * DLX__SUDOKU_MAX_LINKS : NULL;
+	return s->links ? s->n_links[cell] : 0;
+}
+
+bool dlx__sudoku_links_ok(const dlx_sudoku *s, const uint8_t *board, size_t cell, unsigned d)
+{
+	const struct dlx__sudoku_link *l;
+	unsigned n = dlx__sudoku_links(s, cell, &l);
+	for (unsigned k = 0; k < n; k++) {
+		unsigned e = board[l[k].other];
+		if (e && (l[k].kind == DLX__LINK_SAME ? e == d : e + 1 == d || d + 1 == e))
+			return false;
+	}
+	return true;
+}
+
+size_t dlx__sudoku_n_primary(const dlx_sudoku *s)
+{
+	return s->cells + (size_t)s->n_units * s->side;
+}
+
+size_t dlx__sudoku_n_secondary(const dlx_sudoku *s)
+{
+	return s->n_secondary;
+}
+
+unsigned dlx__sudoku_option_items(const dlx_sudoku *s, size_t cell, unsigned d, size_t *items)
+{
+	unsigned units[DLX__SUDOKU_MAX_UNITS];
+	unsigned nu = units_of(s, cell, units), k = 0;
+	items[k++] = cell;
+	for (unsigned j = 0; j < nu; j++)
+		items[k++] = s->cells + (size_t)units[j] * s->side + d;
+	const size_t base = dlx__sudoku_n_primary(s);
+	const struct dlx__sudoku_link *l;
+	unsigned nl = dlx__sudoku_links(s, cell, &l);
+	for (unsigned j = 0; j < nl; j++) {
+		if (l[j].kind == DLX__LINK_SAME) {
+			items[k++] = base + l[j].item + d;
+		} else {
+			/* Item i of a neighbour pair is the digits i+1 and i+2: d+1 meets d and d+2 there. */
+			if (d >= 1)
+				items[k++] = base + l[j].item + d - 1;
+			if (d + 1 < s->side)
+				items[k++] = base + l[j].item + d;
+		}
 	}
 	return k;
+}
+
+/* Adds the link between cells a and b to both, its items the next secondary ones. */
+static void add_link(dlx_sudoku *s, size_t a, size_t b, enum dlx__sudoku_link_kind kind, unsigned why)
+{
+	struct dlx__sudoku_link l = { 0, (uint32_t)s->n_secondary, (uint8_t)kind, (uint8_t)why };
+	l.other = (uint32_t)b;
+	s->links[a * DLX__SUDOKU_MAX_LINKS + s->n_links[a]++] = l;
+	l.other = (uint32_t)a;
+	s->links[b * DLX__SUDOKU_MAX_LINKS + s->n_links[b]++] = l;
+	/* N digits that may not meet, or N − 1 pairs of digits one apart. */
+	s->n_secondary += kind == DLX__LINK_SAME ? s->side : s->side - 1;
+}
+
+/*
+ * The links of the anti-knight, anti-king and non-consecutive flags.  Pairs
+ * that share a row, column or region already differ, so anti-knight and
+ * anti-king link only cells of different regions (anti-king: the diagonal
+ * neighbours).  Each pair is linked once, from its first cell.
+ */
+static void make_links(dlx_sudoku *s)
+{
+	static const int knight[4][2] = { { 1, -2 }, { 1, 2 }, { 2, -1 }, { 2, 1 } };
+	static const int king[2][2] = { { 1, -1 }, { 1, 1 } };
+	const int side = (int)s->side;
+	for (int r = 0; r < side; r++) {
+		for (int c = 0; c < side; c++) {
+			size_t a = (size_t)r * (size_t)side + (size_t)c;
+			for (int k = 0; (s->flags & DLX_SUDOKU_ANTI_KNIGHT) && k < 4; k++) {
+				int r2 = r + knight[k][0], c2 = c + knight[k][1];
+				size_t b = (size_t)r2 * (size_t)side + (size_t)c2;
+				if (r2 < side && c2 >= 0 && c2 < side && s->region[a] != s->region[b])
+					add_link(s, a, b, DLX__LINK_SAME, DLX_SUDOKU_ANTI_KNIGHT);
+			}
+			for (int k = 0; (s->flags & DLX_SUDOKU_ANTI_KING) && k < 2; k++) {
+				int r2 = r + king[k][0], c2 = c + king[k][1];
+				size_t b = (size_t)r2 * (size_t)side + (size_t)c2;
+				if (r2 < side && c2 >= 0 && c2 < side && s->region[a] != s->region[b])
+					add_link(s, a, b, DLX__LINK_SAME, DLX_SUDOKU_ANTI_KING);
+			}
+			if (s->flags & DLX_SUDOKU_NONCONSECUTIVE) {
+				if (c + 1 < side)
+					add_link(s, a, a + 1, DLX__LINK_CONSECUTIVE, DLX_SUDOKU_NONCONSECUTIVE);
+				if (r + 1 < side)
+					add_link(s, a, a + (size_t)side, DLX__LINK_CONSECUTIVE, DLX_SUDOKU_NONCONSECUTIVE);
+			}
+		}
+	}
 }
 
 unsigned dlx__sudoku_units(const dlx_sudoku *s, size_t cell, unsigned *units)
@@ -120,62 +240,79 @@ unsigned dlx__sudoku_n_units(const dlx_sudoku *s)
 	return s->n_units;
 }
 
-int dlx_sudoku_new_shape(const dlx_sudoku_shape *shape, dlx_sudoku **out, dlx_error_info *err)
+int dlx_sudoku_new_board(const dlx_sudoku_board *board, dlx_sudoku **out, dlx_error_info *err)
 {
 	dlx__sudoku_clear_error(err);
 	if (!out)
 		return DLX_ERR_INVALID;
 	*out = NULL;
-	if (!shape || shape->box < DLX_SUDOKU_MIN_BOX || (shape->flags & ~(DLX_SUDOKU_X | DLX_SUDOKU_WINDOKU)))
+	if (!board || board->box_rows < DLX_SUDOKU_MIN_BOX || board->box_cols < DLX_SUDOKU_MIN_BOX ||
+		(board->flags & ~DLX__SUDOKU_ALL_FLAGS))
 		return DLX_ERR_INVALID;
-	if (shape->box > DLX_SUDOKU_MAX_BOX)
+	if (board->box_rows > DLX_SUDOKU_MAX_SIDE || board->box_cols > DLX_SUDOKU_MAX_SIDE ||
+		board->box_rows * board->box_cols > DLX_SUDOKU_MAX_SIDE)
 		return DLX_ERR_TOO_BIG;
 	/* Within the cap these cannot overflow: N ≤ 100, N³ options of at most 6 nodes. */
-	size_t n = shape->box, side = n * n, cells = side * side;
-	if (shape->regions) {
-		int rc = dlx_sudoku_check_regions((unsigned)side, shape->regions, err);
+	const size_t rows = board->box_rows, cols = board->box_cols, side = rows * cols, cells = side * side;
+	if (board->regions) {
+		int rc = dlx_sudoku_check_regions((unsigned)side, board->regions, err);
 		if (rc)
 			return rc;
 	}
 	dlx_sudoku *s = calloc(1, sizeof *s);
 	if (!s)
 		return DLX_ERR_NOMEM;
-	s->box = shape->box;
+	s->box_rows = board->box_rows;
+	s->box_cols = board->box_cols;
+	s->box = rows == cols ? board->box_rows : 0;
 	s->side = (unsigned)side;
 	s->cells = cells;
-	s->flags = shape->flags;
-	s->jigsaw = shape->regions != NULL;
+	s->flags = board->flags;
+	s->jigsaw = board->regions != NULL;
 	s->n_units = 3 * s->side;
 	s->diag_unit = s->window_unit = s->n_units;
 	if (s->flags & DLX_SUDOKU_X)
 		s->n_units += 2;
 	s->window_unit = s->n_units;
-	if (s->flags & DLX_SUDOKU_WINDOKU)
-		s->n_units += (s->box - 1) * (s->box - 1);
+	if (s->flags & DLX_SUDOKU_WINDOKU) {
+		s->windows_across = window_count(s->side, s->box_cols);
+		s->n_units += window_count(s->side, s->box_rows) * s->windows_across;
+	}
+	s->disjoint_unit = s->n_units;
+	if (s->flags & DLX_SUDOKU_DISJOINT)
+		s->n_units += s->side;
 	/* region, region1 and board: one block of three boards, freed as region. */
 	s->region = malloc(3 * cells);
 	s->region1 = s->region ? s->region + cells : NULL;
-	s->p = dlx_problem_new(cells + (size_t)s->n_units * side, 0);
 	s->board = s->region ? s->region + 2 * cells : NULL;
 	s->seen = calloc((size_t)s->n_units * side, sizeof *s->seen);
-	if (!s->region || !s->region1 || !s->p || !s->board || !s->seen) {
+	if (s->flags & DLX__SUDOKU_LINK_FLAGS) {
+		s->links = malloc(cells * DLX__SUDOKU_MAX_LINKS * sizeof *s->links);
+		s->n_links = calloc(cells, 1);
+	}
+	if (!s->region || !s->region1 || !s->board || !s->seen ||
+		((s->flags & DLX__SUDOKU_LINK_FLAGS) && (!s->links || !s->n_links))) {
+		dlx_sudoku_free(s);
+		return DLX_ERR_NOMEM;
+	}
+	/* A band of `rows` rows holds side / cols = rows boxes side by side. */
+	for (size_t cell = 0; cell < cells; cell++) {
+		size_t r = cell / side, c = cell % side;
+		s->region1[cell] = board->regions ? board->regions[cell] : (uint8_t)((r / rows) * rows + c / cols + 1);
+		s->region[cell] = (uint8_t)(s->region1[cell] - 1);
+	}
+	if (s->links)
+		make_links(s);
+	s->p = dlx_problem_new(dlx__sudoku_n_primary(s), s->n_secondary);
+	if (!s->p) {
 		dlx_sudoku_free(s);
 		return DLX_ERR_NOMEM;
 	}
 	for (size_t cell = 0; cell < cells; cell++) {
-		size_t r = cell / side, c = cell % side;
-		s->region1[cell] = shape->regions ? shape->regions[cell] : (uint8_t)((r / n) * n + c / n + 1);
-		s->region[cell] = (uint8_t)(s->region1[cell] - 1);
-	}
-	for (size_t cell = 0; cell < cells; cell++) {
-		unsigned units[DLX__SUDOKU_MAX_UNITS];
-		unsigned k = units_of(s, cell, units);
-		for (size_t d = 0; d < side; d++) {
-			size_t items[DLX__SUDOKU_MAX_UNITS + 1];
-			items[0] = cell;
-			for (unsigned j = 0; j < k; j++)
-				items[j + 1] = cells + (size_t)units[j] * side + d;
-			long id = dlx_add_option(s->p, items, k + 1);
+		for (unsigned d = 0; d < side; d++) {
+			size_t items[DLX__SUDOKU_MAX_ITEMS];
+			unsigned k = dlx__sudoku_option_items(s, cell, d, items);
+			long id = dlx_add_option(s->p, items, k);
 			if (id < 0) {
 				dlx_sudoku_free(s);
 				return (int)id;
@@ -184,6 +321,21 @@ int dlx_sudoku_new_shape(const dlx_sudoku_shape *shape, dlx_sudoku **out, dlx_er
 	}
 	*out = s;
 	return DLX_OK;
+}
+
+int dlx_sudoku_new_shape(const dlx_sudoku_shape *shape, dlx_sudoku **out, dlx_error_info *err)
+{
+	dlx__sudoku_clear_error(err);
+	if (!out)
+		return DLX_ERR_INVALID;
+	*out = NULL;
+	if (!shape || shape->box < DLX_SUDOKU_MIN_BOX)
+		return DLX_ERR_INVALID;
+	/* Checked here, not as a side: n = 11 is too big, not a side of 121. */
+	if (shape->box > DLX_SUDOKU_MAX_BOX)
+		return (shape->flags & ~DLX__SUDOKU_ALL_FLAGS) ? DLX_ERR_INVALID : DLX_ERR_TOO_BIG;
+	dlx_sudoku_board board = { shape->box, shape->box, shape->flags, shape->regions };
+	return dlx_sudoku_new_board(&board, out, err);
 }
 
 int dlx_sudoku_set_propagation(dlx_sudoku *s, dlx_propagation mode)
@@ -206,10 +358,14 @@ void dlx_sudoku_free(dlx_sudoku *s)
 	dlx_problem_free(s->p);
 	free(s->region);
 	free(s->seen);
+	free(s->links);
+	free(s->n_links);
 	free(s);
 }
 
 unsigned dlx_sudoku_box(const dlx_sudoku *s) { return s ? s->box : 0; }
+unsigned dlx_sudoku_box_rows(const dlx_sudoku *s) { return s ? s->box_rows : 0; }
+unsigned dlx_sudoku_box_cols(const dlx_sudoku *s) { return s ? s->box_cols : 0; }
 unsigned dlx_sudoku_side(const dlx_sudoku *s) { return s ? s->side : 0; }
 size_t dlx_sudoku_cells(const dlx_sudoku *s) { return s ? s->cells : 0; }
 const dlx_problem *dlx_sudoku_problem(const dlx_sudoku *s) { return s ? s->p : NULL; }
@@ -233,8 +389,29 @@ static void describe_unit(const dlx_sudoku *s, unsigned u, char *buf, size_t siz
 		snprintf(buf, size, " on the main diagonal");
 	else if ((s->flags & DLX_SUDOKU_X) && u == s->diag_unit + 1)
 		snprintf(buf, size, " on the anti-diagonal");
+	else if ((s->flags & DLX_SUDOKU_DISJOINT) && u >= s->disjoint_unit)
+		snprintf(buf, size, " in disjoint group %u", u - s->disjoint_unit + 1);
 	else if (u >= s->window_unit)
 		snprintf(buf, size, " in window %u", u - s->window_unit + 1);
+}
+
+void dlx__sudoku_unit_name(const dlx_sudoku *s, unsigned u, char *buf, size_t size)
+{
+	const unsigned side = s->side;
+	if (u < side)
+		snprintf(buf, size, "row %u", u + 1);
+	else if (u < 2 * side)
+		snprintf(buf, size, "column %u", u - side + 1);
+	else if (u < 3 * side)
+		snprintf(buf, size, "%s %u", s->jigsaw ? "region" : "box", u - 2 * side + 1);
+	else if ((s->flags & DLX_SUDOKU_X) && u == s->diag_unit)
+		snprintf(buf, size, "the main diagonal");
+	else if ((s->flags & DLX_SUDOKU_X) && u == s->diag_unit + 1)
+		snprintf(buf, size, "the anti-diagonal");
+	else if ((s->flags & DLX_SUDOKU_DISJOINT) && u >= s->disjoint_unit)
+		snprintf(buf, size, "disjoint group %u", u - s->disjoint_unit + 1);
+	else
+		snprintf(buf, size, "window %u", u - s->window_unit + 1);
 }
 
 int dlx_sudoku_check(dlx_sudoku *s, const uint8_t *givens, dlx_sudoku_result *res, dlx_error_info *err)
@@ -284,6 +461,28 @@ int dlx_sudoku_check(dlx_sudoku *s, const uint8_t *givens, dlx_sudoku_result *re
 			e->stamp = stamp;
 			e->cell = (uint32_t)cell;
 		}
+		/* Links to earlier cells: the pair is then found at its second cell, as unit clashes are. */
+		const struct dlx__sudoku_link *l;
+		unsigned nl = dlx__sudoku_links(s, cell, &l);
+		for (unsigned k = 0; k < nl; k++) {
+			size_t other = l[k].other;
+			unsigned e = other < cell ? givens[other] : 0;
+			bool same = l[k].kind == DLX__LINK_SAME;
+			if (!e || (same ? e != d : e + 1 != d && d + 1 != e) || e > side)
+				continue;
+			dlx_sudoku_conflict *cf = &res->conflict;
+			cf->row1 = (unsigned)(other / side);
+			cf->col1 = (unsigned)(other % side);
+			cf->row2 = r;
+			cf->col2 = c;
+			cf->digit = d;
+			if (same)
+				return dlx__sudoku_fail(err, DLX_ERR_CONFLICT, "r%uc%u and r%uc%u both hold %u, a %s's move apart",
+					cf->row1 + 1, cf->col1 + 1, r + 1, c + 1, d,
+					l[k].why == DLX_SUDOKU_ANTI_KNIGHT ? "knight" : "king");
+			return dlx__sudoku_fail(err, DLX_ERR_CONFLICT, "r%uc%u holds %u and r%uc%u holds %u, side by side",
+				cf->row1 + 1, cf->col1 + 1, e, r + 1, c + 1, d);
+		}
 	}
 	return DLX_OK;
 }
@@ -293,8 +492,10 @@ static int on_solution(void *ctx, const size_t *options, size_t n)
 	dlx_sudoku *s = ctx;
 	const size_t side = s->side;
 	/* Every cell item is covered exactly once, so the n options fill the board. */
-	for (size_t k = 0; k < n; k++)
-		s->board[options[k] / side] = (uint8_t)(options[k] % side + 1);
+	for (size_t k = 0; k < n; k++) {
+		size_t code = s->codes ? s->codes[options[k]] : options[k];
+		s->board[code / side] = (uint8_t)(code % side + 1);
+	}
 	if (s->first && !s->have_first) {
 		memcpy(s->first, s->board, s->cells);
 		s->have_first = true;
@@ -326,7 +527,17 @@ int dlx_sudoku_solve(dlx_sudoku *s, const uint8_t *givens, const dlx_sudoku_para
 			}
 		}
 	}
+	rc = dlx__sudoku_search(s, s->p, NULL, params, solution, res);
+	dlx_release_forced(s->p);
+	return rc;
+}
+
+int dlx__sudoku_search(dlx_sudoku *s, dlx_problem *p, const uint32_t *codes, const dlx_sudoku_params *params,
+	uint8_t *solution, dlx_sudoku_result *res)
+{
+	int rc;
 	s->params = params;
+	s->codes = codes;
 	s->first = solution;
 	s->have_first = false;
 	dlx_search_params sp = DLX_SEARCH_PARAMS_INIT;
@@ -340,12 +551,12 @@ int dlx_sudoku_solve(dlx_sudoku *s, const uint8_t *givens, const dlx_sudoku_para
 	if (params->threads > 1) {
 		/* The split clones the problem with its forced givens, one copy per thread. */
 		dlx_split_params split = { params->threads, 0, 0 };
-		rc = dlx_search_split(s->p, &sp, &split, &res->stats);
+		rc = dlx_search_split(p, &sp, &split, &res->stats);
 	} else {
-		rc = dlx_search(s->p, &sp, &res->stats);
+		rc = dlx_search(p, &sp, &res->stats);
 	}
-	dlx_release_forced(s->p);
 	s->params = NULL;
+	s->codes = NULL;
 	s->first = NULL;
 	return rc;
 }

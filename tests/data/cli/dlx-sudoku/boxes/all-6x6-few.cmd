@@ -1,0 +1,1 @@
+--all --limit 3 --count --output line

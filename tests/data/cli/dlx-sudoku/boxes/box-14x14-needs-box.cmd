@@ -1,0 +1,1 @@
+--box 2x3 --output pretty

@@ -1,0 +1,1 @@
+--box 2x7 --output compact --alphabet alnum

@@ -1,0 +1,1 @@
+--generate 1 --box 3x4 --seed 2 --output pretty

@@ -1,0 +1,1 @@
+--generate 2 --box 2x3 --seed 5 --symmetry rotate90 --output pretty

@@ -1,0 +1,1 @@
+--generate 3 --box 2x3 --seed 1

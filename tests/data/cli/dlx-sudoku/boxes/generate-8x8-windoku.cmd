@@ -1,0 +1,1 @@
+--generate 2 --box 2x4 --seed 3 --variant windoku

@@ -1,0 +1,1 @@
+--generate 2 --regions @DATA@/map6.map --seed 4

@@ -1,0 +1,1 @@
+--regions @DATA@/map6.map --count

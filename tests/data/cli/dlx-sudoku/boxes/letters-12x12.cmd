@@ -1,0 +1,1 @@
+--alphabet letters --output compact

@@ -1,0 +1,1 @@
+--box 3x2 --output pretty

@@ -1,0 +1,1 @@
+--generate 1 --box 2x3 --size 3

@@ -1,0 +1,1 @@
+--format candidates --all

@@ -1,0 +1,1 @@
+--generate 2 --symmetry flip --seed 6 --output pretty

@@ -1,0 +1,1 @@
+--generate 2 --symmetry mirror --seed 6 --output pretty

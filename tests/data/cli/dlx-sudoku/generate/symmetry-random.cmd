@@ -1,0 +1,1 @@
+--generate 4 --symmetry random --seed 6

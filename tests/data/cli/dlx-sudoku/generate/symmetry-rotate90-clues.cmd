@@ -1,0 +1,1 @@
+--generate 1 --symmetry rotate90 --seed 6 --clues 30 --output pretty

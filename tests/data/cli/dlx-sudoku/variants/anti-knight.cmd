@@ -1,0 +1,1 @@
+--variant anti-knight --output pretty

@@ -1,0 +1,1 @@
+--variant anti-knight --candidates --output pretty

@@ -1,0 +1,1 @@
+--variant anti-knight+anti-king+nonconsecutive+disjoint

@@ -1,0 +1,1 @@
+--variant disjoint-groups+x --grade

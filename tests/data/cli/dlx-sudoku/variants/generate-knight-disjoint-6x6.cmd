@@ -1,0 +1,1 @@
+--generate 2 --variant anti-knight+disjoint --seed 3 --box 3x2 --output pretty

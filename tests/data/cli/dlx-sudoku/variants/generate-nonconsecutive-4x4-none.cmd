@@ -1,0 +1,1 @@
+--generate 1 --variant nonconsecutive --size 2
