@@ -390,9 +390,17 @@ PyObject *dlxpy_sudoku_read(PyObject *self, PyObject *args)
 	int rc;
 	while ((rc = sudoku_reader_next(r, &pz, &err)) == 1) {
 		Py_ssize_t n = (Py_ssize_t)pz.side * pz.side;
+		/* The binding's boards are n x n boxes; the reader also knows R x C ones (dlx-sudoku --box). */
+		if (pz.box_rows != pz.box_cols) {
+			PyErr_Format(PyExc_ValueError, "line %zu: a %ux%u board of %ux%u boxes: the Python binding "
+				     "reads boards of square boxes only", pz.line, pz.side, pz.side, pz.box_rows,
+				     pz.box_cols);
+			rc = -100;
+			break;
+		}
 		PyObject *regions = pz.regions ? PyBytes_FromStringAndSize((const char *)pz.regions, n)
 					       : (Py_INCREF(Py_None), Py_None);
-		PyObject *item = regions ? Py_BuildValue("(Iy#nssOO)", pz.box, (const char *)pz.cells, n,
+		PyObject *item = regions ? Py_BuildValue("(Iy#nssOO)", pz.box_rows, (const char *)pz.cells, n,
 							 (Py_ssize_t)pz.line, sudoku_format_name(pz.format),
 							 alphabet_name(pz.alphabet), pz.spaced ? Py_True : Py_False,
 							 regions)
@@ -439,11 +447,20 @@ PyObject *dlxpy_sudoku_read_regions(PyObject *self, PyObject *args)
 		return PyErr_Format(PyExc_ValueError, "unknown alphabet '%s'", alpha_name);
 	}
 	static uint8_t map[DLX_SUDOKU_MAX_BOX * DLX_SUDOKU_MAX_BOX * DLX_SUDOKU_MAX_BOX * DLX_SUDOKU_MAX_BOX];
-	unsigned box = 0;
+	unsigned box = 0, side = 0;
 	struct sudoku_read_error err;
 	FILE *in = open_bytes(&buf);
 	/* map is static: the GIL, held throughout, keeps it one caller's. */
-	int rc = in ? sudoku_read_region_map(in, alpha, map, &box, &err) : DLX_ERR_NOMEM;
+	int rc = in ? sudoku_read_region_map(in, alpha, NULL, map, &side, &err) : DLX_ERR_NOMEM;
+	while (box * box < side)
+		box++;
+	if (!rc && box * box != side) {
+		if (in)
+			fclose(in);
+		PyBuffer_Release(&buf);
+		return PyErr_Format(PyExc_ValueError, "a %ux%u region map: the Python binding reads boards of square boxes only",
+				    side, side);
+	}
 	if (in)
 		fclose(in);
 	PyBuffer_Release(&buf);
@@ -482,7 +499,7 @@ PyObject *dlxpy_sudoku_write(PyObject *self, PyObject *args)
 		bool ok = true;
 		for (Py_ssize_t k = 0; k < board.len; k++)
 			ok &= b[k] <= box * box;
-		size_t size = sudoku_write_size(layout, alpha, box);
+		size_t size = sudoku_write_size(layout, alpha, box, box);
 		if (!ok) {
 			PyErr_SetString(PyExc_ValueError, "a digit is above the board's side");
 		} else if (size == 0) {
@@ -493,7 +510,7 @@ PyObject *dlxpy_sudoku_write(PyObject *self, PyObject *args)
 			if (!text) {
 				PyErr_NoMemory();
 			} else {
-				size_t n = sudoku_write(text, layout, alpha, box, b);
+				size_t n = sudoku_write(text, layout, alpha, box, box, b);
 				while (n > 0 && text[n - 1] == '\n')
 					n--;
 				r = PyUnicode_FromStringAndSize(text, (Py_ssize_t)n);

@@ -267,3 +267,10 @@ def test_puzzles_as_read(data):
     assert len(jig) == 1 and jig[0].regions is not None
     assert sudoku.solve(jig[0], variant="jigsaw") == "1234342121434312"
     assert sudoku.solve(jig[0], variant="jigsaw", output="compact") == "1234\n3421\n2143\n4312"
+
+
+def test_rectangular_boxes_are_refused_clearly():
+    # dlx-sudoku reads 6x6 boards of 2x3 boxes; the binding's boards are n x n boxes for now.
+    six = "123456\n456123\n231564\n564231\n312645\n645312\n"
+    with pytest.raises(ValueError, match="square boxes only"):
+        sudoku.read(six)
