@@ -169,6 +169,29 @@ DLX_API size_t dlx_option_size(const dlx_problem *p, size_t opt);
 DLX_API size_t dlx_option_item(const dlx_problem *p, size_t opt, size_t k);
 
 /**
+ * Shuffles the order in which the search tries each item's options (input
+ * order as built), by a seeded Fisher-Yates shuffle of every item's list:
+ * the same seed gives the same order (whatever the order before), and so
+ * the same search, on every machine.  A search then meets the solutions in another order: with a
+ * solution limit of 1, a varied first solution.  The solutions themselves,
+ * their count and the options' numbers do not change; the node and update
+ * counts of a complete search may, as may the parts dlx_search_split()
+ * cuts.  The branching rule's ties still go to the lowest-numbered item.
+ *
+ * @return #DLX_OK; #DLX_ERR_INVALID if p is NULL; #DLX_ERR_STATE while
+ *         options are forced or a dlx_iter searches p; #DLX_ERR_NOMEM.
+ * Complexity: O(n log n) for an item of n options, O(number of nodes) in
+ * all but the sorts; memory O(options of the longest item).
+ */
+DLX_API int dlx_shuffle_options(dlx_problem *p, uint64_t seed);
+
+/**
+ * Puts every item's options back in input order, as before any
+ * dlx_shuffle_options().  Returns and costs as dlx_shuffle_options().
+ */
+DLX_API int dlx_unshuffle_options(dlx_problem *p);
+
+/**
  * Forces option @p opt into every solution of later searches, by covering its
  * items now.  A front end uses this to apply givens to a matrix built once.
  *

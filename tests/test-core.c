@@ -333,6 +333,122 @@ START_TEST(propagation_vs_brute_force)
 }
 END_TEST
 
+/* The solutions of a search as a sorted list of option bitmasks (problems of at most 64 options). */
+struct sol_set {
+	uint64_t mask[4096];
+	size_t n;
+	uint64_t first;
+};
+
+static int collect_mask(void *ctx, const size_t *options, size_t n)
+{
+	struct sol_set *s = ctx;
+	uint64_t m = 0;
+	for (size_t k = 0; k < n; k++)
+		m |= (uint64_t)1 << options[k];
+	if (s->n == 0)
+		s->first = m;
+	if (s->n < sizeof s->mask / sizeof s->mask[0])
+		s->mask[s->n] = m;
+	s->n++;
+	return 0;
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+	return (x > y) - (x < y);
+}
+
+static void solutions_of(dlx_problem *p, struct sol_set *s, dlx_stats *st)
+{
+	dlx_search_params sp = DLX_SEARCH_PARAMS_INIT;
+	sp.on_solution = collect_mask;
+	sp.solution_ctx = s;
+	s->n = 0;
+	s->first = 0;
+	ck_assert_int_eq(dlx_search(p, &sp, st), DLX_OK);
+	ck_assert_uint_le(s->n, sizeof s->mask / sizeof s->mask[0]);
+	qsort(s->mask, s->n, sizeof s->mask[0], cmp_u64);
+}
+
+/*
+ * Shuffled option orders: the same set of solutions, the same search again
+ * for the same seed, the input order back after unshuffling (the very same
+ * tree), and on queens 8 first solutions that vary with the seed.
+ */
+START_TEST(shuffled_options_same_solutions)
+{
+	static struct sol_set plain, shuffled, again;
+	for (unsigned seed = 0; seed < 300; seed++) {
+		rng_seed(seed * 2654435761u + 11);
+		size_t np = 1 + rng() % 8, ns = rng() % 3, no = 1 + rng() % 30;
+		dlx_problem *p = dlx_problem_new(np, ns);
+		for (size_t k = 0; k < no; k++) {
+			size_t items[12], n = 0;
+			for (size_t i = 0; i < np + ns; i++)
+				if (rng() % 3 == 0)
+					items[n++] = i;
+			if (n == 0)
+				items[n++] = rng() % np;
+			ck_assert_int_ge(dlx_add_option(p, items, n), 0);
+		}
+		dlx_stats st0, st1, st2;
+		solutions_of(p, &plain, &st0);
+		ck_assert_int_eq(dlx_shuffle_options(p, seed), DLX_OK);
+		assert_sane(p);
+		solutions_of(p, &shuffled, &st1);
+		ck_assert_uint_eq(shuffled.n, plain.n);
+		ck_assert_mem_eq(shuffled.mask, plain.mask, plain.n * sizeof plain.mask[0]);
+		ck_assert_int_eq(dlx_shuffle_options(p, seed + 1), DLX_OK);
+		ck_assert_int_eq(dlx_shuffle_options(p, seed), DLX_OK);
+		solutions_of(p, &again, &st2);
+		ck_assert_msg(again.first == shuffled.first, "seed %u: first %llx then %llx (%zu solutions)", seed, (unsigned long long)shuffled.first, (unsigned long long)again.first, shuffled.n);
+		ck_assert_uint_eq(st2.nodes, st1.nodes);
+		ck_assert_uint_eq(st2.updates, st1.updates);
+		/* Forcing and releasing on a shuffled problem, then back to input order. */
+		if (dlx_force_option(p, 0) == DLX_OK) {
+			ck_assert_int_eq(dlx_shuffle_options(p, 1), DLX_ERR_STATE);
+			dlx_release_forced(p);
+		}
+		ck_assert_int_eq(dlx_unshuffle_options(p), DLX_OK);
+		assert_sane(p);
+		solutions_of(p, &again, &st2);
+		ck_assert_uint_eq(again.first, plain.first);
+		ck_assert_uint_eq(st2.nodes, st0.nodes);
+		ck_assert_uint_eq(st2.updates, st0.updates);
+		dlx_problem_free(p);
+	}
+	dlx_problem *q = queens(8);
+	uint64_t firsts[20];
+	size_t distinct = 0;
+	for (uint64_t seed = 1; seed <= 20; seed++) {
+		static struct sol_set s;
+		dlx_stats st;
+		ck_assert_int_eq(dlx_shuffle_options(q, seed), DLX_OK);
+		dlx_search_params sp = DLX_SEARCH_PARAMS_INIT;
+		sp.on_solution = collect_mask;
+		sp.solution_ctx = &s;
+		sp.solution_limit = 1;
+		s.n = 0;
+		ck_assert_int_eq(dlx_search(q, &sp, &st), DLX_OK);
+		ck_assert_uint_eq(st.solutions, 1);
+		size_t k = 0;
+		while (k < distinct && firsts[k] != s.first)
+			k++;
+		if (k == distinct)
+			firsts[distinct++] = s.first;
+		/* The count does not depend on the seed. */
+		ck_assert_int_eq(dlx_search(q, NULL, &st), DLX_OK);
+		ck_assert_uint_eq(st.solutions, 92);
+	}
+	ck_assert_uint_gt(distinct, 5);
+	ck_assert_int_eq(dlx_shuffle_options(NULL, 1), DLX_ERR_INVALID);
+	ck_assert_int_eq(dlx_unshuffle_options(NULL), DLX_ERR_INVALID);
+	dlx_problem_free(q);
+}
+END_TEST
+
 START_TEST(propagation_bad_arguments)
 {
 	dlx_problem *p = dlx_problem_new(1, 0);
@@ -979,6 +1095,7 @@ static Suite *core_suite(void)
 	tcase_add_test(tc, word_squares_vs_brute_force);
 	tcase_add_test(tc, propagation_vs_brute_force);
 	tcase_add_test(tc, propagation_bad_arguments);
+	tcase_add_test(tc, shuffled_options_same_solutions);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("modes");

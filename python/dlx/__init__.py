@@ -259,7 +259,7 @@ class Problem:
         return (f"<dlx.Problem: {len(self._primary)} primary items, {len(self._secondary)} secondary, "
                 f"{len(self._options)} options>")
 
-    def solutions(self, limit: Optional[int] = None) -> Solutions:
+    def solutions(self, limit: Optional[int] = None, seed: Optional[int] = None) -> Solutions:
         """The solutions, searched for one at a time as they are asked for.
 
         Returns an iterator (a :class:`Solutions`); each solution is a list
@@ -271,17 +271,23 @@ class Problem:
         the iterator, leaving the problem usable.  ``close()``, the end of a
         ``with`` block or dropping the iterator stops the search at once.
 
-        The order is the search's (deterministic); there is no random seed.
+        The order is the search's, deterministic.  *seed* (an int from 0 to
+        2**64-1) shuffles the order in which each item's options are tried,
+        as ``dlx --seed`` does: the same seed gives the same order on every
+        machine, and ``p.solutions(limit=1, seed=s)`` a varied solution; the
+        solutions themselves never depend on it.
         """
-        return self._engine.solutions(_limit(limit, "limit"))
+        if seed is not None and (not isinstance(seed, int) or isinstance(seed, bool)):
+            raise TypeError("seed must be an int or None")
+        return self._engine.solutions(_limit(limit, "limit"), seed)
 
     def __iter__(self) -> Iterator[List[Any]]:
         """Every solution: ``iter(p)`` is ``p.solutions()``."""
         return self.solutions()
 
-    def first(self) -> Optional[List[Any]]:
-        """The first solution (a list of options), or ``None`` when there is none."""
-        with self.solutions(limit=1) as it:
+    def first(self, seed: Optional[int] = None) -> Optional[List[Any]]:
+        """The first solution (a list of options), or ``None`` when there is none; *seed* as for :meth:`solutions`."""
+        with self.solutions(limit=1, seed=seed) as it:
             return next(it, None)
 
     def count(self, threads: Optional[int] = None, limit: Optional[int] = None,

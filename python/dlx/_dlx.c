@@ -134,6 +134,7 @@ typedef struct {
 	size_t *start;       /* n_options + 1 offsets into items */
 	dlx_problem *problem; /* built once; lent to one search at a time */
 	bool busy;           /* problem is lent to a search (checked and set with the GIL held) */
+	bool shuffled;       /* problem's options are in a seed's order (dlx_shuffle_options()) */
 	PyObject *labels;    /* tuple: what a solution lists for each option */
 	dlx_stats last;      /* the last search's statistics, */
 	const char *last_stop; /* and why it ended ("running" while it has not) */
@@ -415,9 +416,18 @@ static void solutions_end(Solutions *s)
 
 static PyObject *engine_solutions(Engine *e, PyObject *args)
 {
-	unsigned long long limit;
-	if (!PyArg_ParseTuple(args, "K", &limit))
+	unsigned long long limit, seed = 0;
+	PyObject *seed_obj = Py_None;
+	if (!PyArg_ParseTuple(args, "K|O", &limit, &seed_obj))
 		return NULL;
+	if (seed_obj != Py_None) {
+		seed = PyLong_AsUnsignedLongLong(seed_obj);
+		if (PyErr_Occurred()) {
+			PyErr_Clear();
+			PyErr_SetString(PyExc_ValueError, "seed must be an int from 0 to 2**64-1, or None");
+			return NULL;
+		}
+	}
 	Solutions *s = PyObject_New(Solutions, &SolutionsType);
 	if (!s)
 		return NULL;
@@ -430,11 +440,27 @@ static PyObject *engine_solutions(Engine *e, PyObject *args)
 		Py_DECREF(s);
 		return NULL;
 	}
+	/* A seed's order for this search; input order otherwise (a copy built for it has it already). */
+	bool own = s->problem == e->problem;
+	int rc = DLX_OK;
+	if (seed_obj != Py_None) {
+		rc = dlx_shuffle_options(s->problem, seed);
+		e->shuffled |= own;
+	} else if (own && e->shuffled) {
+		rc = dlx_unshuffle_options(s->problem);
+		e->shuffled = false;
+	}
+	if (rc) {
+		engine_return(e, s->problem);
+		s->problem = NULL;
+		Py_DECREF(s);
+		return dlxpy_set_error(rc, NULL), NULL;
+	}
 	dlx_search_params sp = DLX_SEARCH_PARAMS_INIT;
 	sp.solution_limit = limit;
 	dlxpy_poll_init(&s->pc, 0);
 	dlxpy_poll_params(&s->pc, &sp);
-	int rc = dlx_iter_new(s->problem, &sp, &s->it);
+	rc = dlx_iter_new(s->problem, &sp, &s->it);
 	if (rc) {
 		engine_return(e, s->problem);
 		s->problem = NULL;

@@ -233,8 +233,33 @@ def test_bad_arguments():
         p.count(threads=0)
     with pytest.raises(ValueError):
         p.count(time_limit=0)
+    for bad in (-1, 2**64):
+        with pytest.raises(ValueError):
+            p.solutions(seed=bad)
     with pytest.raises(TypeError):
-        p.solutions(seed=1)  # no randomised search yet: no seed at all
+        p.solutions(seed="1")
+
+
+def test_seed_varies_the_order_not_the_solutions():
+    p = queens(8)
+    plain = sorted(sorted(map(repr, s)) for s in p.solutions())
+    firsts = set()
+    for seed in range(1, 21):
+        first = p.first(seed=seed)
+        firsts.add(repr(sorted(map(repr, first))))
+        # The same seed, the same search: same first solution, same order of all of them.
+        assert repr(sorted(map(repr, p.first(seed=seed)))) == repr(sorted(map(repr, first)))
+    assert len(firsts) > 5
+    for seed in (0, 7, 2**64 - 1):
+        assert sorted(sorted(map(repr, s)) for s in p.solutions(seed=seed)) == plain
+        assert p.count() == 92
+    # Without a seed, the input order again: the plain search's first solution.
+    assert p.first() == next(iter(queens(8).solutions()))
+    # A seed on a problem lent to another iterator: the copy is shuffled alike.
+    with p.solutions() as busy:
+        next(busy)
+        a = p.first(seed=3)
+    assert a == p.first(seed=3)
 
 
 def test_empty_and_trivial():

@@ -31,6 +31,9 @@ static const char usage_dlx[] =
 	"  -n, --numbers         print each option as its input line number\n"
 	"  -s, --stats           print solutions, nodes, updates and time to stderr\n"
 	"  -q, --quiet           print no solution and no count, only set the exit status\n"
+	"      --seed=S          try each item's options in an order shuffled by S\n"
+	"                        (0 to 2^64-1; the same S, the same search anywhere):\n"
+	"                        with --limit 1, a varied solution; counts never change\n"
 	"      --strict          an option without a primary item is an error (by\n"
 	"                        default it is left out with a warning, as Knuth's\n"
 	"                        DLX2 does), as is an item line without one\n"
@@ -68,6 +71,8 @@ static const char usage_dlx[] =
 
 struct opts {
 	bool count, all, numbers, stats, quiet, strict;
+	bool seeded;
+	uint64_t seed;          /* --seed S: dlx_shuffle_options(S) */
 	struct cli_options cli; /* cli.threads is 0 until --threads: the default depends on other options */
 	const char *file;
 };
@@ -124,7 +129,7 @@ static int print_solution(void *ctx, const size_t *options, size_t n)
 
 static const struct cli_program dlx_program = { "dlx", usage_dlx, DLX_MAX_PARTS };
 
-enum { OPT_STRICT = CLI_OPT_OWN };
+enum { OPT_STRICT = CLI_OPT_OWN, OPT_SEED };
 
 /* The flag that one of dlx's own options sets (they all take no argument), or NULL for another option. */
 static bool *flag_of(int c, struct opts *o)
@@ -151,6 +156,7 @@ static int parse_args(int argc, char **argv, struct opts *o)
 		{ "stats", no_argument, NULL, 's' },
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "strict", no_argument, NULL, OPT_STRICT },
+		{ "seed", required_argument, NULL, OPT_SEED },
 		CLI_LONGOPTS_SEARCH,
 		CLI_LONGOPTS_HELP,
 		{ NULL, 0, NULL, 0 },
@@ -160,6 +166,12 @@ static int parse_args(int argc, char **argv, struct opts *o)
 		bool *flag = flag_of(c, o);
 		if (flag) {
 			*flag = true;
+			continue;
+		}
+		if (c == OPT_SEED) {
+			if (!cli_parse_u64(optarg, &o->seed))
+				return cli_usage_error(&dlx_program, "--seed needs a number from 0 to 2^64-1");
+			o->seeded = true;
 			continue;
 		}
 		int r = cli_parse_option(&dlx_program, c, optarg, &o->cli);
@@ -266,6 +278,11 @@ int main(int argc, char **argv)
 	dlx_problem *p = dlx_ec_problem(ec);
 	if (o.cli.propagate)
 		dlx_set_propagation(p, DLX_PROPAGATE_SUBSUME);
+	if (o.seeded && dlx_shuffle_options(p, o.seed) != DLX_OK) {
+		fprintf(stderr, "dlx: out of memory\n");
+		dlx_ec_free(ec);
+		return CLI_EXIT_FAILURE;
+	}
 
 	struct printer pr = { &o, ec, NULL, false, NULL };
 	pr.sorted = malloc((dlx_primary_count(p) + 1) * sizeof *pr.sorted);

@@ -1,0 +1,1 @@
+--seed 3 --count --threads 2 @TOPDATA@/pentominoes-3x20.dlx

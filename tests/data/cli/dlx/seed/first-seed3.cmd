@@ -1,0 +1,1 @@
+--seed 3 --numbers @TOPDATA@/pentominoes-3x20.dlx

@@ -1,0 +1,1 @@
+--seed 4 --numbers @TOPDATA@/pentominoes-3x20.dlx

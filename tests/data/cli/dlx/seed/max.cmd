@@ -1,0 +1,1 @@
+--seed 18446744073709551615 --all @TOPDATA@/knuth-colors.dlx

@@ -1,0 +1,1 @@
+--seed -1 @TOPDATA@/knuth-colors.dlx

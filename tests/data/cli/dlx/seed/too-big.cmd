@@ -1,0 +1,1 @@
+--seed 18446744073709551616 @TOPDATA@/knuth-colors.dlx
