@@ -117,6 +117,9 @@ static dlx_problem *build(bool colors, bool *ok)
 	return p;
 }
 
+/* Whether core_scenario()'s problem propagates: its searches then allocate propagation's arrays too. */
+static bool propagating;
+
 /* Runs the core's whole life once; returns the solutions counted by the search that got furthest. */
 static void core_scenario(bool colors)
 {
@@ -130,6 +133,8 @@ static void core_scenario(bool colors)
 		dlx_problem_free(p);
 		return;
 	}
+	if (propagating)
+		EXPECT(dlx_set_propagation(p, DLX_PROPAGATE_SUBSUME) == DLX_OK, "propagation refused");
 	/* A pull search first: its iterator, and the stack its first step allocates. */
 	dlx_iter *it;
 	int rc = dlx_iter_new(p, NULL, &it);
@@ -255,6 +260,16 @@ START_TEST(colored_allocations_fail_cleanly)
 }
 END_TEST
 
+/* The same with propagation: its arrays, in the pull search, the search, and the split's copies. */
+START_TEST(propagating_allocations_fail_cleanly)
+{
+	propagating = true;
+	run_until_complete(core_scenario, false);
+	run_until_complete(core_scenario, true);
+	propagating = false;
+}
+END_TEST
+
 static const char ec_text[] =
 	"| a problem that uses every growth path of the reader\n"
 	"a b c d e f g h | x y z w\n"
@@ -302,6 +317,7 @@ static Suite *alloc_suite(void)
 	TCase *tc = tcase_create("nomem");
 	tcase_add_test(tc, core_allocations_fail_cleanly);
 	tcase_add_test(tc, colored_allocations_fail_cleanly);
+	tcase_add_test(tc, propagating_allocations_fail_cleanly);
 	tcase_add_test(tc, reader_allocations_fail_cleanly);
 	tcase_add_test(tc, split_copies_are_small);
 	suite_add_tcase(s, tc);

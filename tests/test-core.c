@@ -12,6 +12,7 @@
 
 #include "core-fixtures.h"
 #include "dlx-internal.h"
+#include "dlx-problem.h"
 #include "dlx.h"
 
 static long add(dlx_problem *p, size_t n, ...)
@@ -165,6 +166,51 @@ static uint64_t brute_count(size_t np, size_t ni, const uint32_t *masks, size_t 
  */
 static unsigned propagation_smaller;
 
+/*
+ * The links, lengths and colors exactly: dlx__check() sees lists that are
+ * consistent with len[], which an option left out of every list (and its
+ * items' lengths one short) still is.
+ */
+struct links_copy {
+	int32_t *up, *down, *len, *color;
+};
+
+static void links_take(const dlx_problem *p, struct links_copy *c)
+{
+	size_t nn = p->n_nodes * sizeof(int32_t), ni = (p->n_items + 1) * sizeof(int32_t);
+	c->up = malloc(nn), c->down = malloc(nn), c->len = malloc(ni);
+	c->color = p->color ? malloc(nn) : NULL;
+	ck_assert(c->up && c->down && c->len && (!p->color || c->color));
+	memcpy(c->up, p->node.up, nn), memcpy(c->down, p->node.down, nn), memcpy(c->len, p->len, ni);
+	if (p->color)
+		memcpy(c->color, p->color, nn);
+}
+
+static void links_assert_same(const dlx_problem *p, const struct links_copy *c, unsigned seed, const char *after)
+{
+	size_t nn = p->n_nodes * sizeof(int32_t), ni = (p->n_items + 1) * sizeof(int32_t);
+	ck_assert_msg(!memcmp(c->up, p->node.up, nn) && !memcmp(c->down, p->node.down, nn) &&
+			      !memcmp(c->len, p->len, ni) && (!p->color || !memcmp(c->color, p->color, nn)),
+		      "seed %u: the links are not as before after %s", seed, after);
+}
+
+static void links_free(struct links_copy *c)
+{
+	free(c->up), free(c->down), free(c->len), free(c->color);
+}
+
+static int stop_at_first(void *ctx, const size_t *options, size_t n)
+{
+	(void)ctx, (void)options, (void)n;
+	return 1;
+}
+
+static int poll_stop_after(void *ctx, const dlx_stats *st)
+{
+	(void)st;
+	return --*(unsigned *)ctx == 0;
+}
+
 static void propagation_trial(dlx_problem *p, const dlx_search_params *sp, uint64_t want, uint64_t plain_nodes,
 			      unsigned seed)
 {
@@ -188,16 +234,41 @@ static void propagation_trial(dlx_problem *p, const dlx_search_params *sp, uint6
 	for (int forced = 0; forced <= 1; forced++) {
 		if (forced && dlx_force_option(p, 0) != DLX_OK)
 			continue;
+		struct links_copy before;
+		links_take(p, &before);
 		for (uint64_t limit = 1; limit <= 4; limit++) {
 			dlx_search_params early = *sp;
 			early.node_limit = limit;
 			ck_assert_int_eq(dlx_search(p, &early, &st), DLX_OK);
 			assert_sane(p);
+			links_assert_same(p, &before, seed, "a node limit");
 			early.node_limit = 0;
 			early.solution_limit = limit;
 			ck_assert_int_eq(dlx_search(p, &early, &st), DLX_OK);
 			assert_sane(p);
+			links_assert_same(p, &before, seed, "a solution limit");
+			unsigned polls = (unsigned)limit;
+			early.solution_limit = 0;
+			early.on_poll = poll_stop_after;
+			early.poll_ctx = &polls;
+			early.poll_interval = 1;
+			ck_assert_int_eq(dlx_search(p, &early, &st), DLX_OK);
+			links_assert_same(p, &before, seed, "a poll's stop");
 		}
+		dlx_search_params first = DLX_SEARCH_PARAMS_INIT;
+		first.on_solution = stop_at_first;
+		ck_assert_int_eq(dlx_search(p, &first, &st), DLX_OK);
+		links_assert_same(p, &before, seed, "a callback's stop");
+		/* A pull search given up after each of its first solutions. */
+		for (int k = 0; k <= 3; k++) {
+			dlx_iter *it;
+			ck_assert_int_eq(dlx_iter_new(p, NULL, &it), DLX_OK);
+			for (int j = 0; j < k && dlx_iter_next(it, NULL, NULL) == 1; j++)
+				;
+			dlx_iter_free(it);
+			links_assert_same(p, &before, seed, "a pull search given up");
+		}
+		links_free(&before);
 		dlx_release_forced(p);
 		assert_sane(p);
 	}

@@ -338,7 +338,8 @@ static dlx_problem *clone_problem(const dlx_problem *p, bool borrow)
 	c->sub_seen = NULL;
 	c->sub_count = NULL;
 	c->seen_len = NULL;
-	c->seen_level = c->seen_epoch = c->epoch = NULL;
+	c->seen_level = NULL;
+	c->seen_epoch = c->epoch = NULL;
 	c->n_trail = c->cap_trail = 0;
 	c->borrowed = borrow;
 	size_t n = p->n_items;

@@ -156,8 +156,10 @@ struct dlx_problem {
 	 * epoch, so the look is still good while len[a] is the same.
 	 */
 	int32_t *seen_len;           /* n_primary + 1 entries */
-	uint32_t *seen_level, *seen_epoch;
-	uint32_t *epoch;             /* n_primary + 1 entries, by level */
+	uint32_t *seen_level;
+	/* 64 bits: a level entered 2^32 times would make an old look pass for the path's. */
+	uint64_t *seen_epoch;
+	uint64_t *epoch;             /* n_primary + 1 entries, by level */
 	bool prop_full;              /* tests: look at every item in every pass (dlx__set_full_passes()) */
 	/* A dlx_iter's search is under way: the links are half-way, nothing else may use them. */
 	bool iterating;

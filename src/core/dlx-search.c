@@ -283,14 +283,18 @@ static ALWAYS_INLINE int search_impl(dlx_problem *p, const dlx_search_params *pa
 		p->cap_sol = depth + p->n_forced;
 		p->sol = malloc(p->cap_sol * sizeof *p->sol);
 	}
-	if (!p->choice || !p->lens || !p->sol || (prop && dlx__propagation_ready(p))) {
+	/*
+	 * A pull search re-entered is half-way: the low bytes, the scans' start
+	 * and propagation's record of what its passes saw are its own (nothing
+	 * may change the problem between two dlx_iter_next()).
+	 */
+	const bool resuming = pull && it->state == ITER_PAUSED;
+	if (!p->choice || !p->lens || !p->sol || (prop && !resuming && dlx__propagation_ready(p))) {
 		p->cap_sol = 0;
 		if (stats)
 			stats->stop = DLX_STOP_ERROR;
 		return DLX_ERR_NOMEM;
 	}
-	/* A pull search re-entered is half-way: the low bytes and the scans' start are its own. */
-	const bool resuming = pull && it->state == ITER_PAUSED;
 	if (track && !resuming)
 		low_rebuild(p);
 	int32_t *choice = p->choice, *lens = p->lens;
