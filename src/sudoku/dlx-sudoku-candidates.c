@@ -96,14 +96,7 @@ int dlx_sudoku_solve_candidates(dlx_sudoku *s, const uint8_t *marks, const dlx_s
 int dlx_sudoku_grade_candidates(dlx_sudoku *s, const uint8_t *marks, const dlx_sudoku_params *params,
 	uint64_t *grade, dlx_sudoku_result *res, dlx_error_info *err)
 {
-	dlx_sudoku_params sp = DLX_SUDOKU_PARAMS_INIT;
-	if (params) {
-		sp.node_limit = params->node_limit;
-		sp.on_poll = params->on_poll;
-		sp.poll_ctx = params->poll_ctx;
-		sp.poll_interval = params->poll_interval;
-	}
-	sp.limit = 2;
+	dlx_sudoku_params sp = dlx__sudoku_grade_params(params);
 	int rc = dlx_sudoku_solve_candidates(s, marks, &sp, NULL, res, err);
 	if (rc || res->stats.solutions != 1 || res->stats.stop != DLX_STOP_COMPLETE || !grade)
 		return rc;

@@ -84,6 +84,24 @@ int dlx__sudoku_search(dlx_sudoku *s, dlx_problem *p, const uint32_t *codes, con
  */
 int dlx__sudoku_fail(dlx_error_info *err, int code, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
 
+/*
+ * The parameters of a grade's uniqueness search: params' node limit and
+ * polls (params may be NULL), and a limit of two solutions, so that a
+ * unique puzzle's tree is searched to the end.
+ */
+static inline dlx_sudoku_params dlx__sudoku_grade_params(const dlx_sudoku_params *params)
+{
+	dlx_sudoku_params sp = DLX_SUDOKU_PARAMS_INIT;
+	if (params) {
+		sp.node_limit = params->node_limit;
+		sp.on_poll = params->on_poll;
+		sp.poll_ctx = params->poll_ctx;
+		sp.poll_interval = params->poll_interval;
+	}
+	sp.limit = 2;
+	return sp;
+}
+
 /* Empties *err, if not NULL: what the functions taking one do first. */
 static inline void dlx__sudoku_clear_error(dlx_error_info *err)
 {

@@ -564,15 +564,7 @@ int dlx__sudoku_search(dlx_sudoku *s, dlx_problem *p, const uint32_t *codes, con
 int dlx_sudoku_grade(dlx_sudoku *s, const uint8_t *givens, const dlx_sudoku_params *params,
 	uint64_t *grade, dlx_sudoku_result *res, dlx_error_info *err)
 {
-	dlx_sudoku_params sp = DLX_SUDOKU_PARAMS_INIT;
-	if (params) {
-		sp.node_limit = params->node_limit;
-		sp.on_poll = params->on_poll;
-		sp.poll_ctx = params->poll_ctx;
-		sp.poll_interval = params->poll_interval;
-	}
-	/* Two, so that a unique puzzle's tree is searched to the end. */
-	sp.limit = 2;
+	dlx_sudoku_params sp = dlx__sudoku_grade_params(params);
 	int rc = dlx_sudoku_solve(s, givens, &sp, NULL, res, err);
 	if (rc || res->stats.solutions != 1 || res->stats.stop != DLX_STOP_COMPLETE || !grade)
 		return rc;
