@@ -286,16 +286,16 @@ static int looks_like_pencil(struct sudoku_reader *r, bool *pencil, struct sudok
 	return 0;
 }
 
-/* Reads one grid of pencil marks whose first line (a rule or a row) is next. */
-static int read_pencil_grid(struct sudoku_reader *r, struct sudoku_puzzle *pz, struct sudoku_read_error *err)
+/*
+ * The next row line of a grid of `side` rows, `rows` of them read, the
+ * first on line `start`: 1 with it in r->src.cur, 0 at the end of the input
+ * before the first row, or an error (a read error, or the input ending
+ * half-way: "truncated grid").  Skips comments, and blank lines before the
+ * first row (noted for the puzzle's blank_before).
+ */
+static int next_grid_line(struct sudoku_reader *r, unsigned rows, unsigned side, size_t start,
+			  struct sudoku_read_error *err)
 {
-	unsigned side = 0, rows = 0;
-	size_t start = 0;
-	enum sudoku_alphabet a = r->alpha_opt != SUDOKU_ALPHA_AUTO ? r->alpha_opt : SUDOKU_ALPHA_ALNUM;
-	const char *word[MAX_SIDE];
-	unsigned len[MAX_SIDE];
-	if (!r->marks && !(r->marks = malloc((size_t)MARKS_MAX_SIDE * MARKS_MAX_SIDE * MARKS_MAX_SIDE)))
-		return text_fail(err, r->src.lineno, DLX_ERR_NOMEM, "out of memory");
 	for (;;) {
 		int rc = lines_read(&r->src, err);
 		if (rc < 0)
@@ -314,6 +314,24 @@ static int read_pencil_grid(struct sudoku_reader *r, struct sudoku_puzzle *pz, s
 		}
 		if (k != LINE_TEXT)
 			return text_fail(err, start, DLX_ERR_SYNTAX, "truncated grid: %u of %u rows", rows, side);
+		return 1;
+	}
+}
+
+/* Reads one grid of pencil marks whose first line (a rule or a row) is next. */
+static int read_pencil_grid(struct sudoku_reader *r, struct sudoku_puzzle *pz, struct sudoku_read_error *err)
+{
+	unsigned side = 0, rows = 0;
+	size_t start = 0;
+	enum sudoku_alphabet a = r->alpha_opt != SUDOKU_ALPHA_AUTO ? r->alpha_opt : SUDOKU_ALPHA_ALNUM;
+	const char *word[MAX_SIDE];
+	unsigned len[MAX_SIDE];
+	if (!r->marks && !(r->marks = malloc((size_t)MARKS_MAX_SIDE * MARKS_MAX_SIDE * MARKS_MAX_SIDE)))
+		return text_fail(err, r->src.lineno, DLX_ERR_NOMEM, "out of memory");
+	for (;;) {
+		int rc = next_grid_line(r, rows, side, start, err);
+		if (rc <= 0)
+			return rc;
 		const struct text_line *l = &r->src.cur;
 		if (is_pencil_rule(l))
 			continue;
@@ -452,23 +470,9 @@ static int read_grid(struct sudoku_reader *r, bool drawn, bool have_first, struc
 	bool framed = false, tight = false;
 	for (;;) {
 		if (!have_first) {
-			int rc = lines_read(&r->src, err);
-			if (rc < 0)
+			int rc = next_grid_line(r, rows, side, start, err);
+			if (rc <= 0)
 				return rc;
-			enum line_kind k = rc ? lines_kind(&r->src.cur) : LINE_END;
-			if (k == LINE_COMMENT)
-				continue;
-			if (rows == 0 && k == LINE_BLANK) {
-				r->blank_seen = true;
-				continue;
-			}
-			if (rows == 0 && k == LINE_END) {
-				if (rc)
-					r->ended = true;
-				return 0;
-			}
-			if (k != LINE_TEXT)
-				return text_fail(err, start, DLX_ERR_SYNTAX, "truncated grid: %u of %u rows", rows, side);
 		}
 		have_first = false;
 		const struct text_line *l = &r->src.cur;
