@@ -272,9 +272,9 @@ DLX_API const dlx_problem *dlx_sudoku_problem(const dlx_sudoku *s);
  * the rest of that line, and one confined to one box within a line leaves
  * the rest of the box; the same for every other pair of units a variant
  * adds).  The answers are the same; the node counts, and so the grades of
- * dlx_sudoku_grade(), are those of the smaller tree.  On 9x9 puzzles the
+ * dlx_sudoku_grade(), are those of its tree, usually a smaller one.  On 9x9 puzzles the
  * plain search is faster; on large boards with few givens the rule cuts
- * the nodes by an order of magnitude (BENCHMARKS.md).
+ * the nodes by one or two orders of magnitude on many of them (BENCHMARKS.md).
  * @return as dlx_set_propagation().  Complexity: O(1).
  */
 DLX_API int dlx_sudoku_set_propagation(dlx_sudoku *s, dlx_propagation mode);

@@ -308,8 +308,9 @@ typedef enum dlx_propagation {
  * Sets what p's searches deduce before each branching.  Propagation only
  * removes options that belong to no solution below the node, so the
  * solutions, and their count, are the same with any mode; the tree is
- * smaller, and its statistics differ (nodes, updates, branches, and so
- * the effort a grade measures).
+ * usually smaller (not always: the branching rule then meets other
+ * lengths and may choose other items), and its statistics differ (nodes,
+ * updates, branches, and so the effort a grade measures).
  *
  * With #DLX_PROPAGATE_SUBSUME, at every node where the search would branch
  * (no primary item has fewer than two options) it applies the rule to

@@ -6,9 +6,10 @@
  * cover a is in no solution below the node: it can go (a "subsumes" b).
  * On sudoku this is the locked-candidates technique (a box-digit item
  * whose cells all lie in one row subsumes that row-digit item: the digit
- * leaves the rest of the row, and the other way round); on large boards with few givens plain dancing links guesses
- * among options that this rule would have removed, and the rule cuts its
- * nodes by an order of magnitude (figures in BENCHMARKS.md).
+ * leaves the rest of the row, and the other way round).  On large boards
+ * with few givens plain dancing links guesses among options that this rule
+ * would have removed, and the rule cuts its nodes by one or two orders of
+ * magnitude on many of them (BENCHMARKS.md).
  *
  * A pass looks at every active primary item with two or more options; its
  * cost is the number of nodes of their options, far more than a node of
