@@ -42,7 +42,7 @@ static const char usage_dlx[] =
 	"      --propagate       before each branching, remove the options that the\n"
 	"                        subsumption rule excludes (every option left for an\n"
 	"                        item covers item B: B's other options go); the same\n"
-	"                        solutions, fewer nodes, each node dearer\n"
+	"                        solutions, usually fewer nodes, each node dearer\n"
 	"  -t, --threads=N       threads for --count and for --all without --limit\n"
 	"                        (default: the number of online cores for --count;\n"
 	"                        1 for --all, whose order threads would shuffle, and\n"
