@@ -177,6 +177,9 @@ DLX_API size_t dlx_option_item(const dlx_problem *p, size_t opt, size_t k);
  * their count and the options' numbers do not change; the node and update
  * counts of a complete search may, as may the parts dlx_search_split()
  * cuts.  The branching rule's ties still go to the lowest-numbered item.
+ * A shuffled order loses input order's memory locality: counting an item
+ * of 10^6 options (`a b c` repeated) took 11.7 s instead of 0.4 s, with the
+ * same nodes and link updates.
  *
  * @return #DLX_OK; #DLX_ERR_INVALID if p is NULL; #DLX_ERR_STATE while
  *         options are forced or a dlx_iter searches p; #DLX_ERR_NOMEM.

@@ -8,7 +8,9 @@
  *   dlx-search.c   the search itself and the walk of its top levels;
  *   dlx-check.c    the sanity checker of the links;
  *   dlx-cut.c      cutting the top of the search tree into jobs;
- *   dlx-split.c    one search spread over threads or parts.
+ *   dlx-split.c    one search spread over threads or parts;
+ *   dlx-propagate.c  the subsumption rule at branch nodes, and its trail;
+ *   dlx-order.c    the order each item's options are tried in (seeds).
  *
  * Data structure and its invariants
  * ---------------------------------
