@@ -42,6 +42,8 @@ struct puzzle_options {
 	enum sudoku_format format;
 	enum sudoku_alphabet alphabet;
 	enum sudoku_layout output;
+	bool svg;                /* --output svg: one SVG document of the boards (dlx-sudoku-draw.h) */
+	unsigned per_page;       /* --per-page N: A4 pages of N boards; 0 = one column */
 	const char *file;        /* the input file, "-" for standard input */
 };
 
