@@ -9,6 +9,7 @@
 #include "cli-options.h"
 #include "cli.h"
 #include "dlx-ec.h"
+#include "dlx-svg.h"
 #include "dlx.h"
 
 static const char usage_dlx[] =
@@ -31,6 +32,11 @@ static const char usage_dlx[] =
 	"  -n, --numbers         print each option as its input line number\n"
 	"  -s, --stats           print solutions, nodes, updates and time to stderr\n"
 	"  -q, --quiet           print no solution and no count, only set the exit status\n"
+	"      --svg=FILE        also draw the solutions found (the first, or those of\n"
+	"                        --all or --limit) as an SVG picture in FILE, each\n"
+	"                        option a coloured piece, when items name the cells of\n"
+	"                        a grid: rNcM (row N, column M), N.M (row, column) or\n"
+	"                        x,y (column, row), the first such name's form\n"
 	"      --seed=S          try each item's options in an order shuffled by S\n"
 	"                        (0 to 2^64-1; the same S, the same search anywhere):\n"
 	"                        with --limit 1, a varied solution; counts never change\n"
@@ -71,6 +77,7 @@ static const char usage_dlx[] =
 
 struct opts {
 	bool count, all, numbers, stats, quiet, strict;
+	const char *svg;        /* --svg FILE, or NULL */
 	bool seeded;
 	uint64_t seed;          /* --seed S: dlx_shuffle_options(S) */
 	struct cli_options cli; /* cli.threads is 0 until --threads: the default depends on other options */
@@ -84,6 +91,8 @@ struct printer {
 	size_t *sorted;
 	bool write_failed;
 	struct cli_limits *lim; /* the progress line to end first; NULL when threads print */
+	struct dlx_svg *svg;    /* --svg: where the solutions are kept for the picture, or NULL */
+	bool printing;          /* the solutions are printed too */
 };
 
 static int cmp_size(const void *a, const void *b)
@@ -96,6 +105,10 @@ static int print_solution(void *ctx, const size_t *options, size_t n)
 {
 	struct printer *pr = ctx;
 	dlx_problem *p = dlx_ec_problem(pr->ec);
+	if (pr->svg && !dlx_svg_add(pr->svg, options, n))
+		return 1;
+	if (!pr->printing)
+		return 0;
 	if (pr->lim)
 		cli_progress_before_output(pr->lim);
 	memcpy(pr->sorted, options, n * sizeof *options);
@@ -129,7 +142,7 @@ static int print_solution(void *ctx, const size_t *options, size_t n)
 
 static const struct cli_program dlx_program = { "dlx", usage_dlx, DLX_MAX_PARTS };
 
-enum { OPT_STRICT = CLI_OPT_OWN, OPT_SEED };
+enum { OPT_STRICT = CLI_OPT_OWN, OPT_SEED, OPT_SVG };
 
 /* The flag that one of dlx's own options sets (they all take no argument), or NULL for another option. */
 static bool *flag_of(int c, struct opts *o)
@@ -157,6 +170,7 @@ static int parse_args(int argc, char **argv, struct opts *o)
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "strict", no_argument, NULL, OPT_STRICT },
 		{ "seed", required_argument, NULL, OPT_SEED },
+		{ "svg", required_argument, NULL, OPT_SVG },
 		CLI_LONGOPTS_SEARCH,
 		CLI_LONGOPTS_HELP,
 		{ NULL, 0, NULL, 0 },
@@ -174,6 +188,10 @@ static int parse_args(int argc, char **argv, struct opts *o)
 			o->seeded = true;
 			continue;
 		}
+		if (c == OPT_SVG) {
+			o->svg = optarg;
+			continue;
+		}
 		int r = cli_parse_option(&dlx_program, c, optarg, &o->cli);
 		if (r)
 			return r;
@@ -181,6 +199,8 @@ static int parse_args(int argc, char **argv, struct opts *o)
 	int r = cli_parse_file(&dlx_program, argc, argv, &o->file);
 	if (r)
 		return r;
+	if (o->svg && o->count && !o->all)
+		return cli_usage_error(&dlx_program, "--svg draws solutions: not with --count alone (add --all)");
 	/*
 	 * Defaults that keep output reproducible: a node limit cuts off at the
 	 * same place, and --all prints in the same order, only in one thread.
@@ -222,9 +242,10 @@ static int search_problem(const struct opts *o, dlx_problem *p, struct printer *
 {
 	dlx_search_params sp = DLX_SEARCH_PARAMS_INIT;
 	bool printing = !o->quiet && (o->all || !o->count);
+	pr->printing = printing;
 	sp.solution_limit = o->cli.limit ? o->cli.limit : (o->all || o->count ? 0 : 1);
 	sp.node_limit = o->cli.node_limit;
-	sp.on_solution = printing ? print_solution : NULL;
+	sp.on_solution = printing || pr->svg ? print_solution : NULL;
 	sp.solution_ctx = pr;
 	sp.on_poll = cli_poll;
 	sp.poll_ctx = lim;
@@ -233,7 +254,7 @@ static int search_problem(const struct opts *o, dlx_problem *p, struct printer *
 	 * Threads only where they cannot change the answer: counts, and --all's
 	 * set of solutions.  Printing the first N solutions needs the sequential order.
 	 */
-	bool whole_tree = printing ? o->all && !o->cli.limit : o->count;
+	bool whole_tree = printing || pr->svg ? o->all && !o->cli.limit : o->count;
 	dlx_split_params split = { whole_tree ? o->cli.threads : 1, o->cli.part, o->cli.parts };
 	/* One thread prints and polls alike; with more, solutions come from workers and lines may mix. */
 	pr->lim = split.threads <= 1 ? lim : NULL;
@@ -284,10 +305,22 @@ int main(int argc, char **argv)
 		return CLI_EXIT_FAILURE;
 	}
 
-	struct printer pr = { &o, ec, NULL, false, NULL };
+	struct printer pr = { &o, ec, NULL, false, NULL, NULL, false };
+	struct dlx_svg svg;
+	if (o.svg) {
+		r = dlx_svg_init(&svg, ec, strcmp(o.file, "-") == 0 ? "<stdin>" : o.file, o.svg);
+		if (r) {
+			dlx_svg_free(&svg);
+			dlx_ec_free(ec);
+			return r;
+		}
+		pr.svg = &svg;
+	}
 	pr.sorted = malloc((dlx_primary_count(p) + 1) * sizeof *pr.sorted);
 	if (!pr.sorted) {
 		fprintf(stderr, "dlx: out of memory\n");
+		if (pr.svg)
+			dlx_svg_free(pr.svg);
 		dlx_ec_free(ec);
 		return CLI_EXIT_FAILURE;
 	}
@@ -310,6 +343,11 @@ int main(int argc, char **argv)
 	if (rc) {
 		fprintf(stderr, "dlx: %s\n", dlx_strerror(rc));
 		status = CLI_EXIT_FAILURE;
+	}
+	if (pr.svg) {
+		int drawn = dlx_svg_finish(pr.svg);
+		status = drawn ? drawn : status;
+		dlx_svg_free(pr.svg);
 	}
 	status = cli_finish_output("dlx", pr.write_failed, status);
 	free(pr.sorted);

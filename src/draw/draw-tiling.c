@@ -9,7 +9,7 @@
 
 #define CELL 10.0
 #define MARGIN 1.0
-#define CAPTION 0.08
+#define CAPTION 10.0
 #define MAX_DIGITS 6
 
 /* Reads 1..MAX_DIGITS decimal digits at *p; false if there are none or too many. */
@@ -99,13 +99,13 @@ static void extent(const struct draw_grid *g, bool caption, double *w, double *h
 	*w = g->cols * CELL + 2 * MARGIN;
 	*h = g->rows * CELL + 2 * MARGIN;
 	if (caption)
-		*h += CAPTION * (*w > *h ? *w : *h);
+		*h += CAPTION;
 }
 
-double draw_tiling_aspect(const struct draw_grid *g)
+double draw_tiling_aspect(const struct draw_grid *g, bool caption)
 {
 	double w, h;
-	extent(g, true, &w, &h);
+	extent(g, caption, &w, &h);
 	return h / w;
 }
 
@@ -158,6 +158,19 @@ static void label(FILE *f, const struct draw_tiling *t, size_t k, const int32_t 
 	fputs("</text>\n", f);
 }
 
+/*
+ * Which colour piece k gets: its first item that is no cell (a pentomino's
+ * letter), so that one piece keeps its colour in every solution; pieces
+ * of cells alone take colours of their own.
+ */
+static uint64_t colour_key(const struct draw_tiling *t, size_t k)
+{
+	for (size_t i = t->start[k]; i < t->start[k + 1]; i++)
+		if (t->grid->cell[t->items[i]] < 0)
+			return t->items[i];
+	return (uint64_t)t->grid->items + k;
+}
+
 int draw_tiling_svg(FILE *f, const struct draw_tiling *t, double x, double y, double w, double h)
 {
 	const struct draw_grid *g = t->grid;
@@ -193,7 +206,7 @@ int draw_tiling_svg(FILE *f, const struct draw_tiling *t, double x, double y, do
 				continue;
 			if (!open) {
 				char colour[8];
-				draw_svg_colour(k, colour);
+				draw_svg_colour(colour_key(t, k), colour);
 				fprintf(f, "<path class=\"piece\" fill=\"%s\" d=\"", colour);
 				open = true;
 			}
@@ -217,7 +230,7 @@ int draw_tiling_svg(FILE *f, const struct draw_tiling *t, double x, double y, do
 		label(f, t, k, at);
 	fputs("</g>\n", f);
 	if (t->caption) {
-		double size = (vh - (g->rows * CELL + 2 * MARGIN)) * 0.6;
+		double size = CAPTION * 0.6;
 		fprintf(f, "<text class=\"caption\" x=\"%g\" y=\"%g\" font-size=\"%g\" text-anchor=\"middle\" "
 			"font-family=\"DejaVu Sans, Arial, Helvetica, sans-serif\">", g->cols * CELL / 2,
 			g->rows * CELL + MARGIN + size * 1.15, size);

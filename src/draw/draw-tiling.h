@@ -16,6 +16,7 @@
 #ifndef DLX_DRAW_TILING_H
 #define DLX_DRAW_TILING_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -60,8 +61,8 @@ struct draw_tiling {
 	const char *caption;       /* a line under the board, or NULL */
 };
 
-/* Height over width of the board's drawing, a caption's line included.  O(1). */
-double draw_tiling_aspect(const struct draw_grid *g);
+/* Height over width of the board's drawing, with a caption's line or without.  O(1). */
+double draw_tiling_aspect(const struct draw_grid *g, bool caption);
 
 /*
  * Draws the tiling into the slot of w x h mm at (x, y), scaled to fit:
