@@ -36,7 +36,8 @@ static const char usage_dlx[] =
 	"                        --all or --limit) as an SVG picture in FILE, each\n"
 	"                        option a coloured piece, when items name the cells of\n"
 	"                        a grid: rNcM (row N, column M), N.M (row, column) or\n"
-	"                        x,y (column, row), the first such name's form\n"
+	"                        x,y (column, row), the first such name's form;\n"
+	"                        FILE '-': standard output, then nothing else\n"
 	"      --seed=S          try each item's options in an order shuffled by S\n"
 	"                        (0 to 2^64-1; the same S, the same search anywhere):\n"
 	"                        with --limit 1, a varied solution; counts never change\n"
@@ -190,6 +191,9 @@ static int parse_args(int argc, char **argv, struct opts *o)
 		}
 		if (c == OPT_SVG) {
 			o->svg = optarg;
+			/* The picture is then the whole of standard output. */
+			if (strcmp(optarg, "-") == 0)
+				o->quiet = true;
 			continue;
 		}
 		int r = cli_parse_option(&dlx_program, c, optarg, &o->cli);

@@ -42,7 +42,7 @@ int dlx_svg_init(struct dlx_svg *s, const dlx_ec *ec, const char *input, const c
 			input, s->grid.rows, s->grid.cols, DRAW_GRID_MAX_CELLS);
 		return CLI_EXIT_USAGE;
 	}
-	s->out = fopen(file, "w");
+	s->out = strcmp(file, "-") == 0 ? stdout : fopen(file, "w");
 	if (!s->out) {
 		fprintf(stderr, "dlx: %s: %s\n", file, strerror(errno));
 		return CLI_EXIT_FAILURE;
@@ -138,12 +138,16 @@ int dlx_svg_finish(struct dlx_svg *s)
 			rc = draw_one(s, &sheet, k, start, &items, &cap_items);
 		if (!rc)
 			rc = draw_svg_end(s->out);
-		if (rc)
+		if (rc && (s->out != stdout || !ferror(s->out)))
 			fprintf(stderr, "dlx: %s: %s\n", s->file, ferror(s->out) ? strerror(errno) : "out of memory");
 	}
 	free(start);
 	free(items);
-	if (fclose(s->out) != 0 && !rc) {
+	if (s->out == stdout) {
+		/* cli_finish_output() flushes stdout and says if it failed. */
+		if (rc)
+			cli_wrote(false);
+	} else if (fclose(s->out) != 0 && !rc) {
 		fprintf(stderr, "dlx: %s: %s\n", s->file, strerror(errno));
 		rc = -1;
 	}
@@ -153,7 +157,7 @@ int dlx_svg_finish(struct dlx_svg *s)
 
 void dlx_svg_free(struct dlx_svg *s)
 {
-	if (s->out)
+	if (s->out && s->out != stdout)
 		fclose(s->out);
 	draw_grid_free(&s->grid);
 	free(s->names);

@@ -28,7 +28,8 @@ struct dlx_svg {
 };
 
 /*
- * Reads the grid from ec's item names and opens file for writing.  input is
+ * Reads the grid from ec's item names and opens file for writing ("-":
+ * standard output, which the caller then leaves to the picture).  input is
  * the input's name for messages.  Returns 0, or an exit status after a
  * message: 2 when no name is a cell or the grid is too big, 3 when the file
  * cannot be opened or memory is short.  Free with dlx_svg_free() either way.
