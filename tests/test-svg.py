@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The pictures of dlx-sudoku --output svg and dlx --svg, read back as XML.
 
-test-svg.py DLX DLX_SUDOKU TEST_DATA DATA [render]
+test-svg.py DLX DLX_SUDOKU TEST_DATA DATA [render | pdf yes|no]
 
 (TEST_DATA: tests/data; DATA: the repository's data/.)
 
@@ -10,7 +10,10 @@ what they show: the digit in each cell, the cells of each piece, the thick
 lines between regions.  That is compared with what the programs print as
 text and with rules checked here (a valid sudoku, a partition of the
 board).  With `render`, a few pictures are rendered to PNG by rsvg-convert
-(librsvg2-bin), and the test is skipped (77) where it is missing.
+(librsvg2-bin), and the test is skipped (77) where it is missing.  With
+`pdf yes`, dlx-sudoku --output pdf makes the pages asked for (counted in
+the file, and read back by pdftotext where poppler-utils is there); with
+`pdf no` (a build without librsvg and cairo) it says so, exit 2.
 """
 import math
 import os
@@ -361,10 +364,46 @@ def render(dlx, sudoku, data, top):
         shutil.rmtree(tmp)
 
 
+def run_bytes(argv):
+    p = subprocess.run(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=300)
+    return p.returncode, p.stdout, p.stderr.decode()
+
+
+def pdf(sudoku, built):
+    if not built:
+        rc, out, err = run_bytes([sudoku, "--generate", "1", "--output", "pdf"])
+        check(rc == 2 and out == b"" and "built without PDF" in err, "pdf not built: said so: %d %s" % (rc, err))
+        return
+    for per_page, count in [(None, 2), (3, 7), (4, 4), (64, 65)]:
+        argv = [sudoku, "--generate", str(count), "--size", "2", "--seed", "9", "--output", "pdf"]
+        argv += ["--per-page", str(per_page)] if per_page else []
+        rc, out, err = run_bytes(argv)
+        check(rc == 0 and err == "", "pdf %s/%d: %d %s" % (per_page, count, rc, err))
+        check(out.startswith(b"%PDF-") and out.rstrip().endswith(b"%%EOF"), "pdf %s/%d: a whole PDF" % (per_page, count))
+        pages = len(re.findall(rb"/Type\s*/Page\b(?!s)", out))
+        want = math.ceil(count / (per_page or 1))
+        check(pages == want, "pdf %s/%d: %d pages, not %d" % (per_page, count, pages, want))
+        check(re.search(rb"/MediaBox\s*\[\s*0 0 595\.\d* 841\.\d*", out) is not None, "pdf: A4 pages")
+        pdftotext = shutil.which("pdftotext")
+        if pdftotext and per_page == 3:
+            p = subprocess.run([pdftotext, "-", "-"], input=out, stdout=subprocess.PIPE, timeout=60)
+            pages_text = p.stdout.decode().split("\f")
+            # The captions: boards 1-3 on page 1, 4-6 on page 2, 7 on page 3.
+            for page in range(want):
+                words = set(pages_text[page].split())
+                for k in range(page * 3 + 1, min(page * 3 + 3, count) + 1):
+                    check(str(k) in words, "pdf: board %d's number on page %d" % (k, page + 1))
+    # An answer that cannot be drawn as PDF still leaves the text alone: errors go to stderr.
+    rc, out, err = run_bytes([sudoku, "--generate", "1", "--output", "pdf", "--count"])
+    check(rc == 2 and out == b"", "pdf with --count: refused")
+
+
 def main():
     dlx, sudoku, data, top = sys.argv[1:5]
     if sys.argv[5:] == ["render"]:
         render(dlx, sudoku, data, top)
+    elif sys.argv[5:6] == ["pdf"]:
+        pdf(sudoku, sys.argv[6] == "yes")
     else:
         test_sudoku_shapes(sudoku)
         test_alphabet(sudoku)

@@ -349,7 +349,7 @@ int main(int argc, char **argv)
 		status = CLI_EXIT_FAILURE;
 	}
 	if (pr.svg) {
-		int drawn = dlx_svg_finish(pr.svg);
+		int drawn = dlx_svg_finish(pr.svg, stop.why);
 		status = drawn ? drawn : status;
 		dlx_svg_free(pr.svg);
 	}

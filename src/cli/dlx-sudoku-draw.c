@@ -5,9 +5,14 @@
 #include <inttypes.h>
 #include <stdlib.h>
 
+#include <string.h>
+
 #include "draw-sudoku.h"
 #include "draw-svg.h"
 #include "sudoku-alphabet.h"
+#ifdef DLX_HAVE_PDF
+#include "draw-pdf.h"
+#endif
 
 static char *svg_buf;
 static size_t svg_len;
@@ -28,6 +33,64 @@ bool sudoku_svg_start(void)
 	return true;
 }
 
+#ifdef DLX_HAVE_PDF
+/* The page a board's fragment (at p, "<svg class=\"sudoku\" x=\"..\" y=\"..\"") was placed on. */
+static uint64_t page_of(const char *p, const struct draw_sheet *s)
+{
+	const char *y = strstr(p, " y=\"");
+	return y ? (uint64_t)(strtod(y + 4, NULL) / s->page_h) : 0;
+}
+
+/*
+ * --output pdf: each page's boards as an SVG document of that page alone,
+ * drawn by librsvg on a PDF page.  The fragments are in the order of their
+ * slots, one after another in the buffer, each starting with its <svg.
+ */
+static bool write_pdf(const struct draw_sheet *s)
+{
+	static const char start[] = "<svg class=\"sudoku\"";
+	char err[256] = "";
+	struct draw_pdf *pdf = draw_pdf_new(stdout, s->page_w, s->page_h, err, sizeof err);
+	if (!pdf) {
+		fprintf(stderr, "dlx-sudoku: --output pdf: %s\n", err);
+		return false;
+	}
+	bool ok = true;
+	const char *end = svg_buf + svg_len, *p = svg_len ? strstr(svg_buf, start) : NULL;
+	while (ok && p) {
+		uint64_t page = page_of(p, s);
+		const char *q = p;
+		while (q && page_of(q, s) == page)
+			q = strstr(q + 1, start);
+		size_t n = (size_t)((q ? q : end) - p);
+		char *doc = NULL;
+		size_t len = 0;
+		FILE *f = open_memstream(&doc, &len);
+		ok = f && draw_svg_begin_page(f, s, page) == 0 && fwrite(p, 1, n, f) == n && draw_svg_end(f) == 0;
+		ok = f && fclose(f) == 0 && ok;
+		if (!ok)
+			snprintf(err, sizeof err, "out of memory");
+		ok = ok && draw_pdf_page(pdf, doc, len, err, sizeof err) == 0;
+		free(doc);
+		p = q;
+	}
+	char finish_err[256];
+	if (draw_pdf_finish(pdf, finish_err, sizeof finish_err) != 0 && ok) {
+		ok = false;
+		snprintf(err, sizeof err, "%s", finish_err);
+	}
+	if (!ok && !ferror(stdout))
+		fprintf(stderr, "dlx-sudoku: --output pdf: %s\n", err);
+	return cli_wrote(ok);
+}
+#else
+static bool write_pdf(const struct draw_sheet *s)
+{
+	(void)s;
+	return false; /* --output pdf is refused where it was not built */
+}
+#endif
+
 bool sudoku_svg_finish(const struct puzzle_options *o, uint64_t boards)
 {
 	FILE *f = puzzle_out;
@@ -37,8 +100,11 @@ bool sudoku_svg_finish(const struct puzzle_options *o, uint64_t boards)
 	if (ok && boards) {
 		struct draw_sheet s;
 		sheet_of(o, &s);
-		ok = cli_wrote(draw_svg_begin(stdout, &s, boards) == 0 && fwrite(svg_buf, 1, svg_len, stdout) == svg_len &&
-			draw_svg_end(stdout) == 0);
+		if (o->pdf)
+			ok = write_pdf(&s);
+		else
+			ok = cli_wrote(draw_svg_begin(stdout, &s, boards) == 0 &&
+				fwrite(svg_buf, 1, svg_len, stdout) == svg_len && draw_svg_end(stdout) == 0);
 	}
 	free(svg_buf);
 	svg_buf = NULL;

@@ -9,6 +9,12 @@
 #include "dlx-sudoku-generate.h"
 #include "dlx-sudoku.h"
 #include "draw-svg.h"
+
+#ifdef DLX_HAVE_PDF
+#define DRAW_PDF_BUILT 1
+#else
+#define DRAW_PDF_BUILT 0
+#endif
 #include "sudoku-names.h"
 
 static const char usage_dlx_sudoku[] =
@@ -67,8 +73,11 @@ static const char usage_dlx_sudoku[] =
 	"                         default: the layout of the input.  svg: one SVG\n"
 	"                         picture of every board, numbered: the solutions\n"
 	"                         (givens bold, filled digits blue) or --generate's\n"
-	"                         puzzles; with the first-solution mode or --generate\n"
-	"      --per-page=N       with --output svg: A4 pages of N boards (1..64)\n"
+	"                         puzzles; with the first-solution mode or --generate.\n"
+	"                         pdf: the same on A4 pages (where built with\n"
+	"                         librsvg and cairo; else it says so)\n"
+	"      --per-page=N       with --output svg or pdf: A4 pages of N boards\n"
+	"                         (1..64; pdf's default 1)\n"
 	"  -q, --quiet            print nothing; the exit status tells\n"
 	"  -s, --stats            print totals to stderr: puzzles, solved, unsolvable,\n"
 	"                         stopped, nodes, updates, time and puzzles/s\n"
@@ -281,13 +290,19 @@ static int parse_alphabet(const char *arg, struct puzzle_options *o)
 static int parse_output(const char *arg, struct puzzle_options *o)
 {
 	/* A picture is no text layout: the answers' text keeps the input's layout, and is not printed. */
-	o->svg = strcmp(arg, "svg") == 0;
+	o->pdf = strcmp(arg, "pdf") == 0;
+	o->svg = o->pdf || strcmp(arg, "svg") == 0;
+	if (o->pdf && !DRAW_PDF_BUILT) {
+		fprintf(stderr, "dlx-sudoku: --output pdf: this dlx-sudoku was built without PDF "
+			"(meson -Dpdf=enabled needs librsvg2-dev and libcairo2-dev); --output svg draws the same\n");
+		return CLI_EXIT_USAGE;
+	}
 	if (o->svg) {
 		o->have_output = false;
 		return 0;
 	}
 	if (!sudoku_layout_parse(arg, &o->output)) {
-		fprintf(stderr, "dlx-sudoku: unknown output layout '%s' (line, grid, compact, pretty, ss, bordered, svg)\n",
+		fprintf(stderr, "dlx-sudoku: unknown output layout '%s' (line, grid, compact, pretty, ss, bordered, svg, pdf)\n",
 			arg);
 		return CLI_EXIT_USAGE;
 	}
@@ -494,10 +509,10 @@ static const char *clash(const struct puzzle_options *o, const struct requests *
 	if (o->cli.limit && (unique || grade || score))
 		return "--limit goes with --count, --all or the first solutions: not with --unique, --grade or --score";
 	if (o->svg && (count || unique || all || score || grade || rq->candidates || o->cli.limit > 1))
-		return "--output svg draws puzzles and their first solutions: not with --count, --unique, --all, "
+		return "--output svg and pdf draw puzzles and their first solutions: not with --count, --unique, --all, "
 			"--score, --grade, --candidates or --limit above 1";
 	if (o->per_page && !o->svg)
-		return "--per-page needs --output svg";
+		return "--per-page needs --output svg or pdf";
 	return NULL;
 }
 
@@ -529,5 +544,7 @@ int parse_puzzle_options(int argc, char **argv, struct puzzle_options *o)
 	}
 	if (!o->cli.threads)
 		o->cli.threads = cli_online_cores();
+	if (o->pdf && !o->per_page)
+		o->per_page = 1;
 	return 0;
 }

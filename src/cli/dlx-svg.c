@@ -89,9 +89,9 @@ bool dlx_svg_add(struct dlx_svg *s, const size_t *options, size_t n)
 	return true;
 }
 
-/* Draws solution k (or, with no solution, the empty board) into its slot. */
-static int draw_one(struct dlx_svg *s, const struct draw_sheet *sheet, size_t k, size_t *start, size_t **items,
-	size_t *cap_items)
+/* Draws solution k (or, with no solution, the empty board) into its slot; partial: why the search stopped early. */
+static int draw_one(struct dlx_svg *s, const struct draw_sheet *sheet, size_t k, const char *partial, size_t *start,
+	size_t **items, size_t *cap_items)
 {
 	const dlx_problem *p = dlx_ec_problem((dlx_ec *)s->ec);
 	size_t first = k ? s->ends[k - 1] : 0, last = s->solutions ? s->ends[k] : 0, n_items = 0;
@@ -104,8 +104,10 @@ static int draw_one(struct dlx_svg *s, const struct draw_sheet *sheet, size_t k,
 			(*items)[n_items++] = dlx_option_item(p, opt, j);
 	}
 	start[last - first] = n_items;
-	char caption[64];
-	if (!s->solutions)
+	char caption[128];
+	if (!s->solutions && partial)
+		snprintf(caption, sizeof caption, "no solution found (%s)", partial);
+	else if (!s->solutions)
 		snprintf(caption, sizeof caption, "no solution");
 	else
 		snprintf(caption, sizeof caption, "solution %zu", k + 1);
@@ -116,7 +118,7 @@ static int draw_one(struct dlx_svg *s, const struct draw_sheet *sheet, size_t k,
 	return draw_tiling_svg(s->out, &t, x, y, sheet->slot_w, sheet->slot_h);
 }
 
-int dlx_svg_finish(struct dlx_svg *s)
+int dlx_svg_finish(struct dlx_svg *s, const char *partial)
 {
 	size_t boards = s->solutions ? s->solutions : 1, longest = 0;
 	for (size_t k = 0; k < s->solutions; k++) {
@@ -135,7 +137,7 @@ int dlx_svg_finish(struct dlx_svg *s)
 		draw_sheet_column(&sheet, w, w * draw_tiling_aspect(&s->grid, s->solutions != 1));
 		rc = draw_svg_begin(s->out, &sheet, boards);
 		for (size_t k = 0; !rc && k < boards; k++)
-			rc = draw_one(s, &sheet, k, start, &items, &cap_items);
+			rc = draw_one(s, &sheet, k, partial, start, &items, &cap_items);
 		if (!rc)
 			rc = draw_svg_end(s->out);
 		if (rc && (s->out != stdout || !ferror(s->out)))

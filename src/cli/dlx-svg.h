@@ -39,8 +39,13 @@ int dlx_svg_init(struct dlx_svg *s, const dlx_ec *ec, const char *input, const c
 /* Keeps a solution (its n option numbers) for the picture; false if out of memory. */
 bool dlx_svg_add(struct dlx_svg *s, const size_t *options, size_t n);
 
-/* Draws the kept solutions into the file and closes it; returns 0, or 3 after a message. */
-int dlx_svg_finish(struct dlx_svg *s);
+/*
+ * Draws the kept solutions into the file and closes it; without any, the
+ * empty board, captioned "no solution", or with partial (why the search
+ * stopped early, e.g. "stopped at node limit") "no solution found (...)".
+ * Returns 0, or 3 after a message.
+ */
+int dlx_svg_finish(struct dlx_svg *s, const char *partial);
 
 void dlx_svg_free(struct dlx_svg *s);
 

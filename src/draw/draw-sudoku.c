@@ -70,7 +70,7 @@ static void draw_board(FILE *f, const struct draw_sudoku *b, unsigned side, cons
 	fputs("</g>\n", f);
 	if (b->flags & DLX_SUDOKU_X) {
 		double end = side * CELL;
-		fprintf(f, "<g class=\"diagonals\" stroke=\"#999\" stroke-width=\"0.6\" stroke-dasharray=\"2 1.5\">\n"
+		fprintf(f, "<g class=\"diagonals\" stroke=\"#aaa\" stroke-width=\"0.6\" stroke-dasharray=\"2 1.5\">\n"
 			"<line class=\"diagonal\" x1=\"0\" y1=\"0\" x2=\"%g\" y2=\"%g\"/>\n"
 			"<line class=\"diagonal\" x1=\"%g\" y1=\"0\" x2=\"0\" y2=\"%g\"/>\n</g>\n", end, end, end, end);
 	}

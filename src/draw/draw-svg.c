@@ -84,6 +84,17 @@ int draw_svg_begin(FILE *f, const struct draw_sheet *s, uint64_t n)
 	return ferror(f) ? -1 : 0;
 }
 
+int draw_svg_begin_page(FILE *f, const struct draw_sheet *s, uint64_t page)
+{
+	double top = (double)page * s->page_h;
+	fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+		"<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"%.2fmm\" height=\"%.2fmm\" "
+		"viewBox=\"0 %.2f %.2f %.2f\">\n"
+		"<rect class=\"paper\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\" fill=\"#fff\"/>\n",
+		s->page_w, s->page_h, top, s->page_w, s->page_h, top, s->page_w, s->page_h);
+	return ferror(f) ? -1 : 0;
+}
+
 int draw_svg_end(FILE *f)
 {
 	fputs("</svg>\n", f);

@@ -54,6 +54,13 @@ void draw_sheet_size(const struct draw_sheet *s, uint64_t n, double *w, double *
  */
 int draw_svg_begin(FILE *f, const struct draw_sheet *s, uint64_t n);
 
+/*
+ * Writes the start of a document of page `page` alone (0-based; per_page
+ * > 0): one A4 page whose viewBox shows that page of the sheet, so that the
+ * boards drawn for the whole sheet fall into place.  For PDF pages.
+ */
+int draw_svg_begin_page(FILE *f, const struct draw_sheet *s, uint64_t page);
+
 /* Writes the end of the document. */
 int draw_svg_end(FILE *f);
 
