@@ -3,7 +3,7 @@
  * depends on how many boards there are, which is known at the end only, so
  * the answers (each board a fragment placed in the slot of its number) go
  * to a buffer in memory, puzzle_out, and sudoku_svg_finish() writes the
- * document around them: a few kilobytes per 9x9 board.
+ * document around them: about 13 KB per 9x9 board.
  */
 #ifndef DLX_SUDOKU_DRAW_H
 #define DLX_SUDOKU_DRAW_H
