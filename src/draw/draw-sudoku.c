@@ -41,7 +41,11 @@ static bool in_window(const struct draw_sudoku *b, unsigned side, unsigned r, un
 		window_band(c, side, b->box_cols) >= 0;
 }
 
-/* The digit's text, centred in cell (r, c): the symbol, or a number whose font shrinks with its length. */
+/*
+ * The digit's text, centred in cell (r, c): the symbol, or a number.  One
+ * font size for the board, that of its longest number, so that the digits
+ * of a row look alike.
+ */
 static void digit(FILE *f, const struct draw_sudoku *b, unsigned r, unsigned c, unsigned d, const char *cls)
 {
 	char text[8];
@@ -49,7 +53,8 @@ static void digit(FILE *f, const struct draw_sudoku *b, unsigned r, unsigned c, 
 		snprintf(text, sizeof text, "%c", b->symbols[d - 1]);
 	else
 		snprintf(text, sizeof text, "%u", d);
-	size_t len = text[1] ? text[2] ? 3 : 2 : 1;
+	unsigned side = b->box_rows * b->box_cols;
+	unsigned len = b->symbols || side < 10 ? 1 : side < 100 ? 2 : 3;
 	double size = len == 1 ? 7.0 : len == 2 ? 5.6 : 4.2;
 	/* The baseline sits a third of the font's size below the middle: no reliance on dominant-baseline. */
 	fprintf(f, "<text class=\"%s\" x=\"%g\" y=\"%g\" font-size=\"%g\">", cls, (c + 0.5) * CELL,
