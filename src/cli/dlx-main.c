@@ -9,6 +9,7 @@
 #include "cli-options.h"
 #include "cli.h"
 #include "dlx-ec.h"
+#include "dlx-svg.h"
 #include "dlx.h"
 
 static const char usage_dlx[] =
@@ -36,6 +37,12 @@ static const char usage_dlx[] =
 	"                        (default 1000; Knuth's estimate), its nodes and\n"
 	"                        solutions with their standard errors; the probes\n"
 	"                        draw from --seed's S (default 0)\n"
+	"      --svg=FILE        also draw the solutions found (the first, or those of\n"
+	"                        --all or --limit) as an SVG picture in FILE, each\n"
+	"                        option a coloured piece, when items name the cells of\n"
+	"                        a grid: rNcM (row N, column M), N.M (row, column) or\n"
+	"                        x,y (column, row), the first such name's form;\n"
+	"                        FILE '-': standard output, then nothing else\n"
 	"      --seed=S          try each item's options in an order shuffled by S\n"
 	"                        (0 to 2^64-1; the same S, the same search anywhere):\n"
 	"                        with --limit 1, a varied solution; counts never change\n"
@@ -76,6 +83,7 @@ static const char usage_dlx[] =
 
 struct opts {
 	bool count, all, numbers, stats, quiet, strict;
+	const char *svg;        /* --svg FILE, or NULL */
 	bool seeded;
 	uint64_t seed;          /* --seed S: dlx_shuffle_options(S) */
 	uint64_t estimate;      /* --estimate N: probes; 0 without --estimate */
@@ -90,6 +98,8 @@ struct printer {
 	size_t *sorted;
 	bool write_failed;
 	struct cli_limits *lim; /* the progress line to end first; NULL when threads print */
+	struct dlx_svg *svg;    /* --svg: where the solutions are kept for the picture, or NULL */
+	bool printing;          /* the solutions are printed too */
 };
 
 static int cmp_size(const void *a, const void *b)
@@ -102,6 +112,10 @@ static int print_solution(void *ctx, const size_t *options, size_t n)
 {
 	struct printer *pr = ctx;
 	dlx_problem *p = dlx_ec_problem(pr->ec);
+	if (pr->svg && !dlx_svg_add(pr->svg, options, n))
+		return 1;
+	if (!pr->printing)
+		return 0;
 	if (pr->lim)
 		cli_progress_before_output(pr->lim);
 	memcpy(pr->sorted, options, n * sizeof *options);
@@ -135,7 +149,7 @@ static int print_solution(void *ctx, const size_t *options, size_t n)
 
 static const struct cli_program dlx_program = { "dlx", usage_dlx, DLX_MAX_PARTS };
 
-enum { OPT_STRICT = CLI_OPT_OWN, OPT_SEED };
+enum { OPT_STRICT = CLI_OPT_OWN, OPT_SEED, OPT_SVG };
 
 /* Probes of --estimate without a number: the spread of a few hundred is usually plain already. */
 #define DEFAULT_PROBES 1000
@@ -167,6 +181,7 @@ static int parse_args(int argc, char **argv, struct opts *o)
 		{ "strict", no_argument, NULL, OPT_STRICT },
 		{ "seed", required_argument, NULL, OPT_SEED },
 		{ "estimate", optional_argument, NULL, 'e' },
+		{ "svg", required_argument, NULL, OPT_SVG },
 		CLI_LONGOPTS_SEARCH,
 		CLI_LONGOPTS_HELP,
 		{ NULL, 0, NULL, 0 },
@@ -190,17 +205,26 @@ static int parse_args(int argc, char **argv, struct opts *o)
 				return cli_usage_error(&dlx_program, "--estimate needs a number of probes from 1 to 2^64-1");
 			continue;
 		}
+		if (c == OPT_SVG) {
+			o->svg = optarg;
+			/* The picture is then the whole of standard output. */
+			if (strcmp(optarg, "-") == 0)
+				o->quiet = true;
+			continue;
+		}
 		int r = cli_parse_option(&dlx_program, c, optarg, &o->cli);
 		if (r)
 			return r;
 	}
-	if (o->estimate && (o->count || o->all || o->cli.limit || o->cli.node_limit || o->cli.propagate))
+	if (o->estimate && (o->count || o->all || o->cli.limit || o->cli.node_limit || o->cli.propagate || o->svg))
 		return cli_usage_error(&dlx_program,
 				       "--estimate searches nothing: it does not go with --count, --all, --limit, "
-				       "--node-limit or --propagate");
+				       "--node-limit, --propagate or --svg");
 	int r = cli_parse_file(&dlx_program, argc, argv, &o->file);
 	if (r)
 		return r;
+	if (o->svg && o->count && !o->all)
+		return cli_usage_error(&dlx_program, "--svg draws solutions: not with --count alone (add --all)");
 	/*
 	 * Defaults that keep output reproducible: a node limit cuts off at the
 	 * same place, and --all prints in the same order, only in one thread.
@@ -242,9 +266,10 @@ static int search_problem(const struct opts *o, dlx_problem *p, struct printer *
 {
 	dlx_search_params sp = DLX_SEARCH_PARAMS_INIT;
 	bool printing = !o->quiet && (o->all || !o->count);
+	pr->printing = printing;
 	sp.solution_limit = o->cli.limit ? o->cli.limit : (o->all || o->count ? 0 : 1);
 	sp.node_limit = o->cli.node_limit;
-	sp.on_solution = printing ? print_solution : NULL;
+	sp.on_solution = printing || pr->svg ? print_solution : NULL;
 	sp.solution_ctx = pr;
 	sp.on_poll = cli_poll;
 	sp.poll_ctx = lim;
@@ -253,7 +278,7 @@ static int search_problem(const struct opts *o, dlx_problem *p, struct printer *
 	 * Threads only where they cannot change the answer: counts, and --all's
 	 * set of solutions.  Printing the first N solutions needs the sequential order.
 	 */
-	bool whole_tree = printing ? o->all && !o->cli.limit : o->count;
+	bool whole_tree = printing || pr->svg ? o->all && !o->cli.limit : o->count;
 	dlx_split_params split = { whole_tree ? o->cli.threads : 1, o->cli.part, o->cli.parts };
 	/* One thread prints and polls alike; with more, solutions come from workers and lines may mix. */
 	pr->lim = split.threads <= 1 ? lim : NULL;
@@ -335,10 +360,22 @@ int main(int argc, char **argv)
 		return CLI_EXIT_FAILURE;
 	}
 
-	struct printer pr = { &o, ec, NULL, false, NULL };
+	struct printer pr = { &o, ec, NULL, false, NULL, NULL, false };
+	struct dlx_svg svg;
+	if (o.svg) {
+		r = dlx_svg_init(&svg, ec, strcmp(o.file, "-") == 0 ? "<stdin>" : o.file, o.svg);
+		if (r) {
+			dlx_svg_free(&svg);
+			dlx_ec_free(ec);
+			return r;
+		}
+		pr.svg = &svg;
+	}
 	pr.sorted = malloc((dlx_primary_count(p) + 1) * sizeof *pr.sorted);
 	if (!pr.sorted) {
 		fprintf(stderr, "dlx: out of memory\n");
+		if (pr.svg)
+			dlx_svg_free(pr.svg);
 		dlx_ec_free(ec);
 		return CLI_EXIT_FAILURE;
 	}
@@ -367,6 +404,11 @@ int main(int argc, char **argv)
 	if (rc) {
 		fprintf(stderr, "dlx: %s\n", dlx_strerror(rc));
 		status = CLI_EXIT_FAILURE;
+	}
+	if (pr.svg) {
+		int drawn = dlx_svg_finish(pr.svg, stop.why);
+		status = drawn ? drawn : status;
+		dlx_svg_free(pr.svg);
 	}
 	status = cli_finish_output("dlx", pr.write_failed, status);
 	free(pr.sorted);

@@ -4,6 +4,7 @@
 #include <inttypes.h>
 #include <stdio.h>
 
+#include "dlx-sudoku-draw.h"
 #include "dlx-sudoku-generate.h"
 #include "sudoku-write.h"
 
@@ -46,7 +47,7 @@ int check_generate(struct puzzle_options *o)
 	const unsigned side = rows * cols;
 	enum sudoku_layout l = o->have_output ? o->output : SUDOKU_LAYOUT_LINE;
 	enum sudoku_alphabet a = o->alphabet != SUDOKU_ALPHA_AUTO ? o->alphabet : SUDOKU_ALPHA_ALNUM;
-	if (sudoku_write_size(l, a, rows, cols) == 0) {
+	if (!o->svg && sudoku_write_size(l, a, rows, cols) == 0) {
 		fprintf(stderr, "dlx-sudoku: the alphabet has no symbols for a %ux%u board; use --output grid\n",
 			side, side);
 		return CLI_EXIT_USAGE;
@@ -155,12 +156,14 @@ int generate_one(struct puzzle_worker *w, uint64_t seq, struct tally *t)
 		warn(w, "dlx-sudoku: puzzle %" PRIu64 ": %zu clues, %s (%s)\n", seq + 1, res.clues,
 			o->clues ? "more than asked" : "not shown minimal", stop_reason(w, res.stop));
 	}
-	if (!o->quiet) {
+	if (!o->quiet && o->svg) {
+		emit_board_svg(w, seq, o->gen_rows, o->gen_cols, o->regions, w->solution, NULL, NULL);
+	} else if (!o->quiet) {
 		if (grid_layout(w->layout) && seq > 0)
 			emit(w, "\n", 1);
 		emit(w, w->text, sudoku_write(w->text, w->layout, w->alphabet, o->gen_rows, o->gen_cols, w->solution));
 	}
-	if (w->direct && ferror(stdout))
+	if (w->direct && ferror(puzzle_out))
 		return CLI_EXIT_FAILURE;
 	return 0;
 }

@@ -7,6 +7,7 @@
 
 #include "cli-options.h"
 #include "cli.h"
+#include "dlx-sudoku-draw.h"
 #include "dlx-sudoku-generate-one.h"
 #include "dlx-sudoku-input.h"
 #include "dlx-sudoku-options.h"
@@ -90,8 +91,17 @@ static int run_puzzles(const struct puzzle_options *o, FILE *in, const char *nam
 	if (o->generate)
 		ru.known_total = o->gen_count;
 
+	bool svg = o->svg && !o->quiet;
+	if (svg && !sudoku_svg_start()) {
+		fprintf(stderr, "dlx-sudoku: out of memory\n");
+		sudoku_reader_free(ru.in.rd);
+		puzzle_worker_free(&w);
+		return CLI_EXIT_FAILURE;
+	}
 	int status = o->generate ? generate_puzzles(&ru, &w) : solve_puzzles(&ru, &w);
 	cli_progress_end(&ru.lim);
+	if (svg && !sudoku_svg_finish(o, ru.total.puzzles) && status == 0)
+		status = CLI_EXIT_FAILURE;
 	double secs = cli_now() - ru.start;
 	const struct tally *t = &ru.total;
 	if (status == 0)
@@ -129,6 +139,7 @@ static int prepare_and_run(struct puzzle_options *o)
 int main(int argc, char **argv)
 {
 	cli_name_program(&puzzle_program, argc, argv);
+	puzzle_out = stdout;
 	struct puzzle_options o = { 0 };
 	int status = parse_puzzle_options(argc, argv, &o);
 	if (status)

@@ -8,6 +8,13 @@
 
 #include "dlx-sudoku-generate.h"
 #include "dlx-sudoku.h"
+#include "draw-svg.h"
+
+#ifdef DLX_HAVE_PDF
+#define DRAW_PDF_BUILT 1
+#else
+#define DRAW_PDF_BUILT 0
+#endif
 #include "sudoku-names.h"
 
 static const char usage_dlx_sudoku[] =
@@ -63,7 +70,14 @@ static const char usage_dlx_sudoku[] =
 	"                         | and +), ss (Simple Sudoku's .ss files: 8..|2.3|...\n"
 	"                         rows, ----------- between bands) or bordered (its\n"
 	"                         clipboard grid: the same framed by *-----------*);\n"
-	"                         default: the layout of the input\n"
+	"                         default: the layout of the input.  svg: one SVG\n"
+	"                         picture of every board, numbered: the solutions\n"
+	"                         (givens bold, filled digits blue) or --generate's\n"
+	"                         puzzles; with the first-solution mode or --generate.\n"
+	"                         pdf: the same on A4 pages (where built with\n"
+	"                         librsvg and cairo; else it says so)\n"
+	"      --per-page=N       with --output svg or pdf: A4 pages of N boards\n"
+	"                         (1..64; pdf's default 1)\n"
 	"  -q, --quiet            print nothing; the exit status tells\n"
 	"  -s, --stats            print totals to stderr: puzzles, solved, unsolvable,\n"
 	"                         stopped, nodes, updates, time and puzzles/s\n"
@@ -191,7 +205,7 @@ const struct cli_program puzzle_program = { "dlx-sudoku", usage_dlx_sudoku, UINT
 
 enum {
 	OPT_SCORE = CLI_OPT_OWN, OPT_GRADE, OPT_GENERATE, OPT_SIZE, OPT_SEED, OPT_CLUES, OPT_MINIMAL,
-	OPT_SYMMETRIC, OPT_VARIANT, OPT_REGIONS, OPT_BOX, OPT_SYMMETRY, OPT_CANDIDATES
+	OPT_SYMMETRIC, OPT_VARIANT, OPT_REGIONS, OPT_BOX, OPT_SYMMETRY, OPT_CANDIDATES, OPT_PER_PAGE
 };
 
 /* The order shows in getopt's "ambiguous option" messages: keep it. */
@@ -204,6 +218,7 @@ static const struct option longopts[] = {
 	{ "format", required_argument, NULL, 'f' },
 	{ "alphabet", required_argument, NULL, 'A' },
 	{ "output", required_argument, NULL, 'o' },
+	{ "per-page", required_argument, NULL, OPT_PER_PAGE },
 	{ "stats", no_argument, NULL, 's' },
 	{ "quiet", no_argument, NULL, 'q' },
 	CLI_LONGOPTS_SEARCH,
@@ -274,11 +289,36 @@ static int parse_alphabet(const char *arg, struct puzzle_options *o)
 
 static int parse_output(const char *arg, struct puzzle_options *o)
 {
+	/* A picture is no text layout: the answers' text keeps the input's layout, and is not printed. */
+	o->pdf = strcmp(arg, "pdf") == 0;
+	o->svg = o->pdf || strcmp(arg, "svg") == 0;
+	if (o->pdf && !DRAW_PDF_BUILT) {
+		fprintf(stderr, "dlx-sudoku: --output pdf: this dlx-sudoku was built without PDF "
+			"(meson -Dpdf=enabled needs librsvg2-dev and libcairo2-dev); --output svg draws the same\n");
+		return CLI_EXIT_USAGE;
+	}
+	if (o->svg) {
+		o->have_output = false;
+		return 0;
+	}
 	if (!sudoku_layout_parse(arg, &o->output)) {
-		fprintf(stderr, "dlx-sudoku: unknown output layout '%s' (line, grid, compact, pretty)\n", arg);
+		fprintf(stderr, "dlx-sudoku: unknown output layout '%s' (line, grid, compact, pretty, ss, bordered, svg, pdf)\n",
+			arg);
 		return CLI_EXIT_USAGE;
 	}
 	o->have_output = true;
+	return 0;
+}
+
+static int parse_per_page(const char *arg, struct puzzle_options *o)
+{
+	uint64_t v;
+	if (!cli_parse_u64(arg, &v) || v < 1 || v > DRAW_MAX_PER_PAGE) {
+		fprintf(stderr, "dlx-sudoku: --per-page needs a number of boards from 1 to %u, not '%s'\n",
+			DRAW_MAX_PER_PAGE, arg);
+		return CLI_EXIT_USAGE;
+	}
+	o->per_page = (unsigned)v;
 	return 0;
 }
 
@@ -428,6 +468,7 @@ static int take_puzzle_option(int c, const char *arg, struct puzzle_options *o, 
 	case 'f': return parse_format(arg, o, rq);
 	case 'A': return parse_alphabet(arg, o);
 	case 'o': return parse_output(arg, o);
+	case OPT_PER_PAGE: return parse_per_page(arg, o);
 	case OPT_VARIANT: return parse_variant(arg, o) ? 0 : CLI_EXIT_USAGE;
 	case OPT_REGIONS:
 		o->regions_file = arg;
@@ -467,6 +508,11 @@ static const char *clash(const struct puzzle_options *o, const struct requests *
 		return "--unique cannot be combined with --all or --count";
 	if (o->cli.limit && (unique || grade || score))
 		return "--limit goes with --count, --all or the first solutions: not with --unique, --grade or --score";
+	if (o->svg && (count || unique || all || score || grade || rq->candidates || o->cli.limit > 1))
+		return "--output svg and pdf draw puzzles and their first solutions: not with --count, --unique, --all, "
+			"--score, --grade, --candidates or --limit above 1";
+	if (o->per_page && !o->svg)
+		return "--per-page needs --output svg or pdf";
 	return NULL;
 }
 
@@ -498,5 +544,7 @@ int parse_puzzle_options(int argc, char **argv, struct puzzle_options *o)
 	}
 	if (!o->cli.threads)
 		o->cli.threads = cli_online_cores();
+	if (o->pdf && !o->per_page)
+		o->per_page = 1;
 	return 0;
 }

@@ -42,6 +42,9 @@ struct puzzle_options {
 	enum sudoku_format format;
 	enum sudoku_alphabet alphabet;
 	enum sudoku_layout output;
+	bool svg;                /* --output svg or pdf: the boards drawn (dlx-sudoku-draw.h) */
+	bool pdf;                /* --output pdf: their pages as PDF */
+	unsigned per_page;       /* --per-page N: A4 pages of N boards; 0 = one column (SVG only) */
 	const char *file;        /* the input file, "-" for standard input */
 };
 

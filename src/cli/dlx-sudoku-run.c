@@ -220,7 +220,7 @@ static int write_slot(void *ctx, void *vslot)
 	run_progress(ru);
 	if (s->status)
 		return s->status;
-	return ferror(stdout) ? CLI_EXIT_FAILURE : 0;
+	return ferror(puzzle_out) ? CLI_EXIT_FAILURE : 0;
 }
 
 static void progress_while_waiting(void *ctx)

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "dlx-sudoku-draw.h"
 #include "sudoku-write.h"
 
 /* The puzzle being answered, for the search's callbacks. */
@@ -81,7 +82,7 @@ static int prepare(struct puzzle_worker *w, const struct sudoku_puzzle *pz, dlx_
 		return status;
 	w->layout = o->have_output ? o->output : default_layout(pz);
 	w->alphabet = o->alphabet != SUDOKU_ALPHA_AUTO ? o->alphabet : pz->alphabet;
-	if (sudoku_write_size(w->layout, w->alphabet, pz->box_rows, pz->box_cols) == 0) {
+	if (!o->svg && sudoku_write_size(w->layout, w->alphabet, pz->box_rows, pz->box_cols) == 0) {
 		warn(w, "dlx-sudoku: %s:%zu: the alphabet has no symbols for a %ux%u board; "
 			"use --output grid\n", w->name, pz->line, pz->side, pz->side);
 		return CLI_EXIT_USAGE;
@@ -152,8 +153,21 @@ static void put_partial(struct puzzle_worker *w, const char *what, const char *w
 	emit_fmt(w, "%s (%s)\n", what, why);
 }
 
-/* Prints the mode's answer; partial says what cut the search short, or is NULL. */
-static void print_answer(const struct answer *a, const dlx_stats *st, uint64_t grade, const char *partial)
+/* --output svg: the solution over the givens, or the givens alone with why there is no solution. */
+static void draw_answer(const struct answer *a, uint64_t seq, bool solved, const char *partial)
+{
+	const struct sudoku_puzzle *pz = a->pz;
+	const uint8_t *regions = pz->regions ? pz->regions : a->w->o->regions;
+	char note[80] = "no solution";
+	if (partial)
+		snprintf(note, sizeof note, "unknown (%s)", partial);
+	emit_board_svg(a->w, seq, pz->box_rows, pz->box_cols, regions, pz->cells, solved ? a->w->solution : NULL,
+		solved ? NULL : note);
+}
+
+/* Prints the mode's answer (puzzle seq's); partial says what cut the search short, or is NULL. */
+static void print_answer(const struct answer *a, uint64_t seq, const dlx_stats *st, uint64_t grade,
+	const char *partial)
 {
 	struct puzzle_worker *w = a->w;
 	const struct puzzle_options *o = w->o;
@@ -161,7 +175,9 @@ static void print_answer(const struct answer *a, const dlx_stats *st, uint64_t g
 	char buf[64];
 	switch (o->mode) {
 	case MODE_SOLVE:
-		if (n)
+		if (o->svg)
+			draw_answer(a, seq, n > 0, partial);
+		else if (n)
 			emit(w, w->text, sudoku_write(w->text, w->layout, w->alphabet, a->pz->box_rows, a->pz->box_cols,
 				w->solution));
 		else if (partial)
@@ -248,7 +264,7 @@ static int candidates_one(struct puzzle_worker *w, const struct sudoku_puzzle *p
 		if (!o->quiet)
 			emit(w, w->text, sudoku_write_marks(w->text, grid, w->alphabet, pz->box_rows, pz->box_cols, w->marks));
 	}
-	if (w->direct && ferror(stdout))
+	if (w->direct && ferror(puzzle_out))
 		return CLI_EXIT_FAILURE;
 	return 0;
 }
@@ -268,7 +284,8 @@ int solve_one(struct puzzle_worker *w, const struct sudoku_puzzle *pz, uint64_t 
 
 	/* In grid layouts an empty line separates answers; a judge's layout keeps the input's. */
 	bool judge = pz->format == SUDOKU_FORMAT_COUNT && !o->have_output;
-	if (!o->quiet && grid_layout(w->layout) && o->mode == MODE_SOLVE && seq > 0 && (!judge || pz->blank_before))
+	if (!o->quiet && !o->svg && grid_layout(w->layout) && o->mode == MODE_SOLVE && seq > 0 &&
+		(!judge || pz->blank_before))
 		emit(w, "\n", 1);
 
 	dlx_sudoku_result res;
@@ -298,9 +315,9 @@ int solve_one(struct puzzle_worker *w, const struct sudoku_puzzle *pz, uint64_t 
 	else
 		t->unsolvable++;
 	if (!o->quiet)
-		print_answer(&a, st, grade, stop.why);
+		print_answer(&a, seq, st, grade, stop.why);
 	/* A held-back answer's write errors are the writer's to see. */
-	if (w->direct && ferror(stdout))
+	if (w->direct && ferror(puzzle_out))
 		return CLI_EXIT_FAILURE;
 	/* A limit only marks the puzzle; a signal ends the run. */
 	return stop.interrupted ? stop.status : 0;

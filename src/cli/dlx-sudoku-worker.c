@@ -13,6 +13,8 @@
  */
 #define HELD_OUT_MAX (64u * 1024u)
 
+FILE *puzzle_out;
+
 void tally_add(struct tally *t, const struct tally *d)
 {
 	t->puzzles += d->puzzles;
@@ -48,13 +50,13 @@ void held_answer_flush(struct held_answer *h)
 	if (!h->out.p && !h->err.p)
 		return;
 	if (h->err_at)
-		cli_wrote(fwrite(h->out.p, 1, h->err_at, stdout) == h->err_at);
+		cli_wrote(fwrite(h->out.p, 1, h->err_at, puzzle_out) == h->err_at);
 	if (h->err.len) {
-		cli_wrote(fflush(stdout) == 0);
+		cli_wrote(fflush(puzzle_out) == 0);
 		fwrite(h->err.p, 1, h->err.len, stderr);
 	}
 	if (h->out.len > h->err_at)
-		cli_wrote(fwrite(h->out.p + h->err_at, 1, h->out.len - h->err_at, stdout) == h->out.len - h->err_at);
+		cli_wrote(fwrite(h->out.p + h->err_at, 1, h->out.len - h->err_at, puzzle_out) == h->out.len - h->err_at);
 	h->out.len = h->err.len = h->err_at = 0;
 }
 
@@ -147,7 +149,7 @@ bool emit(struct puzzle_worker *w, const char *s, size_t n)
 	if (w->direct && !w->pipeline)
 		cli_progress_before_output(w->lim);
 	if (w->direct)
-		return cli_wrote(fwrite(s, 1, n, stdout) == n);
+		return cli_wrote(fwrite(s, 1, n, puzzle_out) == n);
 	if (!buf_add(&w->held->out, s, n))
 		return false;
 	if (w->held->out.len > HELD_OUT_MAX) {

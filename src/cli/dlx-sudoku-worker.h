@@ -10,11 +10,15 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #include "cli.h"
 #include "dlx-sudoku-options.h"
 #include "dlx-sudoku.h"
 #include "ordered-pipeline.h"
+
+/* Where answers go: stdout, or --output svg's buffer (dlx-sudoku-draw.h).  main() sets it. */
+extern FILE *puzzle_out;
 
 /* Totals of a run, or one puzzle's share of them. */
 struct tally {

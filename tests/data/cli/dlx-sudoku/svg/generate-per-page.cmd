@@ -1,0 +1,1 @@
+--generate 3 --size 2 --seed 1 --output svg --per-page 2

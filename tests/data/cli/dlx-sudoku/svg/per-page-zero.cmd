@@ -1,0 +1,1 @@
+--output svg --per-page 0

@@ -1,0 +1,1 @@
+--estimate --svg=- @TOPDATA@/pentominoes-3x20.dlx

@@ -1,0 +1,1 @@
+--svg - --node-limit 1 @TOPDATA@/pentominoes-3x20.dlx

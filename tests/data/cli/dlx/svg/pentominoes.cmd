@@ -1,0 +1,1 @@
+--svg - @TOPDATA@/pentominoes-3x20.dlx

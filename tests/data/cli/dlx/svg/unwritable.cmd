@@ -1,0 +1,1 @@
+--svg /nonexistent-dir/x.svg
