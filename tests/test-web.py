@@ -318,6 +318,8 @@ def main():
         page.set_value("knuth-limit", "10")
         page.run("knuth", "knuth-list")
         page.js("window.scrollTo(0, 0);")
+        # The sudoku section alone: a smaller picture for README.md.
+        driver.set_window_size(1100, 800)
         png = driver.get_screenshot_as_png()
         colors = png_colors(png)
         check("the screenshot is not blank", len(colors) > 16, f"  {len(colors)} colors")

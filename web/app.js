@@ -96,7 +96,7 @@ function drawBoard(reply, flags, note) {
   }
   const rows = reply.rows, cols = reply.cols, n = rows * cols;
   board.style.gridTemplateColumns = `repeat(${n}, 1fr)`;
-  board.style.fontSize = `${Math.max(6, Math.floor(360 / n))}px`;
+  board.style.fontSize = `${Math.max(6, Math.floor(300 / n))}px`;
   const { diagonal, inWindow } = extraUnits(flags, rows, cols);
   for (let r = 0; r < n; r++) {
     for (let c = 0; c < n; c++) {
