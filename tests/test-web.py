@@ -13,10 +13,13 @@ the Stop button ends it.  The screenshot must not be blank.
 Exit status: 0 passed, 1 failed, 77 skipped (no browser to drive).
 """
 import argparse
+import functools
+import http.server
 import os
 import re
 import subprocess
 import sys
+import threading
 import time
 import zlib
 
@@ -280,6 +283,24 @@ def test_worker(page):
     check("a new worker after Stop", page.run("knuth", "knuth-count")[:2] == ("1\n", ""))
 
 
+def test_served(page, path):
+    """The same file from a static web server: solves as from disk."""
+    class Quiet(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, *args):
+            pass
+
+    handler = functools.partial(Quiet, directory=os.path.dirname(os.path.abspath(path)))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        page.d.get(f"http://127.0.0.1:{server.server_address[1]}/{os.path.basename(path)}")
+        page.set_value("sudoku-input", "1.3.\n..1.\n.1..\n...1\n")
+        check("served over http: solves", page.run("sudoku", "solve") == ("1234\n3412\n2143\n4321\n", "", 0))
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--page", required=True)
@@ -328,6 +349,7 @@ def main():
                 f.write(png)
         severe = [e for e in driver.get_log("browser") if e["level"] == "SEVERE"]
         check("no errors in the console", not severe, "\n".join(e["message"] for e in severe))
+        test_served(page, a.page)
     finally:
         driver.quit()
     print(f"{passed} passed, {failed} failed")
