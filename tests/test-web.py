@@ -326,6 +326,11 @@ def main():
         return 77
     try:
         page = Page(driver)
+        # The source page alone cannot search, and says what to open instead.
+        driver.get("file://" + os.path.join(REPO, "web", "index.html"))
+        check("web/index.html points to the built page", "build-web/web/dlx.html" in page.js(
+            "return document.body.textContent;"))
+        driver.get_log("browser")  # its error is meant: not the built page's
         driver.get("file://" + os.path.abspath(a.page))
         check("the page loads", "dlx" in driver.title, driver.title)
         test_sudoku(page, sudoku, a.data)
@@ -335,7 +340,8 @@ def main():
         # The picture: a puzzle solved on its board.
         page.set_value("sudoku-input", "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4..\n")
         page.run("sudoku", "solve")
-        page.set_value("knuth-input", open(os.path.join(REPO, "data", "knuth-example.dlx"), encoding="utf-8").read())
+        with open(os.path.join(REPO, "data", "knuth-example.dlx"), encoding="utf-8") as f:
+            page.set_value("knuth-input", f.read())
         page.set_value("knuth-limit", "10")
         page.run("knuth", "knuth-list")
         page.js("window.scrollTo(0, 0);")

@@ -5,6 +5,13 @@
 'use strict';
 
 const $ = (id) => document.getElementById(id);
+// web/index.html itself has no worker source: only the page that bundle.py makes works.
+if (!$('worker-source').textContent.trim()) {
+  document.body.insertAdjacentHTML('afterbegin', '<p class="err">This is the page\'s source. Build the page: ' +
+    '<code>meson setup build-web --cross-file web/emscripten-cross.ini &amp;&amp; ninja -C build-web</code>, ' +
+    'then open <code>build-web/web/dlx.html</code>.</p>');
+  throw new Error('no worker source: open the built page, build-web/web/dlx.html');
+}
 const workerUrl = URL.createObjectURL(new Blob([$('worker-source').textContent], { type: 'text/javascript' }));
 let worker = null;
 let pending = null; // { id, resolve, section, started }
