@@ -3,18 +3,23 @@
  * natively, so that the sanitizers and valgrind see it: answers and
  * messages as the programs give them (tools/test-web.sh compares the page
  * with the programs themselves), the JSON around them, bad requests, and
- * every allocation failing once.
+ * every allocation failing once; and the golden cases of the programs
+ * (tests/data/cli/) whose options the page has, replayed through the glue.
  *
  * Linked with -Wl,--wrap=malloc,calloc,realloc as test-alloc.c is: the
  * glue's and the libraries' allocations go to the wrappers below.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <check.h>
+#include <dirent.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
+#include "dlx-sudoku-generate.h"
+#include "dlx-sudoku.h"
 #include "dlx-web.h"
 
 void *__real_malloc(size_t n);
@@ -247,6 +252,340 @@ START_TEST(allocation_failures)
 }
 END_TEST
 
+/* --- the golden cases of tests/data/cli/ that the glue can replay --- */
+
+/* A file's bytes, NUL-ended; NULL when it does not exist. */
+static char *slurp(const char *path)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return NULL;
+	size_t cap = 4096, len = 0;
+	char *buf = malloc(cap);
+	ck_assert_ptr_nonnull(buf);
+	size_t n;
+	while ((n = fread(buf + len, 1, cap - len - 1, f)) > 0) {
+		len += n;
+		if (cap - len <= 1) {
+			cap *= 2;
+			buf = realloc(buf, cap);
+			ck_assert_ptr_nonnull(buf);
+		}
+	}
+	fclose(f);
+	buf[len] = '\0';
+	return buf;
+}
+
+/* A string member of a reply, its escapes undone (the ones web-reply.c writes). */
+static char *member(const char *reply, const char *name)
+{
+	char key[32];
+	snprintf(key, sizeof key, "\"%s\":\"", name);
+	const char *p = strstr(reply, key);
+	ck_assert_ptr_nonnull(p);
+	p += strlen(key);
+	char *out = malloc(strlen(p) + 1), *o = out;
+	ck_assert_ptr_nonnull(out);
+	for (; *p != '"'; p++) {
+		ck_assert_int_ne(*p, '\0');
+		if (*p != '\\') {
+			*o++ = *p;
+			continue;
+		}
+		p++;
+		if (*p == 'n') {
+			*o++ = '\n';
+		} else if (*p == 'u') {
+			unsigned v;
+			ck_assert_int_eq(sscanf(p + 1, "%4x", &v), 1);
+			*o++ = (char)v;
+			p += 4;
+		} else {
+			*o++ = *p;
+		}
+	}
+	*o = '\0';
+	return out;
+}
+
+/* The request a case's arguments make, when the page can make it. */
+struct request {
+	enum { CALL_SUDOKU, CALL_GENERATE, CALL_KNUTH } call;
+	const char *mode;
+	unsigned flags, rows, cols, symmetry;
+	char node_limit[32], limit[32], seed[32], clues[32];
+};
+
+static bool parse_variant(const char *v, unsigned *flags)
+{
+	static const struct { const char *name; unsigned flag; } names[] = {
+		{ "classic", 0 }, { "x", DLX_SUDOKU_X }, { "diagonal", DLX_SUDOKU_X }, { "windoku", DLX_SUDOKU_WINDOKU },
+		{ "hyper", DLX_SUDOKU_WINDOKU }, { "jigsaw", DLXWEB_JIGSAW }, { "irregular", DLXWEB_JIGSAW },
+		{ "disjoint", DLX_SUDOKU_DISJOINT }, { "disjoint-groups", DLX_SUDOKU_DISJOINT },
+		{ "anti-knight", DLX_SUDOKU_ANTI_KNIGHT }, { "knight", DLX_SUDOKU_ANTI_KNIGHT },
+		{ "anti-king", DLX_SUDOKU_ANTI_KING }, { "king", DLX_SUDOKU_ANTI_KING },
+		{ "nonconsecutive", DLX_SUDOKU_NONCONSECUTIVE }, { "non-consecutive", DLX_SUDOKU_NONCONSECUTIVE },
+	};
+	char buf[128];
+	snprintf(buf, sizeof buf, "%s", v);
+	for (char *save, *w = strtok_r(buf, "+,", &save); w; w = strtok_r(NULL, "+,", &save)) {
+		size_t k = 0;
+		while (k < sizeof names / sizeof *names && strcmp(names[k].name, w) != 0)
+			k++;
+		if (k == sizeof names / sizeof *names)
+			return false;
+		*flags |= names[k].flag;
+	}
+	return true;
+}
+
+static bool parse_symmetry(const char *v, unsigned *out)
+{
+	static const char *const names[] = { "none", "rotate180", "rotate90", "mirror", "flip", "random" };
+	for (unsigned k = 0; k < sizeof names / sizeof *names; k++)
+		if (strcmp(v, names[k]) == 0) {
+			*out = k;
+			return true;
+		}
+	return false;
+}
+
+/* A number for the request, as the glue takes it: false if it is too long to be one anyway. */
+static bool copy_number(char *dst, const char *v)
+{
+	if (strlen(v) >= 32)
+		return false;
+	strcpy(dst, v);
+	return true;
+}
+
+/*
+ * The request of a dlx-sudoku case: its mode, --variant, --node-limit, and
+ * --threads (the output is the same for any); --generate 1 with --seed,
+ * --size, --box, --clues, --symmetry, --symmetric, --minimal.  False for
+ * anything else: an input file, other options, their short forms' bundles.
+ */
+static bool sudoku_request(char **argv, int argc, struct request *rq)
+{
+	bool generate = false, minimal = false;
+	unsigned boxed = 0; /* --box and --size given */
+	rq->rows = rq->cols = 3;
+	for (int k = 0; k < argc; k++) {
+		const char *a = argv[k], *v = k + 1 < argc ? argv[k + 1] : NULL;
+		bool took = true; /* the option took v */
+		const char *mode = strcmp(a, "--count") == 0 || strcmp(a, "-c") == 0 ? "count"
+			: strcmp(a, "--unique") == 0 || strcmp(a, "-u") == 0 ? "unique"
+			: strcmp(a, "--grade") == 0 ? "grade" : NULL;
+		if (mode) {
+			/* Two modes are the program's usage error. */
+			if (rq->mode)
+				return false;
+			rq->mode = mode, took = false;
+		} else if (strcmp(a, "--minimal") == 0) {
+			minimal = true, took = false;
+		} else if (strcmp(a, "--symmetric") == 0) {
+			rq->symmetry = DLX_SUDOKU_SYM_ROTATE180, took = false;
+		} else if (!v) {
+			return false;
+		} else if (strcmp(a, "--variant") == 0) {
+			if (!parse_variant(v, &rq->flags))
+				return false;
+		} else if (strcmp(a, "--node-limit") == 0) {
+			if (!copy_number(rq->node_limit, v))
+				return false;
+		} else if (strcmp(a, "--threads") == 0 || strcmp(a, "-t") == 0) {
+			/* A good count only; a bad one is the program's message. */
+			if (strspn(v, "0123456789") != strlen(v) || strlen(v) > 4 || atoi(v) < 1 || atoi(v) > 1024)
+				return false;
+		} else if (strcmp(a, "--generate") == 0) {
+			if (strcmp(v, "1") != 0)
+				return false;
+			generate = true;
+		} else if (strcmp(a, "--seed") == 0) {
+			if (!copy_number(rq->seed, v))
+				return false;
+		} else if (strcmp(a, "--clues") == 0) {
+			if (!copy_number(rq->clues, v))
+				return false;
+		} else if (strcmp(a, "--size") == 0) {
+			if (strspn(v, "0123456789") != strlen(v) || sscanf(v, "%u", &rq->rows) != 1 || rq->rows > 10)
+				return false;
+			rq->cols = rq->rows;
+			boxed++;
+		} else if (strcmp(a, "--box") == 0) {
+			char end;
+			if (sscanf(v, "%ux%u%c", &rq->rows, &rq->cols, &end) != 2 || rq->rows > 100 || rq->cols > 100)
+				return false;
+			boxed++;
+		} else if (strcmp(a, "--symmetry") == 0) {
+			if (!parse_symmetry(v, &rq->symmetry))
+				return false;
+		} else {
+			return false;
+		}
+		k += took;
+	}
+	if (generate) {
+		/* Checks the glue leaves to the page (a clue count of 0, a jigsaw's map) stay the program's. */
+		if (strcmp(rq->clues, "0") == 0 || (rq->flags & DLXWEB_JIGSAW) || rq->mode || boxed > 1 ||
+			(minimal && rq->clues[0]))
+			return false;
+		rq->call = CALL_GENERATE;
+		return true;
+	}
+	/* --box and --size shape the boards read too: the page's reader takes the usual shapes only. */
+	if (rq->seed[0] || rq->clues[0] || rq->symmetry || boxed)
+		return false;
+	rq->call = CALL_SUDOKU;
+	if (!rq->mode)
+		rq->mode = "solve";
+	return true;
+}
+
+/* The request of a dlx case: --count, --all, --limit N, --node-limit N; nothing else. */
+static bool knuth_request(char **argv, int argc, struct request *rq)
+{
+	bool count = false, all = false;
+	for (int k = 0; k < argc; k++) {
+		const char *a = argv[k], *v = k + 1 < argc ? argv[k + 1] : NULL;
+		if (strcmp(a, "--count") == 0 || strcmp(a, "-c") == 0)
+			count = true;
+		else if (strcmp(a, "--all") == 0 || strcmp(a, "-a") == 0)
+			all = true;
+		else if (v && (strcmp(a, "--limit") == 0 || strcmp(a, "-l") == 0) && copy_number(rq->limit, v))
+			k++;
+		else if (v && strcmp(a, "--node-limit") == 0 && copy_number(rq->node_limit, v))
+			k++;
+		else
+			return false;
+	}
+	/* --all --count prints both; --all --limit 1 an empty line after its one solution, as plain
+	 * dlx does not; else --all --limit N is the glue's "list" with a limit. */
+	if ((count && all) || (all && strcmp(rq->limit, "1") == 0))
+		return false;
+	rq->call = CALL_KNUTH;
+	rq->mode = count ? "count" : "list";
+	if (!count && !all && !rq->limit[0])
+		strcpy(rq->limit, "1");
+	return true;
+}
+
+/* Replays one case if the glue can make its request; returns whether it did. */
+static bool replay(const char *base, bool knuth)
+{
+	char path[4096];
+	snprintf(path, sizeof path, "%s.cmd", base);
+	char *cmd = slurp(path);
+	ck_assert_ptr_nonnull(cmd);
+	cmd[strcspn(cmd, "\r\n")] = '\0';
+	char *argv[64];
+	int argc = 0;
+	bool ok = true;
+	for (char *save, *w = strtok_r(cmd, " \t", &save); w; w = strtok_r(NULL, " \t", &save)) {
+		char *eq = strncmp(w, "--", 2) == 0 ? strchr(w, '=') : NULL;
+		if (eq)
+			*eq = '\0';
+		if (argc + 2 > 64 || strchr(w, '@'))
+			ok = false;
+		else
+			argv[argc++] = w;
+		if (eq && argc < 64)
+			argv[argc++] = eq + 1;
+	}
+	struct request rq = { 0 };
+	if (ok)
+		ok = knuth ? knuth_request(argv, argc, &rq) : sudoku_request(argv, argc, &rq);
+	free(cmd);
+	if (!ok)
+		return false;
+
+	snprintf(path, sizeof path, "%s.in", base);
+	char *in = slurp(path);
+	/* Binary input the page could not pass: its NUL ends the text. */
+	snprintf(path, sizeof path, "%s.status", base);
+	char *status = slurp(path);
+	ck_assert_ptr_nonnull(status);
+	FILE *f = in ? fopen((snprintf(path, sizeof path, "%s.in", base), path), "rb") : NULL;
+	long in_size = -1;
+	if (f) {
+		fseek(f, 0, SEEK_END);
+		in_size = ftell(f);
+		fclose(f);
+	}
+	if (in && (long)strlen(in) != in_size) {
+		free(in);
+		free(status);
+		return false;
+	}
+	const char *text = in ? in : "";
+	char *r = rq.call == CALL_KNUTH ? dlxweb_knuth(text, rq.mode, rq.limit, rq.node_limit)
+		: rq.call == CALL_GENERATE ? dlxweb_generate(rq.rows, rq.cols, rq.flags, rq.seed, rq.clues, rq.symmetry,
+			rq.node_limit)
+		: dlxweb_sudoku(text, rq.mode, rq.flags, rq.node_limit);
+	ck_assert_ptr_nonnull(r);
+	int got_status;
+	ck_assert_int_eq(sscanf(r, "{\"status\":%d", &got_status), 1);
+	ck_assert_msg(got_status == atoi(status), "%s: status %d, not %s", base, got_status, status);
+	static const char *const streams[] = { "out", "err" };
+	for (int k = 0; k < 2; k++) {
+		snprintf(path, sizeof path, "%s.%s", base, streams[k]);
+		char *want = slurp(path);
+		if (!want)
+			continue;
+		char *got = member(r, streams[k]);
+		ck_assert_msg(strcmp(got, want) == 0, "%s: std%s\n%s\nnot\n%s", base, streams[k], got, want);
+		free(got);
+		free(want);
+	}
+	dlxweb_free(r);
+	free(in);
+	free(status);
+	return true;
+}
+
+/* Replays the cases under dir (and its folders); returns how many it could. */
+static unsigned replay_all(const char *dir, bool knuth)
+{
+	DIR *d = opendir(dir);
+	ck_assert_msg(d != NULL, "%s", dir);
+	unsigned n = 0;
+	struct dirent *e;
+	while ((e = readdir(d)) != NULL) {
+		if (e->d_name[0] == '.')
+			continue;
+		char path[4096];
+		snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+		struct stat st;
+		ck_assert_int_eq(stat(path, &st), 0);
+		size_t len = strlen(path);
+		if (S_ISDIR(st.st_mode))
+			n += replay_all(path, knuth);
+		else if (len > 4 && strcmp(path + len - 4, ".cmd") == 0) {
+			path[len - 4] = '\0';
+			n += replay(path, knuth);
+		}
+	}
+	closedir(d);
+	return n;
+}
+
+START_TEST(golden_cases)
+{
+	const char *data = getenv("DLX_TEST_DATA");
+	ck_assert_ptr_nonnull(data);
+	char dir[4096];
+	snprintf(dir, sizeof dir, "%s/cli/dlx-sudoku", data);
+	unsigned sudoku = replay_all(dir, false);
+	snprintf(dir, sizeof dir, "%s/cli/dlx", data);
+	unsigned knuth = replay_all(dir, true);
+	fprintf(stderr, "golden cases replayed through the glue: %u of dlx-sudoku, %u of dlx\n", sudoku, knuth);
+	/* Many cases use only what the page has: their discovery must not silently find none. */
+	ck_assert_uint_ge(sudoku, 40);
+	ck_assert_uint_ge(knuth, 20);
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("web-glue");
@@ -256,6 +595,7 @@ int main(void)
 	tcase_add_test(tc, generate);
 	tcase_add_test(tc, knuth);
 	tcase_add_test(tc, allocation_failures);
+	tcase_add_test(tc, golden_cases);
 	suite_add_tcase(s, tc);
 	SRunner *sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);

@@ -225,6 +225,24 @@ def test_sudoku(page, sudoku, data):
     check("X-sudoku: the diagonals shaded", diagonal == 17, f"  {diagonal}")
     page.set_value("variant", "0")
 
+    # Jigsaw: each puzzle followed by its region map; the regions drawn.
+    with open(os.path.join(REPO, "tests", "data", "cli", "dlx-sudoku", "jigsaw", "jigsaw-inline-line.in"),
+              encoding="utf-8") as f:
+        jigsaw = f.read()
+    page.set_value("sudoku-input", jigsaw)
+    page.set_value("variant", "256")
+    compare("jigsaw, solve", page.run("sudoku", "solve"), cli(sudoku, ["--variant", "jigsaw"], jigsaw))
+    compare("jigsaw, bad map", (page.set_value("sudoku-input", "..2.4.3......3..\n1122112234443344\n"),
+                                page.run("sudoku", "solve"))[1],
+            cli(sudoku, ["--variant", "jigsaw"], "..2.4.3......3..\n1122112234443344\n"))
+    page.set_value("sudoku-input", jigsaw)
+    page.run("sudoku", "count")
+    regions = [line for line in jigsaw.splitlines() if len(line) == 81 and line.isdigit()][0]
+    right = page.js("return Array.from(document.querySelectorAll('#board div'), d => d.classList.contains('box-right'));")
+    want = [c % 9 < 8 and regions[c] != regions[c + 1] for c in range(81)]
+    check("jigsaw: the regions' borders drawn", right == want)
+    page.set_value("variant", "0")
+
     # Generation: the same puzzle as the program's for the same request, put in the input.
     for box, seed, clues, sym, sym_name in (("3x3", "5", "", 0, None), ("2x3", "7", "14", 1, "rotate180"),
                                             ("4x4", "2", "", 5, "random")):

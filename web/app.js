@@ -114,8 +114,12 @@ function drawBoard(reply, flags, note) {
       cell.textContent = value ? symbolOf(reply, value) : '';
       if (given) cell.classList.add('given');
       else if (value) cell.classList.add('solved');
-      if ((c + 1) % cols === 0 && c + 1 < n) cell.classList.add('box-right');
-      if ((r + 1) % rows === 0 && r + 1 < n) cell.classList.add('box-bottom');
+      // A jigsaw's regions are set apart by thick borders, as its boxes are on other boards.
+      const regions = reply.regions;
+      const apart = (k2, across) => (regions ? regions[k] !== regions[k2]
+        : across ? (c + 1) % cols === 0 : (r + 1) % rows === 0);
+      if (c + 1 < n && apart(k + 1, true)) cell.classList.add('box-right');
+      if (r + 1 < n && apart(k + n, false)) cell.classList.add('box-bottom');
       if (diagonal(r, c)) cell.classList.add('diagonal');
       if (inWindow(r, c)) cell.classList.add('window');
       board.appendChild(cell);

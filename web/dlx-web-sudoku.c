@@ -53,16 +53,18 @@ static enum sudoku_layout layout_of(const struct sudoku_puzzle *pz)
 }
 
 /* The solver of a board shape (puzzle_worker_solver()); NULL after the message and the status. */
-static dlx_sudoku *solver_of(struct run *ru, unsigned box_rows, unsigned box_cols, size_t line)
+static dlx_sudoku *solver_of(struct run *ru, unsigned box_rows, unsigned box_cols, const uint8_t *regions,
+	size_t line)
 {
 	unsigned side = box_rows * box_cols;
 	dlx_sudoku **sv = &ru->solver[side];
-	if (*sv && dlx_sudoku_box_rows(*sv) != box_rows) {
+	if (*sv && ((regions && memcmp(dlx_sudoku_regions(*sv), regions, (size_t)side * side) != 0) ||
+		dlx_sudoku_box_rows(*sv) != box_rows)) {
 		dlx_sudoku_free(*sv);
 		*sv = NULL;
 	}
 	if (!*sv) {
-		dlx_sudoku_board board = { box_rows, box_cols, ru->flags, NULL };
+		dlx_sudoku_board board = { box_rows, box_cols, ru->flags & ~DLXWEB_JIGSAW, regions };
 		dlx_error_info err;
 		int rc = dlx_sudoku_new_board(&board, sv, &err);
 		if (rc) {
@@ -143,7 +145,8 @@ static void put_answer(struct run *ru, const struct sudoku_puzzle *pz, enum sudo
 static bool answer(struct run *ru, const struct sudoku_puzzle *pz, uint64_t seq)
 {
 	struct web_reply *r = ru->r;
-	dlx_sudoku *solver = solver_of(ru, pz->box_rows, pz->box_cols, pz->line);
+	dlx_sudoku *solver = solver_of(ru, pz->box_rows, pz->box_cols, pz->regions,
+		pz->regions ? pz->regions_line : pz->line);
 	if (!solver)
 		return false;
 	enum sudoku_layout l = layout_of(pz);
@@ -196,6 +199,8 @@ static bool answer(struct run *ru, const struct sudoku_puzzle *pz, uint64_t seq)
 		put_shape(r, pz->box_rows, pz->box_cols, pz->alphabet);
 		web_field_bytes(r, "givens", pz->cells, cells);
 		web_field_bytes(r, "solution", first && st->solutions == 1 ? first : NULL, cells);
+		if (pz->regions)
+			web_field_bytes(r, "regions", pz->regions, cells);
 	}
 	return true;
 }
@@ -216,9 +221,9 @@ static bool parse_mode(const char *s, enum mode *out)
 #define KNOWN_FLAGS (DLX_SUDOKU_X | DLX_SUDOKU_WINDOKU | DLX_SUDOKU_DISJOINT | DLX_SUDOKU_ANTI_KNIGHT | \
 	DLX_SUDOKU_ANTI_KING | DLX_SUDOKU_NONCONSECUTIVE)
 
-static bool check_flags(struct web_reply *r, unsigned flags)
+static bool check_flags(struct web_reply *r, unsigned flags, unsigned known)
 {
-	if ((flags & ~(unsigned)KNOWN_FLAGS) == 0)
+	if ((flags & ~known) == 0)
 		return true;
 	web_printf(&r->err, "dlx-sudoku: unknown variant flags %#x\n", flags);
 	r->status = 2;
@@ -266,6 +271,8 @@ static void solve_all(struct run *ru, FILE *in)
 		r->status = 3;
 		return;
 	}
+	if (ru->flags & DLXWEB_JIGSAW)
+		sudoku_reader_expect_regions(rd);
 	struct sudoku_puzzle pz;
 	struct sudoku_read_error err;
 	for (uint64_t seq = 0;; seq++) {
@@ -305,8 +312,8 @@ char *dlxweb_sudoku(const char *text, const char *mode, unsigned flags, const ch
 	} else if (!parse_mode(mode, &m)) {
 		web_printf(&r.err, "dlx-sudoku: unknown mode '%s'\n", mode ? mode : "");
 		r.status = 2;
-	} else if (check_flags(&r, flags) && web_parse_u64(&r, "dlx-sudoku", "--node-limit", node_limit, true,
-		&ru.node_limit)) {
+	} else if (check_flags(&r, flags, KNOWN_FLAGS | DLXWEB_JIGSAW) &&
+		web_parse_u64(&r, "dlx-sudoku", "--node-limit", node_limit, true, &ru.node_limit)) {
 		ru.mode = m;
 		ru.flags = flags;
 		/* fmemopen() of no bytes fails; a lone newline reads as the same empty input. */
@@ -351,12 +358,18 @@ char *dlxweb_generate(unsigned box_rows, unsigned box_cols, unsigned flags, cons
 	if (box_rows < DLX_SUDOKU_MIN_BOX || box_cols < DLX_SUDOKU_MIN_BOX || box_rows > DLX_SUDOKU_MAX_SIDE ||
 		box_cols > DLX_SUDOKU_MAX_SIDE || side > DLX_SUDOKU_MAX_SIDE) {
 		web_printf(&r.err, "dlx-sudoku: --box needs RxC, the rows and columns of a box, each at least %u, "
-			"with R*C <= %u, not '%ux%u'\n", DLX_SUDOKU_MIN_BOX, DLX_SUDOKU_MAX_SIDE, box_rows, box_cols);
+			"R*C at most %u (2x3 for 6x6), not '%ux%u'\n", DLX_SUDOKU_MIN_BOX, DLX_SUDOKU_MAX_SIDE, box_rows,
+			box_cols);
 		r.status = 2;
 	} else if (symmetry > DLX_SUDOKU_SYM_RANDOM) {
 		web_printf(&r.err, "dlx-sudoku: unknown symmetry %u\n", symmetry);
 		r.status = 2;
-	} else if (check_flags(&r, flags) && web_parse_u64(&r, "dlx-sudoku", "--seed", seed, false, &gp.seed) &&
+	} else if (flags & DLXWEB_JIGSAW) {
+		/* The page has no region map to give: the program's words for the same lack. */
+		web_printf(&r.err, "dlx-sudoku: --generate with --variant jigsaw needs --regions FILE\n");
+		r.status = 2;
+	} else if (check_flags(&r, flags, KNOWN_FLAGS) &&
+		web_parse_u64(&r, "dlx-sudoku", "--seed", seed, false, &gp.seed) &&
 		web_parse_u64(&r, "dlx-sudoku", "--clues", clues, true, &want) &&
 		web_parse_u64(&r, "dlx-sudoku", "--node-limit", node_limit, true, &gp.node_limit)) {
 		size_t cells = (size_t)side * side;
@@ -370,7 +383,7 @@ char *dlxweb_generate(unsigned box_rows, unsigned box_cols, unsigned flags, cons
 			web_printf(&r.err, "dlx-sudoku: --clues %" PRIu64 ": a %ux%u board has only %zu cells\n", want, side,
 				side, cells);
 			r.status = 2;
-		} else if ((solver = solver_of(&ru, box_rows, box_cols, 0)) != NULL) {
+		} else if ((solver = solver_of(&ru, box_rows, box_cols, NULL, 0)) != NULL) {
 			gp.clues = (size_t)want;
 			gp.symmetric = symmetry;
 			uint8_t *full = malloc(cells);

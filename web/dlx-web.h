@@ -25,10 +25,18 @@
 #define DLX_WEB_H
 
 /*
+ * The page's variant of dlx-sudoku --variant jigsaw: each puzzle is followed
+ * by its region map.  Not a flag of libdlx-sudoku, and above all of its flags.
+ */
+#define DLXWEB_JIGSAW 0x100u
+
+/*
  * As dlx-sudoku [--count | --unique | --grade] [--variant V] [--node-limit N]
  * with text as its input: every puzzle in text, of any size and format the
  * reader knows.  mode: "solve", "count", "unique" or "grade"; flags: the
- * DLX_SUDOKU_X ... DLX_SUDOKU_NONCONSECUTIVE variant flags (no jigsaw).
+ * DLX_SUDOKU_X ... DLX_SUDOKU_NONCONSECUTIVE variant flags, and
+ * DLXWEB_JIGSAW.  With a jigsaw the reply also has "regions": the first
+ * puzzle's map.
  * Complexity: the searches' (exponential at worst; node_limit bounds each).
  */
 char *dlxweb_sudoku(const char *text, const char *mode, unsigned flags, const char *node_limit);
@@ -36,7 +44,7 @@ char *dlxweb_sudoku(const char *text, const char *mode, unsigned flags, const ch
 /*
  * As dlx-sudoku --generate 1 --box RxC --seed S [--clues K] [--symmetry SYM]
  * [--variant V] [--node-limit N]: one puzzle with one solution, in the
- * line layout.  symmetry: a DLX_SUDOKU_SYM_ value; clues: "" or "0" for a
+ * line layout; flags as for dlxweb_sudoku(), but no DLXWEB_JIGSAW.  symmetry: a DLX_SUDOKU_SYM_ value; clues: "" or "0" for a
  * minimal puzzle.
  */
 char *dlxweb_generate(unsigned box_rows, unsigned box_cols, unsigned flags, const char *seed, const char *clues,
