@@ -14,7 +14,7 @@ if (!$('worker-source').textContent.trim()) {
 }
 const workerUrl = URL.createObjectURL(new Blob([$('worker-source').textContent], { type: 'text/javascript' }));
 let worker = null;
-let pending = null; // { id, resolve, section, started }
+let pending = null; // the call under way: { id, resolve }
 let nextId = 1;
 
 function startWorker() {
@@ -54,7 +54,7 @@ function call(section, name, args) {
   setBusy(section, true, 'searching…');
   const started = performance.now();
   return new Promise((resolve) => {
-    pending = { id, resolve, section, started };
+    pending = { id, resolve };
     worker.postMessage({ id, call: name, args });
   }).then((reply) => {
     const secs = ((performance.now() - started) / 1000).toFixed(3);
