@@ -490,6 +490,58 @@ typedef struct dlx_split_params {
 DLX_API int dlx_search_split(dlx_problem *p, const dlx_search_params *params,
 	const dlx_split_params *split, dlx_stats *stats);
 
+/** Knuth's estimate of the size of a search tree (dlx_estimate_tree()). */
+typedef struct dlx_estimate {
+	uint64_t probes;         /**< random probes made */
+	double nodes;            /**< estimated nodes, as dlx_stats.nodes would count them */
+	double nodes_error;      /**< standard error of that estimate (0 when one probe each) */
+	double solutions;        /**< estimated solutions */
+	double solutions_error;  /**< standard error of that estimate */
+	uint64_t updates;        /**< link updates the estimate made: what it cost */
+	dlx_stop_reason stop;    /**< #DLX_STOP_COMPLETE, #DLX_STOP_POLL or #DLX_STOP_ERROR */
+} dlx_estimate;
+
+/**
+ * Estimates the size of p's search tree, or of one part of it, without
+ * searching it: Knuth's estimate from random probes (TAOCP 7.2.2).  A probe
+ * walks from the root to a leaf, choosing among each node's children
+ * uniformly; if the nodes on its way have d1, d2, ... children, it
+ * estimates 1 + d1 + d1 d2 + ... nodes and, when it ends at a solution,
+ * d1 d2 ... solutions.  Each estimate is unbiased: its mean over all
+ * probes is the true count.  But its spread can be huge (a tree whose
+ * bulk hides below a rare path), so the standard errors say how far to
+ * trust the mean, and only roughly: a tree's size is usually
+ * underestimated by a few probes, rarely overestimated.
+ *
+ * The tree is the one dlx_search() walks (its heuristic, the order of the
+ * options, the forced options applied), its nodes counted as
+ * dlx_stats.nodes counts them.  With split->parts = M > 1, the tree of
+ * part K as dlx_search_split() cuts it, counted as that part's statistics
+ * are (its jobs alone): the probes are shared among the part's jobs, at
+ * least two each.  split->threads is ignored: the probes run in the
+ * calling thread.  Deterministic for a given seed.
+ *
+ * @param p       the problem (restored when the call returns)
+ * @param probes  how many probes (at least 1); with parts, at least 2 per job
+ * @param seed    the probes' random choices
+ * @param split   NULL, or the part to estimate (as dlx_search_split())
+ * @param params  NULL, or on_poll and poll_ctx alone: called after every
+ *                probe (so_far->nodes = the nodes the probes entered,
+ *                progress = the share of probes done); non-zero stops,
+ *                and out holds the estimate from the probes made
+ * @param out     the estimate
+ * @return #DLX_OK; #DLX_ERR_INVALID for a NULL p or out, probes = 0, or a
+ *         part as dlx_search_split() refuses it; #DLX_ERR_STATE while a
+ *         dlx_iter searches p, or when propagation is on (its tree is not
+ *         the one the probes walk); #DLX_ERR_NOMEM.
+ * Complexity: a probe costs, at each node on its way, a commit and an
+ * uncommit of every option of the item branched on there; memory
+ * O(longest item list).  With parts, plus the cut of the tree (bounded as
+ * in dlx_search_split()).
+ */
+DLX_API int dlx_estimate_tree(dlx_problem *p, uint64_t probes, uint64_t seed, const dlx_split_params *split,
+	const dlx_search_params *params, dlx_estimate *out);
+
 #ifdef __cplusplus
 }
 #endif

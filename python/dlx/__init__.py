@@ -39,7 +39,7 @@ from typing import Any, Dict, Hashable, Iterable, Iterator, List, NamedTuple, Op
 from . import _dlx
 from ._dlx import FormatError, Solutions
 
-__all__ = ["Problem", "Solutions", "Stats", "FormatError", "FormatWarning", "LimitReached", "__version__"]
+__all__ = ["Problem", "Solutions", "Stats", "Estimate", "FormatError", "FormatWarning", "LimitReached", "__version__"]
 
 
 class FormatWarning(UserWarning):
@@ -70,6 +70,23 @@ class Stats(NamedTuple):
     ``"node_limit"``, ``"time_limit"``, ``"interrupted"`` (a signal),
     ``"stopped"`` (an iterator closed early), ``"running"`` (an iterator
     still under way), ``"none"`` (no search yet) or ``"error"``."""
+
+
+class Estimate(NamedTuple):
+    """Knuth's estimate of a search tree (:meth:`Problem.estimate`)."""
+
+    nodes: float
+    """Estimated search nodes, as :attr:`Stats.nodes` counts them."""
+    nodes_error: float
+    """Standard error of :attr:`nodes` (0 from a single probe)."""
+    solutions: float
+    """Estimated solutions."""
+    solutions_error: float
+    """Standard error of :attr:`solutions`."""
+    probes: int
+    """Probes made."""
+    stop: str
+    """``"complete"``, or ``"time_limit"`` when a time limit stopped the probes."""
 
 
 class LimitReached(Exception):
@@ -315,6 +332,37 @@ class Problem:
         if stop in ("node_limit", "time_limit"):
             raise LimitReached(n, self.stats)
         return n
+
+    def estimate(self, probes: int = 1000, seed: int = 0, part: Optional[Tuple[int, int]] = None,
+                 time_limit: Optional[float] = None) -> Estimate:
+        """Knuth's estimate of the size of the search tree, without searching it.
+
+        *probes* random walks from the root to a leaf (as ``dlx --estimate``),
+        each choosing among a node's children uniformly; their mean estimates
+        the nodes and solutions that :meth:`count` with one thread would
+        visit and find, with its standard error (see :class:`Estimate`).
+        Deterministic for a *seed*.  *part* = ``(K, M)`` estimates the K-th
+        of M parts as ``dlx --part K/M`` cuts them.  *time_limit* seconds (or
+        Ctrl-C, which raises :class:`KeyboardInterrupt`) stop the probes
+        early; the estimate is then from those made (``stop`` says so).
+        Raises :class:`ValueError` for a bad argument.  The GIL is released.
+        """
+        n = _limit(probes, "probes")
+        if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 1 << 64:
+            raise ValueError("seed must be an int from 0 to 2**64-1")
+        k, m = 0, 0
+        if part is not None:
+            if (not isinstance(part, tuple) or len(part) != 2
+                    or not all(isinstance(v, int) and not isinstance(v, bool) for v in part)
+                    or not 1 <= part[0] <= part[1] <= 65536):
+                raise ValueError("part must be (K, M) with 1 <= K <= M <= 65536")
+            k, m = part
+        tl = 0.0
+        if time_limit is not None:
+            tl = float(time_limit)
+            if not tl > 0:
+                raise ValueError("time_limit must be a positive number of seconds")
+        return Estimate(*self._engine.estimate(n, seed, k, m, tl))
 
     @property
     def stats(self) -> Stats:

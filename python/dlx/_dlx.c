@@ -349,9 +349,42 @@ static PyObject *engine_count(Engine *e, PyObject *args)
 	return Py_BuildValue("(Ks)", (unsigned long long)st.solutions, e->last_stop);
 }
 
+/* estimate(probes, seed, part, parts, time_limit) -> (nodes, nodes_error, solutions, solutions_error, probes, stop) */
+static PyObject *engine_estimate(Engine *e, PyObject *args)
+{
+	unsigned long long probes, seed;
+	unsigned part, parts;
+	double time_limit;
+	if (!PyArg_ParseTuple(args, "KKIId", &probes, &seed, &part, &parts, &time_limit))
+		return NULL;
+	dlx_problem *p = engine_borrow(e);
+	if (!p)
+		return NULL;
+	struct dlxpy_poll pc;
+	dlxpy_poll_init(&pc, time_limit);
+	dlx_search_params sp = DLX_SEARCH_PARAMS_INIT;
+	dlxpy_poll_params(&pc, &sp);
+	dlx_split_params split = { 1, part, parts };
+	dlx_estimate est;
+	pc.tstate = PyEval_SaveThread();
+	int rc = dlx_estimate_tree(p, probes, seed, &split, &sp, &est);
+	PyEval_RestoreThread(pc.tstate);
+	pc.tstate = NULL;
+	engine_return(e, p);
+	if (pc.interrupted)
+		return NULL; /* the signal handler's exception */
+	if (rc)
+		return dlxpy_set_error(rc, NULL), NULL;
+	return Py_BuildValue("(ddddKs)", est.nodes, est.nodes_error, est.solutions, est.solutions_error,
+			     (unsigned long long)est.probes, dlxpy_stop_name(est.stop, &pc));
+}
+
 static PyObject *engine_solutions(Engine *e, PyObject *args);
 
 static PyMethodDef engine_methods[] = {
+	{ "estimate", (PyCFunction)engine_estimate, METH_VARARGS,
+	  "estimate(probes, seed, part, parts, time_limit) -> (nodes, nodes_error, solutions, solutions_error, "
+	  "probes, stop): Knuth's estimate of the search tree; the GIL is released" },
 	{ "count", (PyCFunction)engine_count, METH_VARARGS,
 	  "count(threads, limit, node_limit, time_limit) -> (count, stop): 0 means none; the GIL is released" },
 	{ "solutions", (PyCFunction)engine_solutions, METH_VARARGS,

@@ -472,3 +472,41 @@ def test_docstring_examples():
     for module in (dlx, dlx.sudoku):
         result = doctest.testmod(module)
         assert result.attempted > 0 and result.failed == 0
+
+
+def test_estimate_converges_to_the_tree():
+    p = queens(8)
+    p.count(threads=1)
+    truth = p.stats
+    est = p.estimate(probes=20000, seed=3)
+    assert est.probes == 20000 and est.stop == "complete"
+    assert abs(est.nodes - truth.nodes) <= 4 * est.nodes_error
+    assert est.nodes_error < 0.05 * truth.nodes
+    assert abs(est.solutions - 92) <= 4 * est.solutions_error
+    # Deterministic for a seed; another seed, other probes.
+    assert p.estimate(probes=50, seed=1) == p.estimate(probes=50, seed=1)
+    assert p.estimate(probes=50, seed=1).nodes != p.estimate(probes=50, seed=2).nodes
+    # The problem is left as it was.
+    assert p.count(threads=1) == 92
+
+
+def test_estimate_of_a_part():
+    p = queens(10)
+    est = p.estimate(probes=5000, seed=1, part=(2, 5))
+    assert est.probes >= 5000
+    assert 0 < est.solutions < 724
+
+
+def test_estimate_of_a_single_path():
+    # Forced all the way: every probe sees the whole tree, with no spread.
+    p = dlx.Problem(["a", "b", "c"], options=[["a"], ["b"], ["c"]])
+    assert p.estimate(probes=10) == dlx.Estimate(4.0, 0.0, 1.0, 0.0, 10, "complete")
+
+
+@pytest.mark.parametrize("kwargs", [
+    {"probes": 0}, {"probes": -1}, {"probes": 1.5}, {"seed": -1}, {"seed": 1 << 64}, {"seed": True},
+    {"part": (0, 3)}, {"part": (4, 3)}, {"part": (1, 70000)}, {"part": [1, 2]}, {"time_limit": 0},
+])
+def test_estimate_bad_arguments(kwargs):
+    with pytest.raises(ValueError):
+        queens(5).estimate(**kwargs)

@@ -31,6 +31,11 @@ static const char usage_dlx[] =
 	"  -n, --numbers         print each option as its input line number\n"
 	"  -s, --stats           print solutions, nodes, updates and time to stderr\n"
 	"  -q, --quiet           print no solution and no count, only set the exit status\n"
+	"  -e, --estimate[=N]    do not search: estimate the size of the search tree\n"
+	"                        (of the part with --part) from N random probes\n"
+	"                        (default 1000; Knuth's estimate), its nodes and\n"
+	"                        solutions with their standard errors; the probes\n"
+	"                        draw from --seed's S (default 0)\n"
 	"      --seed=S          try each item's options in an order shuffled by S\n"
 	"                        (0 to 2^64-1; the same S, the same search anywhere):\n"
 	"                        with --limit 1, a varied solution; counts never change\n"
@@ -73,6 +78,7 @@ struct opts {
 	bool count, all, numbers, stats, quiet, strict;
 	bool seeded;
 	uint64_t seed;          /* --seed S: dlx_shuffle_options(S) */
+	uint64_t estimate;      /* --estimate N: probes; 0 without --estimate */
 	struct cli_options cli; /* cli.threads is 0 until --threads: the default depends on other options */
 	const char *file;
 };
@@ -131,6 +137,9 @@ static const struct cli_program dlx_program = { "dlx", usage_dlx, DLX_MAX_PARTS 
 
 enum { OPT_STRICT = CLI_OPT_OWN, OPT_SEED };
 
+/* Probes of --estimate without a number: the spread of a few hundred is usually plain already. */
+#define DEFAULT_PROBES 1000
+
 /* The flag that one of dlx's own options sets (they all take no argument), or NULL for another option. */
 static bool *flag_of(int c, struct opts *o)
 {
@@ -157,12 +166,13 @@ static int parse_args(int argc, char **argv, struct opts *o)
 		{ "quiet", no_argument, NULL, 'q' },
 		{ "strict", no_argument, NULL, OPT_STRICT },
 		{ "seed", required_argument, NULL, OPT_SEED },
+		{ "estimate", optional_argument, NULL, 'e' },
 		CLI_LONGOPTS_SEARCH,
 		CLI_LONGOPTS_HELP,
 		{ NULL, 0, NULL, 0 },
 	};
 	int c;
-	while ((c = getopt_long(argc, argv, "cal:nsqt:p:hV", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "cal:nsqe::t:p:hV", longopts, NULL)) != -1) {
 		bool *flag = flag_of(c, o);
 		if (flag) {
 			*flag = true;
@@ -174,10 +184,20 @@ static int parse_args(int argc, char **argv, struct opts *o)
 			o->seeded = true;
 			continue;
 		}
+		if (c == 'e') {
+			o->estimate = DEFAULT_PROBES;
+			if (optarg && (!cli_parse_u64(optarg, &o->estimate) || !o->estimate))
+				return cli_usage_error(&dlx_program, "--estimate needs a number of probes from 1 to 2^64-1");
+			continue;
+		}
 		int r = cli_parse_option(&dlx_program, c, optarg, &o->cli);
 		if (r)
 			return r;
 	}
+	if (o->estimate && (o->count || o->all || o->cli.limit || o->cli.node_limit || o->cli.propagate))
+		return cli_usage_error(&dlx_program,
+				       "--estimate searches nothing: it does not go with --count, --all, --limit, "
+				       "--node-limit or --propagate");
 	int r = cli_parse_file(&dlx_program, argc, argv, &o->file);
 	if (r)
 		return r;
@@ -240,6 +260,37 @@ static int search_problem(const struct opts *o, dlx_problem *p, struct printer *
 	return dlx_search_split(p, &sp, &split, st);
 }
 
+/* --estimate: the probes, their result on stdout; returns the exit status. */
+static int estimate_problem(const struct opts *o, dlx_problem *p, struct cli_limits *lim)
+{
+	dlx_search_params sp = DLX_SEARCH_PARAMS_INIT;
+	sp.on_poll = cli_poll;
+	sp.poll_ctx = lim;
+	dlx_split_params split = { 1, o->cli.part, o->cli.parts };
+	dlx_estimate e;
+	int rc = dlx_estimate_tree(p, o->estimate, o->seed, &split, &sp, &e);
+	cli_progress_end(lim);
+	double secs = cli_now() - lim->start;
+	if (rc) {
+		fprintf(stderr, "dlx: %s\n", dlx_strerror(rc));
+		return CLI_EXIT_FAILURE;
+	}
+	struct cli_stop stop = cli_stop_classify(e.stop, lim);
+	if (!o->quiet) {
+		if (o->cli.parts)
+			printf("part %" PRIu32 "/%" PRIu32 ": ", o->cli.part, o->cli.parts);
+		/* Relative errors: a standard error of 1e9 says little until set beside 1e8 nodes. */
+		printf("estimate: nodes %.4g +- %.2g%%, solutions %.4g +- %.2g%%, from %" PRIu64 " probes%s%s%s\n",
+		       e.nodes, e.nodes > 0 ? 100 * e.nodes_error / e.nodes : 0.0, e.solutions,
+		       e.solutions > 0 ? 100 * e.solutions_error / e.solutions : 0.0, e.probes,
+		       stop.why ? " (" : "", stop.why ? stop.why : "", stop.why ? ")" : "");
+	}
+	if (o->stats)
+		fprintf(stderr, "probes: %" PRIu64 ", updates: %" PRIu64 ", time: %.3f s\n", e.probes, e.updates,
+			secs);
+	return stop.why ? stop.status : CLI_EXIT_OK;
+}
+
 /* Prints the count, or why the search stopped early, and --stats; partial says why it stopped, or is NULL. */
 static void print_result(const struct opts *o, const dlx_stats *st, const char *partial, double secs)
 {
@@ -294,6 +345,12 @@ int main(int argc, char **argv)
 	struct cli_limits lim;
 	cli_catch_signals();
 	cli_limits_init(&lim, "dlx", o.cli.time_limit, o.cli.progress);
+	if (o.estimate) {
+		int status = cli_finish_output("dlx", false, estimate_problem(&o, p, &lim));
+		free(pr.sorted);
+		dlx_ec_free(ec);
+		return status;
+	}
 	dlx_stats st;
 	int rc = search_problem(&o, p, &pr, &lim, &st);
 	cli_progress_end(&lim);

@@ -62,7 +62,8 @@ void dlx__snapshot_free(dlx_problem *p)
  * (the search's root then finds a dead end).  They leave the low bytes
  * alone: a tracking search rebuilds it when it starts.
  */
-static ALWAYS_INLINE void commit_whole(dlx_problem *p, int32_t x, uint64_t *updates, const bool colors)
+static ALWAYS_INLINE void commit_whole(dlx_problem *p, int32_t x, uint64_t *updates, bool *emptied,
+					const bool colors)
 {
 	const struct dlx_nodes nd = p->node;
 	bool zero = false;
@@ -79,14 +80,16 @@ static ALWAYS_INLINE void commit_whole(dlx_problem *p, int32_t x, uint64_t *upda
 		*updates += commit(p, q, &zero, false, colors);
 		q++;
 	}
+	*emptied = zero;
 }
 
-static void commit_option(dlx_problem *p, int32_t x, uint64_t *updates)
+/* Commits the option of node x; *emptied tells whether that left a primary item with no option. */
+static void commit_option(dlx_problem *p, int32_t x, uint64_t *updates, bool *emptied)
 {
 	if (p->color)
-		commit_whole(p, x, updates, true);
+		commit_whole(p, x, updates, emptied, true);
 	else
-		commit_whole(p, x, updates, false);
+		commit_whole(p, x, updates, emptied, false);
 }
 
 static void uncommit_option(dlx_problem *p, int32_t x)
@@ -105,8 +108,8 @@ static void uncommit_option(dlx_problem *p, int32_t x)
 		unmark(p, p->node.top[x], false);
 }
 
-/* dlx_force_option(), its link updates added to *updates. */
-static int force_one(dlx_problem *p, size_t opt, uint64_t *updates)
+/* dlx_force_option(), its link updates added to *updates; *emptied as commit_option()'s. */
+static int force_one(dlx_problem *p, size_t opt, uint64_t *updates, bool *emptied)
 {
 	if (!p || opt >= p->n_options)
 		return DLX_ERR_INVALID;
@@ -139,7 +142,7 @@ static int force_one(dlx_problem *p, size_t opt, uint64_t *updates)
 	int r = dlx__grow((void **)&p->forced, &p->cap_forced, p->n_forced + 1, sizeof *p->forced, INT32_MAX);
 	if (r)
 		return r;
-	commit_option(p, x, updates);
+	commit_option(p, x, updates, emptied);
 	p->forced[p->n_forced++] = x;
 	return DLX_OK;
 }
@@ -148,17 +151,25 @@ int dlx_force_option(dlx_problem *p, size_t opt)
 {
 	if (p && p->iterating)
 		return DLX_ERR_STATE;
-	return force_one(p, opt, p ? &p->forced_updates : NULL);
+	bool emptied;
+	return force_one(p, opt, p ? &p->forced_updates : NULL, &emptied);
 }
 
 int dlx__force_path(dlx_problem *p, const size_t *opts, size_t n, uint64_t *updates)
 {
+	bool emptied;
 	for (size_t k = 0; k < n; k++) {
-		int rc = force_one(p, opts[k], updates);
+		int rc = force_one(p, opts[k], updates, &emptied);
 		if (rc)
 			return rc;
 	}
 	return DLX_OK;
+}
+
+int dlx__force_probe(dlx_problem *p, size_t opt, uint64_t *updates, bool *emptied)
+{
+	*emptied = false;
+	return force_one(p, opt, updates, emptied);
 }
 
 /* Copies the current links, with nothing forced, into p->snap; on failure there is none. */

@@ -128,6 +128,36 @@ int dlx__search_split_setup(dlx_problem *p, const dlx_search_params *params, con
  */
 dlx_problem *dlx__problem_borrow(const dlx_problem *p);
 
+/*
+ * dlx_force_option() for a probe of the tree (dlx-estimate.c), its link
+ * updates added to *updates: *emptied tells whether the option left a
+ * primary item with no option, which makes it a choice the search would
+ * undo at once (a dead end, no node entered).  In dlx-force.c.
+ */
+int dlx__force_probe(dlx_problem *p, size_t opt, uint64_t *updates, bool *emptied);
+
+/*
+ * The item the search branches on in p's state outside a search (its
+ * forced options applied), or 0 when no primary item is active (a
+ * solution).  O(active primary items).  In dlx-search.c.
+ */
+int32_t dlx__branch_item(dlx_problem *p);
+
+/* The option that node x (not a spacer or an item's head) belongs to.  In dlx-search.c. */
+size_t dlx__option_of_node(const dlx_problem *p, int32_t x);
+
+/* splitmix64: the same stream for a seed on every platform.  In dlx-order.c. */
+uint64_t dlx__splitmix64(uint64_t *state);
+
+/*
+ * Tests: the expectation of dlx_estimate_tree()'s estimates, exactly: the
+ * nodes and solutions of the tree (or of the part) as its probes see it,
+ * every path followed.  It must equal what dlx_search() or the part's
+ * dlx_search_split() counts.  Recursive, exponential: small problems only.
+ * In dlx-estimate.c.
+ */
+int dlx__estimate_exact(dlx_problem *p, const dlx_split_params *split, uint64_t *nodes, uint64_t *solutions);
+
 /* Releases forced options until only the first `keep` remain. */
 void dlx__release_to(dlx_problem *p, size_t keep);
 

@@ -15,8 +15,7 @@
 #include "dlx-internal.h"
 #include "dlx-problem.h"
 
-/* splitmix64: the same stream for a seed on every platform. */
-static uint64_t next_random(uint64_t *state)
+uint64_t dlx__splitmix64(uint64_t *state)
 {
 	uint64_t z = (*state += 0x9e3779b97f4a7c15u);
 	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
@@ -61,7 +60,7 @@ static int relink(dlx_problem *p, bool shuffle, uint64_t seed)
 		qsort(nodes, n, sizeof *nodes, cmp_node);
 		if (shuffle) {
 			for (size_t k = n; k > 1; k--) {
-				size_t j = (size_t)(next_random(&state) % k);
+				size_t j = (size_t)(dlx__splitmix64(&state) % k);
 				int32_t t = nodes[k - 1];
 				nodes[k - 1] = nodes[j];
 				nodes[j] = t;

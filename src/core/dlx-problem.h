@@ -10,7 +10,8 @@
  *   dlx-cut.c      cutting the top of the search tree into jobs;
  *   dlx-split.c    one search spread over threads or parts;
  *   dlx-propagate.c  the subsumption rule at branch nodes, and its trail;
- *   dlx-order.c    the order each item's options are tried in (seeds).
+ *   dlx-order.c    the order each item's options are tried in (seeds);
+ *   dlx-estimate.c Knuth's estimate of the tree's size from random probes.
  *
  * Data structure and its invariants
  * ---------------------------------

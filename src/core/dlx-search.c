@@ -671,6 +671,17 @@ int dlx__branch_open(dlx_problem *p, int32_t first, uint64_t *updates)
 	return DLX_OK;
 }
 
+int32_t dlx__branch_item(dlx_problem *p)
+{
+	/* As in dlx__branch_open(): outside a search the active items' scan is right. */
+	return p->n_act_p ? choose_item(p, true, 0, false) : 0;
+}
+
+size_t dlx__option_of_node(const dlx_problem *p, int32_t x)
+{
+	return option_of(p->node, x);
+}
+
 void dlx__branch_close(dlx_problem *p, int32_t first)
 {
 	int32_t i = p->node.top[first];

@@ -345,6 +345,24 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	dlx__set_tracking(p, -1);
 
 	/*
+	 * The tree estimate sees the tree the search walks: followed along
+	 * every path, its nodes and solutions are the search's; one probe
+	 * leaves the links as they were.
+	 */
+	uint64_t est_nodes, est_sols;
+	EXPECT(dlx__estimate_exact(p, NULL, &est_nodes, &est_sols) == DLX_OK, "exact estimate failed");
+	EXPECT(est_nodes == full.nodes && est_sols == full.solutions,
+	       "the estimate's tree: %llu nodes, %llu solutions; the search's %llu, %llu",
+	       (unsigned long long)est_nodes, (unsigned long long)est_sols, (unsigned long long)full.nodes,
+	       (unsigned long long)full.solutions);
+	dlx_estimate est;
+	EXPECT(dlx_estimate_tree(p, 1, node_limit, NULL, NULL, &est) == DLX_OK, "estimate failed");
+	/* A probe that ends at a solution found one: there is one. */
+	EXPECT(est.nodes >= 1 && (est.solutions == 0 || full.solutions > 0), "estimate: %g nodes, %g solutions of %llu",
+	       est.nodes, est.solutions, (unsigned long long)full.solutions);
+	check_links(p, "after an estimate");
+
+	/*
 	 * Propagation removes only options in no solution: the same solutions
 	 * (search_all checks each against the model), and every stop leaves
 	 * the links as they were.

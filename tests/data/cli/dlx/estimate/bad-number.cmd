@@ -1,0 +1,1 @@
+--estimate=many @TOPDATA@/knuth-example.dlx

@@ -1,0 +1,1 @@
+--estimate=5 @TOPDATA@/knuth-example.dlx

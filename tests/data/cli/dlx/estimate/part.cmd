@@ -1,0 +1,1 @@
+--estimate=500 --part 2/3 @TOPDATA@/queens8.dlx

@@ -1,0 +1,1 @@
+--estimate=500 @TOPDATA@/queens8.dlx

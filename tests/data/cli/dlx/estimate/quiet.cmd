@@ -1,0 +1,1 @@
+-e --quiet @TOPDATA@/knuth-example.dlx

@@ -1,0 +1,1 @@
+--estimate=400 --seed 9 @TOPDATA@/langford7.dlx

@@ -1,0 +1,1 @@
+--estimate --count @TOPDATA@/knuth-example.dlx

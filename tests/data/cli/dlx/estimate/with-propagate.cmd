@@ -1,0 +1,1 @@
+--estimate --propagate @TOPDATA@/knuth-example.dlx

@@ -1,0 +1,1 @@
+--estimate=0 @TOPDATA@/knuth-example.dlx
