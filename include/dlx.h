@@ -490,6 +490,52 @@ typedef struct dlx_split_params {
 DLX_API int dlx_search_split(dlx_problem *p, const dlx_search_params *params,
 	const dlx_split_params *split, dlx_stats *stats);
 
+/** One level of a nested part: the part-th of parts pieces (dlx_search_parts()). */
+typedef struct dlx_part {
+	uint32_t part;  /**< K: 1..parts */
+	uint32_t parts; /**< M: 1..#DLX_MAX_PARTS */
+} dlx_part;
+
+/** Most levels of a nested part. */
+#define DLX_MAX_PART_DEPTH 8
+
+/**
+ * Searches one piece of one part: path[0] is part K/M as dlx_search_split()
+ * cuts it, path[1] = J/N the J-th of N disjoint pieces of that part,
+ * path[2] a piece of that piece, and so on.  The N pieces of a part hold
+ * exactly its solutions between them, each once, so a part that proves
+ * far bigger than its siblings can be searched again in N processes whose
+ * counts add up to its own (`dlx --part K/M.J/N`).  A piece is found by
+ * refining its parent's jobs into about 64 N finer ones (long runs of a
+ * node's children cut into shorter runs, or each child's subtree cut as
+ * dlx_search_split() cuts a tree) and taking every N-th: it depends on the
+ * problem and the numbers alone, so any machine cuts the same pieces.
+ * depth 1 is dlx_search_split() with part = path[0], but for M = 1, which
+ * is then a part too (its statistics leave out the walk of the cut).
+ *
+ * Statistics are those of the piece's jobs alone, as a part's are: the
+ * walks that cut the tree are left out, so the solutions of the N pieces
+ * add up to their parent's, but their nodes do not (a parent's walks
+ * count nodes that its pieces' do not).
+ *
+ * @param p       the problem (left as it was found)
+ * @param params  as dlx_search_split()
+ * @param threads worker threads; 0 or 1 searches in the calling thread
+ * @param path    the levels, path[0] the outermost
+ * @param depth   their number, 1..#DLX_MAX_PART_DEPTH
+ * @param stats   filled in (may be NULL)
+ * @return as dlx_search_split(); #DLX_ERR_INVALID for a NULL p or path, a
+ *         depth out of range or a level not 1 <= part <= parts <=
+ *         #DLX_MAX_PARTS.
+ * Complexity: as dlx_search_split() for the search; before it, each level
+ * beyond the first walks its parent's jobs: for each, a cover of the item
+ * branched on at its node and a commit and an uncommit of every option of
+ * its run, and a cut (bounded as dlx_search_split()'s) of each child's
+ * subtree when the run is shorter than the job's share of 64 N.
+ */
+DLX_API int dlx_search_parts(dlx_problem *p, const dlx_search_params *params, unsigned threads,
+	const dlx_part *path, size_t depth, dlx_stats *stats);
+
 /** Knuth's estimate of the size of a search tree (dlx_estimate_tree()). */
 typedef struct dlx_estimate {
 	uint64_t probes;         /**< random probes made */
@@ -515,32 +561,34 @@ typedef struct dlx_estimate {
  *
  * The tree is the one dlx_search() walks (its heuristic, the order of the
  * options, the forced options applied), its nodes counted as
- * dlx_stats.nodes counts them.  With split->parts = M > 1, the tree of
- * part K as dlx_search_split() cuts it, counted as that part's statistics
- * are (its jobs alone): the probes are shared among the part's jobs, at
- * least two each.  split->threads is ignored: the probes run in the
- * calling thread.  Deterministic for a given seed.
+ * dlx_stats.nodes counts them.  With a path (depth >= 1), the tree of that
+ * part or piece as dlx_search_parts() cuts it, counted as its statistics
+ * are (its jobs alone): the probes are shared among its jobs, at least two
+ * each.  The probes run in the calling thread.  Deterministic for a given
+ * seed.
  *
  * @param p       the problem (restored when the call returns)
  * @param probes  how many probes (at least 1); with parts, at least 2 per job
  * @param seed    the probes' random choices
- * @param split   NULL, or the part to estimate (as dlx_search_split())
+ * @param path    NULL for the whole tree, or the part (as dlx_search_parts())
+ * @param depth   path's levels (0 for the whole tree)
  * @param params  NULL, or on_poll and poll_ctx alone: called after every
  *                probe (so_far->nodes = the nodes the probes entered,
  *                progress = the share of probes done); non-zero stops,
  *                and out holds the estimate from the probes made
  * @param out     the estimate
  * @return #DLX_OK; #DLX_ERR_INVALID for a NULL p or out, probes = 0, or a
- *         part as dlx_search_split() refuses it; #DLX_ERR_STATE while a
+ *         path as dlx_search_parts() refuses it; #DLX_ERR_STATE while a
  *         dlx_iter searches p, or when propagation is on (its tree is not
  *         the one the probes walk); #DLX_ERR_NOMEM.
- * Complexity: a probe costs, at each node on its way, a commit and an
- * uncommit of every option of the item branched on there; memory
- * O(longest item list).  With parts, plus the cut of the tree (bounded as
- * in dlx_search_split()).
+ * Complexity: a probe costs, at each node on its way, what the search
+ * spends at that node (a cover of the item branched on there, a commit
+ * and an uncommit of each of its options); memory
+ * O(longest item list).  With a path, plus the cut of the part's jobs, as
+ * in dlx_search_parts().
  */
-DLX_API int dlx_estimate_tree(dlx_problem *p, uint64_t probes, uint64_t seed, const dlx_split_params *split,
-	const dlx_search_params *params, dlx_estimate *out);
+DLX_API int dlx_estimate_tree(dlx_problem *p, uint64_t probes, uint64_t seed, const dlx_part *path,
+	size_t depth, const dlx_search_params *params, dlx_estimate *out);
 
 #ifdef __cplusplus
 }

@@ -48,7 +48,7 @@ START_TEST(test_expectation_is_the_tree)
 		dlx_stats st;
 		ck_assert_int_eq(dlx_search(p, NULL, &st), DLX_OK);
 		uint64_t nodes, sols;
-		ck_assert_int_eq(dlx__estimate_exact(p, NULL, &nodes, &sols), DLX_OK);
+		ck_assert_int_eq(dlx__estimate_exact(p, NULL, 0, &nodes, &sols), DLX_OK);
 		ck_assert_msg(nodes == st.nodes && sols == st.solutions,
 			      "seed %u: probes see %llu nodes %llu solutions, the search %llu and %llu", seed,
 			      (unsigned long long)nodes, (unsigned long long)sols, (unsigned long long)st.nodes,
@@ -72,10 +72,11 @@ START_TEST(test_parts_expectation)
 			uint64_t sum = 0;
 			for (uint32_t part = 1; part <= parts[k]; part++) {
 				dlx_split_params sp = { 1, part, parts[k] };
+				dlx_part path = { part, parts[k] };
 				dlx_stats st;
 				ck_assert_int_eq(dlx_search_split(p, NULL, &sp, &st), DLX_OK);
 				uint64_t nodes, sols;
-				ck_assert_int_eq(dlx__estimate_exact(p, &sp, &nodes, &sols), DLX_OK);
+				ck_assert_int_eq(dlx__estimate_exact(p, &path, 1, &nodes, &sols), DLX_OK);
 				ck_assert_msg(nodes == st.nodes && sols == st.solutions,
 					      "seed %u part %u/%u: probes see %llu nodes %llu solutions, the part %llu and %llu",
 					      seed, part, parts[k], (unsigned long long)nodes, (unsigned long long)sols,
@@ -93,12 +94,12 @@ START_TEST(test_parts_expectation)
 END_TEST
 
 /* The estimate, deterministic for its seed, lies within a few standard errors of the truth. */
-static void assert_close(dlx_problem *p, const dlx_split_params *split, uint64_t probes)
+static void assert_close(dlx_problem *p, const dlx_part *path, size_t depth, uint64_t probes)
 {
 	dlx_stats st;
-	ck_assert_int_eq(split ? dlx_search_split(p, NULL, split, &st) : dlx_search(p, NULL, &st), DLX_OK);
+	ck_assert_int_eq(depth ? dlx_search_parts(p, NULL, 1, path, depth, &st) : dlx_search(p, NULL, &st), DLX_OK);
 	dlx_estimate e;
-	ck_assert_int_eq(dlx_estimate_tree(p, probes, 42, split, NULL, &e), DLX_OK);
+	ck_assert_int_eq(dlx_estimate_tree(p, probes, 42, path, depth, NULL, &e), DLX_OK);
 	ck_assert_int_eq(e.stop, DLX_STOP_COMPLETE);
 	ck_assert_uint_ge(e.probes, probes);
 	double truth = (double)st.nodes;
@@ -115,11 +116,13 @@ static void assert_close(dlx_problem *p, const dlx_split_params *split, uint64_t
 START_TEST(test_queens_converge)
 {
 	dlx_problem *p = queens(8);
-	assert_close(p, NULL, 20000);
+	assert_close(p, NULL, 0, 20000);
 	dlx_problem_free(p);
 	p = queens(10);
-	dlx_split_params sp = { 1, 3, 5 };
-	assert_close(p, &sp, 20000);
+	dlx_part part = { 3, 5 };
+	assert_close(p, &part, 1, 20000);
+	dlx_part piece[2] = { { 3, 5 }, { 2, 3 } };
+	assert_close(p, piece, 2, 20000);
 	dlx_problem_free(p);
 }
 END_TEST
@@ -128,13 +131,13 @@ START_TEST(test_seeds)
 {
 	dlx_problem *p = queens(9);
 	dlx_estimate a, b, c;
-	ck_assert_int_eq(dlx_estimate_tree(p, 100, 7, NULL, NULL, &a), DLX_OK);
-	ck_assert_int_eq(dlx_estimate_tree(p, 100, 7, NULL, NULL, &b), DLX_OK);
-	ck_assert_int_eq(dlx_estimate_tree(p, 100, 8, NULL, NULL, &c), DLX_OK);
+	ck_assert_int_eq(dlx_estimate_tree(p, 100, 7, NULL, 0, NULL, &a), DLX_OK);
+	ck_assert_int_eq(dlx_estimate_tree(p, 100, 7, NULL, 0, NULL, &b), DLX_OK);
+	ck_assert_int_eq(dlx_estimate_tree(p, 100, 8, NULL, 0, NULL, &c), DLX_OK);
 	ck_assert(a.nodes == b.nodes && a.solutions == b.solutions && a.updates == b.updates);
 	ck_assert(a.nodes != c.nodes);
 	/* One probe has no spread to measure. */
-	ck_assert_int_eq(dlx_estimate_tree(p, 1, 7, NULL, NULL, &a), DLX_OK);
+	ck_assert_int_eq(dlx_estimate_tree(p, 1, 7, NULL, 0, NULL, &a), DLX_OK);
 	ck_assert_uint_eq(a.probes, 1);
 	ck_assert(a.nodes >= 1 && a.nodes_error == 0);
 	dlx_problem_free(p);
@@ -148,7 +151,7 @@ START_TEST(test_forced_chain)
 	for (size_t i = 0; i < 5; i++)
 		ck_assert_int_ge(dlx_add_option(p, &i, 1), 0);
 	dlx_estimate e;
-	ck_assert_int_eq(dlx_estimate_tree(p, 10, 1, NULL, NULL, &e), DLX_OK);
+	ck_assert_int_eq(dlx_estimate_tree(p, 10, 1, NULL, 0, NULL, &e), DLX_OK);
 	ck_assert(e.nodes == 6 && e.nodes_error == 0 && e.solutions == 1 && e.solutions_error == 0);
 	dlx_problem_free(p);
 }
@@ -169,7 +172,7 @@ START_TEST(test_poll_stops)
 	sp.on_poll = stop_after_ten;
 	sp.poll_ctx = &calls;
 	dlx_estimate e;
-	ck_assert_int_eq(dlx_estimate_tree(p, 1000, 1, NULL, &sp, &e), DLX_OK);
+	ck_assert_int_eq(dlx_estimate_tree(p, 1000, 1, NULL, 0, &sp, &e), DLX_OK);
 	ck_assert_int_eq(e.stop, DLX_STOP_POLL);
 	ck_assert_uint_eq(e.probes, 10);
 	ck_assert(e.nodes > 0);
@@ -182,23 +185,28 @@ START_TEST(test_errors)
 {
 	dlx_problem *p = queens(6);
 	dlx_estimate e;
-	ck_assert_int_eq(dlx_estimate_tree(NULL, 10, 1, NULL, NULL, &e), DLX_ERR_INVALID);
-	ck_assert_int_eq(dlx_estimate_tree(p, 10, 1, NULL, NULL, NULL), DLX_ERR_INVALID);
-	ck_assert_int_eq(dlx_estimate_tree(p, 0, 1, NULL, NULL, &e), DLX_ERR_INVALID);
-	dlx_split_params bad = { 1, 0, 3 };
-	ck_assert_int_eq(dlx_estimate_tree(p, 10, 1, &bad, NULL, &e), DLX_ERR_INVALID);
-	bad.part = 4;
-	ck_assert_int_eq(dlx_estimate_tree(p, 10, 1, &bad, NULL, &e), DLX_ERR_INVALID);
-	bad = (dlx_split_params){ 1, 1, DLX_MAX_PARTS + 1 };
-	ck_assert_int_eq(dlx_estimate_tree(p, 10, 1, &bad, NULL, &e), DLX_ERR_INVALID);
+	ck_assert_int_eq(dlx_estimate_tree(NULL, 10, 1, NULL, 0, NULL, &e), DLX_ERR_INVALID);
+	ck_assert_int_eq(dlx_estimate_tree(p, 10, 1, NULL, 0, NULL, NULL), DLX_ERR_INVALID);
+	ck_assert_int_eq(dlx_estimate_tree(p, 0, 1, NULL, 0, NULL, &e), DLX_ERR_INVALID);
+	dlx_part bad[DLX_MAX_PART_DEPTH + 1] = { { 0, 3 } };
+	ck_assert_int_eq(dlx_estimate_tree(p, 10, 1, bad, 1, NULL, &e), DLX_ERR_INVALID);
+	bad[0].part = 4;
+	ck_assert_int_eq(dlx_estimate_tree(p, 10, 1, bad, 1, NULL, &e), DLX_ERR_INVALID);
+	bad[0] = (dlx_part){ 1, DLX_MAX_PARTS + 1 };
+	ck_assert_int_eq(dlx_estimate_tree(p, 10, 1, bad, 1, NULL, &e), DLX_ERR_INVALID);
+	ck_assert_int_eq(dlx_estimate_tree(p, 10, 1, NULL, 1, NULL, &e), DLX_ERR_INVALID);
+	for (size_t d = 0; d <= DLX_MAX_PART_DEPTH; d++)
+		bad[d] = (dlx_part){ 1, 2 };
+	ck_assert_int_eq(dlx_estimate_tree(p, 10, 1, bad, DLX_MAX_PART_DEPTH + 1, NULL, &e), DLX_ERR_INVALID);
+	ck_assert_int_eq(dlx_estimate_tree(p, 10, 1, bad, DLX_MAX_PART_DEPTH, NULL, &e), DLX_OK);
 	ck_assert_int_eq(dlx_set_propagation(p, DLX_PROPAGATE_SUBSUME), DLX_OK);
-	ck_assert_int_eq(dlx_estimate_tree(p, 10, 1, NULL, NULL, &e), DLX_ERR_STATE);
+	ck_assert_int_eq(dlx_estimate_tree(p, 10, 1, NULL, 0, NULL, &e), DLX_ERR_STATE);
 	ck_assert_int_eq(dlx_set_propagation(p, DLX_PROPAGATE_NONE), DLX_OK);
 	dlx_iter *it;
 	ck_assert_int_eq(dlx_iter_new(p, NULL, &it), DLX_OK);
-	ck_assert_int_eq(dlx_estimate_tree(p, 10, 1, NULL, NULL, &e), DLX_ERR_STATE);
+	ck_assert_int_eq(dlx_estimate_tree(p, 10, 1, NULL, 0, NULL, &e), DLX_ERR_STATE);
 	dlx_iter_free(it);
-	ck_assert_int_eq(dlx_estimate_tree(p, 10, 1, NULL, NULL, &e), DLX_OK);
+	ck_assert_int_eq(dlx_estimate_tree(p, 10, 1, NULL, 0, NULL, &e), DLX_OK);
 	dlx_problem_free(p);
 }
 END_TEST

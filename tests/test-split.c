@@ -4,6 +4,7 @@
  * The counts, node counts and solution sets must be those of one search.
  */
 #include <check.h>
+#include <stdio.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -490,6 +491,136 @@ START_TEST(clone_is_independent)
 }
 END_TEST
 
+/* The solutions of a piece (path, depth) of queens 8, appended to set. */
+static uint64_t piece_solutions(dlx_problem *p, const dlx_part *path, size_t depth, unsigned threads,
+				struct solution_set *set)
+{
+	dlx_search_params sp = DLX_SEARCH_PARAMS_INIT;
+	sp.on_solution = record_mask;
+	sp.solution_ctx = set;
+	dlx_stats st;
+	ck_assert_int_eq(dlx_search_parts(p, &sp, threads, path, depth, &st), DLX_OK);
+	ck_assert_int_eq(st.stop, DLX_STOP_COMPLETE);
+	return st.solutions;
+}
+
+static void assert_same_set(struct solution_set *a, struct solution_set *b, const char *what)
+{
+	ck_assert_msg(a->n == b->n, "%s: %zu solutions against %zu", what, a->n, b->n);
+	qsort(a->masks, a->n, sizeof a->masks[0], cmp_u64);
+	qsort(b->masks, b->n, sizeof b->masks[0], cmp_u64);
+	for (size_t k = 0; k < a->n; k++)
+		ck_assert_msg(a->masks[k] == b->masks[k], "%s: solution sets differ", what);
+}
+
+START_TEST(nested_parts_are_disjoint_and_complete)
+{
+	static const uint32_t ms[] = { 1, 3, 7 }, ns[] = { 1, 2, 5, 40 };
+	dlx_problem *p = queens(8);
+	for (size_t mi = 0; mi < sizeof ms / sizeof *ms; mi++)
+		for (uint32_t k = 1; k <= ms[mi]; k++) {
+			struct solution_set part = { { 0 }, 0 };
+			dlx_part path[3] = { { k, ms[mi] } };
+			piece_solutions(p, path, 1, 1, &part);
+			for (size_t ni = 0; ni < sizeof ns / sizeof *ns; ni++) {
+				struct solution_set pieces = { { 0 }, 0 };
+				for (uint32_t j = 1; j <= ns[ni]; j++) {
+					path[1] = (dlx_part){ j, ns[ni] };
+					piece_solutions(p, path, 2, 1 + j % 3, &pieces);
+				}
+				char what[64];
+				snprintf(what, sizeof what, "part %u/%u in %u pieces", k, ms[mi], ns[ni]);
+				assert_same_set(&part, &pieces, what);
+			}
+			/* A piece of a piece: part k's pieces 2/3, cut in 4 again. */
+			struct solution_set piece = { { 0 }, 0 }, deeper = { { 0 }, 0 };
+			path[1] = (dlx_part){ 2, 3 };
+			piece_solutions(p, path, 2, 1, &piece);
+			for (uint32_t i = 1; i <= 4; i++) {
+				path[2] = (dlx_part){ i, 4 };
+				piece_solutions(p, path, 3, 2, &deeper);
+			}
+			assert_same_set(&piece, &deeper, "three levels");
+			assert_sane(p);
+		}
+	dlx_part bad[DLX_MAX_PART_DEPTH + 1] = { { 1, 2 }, { 0, 3 } };
+	ck_assert_int_eq(dlx_search_parts(p, NULL, 1, bad, 2, NULL), DLX_ERR_INVALID);
+	bad[1] = (dlx_part){ 4, 3 };
+	ck_assert_int_eq(dlx_search_parts(p, NULL, 1, bad, 2, NULL), DLX_ERR_INVALID);
+	ck_assert_int_eq(dlx_search_parts(p, NULL, 1, bad, 0, NULL), DLX_ERR_INVALID);
+	ck_assert_int_eq(dlx_search_parts(p, NULL, 1, NULL, 1, NULL), DLX_ERR_INVALID);
+	ck_assert_int_eq(dlx_search_parts(NULL, NULL, 1, bad, 1, NULL), DLX_ERR_INVALID);
+	for (size_t d = 0; d <= DLX_MAX_PART_DEPTH; d++)
+		bad[d] = (dlx_part){ 1, 1 };
+	ck_assert_int_eq(dlx_search_parts(p, NULL, 1, bad, DLX_MAX_PART_DEPTH + 1, NULL), DLX_ERR_INVALID);
+	dlx_stats st;
+	ck_assert_int_eq(dlx_search_parts(p, NULL, 1, bad, DLX_MAX_PART_DEPTH, &st), DLX_OK);
+	ck_assert_uint_eq(st.solutions, 92);
+	dlx_problem_free(p);
+}
+END_TEST
+
+START_TEST(random_nested_parts)
+{
+	for (unsigned seed = 3000; seed < 3300; seed++) {
+		rng_seed(seed * 2654435761u + 5);
+		size_t np = 2 + rng() % 8, ns = rng() % 3, no = 2 + rng() % 30;
+		dlx_problem *p = dlx_problem_new(np, ns);
+		for (size_t k = 0; k < no; k++) {
+			size_t items[12], n = 0;
+			for (size_t i = 0; i < np + ns; i++)
+				if (rng() % 3 == 0)
+					items[n++] = i;
+			if (n == 0)
+				items[n++] = rng() % np;
+			ck_assert_int_ge(dlx_add_option(p, items, n), 0);
+		}
+		uint32_t m = 1 + rng() % 4, n = 2 + rng() % 6;
+		for (uint32_t k = 1; k <= m; k++) {
+			dlx_part path[2] = { { k, m } };
+			dlx_stats part, st;
+			ck_assert_int_eq(dlx_search_parts(p, NULL, 1, path, 1, &part), DLX_OK);
+			uint64_t sum = 0;
+			for (uint32_t j = 1; j <= n; j++) {
+				path[1] = (dlx_part){ j, n };
+				ck_assert_int_eq(dlx_search_parts(p, NULL, 1 + j % 2, path, 2, &st), DLX_OK);
+				sum += st.solutions;
+				/* The estimate's probes see the piece's tree as its search counts it. */
+				uint64_t nodes, sols;
+				ck_assert_int_eq(dlx__estimate_exact(p, path, 2, &nodes, &sols), DLX_OK);
+				ck_assert_msg(nodes == st.nodes && sols == st.solutions,
+					      "seed %u, piece %u/%u.%u/%u: probes see %llu nodes, %llu solutions; the search %llu, %llu",
+					      seed, k, m, j, n, (unsigned long long)nodes, (unsigned long long)sols,
+					      (unsigned long long)st.nodes, (unsigned long long)st.solutions);
+			}
+			ck_assert_msg(sum == part.solutions, "seed %u, part %u/%u: pieces %llu, part %llu", seed, k, m,
+				      (unsigned long long)sum, (unsigned long long)part.solutions);
+		}
+		assert_sane(p);
+		dlx_problem_free(p);
+	}
+}
+END_TEST
+
+/* A part that is one long run of the root's children is cut into shorter runs, not child by child. */
+START_TEST(nested_parts_of_a_wide_node)
+{
+	dlx_problem *p = copies(100000);
+	dlx_part path[2] = { { 2, 3 } };
+	dlx_stats part, st;
+	ck_assert_int_eq(dlx_search_parts(p, NULL, 1, path, 1, &part), DLX_OK);
+	uint64_t sum = 0;
+	for (uint32_t j = 1; j <= 7; j++) {
+		path[1] = (dlx_part){ j, 7 };
+		ck_assert_int_eq(dlx_search_parts(p, NULL, 2, path, 2, &st), DLX_OK);
+		ck_assert_uint_gt(st.solutions, 0);
+		sum += st.solutions;
+	}
+	ck_assert_uint_eq(sum, part.solutions);
+	dlx_problem_free(p);
+}
+END_TEST
+
 static Suite *split_suite(void)
 {
 	Suite *s = suite_create("split");
@@ -507,6 +638,9 @@ static Suite *split_suite(void)
 	tcase_add_test(tc, split_setup_grows_linearly);
 	tcase_add_test(tc, random_wide_split_vs_count);
 	tcase_add_test(tc, split_node_limit_counts_small_jobs);
+	tcase_add_test(tc, nested_parts_are_disjoint_and_complete);
+	tcase_add_test(tc, random_nested_parts);
+	tcase_add_test(tc, nested_parts_of_a_wide_node);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -364,10 +364,11 @@ static PyObject *engine_estimate(Engine *e, PyObject *args)
 	dlxpy_poll_init(&pc, time_limit);
 	dlx_search_params sp = DLX_SEARCH_PARAMS_INIT;
 	dlxpy_poll_params(&pc, &sp);
-	dlx_split_params split = { 1, part, parts };
+	/* A part 1/1 is the whole tree, as dlx --estimate --part 1/1 has it. */
+	dlx_part path = { part, parts };
 	dlx_estimate est;
 	pc.tstate = PyEval_SaveThread();
-	int rc = dlx_estimate_tree(p, probes, seed, &split, &sp, &est);
+	int rc = dlx_estimate_tree(p, probes, seed, &path, parts > 1 ? 1 : 0, &sp, &est);
 	PyEval_RestoreThread(pc.tstate);
 	pc.tstate = NULL;
 	engine_return(e, p);

@@ -91,4 +91,19 @@ double dlx__job_share(const struct dlx__cut *cut, size_t j);
  */
 int dlx__job_class(const struct dlx__cut *cut, size_t j);
 
+/*
+ * The jobs of a nested part (dlx-parts.c): *cut and the part's jobs in it,
+ * *first, *first + *stride, ...  Depth 1 is the cut dlx_search_split()
+ * makes for M parts (64 M jobs, part K's every M-th from K-1); each further
+ * level refines the part's jobs into about 64 N finer ones, of which piece
+ * J takes every N-th from J-1.  path must pass dlx__check_parts().  *walks
+ * gets the nodes and updates of every walk made, and the stop of a poll
+ * that stopped one (then the cut holds no jobs).  Returns DLX_OK,
+ * DLX_ERR_NOMEM, or DLX_ERR_STATE if a job is not in p's tree; *cut needs
+ * dlx__cut_free() either way.  Cost: the first cut, plus per level a walk
+ * per refined job (O(the job's children) commits, or a cut of each child).
+ */
+int dlx__part_cut(dlx_problem *p, const dlx_part *path, size_t depth, const dlx_search_params *params,
+		  struct dlx__cut *cut, size_t *first, size_t *stride, dlx_stats *walks);
+
 #endif

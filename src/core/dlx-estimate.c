@@ -11,8 +11,9 @@
  * 1 / (d1 ... dk).  The estimate is of the tree dlx_search() walks, so a
  * node's children are the choices the search enters: an option that
  * leaves a primary item with no option is a dead end the search undoes at
- * once, and is not a child.  Finding those costs a commit and an uncommit
- * of each option of the item at every node of the probe.
+ * once, and is not a child.  Finding those costs what the search spends at
+ * each node of the probe: a cover of the item, and a commit and an
+ * uncommit of each of its options (dlx__live_children()).
  *
  * A part of a split search is the union of its jobs (dlx-cut.h), so its
  * estimate is the sum of theirs, each from its own probes, whose first
@@ -35,7 +36,7 @@ struct prober {
 	uint64_t rng;
 	uint64_t updates;       /* link updates of the probes' commits */
 	uint64_t entered;       /* nodes the probes entered, for the polls */
-	size_t *live;           /* the live options of the node being probed */
+	int32_t *live;          /* the nodes of the live options of the node being probed */
 	size_t cap_live;
 };
 
@@ -51,32 +52,15 @@ static uint64_t uniform_below(uint64_t *state, uint64_t n)
 }
 
 /*
- * Puts in pr->live the options of the run first..last (list order) of item
- * i's list that the search would enter, and their number in *n.
+ * Puts in pr->live the nodes of the options of the run first..last (list
+ * order) of item i's list that the search would enter, and their number
+ * in *n.
  */
 static int live_options(struct prober *pr, int32_t i, int32_t first, int32_t last, size_t *n)
 {
-	dlx_problem *p = pr->p;
-	*n = 0;
-	for (int32_t y = first;; y = p->node.down[y]) {
-		if (y == i || p->node.top[y] != i)
-			return DLX_ERR_STATE; /* the run is not in this node's list: cut from another tree */
-		size_t opt = dlx__option_of_node(p, y);
-		size_t keep = dlx_forced_count(p);
-		bool emptied;
-		int rc = dlx__force_probe(p, opt, &pr->updates, &emptied);
-		if (rc)
-			return rc;
-		dlx__release_to(p, keep);
-		if (!emptied) {
-			rc = dlx__grow((void **)&pr->live, &pr->cap_live, *n + 1, sizeof *pr->live, SIZE_MAX / sizeof(size_t));
-			if (rc)
-				return rc;
-			pr->live[(*n)++] = opt;
-		}
-		if (y == last)
-			return DLX_OK;
-	}
+	if (pr->p->node.top[first] != i)
+		return DLX_ERR_STATE; /* the run is not in this node's list: cut from another tree */
+	return dlx__live_children(pr->p, first, last, &pr->live, &pr->cap_live, n, &pr->updates);
 }
 
 /*
@@ -115,7 +99,8 @@ static int probe(struct prober *pr, int32_t first, int32_t last, double *nodes, 
 			break;
 		weight *= (double)n;
 		bool emptied;
-		rc = dlx__force_probe(p, pr->live[uniform_below(&pr->rng, n)], &pr->updates, &emptied);
+		rc = dlx__force_probe(p, dlx__option_of_node(p, pr->live[uniform_below(&pr->rng, n)]), &pr->updates,
+				      &emptied);
 		if (rc)
 			break;
 	}
@@ -224,7 +209,7 @@ static void units_free(struct units *us)
 		dlx__cut_free(&us->cut);
 }
 
-static int units_make(dlx_problem *p, uint32_t part, uint32_t parts, const dlx_search_params *params,
+static int units_make(dlx_problem *p, const dlx_part *path, size_t depth, const dlx_search_params *params,
 		      struct units *us)
 {
 	static const dlx_stats none = { 0, 0, 0, 0, DLX_STOP_COMPLETE, 0, 0.0 };
@@ -232,7 +217,7 @@ static int units_make(dlx_problem *p, uint32_t part, uint32_t parts, const dlx_s
 	us->n = 0;
 	us->have_cut = false;
 	us->walk = none;
-	if (parts == 1) {
+	if (!depth) {
 		us->u = malloc(sizeof *us->u);
 		if (!us->u)
 			return DLX_ERR_NOMEM;
@@ -240,18 +225,19 @@ static int units_make(dlx_problem *p, uint32_t part, uint32_t parts, const dlx_s
 		us->n = 1;
 		return DLX_OK;
 	}
-	/* The cut dlx_search_split() makes for M parts, and part K's jobs: K-1, K-1+M, ... */
-	int rc = dlx__cut(p, (size_t)64 * parts, params, &us->cut, &us->walk);
+	/* The part's jobs, as dlx_search_parts() cuts them. */
+	size_t first, stride;
+	int rc = dlx__part_cut(p, path, depth, params, &us->cut, &first, &stride, &us->walk);
 	us->have_cut = true;
 	if (rc || us->walk.stop != DLX_STOP_COMPLETE)
 		return rc;
 	const struct dlx__cut *cut = &us->cut;
-	size_t n = cut->n_jobs > part - 1 ? (cut->n_jobs - part) / parts + 1 : 0;
+	size_t n = cut->n_jobs > first ? (cut->n_jobs - first - 1) / stride + 1 : 0;
 	us->u = malloc((n ? n : 1) * sizeof *us->u);
 	if (!us->u)
 		return DLX_ERR_NOMEM;
 	for (size_t k = 0; k < n; k++) {
-		const struct dlx__job *job = &cut->jobs[part - 1 + k * parts];
+		const struct dlx__job *job = &cut->jobs[first + k * stride];
 		const struct dlx__group *g = &cut->groups[job->group];
 		us->u[k] = (struct unit){ cut->opts + g->path, g->n, job->first, job->last };
 	}
@@ -259,8 +245,8 @@ static int units_make(dlx_problem *p, uint32_t part, uint32_t parts, const dlx_s
 	return DLX_OK;
 }
 
-/* The checks dlx_estimate_tree() and dlx__estimate_exact() share; *parts gets M (1 for the whole tree). */
-static int estimate_args(const dlx_problem *p, const dlx_split_params *split, uint32_t *parts)
+/* The checks dlx_estimate_tree() and dlx__estimate_exact() share. */
+static int estimate_args(const dlx_problem *p, const dlx_part *path, size_t depth)
 {
 	if (!p)
 		return DLX_ERR_INVALID;
@@ -269,33 +255,29 @@ static int estimate_args(const dlx_problem *p, const dlx_split_params *split, ui
 	/* The probes walk Algorithm X's tree; a propagating search's is another one. */
 	if (p->propagate)
 		return DLX_ERR_STATE;
-	*parts = split && split->parts ? split->parts : 1;
-	if (*parts > DLX_MAX_PARTS || (*parts > 1 && (split->part < 1 || split->part > *parts)))
-		return DLX_ERR_INVALID;
-	return DLX_OK;
+	return depth ? dlx__check_parts(path, depth) : DLX_OK;
 }
 
-int dlx_estimate_tree(dlx_problem *p, uint64_t probes, uint64_t seed, const dlx_split_params *split,
+int dlx_estimate_tree(dlx_problem *p, uint64_t probes, uint64_t seed, const dlx_part *path, size_t depth,
 		      const dlx_search_params *params, dlx_estimate *out)
 {
 	static const dlx_estimate none = { 0, 0, 0, 0, 0, 0, DLX_STOP_COMPLETE };
 	if (out)
 		*out = none;
-	uint32_t parts = 1;
-	int rc = estimate_args(p, split, &parts);
+	int rc = estimate_args(p, path, depth);
 	if (rc)
 		return rc;
 	if (!out || !probes)
 		return DLX_ERR_INVALID;
 	struct units us;
-	rc = units_make(p, parts > 1 ? split->part : 1, parts, params, &us);
+	rc = units_make(p, path, depth, params, &us);
 	if (!rc && us.walk.stop != DLX_STOP_COMPLETE) {
 		out->stop = us.walk.stop;
 	} else if (!rc) {
 		struct prober pr = { p, seed, 0, 0, NULL, 0 };
 		/* With parts, at least two probes a job, so that each has a variance. */
 		uint64_t each = (probes + us.n - 1) / (us.n ? us.n : 1);
-		if (parts > 1 && each < 2)
+		if (depth && each < 2)
 			each = 2;
 		rc = probe_units(&pr, us.u, us.n, each, params, out);
 		free(pr.live);
@@ -325,14 +307,14 @@ static int count_below(struct prober *pr, int32_t first, int32_t last, uint64_t 
 	int rc = live_options(pr, i, run ? first : p->node.down[i], run ? last : p->node.up[i], &n);
 	if (rc || !n)
 		return rc;
-	size_t *mine = malloc(n * sizeof *mine);
+	int32_t *mine = malloc(n * sizeof *mine);
 	if (!mine)
 		return DLX_ERR_NOMEM;
 	memcpy(mine, pr->live, n * sizeof *mine);
 	size_t keep = dlx_forced_count(p);
 	for (size_t k = 0; k < n && !rc; k++) {
 		bool emptied;
-		rc = dlx__force_probe(p, mine[k], &pr->updates, &emptied);
+		rc = dlx__force_probe(p, dlx__option_of_node(p, mine[k]), &pr->updates, &emptied);
 		if (!rc)
 			rc = count_below(pr, 0, 0, nodes, solutions);
 		dlx__release_to(p, keep);
@@ -341,15 +323,14 @@ static int count_below(struct prober *pr, int32_t first, int32_t last, uint64_t 
 	return rc;
 }
 
-int dlx__estimate_exact(dlx_problem *p, const dlx_split_params *split, uint64_t *nodes, uint64_t *solutions)
+int dlx__estimate_exact(dlx_problem *p, const dlx_part *path, size_t depth, uint64_t *nodes, uint64_t *solutions)
 {
-	uint32_t parts = 1;
 	*nodes = *solutions = 0;
-	int rc = estimate_args(p, split, &parts);
+	int rc = estimate_args(p, path, depth);
 	if (rc)
 		return rc;
 	struct units us;
-	rc = units_make(p, parts > 1 ? split->part : 1, parts, NULL, &us);
+	rc = units_make(p, path, depth, NULL, &us);
 	struct prober pr = { p, 0, 0, 0, NULL, 0 };
 	size_t base = dlx_forced_count(p);
 	for (size_t j = 0; !rc && j < us.n; j++) {

@@ -117,6 +117,13 @@ int dlx__search_from(dlx_problem *p, const dlx_search_params *params, dlx_stats 
 int dlx__search_split_setup(dlx_problem *p, const dlx_search_params *params, const dlx_split_params *split,
 			    dlx_stats *stats, uint64_t *setup);
 
+/* dlx_search_parts() without its checks, as dlx__search_split_setup() is; depth 0: the whole tree.  In dlx-split.c. */
+int dlx__search_parts_setup(dlx_problem *p, const dlx_search_params *params, unsigned threads, const dlx_part *path,
+			    size_t depth, dlx_stats *stats, uint64_t *setup);
+
+/* DLX_OK if path[0..depth) is a nested part dlx_search_parts() takes, else DLX_ERR_INVALID.  In dlx-parts.c. */
+int dlx__check_parts(const dlx_part *path, size_t depth);
+
 /*
  * A copy of p for a split search's worker: as dlx_problem_clone(), but it
  * shares p's top[] and opt_start[], which never change once the options
@@ -143,6 +150,19 @@ int dlx__force_probe(dlx_problem *p, size_t opt, uint64_t *updates, bool *emptie
  */
 int32_t dlx__branch_item(dlx_problem *p);
 
+/*
+ * The options of the run first..last (list order) of the item the search
+ * branches on in p's state that the search would enter (a choice that
+ * leaves a primary item with no option is none), as their nodes in
+ * (*live)[0..*n), the array grown as needed; their link updates added to
+ * *updates.  DLX_ERR_STATE when first is not in that item's list.  One
+ * cover of the item, then a commit and an uncommit of each option: O(the
+ * item's cover + the run's options' commits), not a cover per option.  In
+ * dlx-search.c.
+ */
+int dlx__live_children(dlx_problem *p, int32_t first, int32_t last, int32_t **live, size_t *cap, size_t *n,
+		       uint64_t *updates);
+
 /* The option that node x (not a spacer or an item's head) belongs to.  In dlx-search.c. */
 size_t dlx__option_of_node(const dlx_problem *p, int32_t x);
 
@@ -156,7 +176,7 @@ uint64_t dlx__splitmix64(uint64_t *state);
  * dlx_search_split() counts.  Recursive, exponential: small problems only.
  * In dlx-estimate.c.
  */
-int dlx__estimate_exact(dlx_problem *p, const dlx_split_params *split, uint64_t *nodes, uint64_t *solutions);
+int dlx__estimate_exact(dlx_problem *p, const dlx_part *path, size_t depth, uint64_t *nodes, uint64_t *solutions);
 
 /* Releases forced options until only the first `keep` remain. */
 void dlx__release_to(dlx_problem *p, size_t keep);

@@ -9,6 +9,7 @@
  *   dlx-check.c    the sanity checker of the links;
  *   dlx-cut.c      cutting the top of the search tree into jobs;
  *   dlx-split.c    one search spread over threads or parts;
+ *   dlx-parts.c    the jobs of nested parts (a part's pieces);
  *   dlx-propagate.c  the subsumption rule at branch nodes, and its trail;
  *   dlx-order.c    the order each item's options are tried in (seeds);
  *   dlx-estimate.c Knuth's estimate of the tree's size from random probes.

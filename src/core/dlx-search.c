@@ -777,6 +777,47 @@ static ALWAYS_INLINE int range_impl(dlx_problem *p, int32_t first, int32_t last,
 	return rc;
 }
 
+/* dlx__live_children(), the item covered: its run's options that the search would enter. */
+static ALWAYS_INLINE int live_impl(dlx_problem *p, int32_t first, int32_t last, int32_t **live, size_t *cap,
+				   size_t *n, uint64_t *updates, const bool colors)
+{
+	const struct dlx_nodes nd = p->node;
+	const int32_t i = nd.top[first];
+	int rc = DLX_OK;
+	for (int32_t x = first; x != i; x = nd.down[x]) {
+		mark_rest(p, x, false, colors);
+		int32_t dead = commit_rest_until_empty(p, x, updates, false, colors);
+		if (dead)
+			uncommit_back(p, x, dead, false, colors);
+		else
+			uncommit_rest(p, x, false, colors);
+		unmark_rest(p, x, false, colors);
+		if (!dead) {
+			rc = dlx__grow((void **)live, cap, *n + 1, sizeof **live, SIZE_MAX / sizeof **live);
+			if (rc)
+				break;
+			(*live)[(*n)++] = x;
+		}
+		if (x == last)
+			break;
+	}
+	return rc;
+}
+
+int dlx__live_children(dlx_problem *p, int32_t first, int32_t last, int32_t **live, size_t *cap, size_t *n,
+		       uint64_t *updates)
+{
+	*n = 0;
+	int rc = dlx__branch_open(p, first, updates);
+	if (rc)
+		return rc;
+	/* As in the search: covering the item may empty others that its options cover. */
+	rc = p->color ? live_impl(p, first, last, live, cap, n, updates, true)
+		      : live_impl(p, first, last, live, cap, n, updates, false);
+	dlx__branch_close(p, first);
+	return rc;
+}
+
 int dlx__search_range(dlx_problem *p, int32_t first, int32_t last, const dlx_search_params *params, dlx_stats *stats)
 {
 	static const dlx_search_params defaults = DLX_SEARCH_PARAMS_INIT;

@@ -442,7 +442,8 @@ static void split_join_workers(struct split_worker *w, unsigned threads, dlx_sta
 /*
  * Searches sh's jobs on `threads` clones of p and puts the totals in
  * *stats (may be NULL) and the workers' setup updates in *setup; walk is
- * the walk that made the cut.
+ * the walk that made the cut, whose nodes a whole search counts, or NULL
+ * for a part.
  */
 static int split_run(struct split_shared *sh, dlx_problem *p, unsigned threads, const dlx_stats *walk,
 		     dlx_stats *stats, uint64_t *setup)
@@ -467,9 +468,9 @@ static int split_run(struct split_shared *sh, dlx_problem *p, unsigned threads, 
 	/*
 	 * The nodes above the cut and their link updates, so that the totals
 	 * are those of one search: each job's root is a leaf of the walk.  A
-	 * part (stride > 1) leaves them out, so that the parts' totals add up.
+	 * part (walk NULL) leaves them out, so that the parts' totals add up.
 	 */
-	if (sh->stride == 1) {
+	if (walk) {
 		split_add_count(&st.nodes, walk->nodes - sh->cut->leaves, &rc);
 		split_add_count(&st.updates, walk->updates, &rc);
 		/* A leaf of the walk does not branch there: its job's search does. */
@@ -495,32 +496,60 @@ int dlx_search_split(dlx_problem *p, const dlx_search_params *params, const dlx_
 	return dlx__search_split_setup(p, params, split, stats, &setup);
 }
 
+int dlx_search_parts(dlx_problem *p, const dlx_search_params *params, unsigned threads, const dlx_part *path,
+		     size_t depth, dlx_stats *stats)
+{
+	uint64_t setup;
+	if (stats)
+		*stats = (dlx_stats){ 0, 0, 0, 0, DLX_STOP_COMPLETE, 0, 0.0 };
+	if (!p)
+		return DLX_ERR_INVALID;
+	if (dlx__iterating(p))
+		return DLX_ERR_STATE;
+	int rc = dlx__check_parts(path, depth);
+	if (rc)
+		return rc;
+	return dlx__search_parts_setup(p, params, threads, path, depth, stats, &setup);
+}
+
 int dlx__search_split_setup(dlx_problem *p, const dlx_search_params *params, const dlx_split_params *split,
 			    dlx_stats *stats, uint64_t *setup)
 {
-	static const dlx_search_params no_params = DLX_SEARCH_PARAMS_INIT;
 	static const dlx_split_params whole = { 1, 0, 0 };
-	const dlx_stats none = { 0, 0, 0, 0, DLX_STOP_COMPLETE, 0, 0.0 };
-	dlx_stats st = none;
 	*setup = 0;
 	if (stats)
-		*stats = none;
-	params = params ? params : &no_params;
+		*stats = (dlx_stats){ 0, 0, 0, 0, DLX_STOP_COMPLETE, 0, 0.0 };
 	split = split ? split : &whole;
 	if (!p)
 		return DLX_ERR_INVALID;
 	uint32_t parts = split->parts ? split->parts : 1;
 	if (parts > DLX_MAX_PARTS || (parts > 1 && (split->part < 1 || split->part > parts)))
 		return DLX_ERR_INVALID;
-	unsigned threads = split->threads ? split->threads : 1;
-	if (parts == 1 && threads == 1)
+	dlx_part one = { split->part, parts };
+	return dlx__search_parts_setup(p, params, split->threads, &one, parts > 1 ? 1 : 0, stats, setup);
+}
+
+int dlx__search_parts_setup(dlx_problem *p, const dlx_search_params *params, unsigned threads, const dlx_part *path,
+			    size_t depth, dlx_stats *stats, uint64_t *setup)
+{
+	static const dlx_search_params no_params = DLX_SEARCH_PARAMS_INIT;
+	const dlx_stats none = { 0, 0, 0, 0, DLX_STOP_COMPLETE, 0, 0.0 };
+	dlx_stats st = none;
+	*setup = 0;
+	if (stats)
+		*stats = none;
+	params = params ? params : &no_params;
+	threads = threads ? threads : 1;
+	/* Depth 0: the whole tree; with one thread, the plain search. */
+	if (depth == 0 && threads == 1)
 		return dlx_search(p, params, stats);
 
-	/* Enough jobs that threads finish close together; for parts, a cut that depends on M only. */
+	/* Enough jobs that threads finish close together; for parts, a cut that depends on the parts only. */
 	struct dlx__cut cut;
-	size_t target = parts > 1 ? (size_t)64 * parts : (size_t)512 * threads;
 	dlx_stats walk;
-	int rc = dlx__cut(p, target, params, &cut, &walk);
+	size_t first = 0, stride = 1;
+	int rc = depth ? dlx__part_cut(p, path, depth, params, &cut, &first, &stride, &walk)
+		       : dlx__cut(p, (size_t)512 * threads, params, &cut, &walk);
 	if (rc || walk.stop != DLX_STOP_COMPLETE) {
 		/*
 		 * Stopped while cutting: nothing counted yet, which the stop
@@ -528,9 +557,9 @@ int dlx__search_split_setup(dlx_problem *p, const dlx_search_params *params, con
 		 * split_run() does.
 		 */
 		if (!rc && stats) {
-			st.nodes = parts == 1 ? walk.nodes : 0;
-			st.updates = parts == 1 ? walk.updates : 0;
-			st.branches = parts == 1 ? walk.branches : 0;
+			st.nodes = depth ? 0 : walk.nodes;
+			st.updates = depth ? 0 : walk.updates;
+			st.branches = depth ? 0 : walk.branches;
 			st.max_level = walk.max_level;
 			st.stop = walk.stop;
 			st.progress = 0;
@@ -538,9 +567,9 @@ int dlx__search_split_setup(dlx_problem *p, const dlx_search_params *params, con
 		}
 	} else {
 		struct split_shared sh;
-		rc = split_shared_init(&sh, params, &cut, parts > 1 ? split->part - 1 : 0, parts);
+		rc = split_shared_init(&sh, params, &cut, first, stride);
 		if (!rc) {
-			rc = split_run(&sh, p, threads, &walk, stats, setup);
+			rc = split_run(&sh, p, threads, depth ? NULL : &walk, stats, setup);
 			split_shared_destroy(&sh);
 		}
 	}

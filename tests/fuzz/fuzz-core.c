@@ -350,13 +350,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	 * leaves the links as they were.
 	 */
 	uint64_t est_nodes, est_sols;
-	EXPECT(dlx__estimate_exact(p, NULL, &est_nodes, &est_sols) == DLX_OK, "exact estimate failed");
+	EXPECT(dlx__estimate_exact(p, NULL, 0, &est_nodes, &est_sols) == DLX_OK, "exact estimate failed");
 	EXPECT(est_nodes == full.nodes && est_sols == full.solutions,
 	       "the estimate's tree: %llu nodes, %llu solutions; the search's %llu, %llu",
 	       (unsigned long long)est_nodes, (unsigned long long)est_sols, (unsigned long long)full.nodes,
 	       (unsigned long long)full.solutions);
 	dlx_estimate est;
-	EXPECT(dlx_estimate_tree(p, 1, node_limit, NULL, NULL, &est) == DLX_OK, "estimate failed");
+	EXPECT(dlx_estimate_tree(p, 1, node_limit, NULL, 0, NULL, &est) == DLX_OK, "estimate failed");
 	/* A probe that ends at a solution found one: there is one. */
 	EXPECT(est.nodes >= 1 && (est.solutions == 0 || full.solutions > 0), "estimate: %g nodes, %g solutions of %llu",
 	       est.nodes, est.solutions, (unsigned long long)full.solutions);
