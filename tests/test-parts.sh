@@ -26,6 +26,27 @@ for inst in queens9 langford8 pento; do
 		check "$inst M=$m" "$whole" "$got"
 	done
 done
+# Pieces of parts: part 2/5 of each instance replaced by its 4 pieces, and piece 3/4 by its 3
+# pieces, still add up to the whole; a part counted whole and in pieces, or a missing piece, is refused.
+for inst in queens9 langford8 pento; do
+	whole=$("$dlx" --count --threads 1 "$tmp/$inst")
+	: > "$tmp/out"
+	for k in 1 3 4 5; do "$dlx" --count --threads 1 --part $k/5 "$tmp/$inst" >> "$tmp/out"; done
+	for j in 1 2 4; do "$dlx" --count --threads 2 --part 2/5.$j/4 "$tmp/$inst" >> "$tmp/out"; done
+	for i in 1 2 3; do "$dlx" --count --threads 1 --part 2/5.3/4.$i/3 "$tmp/$inst" >> "$tmp/out"; done
+	check "$inst nested pieces" "$whole" "$("$sum" "$tmp/out")"
+	"$dlx" --count --part 2/5 "$tmp/$inst" >> "$tmp/out"
+	"$sum" "$tmp/out" > /dev/null 2> "$tmp/err"
+	check "$inst whole and pieces refused" 1 $?
+	check "$inst whole and pieces named" "dlx-sum-parts: part 2/5 is counted whole and also in pieces" "$(cat "$tmp/err")"
+	grep -v '^part 2/5\.3/4\.2/3:' "$tmp/out" | grep -v '^part 2/5:' > "$tmp/out2"
+	"$sum" "$tmp/out2" > /dev/null 2> "$tmp/err"
+	check "$inst missing piece named" "dlx-sum-parts: part 2/5.3/4.2/3 is missing" "$(cat "$tmp/err")"
+done
+printf 'part 1/2: 5\npart 2/2.1/2: 3\npart 2/2.2/3: 4\n' > "$tmp/mixed"
+"$sum" "$tmp/mixed" > /dev/null 2> "$tmp/err"
+check "pieces disagreeing on N refused" 1 $?
+check "pieces disagreeing on N named" "dlx-sum-parts: $tmp/mixed:3: piece of part 2/2 into 3, others cut it into 2" "$(head -n 1 "$tmp/err")"
 # A part with no solution is an answer: exit 0 (Langford 7's 64 parts include empty ones).
 "$langford" 7 > "$tmp/langford7"
 bad=0 empty=0 k=1

@@ -52,12 +52,42 @@ static bool parse_threads(const struct cli_program *prog, const char *arg, unsig
 	return false;
 }
 
+/* K/M, or K/M.J/N... up to prog's depth: every level into opts->part_path. */
+static bool parse_part_path(const struct cli_program *prog, const char *arg, struct cli_options *opts)
+{
+	size_t depth = 0;
+	for (const char *s = arg;; depth++) {
+		const char *dot = strchr(s, '.');
+		size_t n = dot ? (size_t)(dot - s) : strlen(s);
+		char level[48];
+		if (depth >= prog->max_part_depth || depth >= DLX_MAX_PART_DEPTH || n >= sizeof level)
+			return false;
+		memcpy(level, s, n);
+		level[n] = '\0';
+		dlx_part *lv = &opts->part_path[depth];
+		if (!cli_parse_part(level, prog->max_parts, &lv->part, &lv->parts))
+			return false;
+		if (!dot)
+			break;
+		s = dot + 1;
+	}
+	opts->part_depth = depth + 1;
+	opts->part = opts->part_path[0].part;
+	opts->parts = opts->part_path[0].parts;
+	return true;
+}
+
 static bool parse_part(const struct cli_program *prog, const char *arg, struct cli_options *opts)
 {
-	if (cli_parse_part(arg, prog->max_parts, &opts->part, &opts->parts))
+	if (parse_part_path(prog, arg, opts))
 		return true;
+	if (prog->max_part_depth > 1)
+		fprintf(stderr, "%s: --part needs K/M, or K/M.J/N... (a piece of a part, up to %zu levels), "
+			"with 1 <= K <= M <= %u at each, not '%s'\n", prog->name,
+			prog->max_part_depth < DLX_MAX_PART_DEPTH ? prog->max_part_depth : (size_t)DLX_MAX_PART_DEPTH,
+			(unsigned)prog->max_parts, arg);
 	/* A program without a cap of its own does not quote the type's. */
-	if (prog->max_parts == UINT32_MAX)
+	else if (prog->max_parts == UINT32_MAX)
 		fprintf(stderr, "%s: --part needs K/M with 1 <= K <= M, not '%s'\n", prog->name, arg);
 	else
 		fprintf(stderr, "%s: --part needs K/M with 1 <= K <= M <= %u, not '%s'\n", prog->name,

@@ -15,12 +15,14 @@
 #include <stdint.h>
 
 #include "cli.h"
+#include "dlx.h"
 
 /* Which program is parsing: the name its messages start with, its help, its --part cap. */
 struct cli_program {
 	const char *name;      /* "dlx": every message's prefix, and getopt's */
 	const char *usage;     /* the --help text */
 	uint32_t max_parts;    /* --part's highest M; UINT32_MAX: no cap of its own (the message names none) */
+	size_t max_part_depth; /* levels --part K/M.J/N... may have; 1: K/M alone */
 };
 
 /* The values of the shared options; zero-initialised means "not given". */
@@ -29,7 +31,9 @@ struct cli_options {
 	uint64_t node_limit;   /* --node-limit N; 0 = none */
 	double time_limit;     /* --time-limit SEC; 0 = none */
 	unsigned threads;      /* --threads N; 0 until given: each program has its own default */
-	uint32_t part, parts;  /* --part K/M; 0/0 until given */
+	uint32_t part, parts;  /* --part K/M (the first level); 0/0 until given */
+	dlx_part part_path[DLX_MAX_PART_DEPTH]; /* --part K/M.J/N...: every level, the first outermost */
+	size_t part_depth;     /* their number; 0 until given */
 	enum cli_progress_mode progress;
 	bool propagate;        /* --propagate: the subsumption rule at each branching (dlx_set_propagation()) */
 };

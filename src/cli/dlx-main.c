@@ -64,7 +64,10 @@ static const char usage_dlx[] =
 	"  -p, --part=K/M        search only the K-th of M disjoint parts of the tree\n"
 	"                        (1 <= K <= M <= 65536); the parts' counts add up to\n"
 	"                        the total, on any machines; --count then prints\n"
-	"                        'part K/M: N' (add them up with dlx-sum-parts)\n"
+	"                        'part K/M: N' (add them up with dlx-sum-parts);\n"
+	"                        K/M.J/N searches the J-th of N disjoint pieces of\n"
+	"                        part K/M (a part too big for one machine), and so\n"
+	"                        on, up to 8 levels: 'part K/M.J/N: N'\n"
 	"      --progress        report progress to stderr every few seconds (default:\n"
 	"                        when stderr is a terminal, after 2 seconds)\n"
 	"      --no-progress     never report progress\n"
@@ -147,7 +150,7 @@ static int print_solution(void *ctx, const size_t *options, size_t n)
 	return 0;
 }
 
-static const struct cli_program dlx_program = { "dlx", usage_dlx, DLX_MAX_PARTS };
+static const struct cli_program dlx_program = { "dlx", usage_dlx, DLX_MAX_PARTS, DLX_MAX_PART_DEPTH };
 
 enum { OPT_STRICT = CLI_OPT_OWN, OPT_SEED, OPT_SVG };
 
@@ -282,7 +285,20 @@ static int search_problem(const struct opts *o, dlx_problem *p, struct printer *
 	dlx_split_params split = { whole_tree ? o->cli.threads : 1, o->cli.part, o->cli.parts };
 	/* One thread prints and polls alike; with more, solutions come from workers and lines may mix. */
 	pr->lim = split.threads <= 1 ? lim : NULL;
+	if (o->cli.part_depth > 1)
+		return dlx_search_parts(p, &sp, split.threads, o->cli.part_path, o->cli.part_depth, st);
 	return dlx_search_split(p, &sp, &split, st);
+}
+
+/* "part K/M: " or "part K/M.J/N: " before a count or an estimate, when --part was given (1/1 too). */
+static void print_part_label(const struct opts *o)
+{
+	if (!o->cli.part_depth)
+		return;
+	fputs("part ", stdout);
+	for (size_t d = 0; d < o->cli.part_depth; d++)
+		printf("%s%" PRIu32 "/%" PRIu32, d ? "." : "", o->cli.part_path[d].part, o->cli.part_path[d].parts);
+	fputs(": ", stdout);
 }
 
 /* --estimate: the probes, their result on stdout; returns the exit status. */
@@ -291,9 +307,10 @@ static int estimate_problem(const struct opts *o, dlx_problem *p, struct cli_lim
 	dlx_search_params sp = DLX_SEARCH_PARAMS_INIT;
 	sp.on_poll = cli_poll;
 	sp.poll_ctx = lim;
-	dlx_split_params split = { 1, o->cli.part, o->cli.parts };
+	/* A lone --part 1/1 is the whole tree, as for a search. */
+	size_t depth = o->cli.part_depth > 1 || o->cli.parts > 1 ? o->cli.part_depth : 0;
 	dlx_estimate e;
-	int rc = dlx_estimate_tree(p, o->estimate, o->seed, &split, &sp, &e);
+	int rc = dlx_estimate_tree(p, o->estimate, o->seed, o->cli.part_path, depth, &sp, &e);
 	cli_progress_end(lim);
 	double secs = cli_now() - lim->start;
 	if (rc) {
@@ -302,8 +319,7 @@ static int estimate_problem(const struct opts *o, dlx_problem *p, struct cli_lim
 	}
 	struct cli_stop stop = cli_stop_classify(e.stop, lim);
 	if (!o->quiet) {
-		if (o->cli.parts)
-			printf("part %" PRIu32 "/%" PRIu32 ": ", o->cli.part, o->cli.parts);
+		print_part_label(o);
 		/* Relative errors: a standard error of 1e9 says little until set beside 1e8 nodes. */
 		printf("estimate: nodes %.4g +- %.2g%%, solutions %.4g +- %.2g%%, from %" PRIu64 " probes%s%s%s\n",
 		       e.nodes, e.nodes > 0 ? 100 * e.nodes_error / e.nodes : 0.0, e.solutions,
@@ -322,8 +338,7 @@ static void print_result(const struct opts *o, const dlx_stats *st, const char *
 	if (!o->quiet) {
 		if (o->count) {
 			/* Parts, 1/1 too, label their counts so that dlx-sum-parts can check that every part reported. */
-			if (o->cli.parts)
-				printf("part %" PRIu32 "/%" PRIu32 ": ", o->cli.part, o->cli.parts);
+			print_part_label(o);
 			if (partial)
 				printf("count >= %" PRIu64 " (%s)\n", st->solutions, partial);
 			else

@@ -201,7 +201,7 @@ static const char usage_dlx_sudoku[] =
 	"write error, 4 some puzzle was stopped by --node-limit or --time-limit (or\n"
 	"fell short of its request), 130/143 interrupted by SIGINT/SIGTERM.\n";
 
-const struct cli_program puzzle_program = { "dlx-sudoku", usage_dlx_sudoku, UINT32_MAX };
+const struct cli_program puzzle_program = { "dlx-sudoku", usage_dlx_sudoku, UINT32_MAX, 1 };
 
 enum {
 	OPT_SCORE = CLI_OPT_OWN, OPT_GRADE, OPT_GENERATE, OPT_SIZE, OPT_SEED, OPT_CLUES, OPT_MINIMAL,

@@ -1,0 +1,1 @@
+--estimate=300 --part 2/3.1/3 @TOPDATA@/queens8.dlx

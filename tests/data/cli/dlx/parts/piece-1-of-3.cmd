@@ -1,0 +1,1 @@
+--count --threads 1 --part 2/3.1/3 @TOPDATA@/queens8.dlx

@@ -1,0 +1,1 @@
+--count --threads 1 --part 2/3.3/3 @TOPDATA@/queens8.dlx

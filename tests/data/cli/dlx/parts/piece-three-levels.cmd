@@ -1,0 +1,1 @@
+--count --threads 2 --part 1/2.1/2.2/2 @TOPDATA@/langford7.dlx

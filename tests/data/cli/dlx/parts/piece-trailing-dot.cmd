@@ -1,0 +1,1 @@
+--count --part 1/2. @TOPDATA@/queens8.dlx
