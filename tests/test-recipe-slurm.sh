@@ -48,7 +48,8 @@ stop() {
 trap stop EXIT
 trap 'exit 1' HUP INT TERM
 logs() { # why: print the daemons' last log lines, then skip
-	# In the foreground the daemons log to standard error too, fatal errors before their log file opens included.
+	# In the foreground the daemons log to standard error too, fatal
+	# errors from before their log file opens included.
 	for f in "$tmp"/munged.out "$tmp"/slurmctld.out "$tmp"/slurmd.out; do
 		[ -s "$f" ] || continue
 		echo "--- last lines of ${f##*/}:"
@@ -80,8 +81,7 @@ ports=$(python3 -c 'import socket
 a, b = socket.socket(), socket.socket()
 a.bind(("127.0.0.1", 0)); b.bind(("127.0.0.1", 0))
 print(a.getsockname()[1], b.getsockname()[1])') || skip "python3 cannot find free ports"
-set -- $ports
-ctld_port=$1 slurmd_port=$2
+ctld_port=${ports% *} slurmd_port=${ports#* }
 # slurmctld knows it is the controller by `hostname -s`; the node takes the same name.
 host=$(hostname -s 2> /dev/null || uname -n | cut -d. -f1)
 conf=$tmp/slurm.conf
