@@ -418,6 +418,9 @@ int dlx_sudoku_generate(dlx_sudoku *s, const dlx_sudoku_gen_params *params, uint
 	res->stop = DLX_STOP_COMPLETE;
 	if (!s || !puzzle || (params && params->symmetric > DLX_SUDOKU_SYM_RANDOM))
 		return DLX_ERR_INVALID;
+	dlx_sudoku_extras x = dlx_sudoku_get_extras(s);
+	if (x.parity || x.cages)
+		return dlx__sudoku_fail(err, DLX_ERR_INVALID, "cannot generate puzzles with parity marks or cages");
 	struct gen g;
 	memset(&g, 0, sizeof g);
 	g.s = s;
