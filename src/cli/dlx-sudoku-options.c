@@ -113,6 +113,15 @@ static const char usage_dlx_sudoku[] =
 	"  A region map is a board of region numbers 1..N in the symbols of the puzzle\n"
 	"  (digits 1-9 on 9x9), in any input format, e.g. one line of N^2 symbols\n"
 	"  or N rows; each of the N regions has N cells.\n"
+	"      --parity=FILE      even/odd cells for every puzzle: N rows of N marks,\n"
+	"                         o (odd), e (even) or . (any), or N^2 marks on a line\n"
+	"      --cages=FILE       killer cages for every puzzle: their digits differ\n"
+	"                         and add up to the cage's sum, if it has one\n"
+	"      --print-cages=map|line  write the --cages file in that form and exit\n"
+	"  A cage file is a cage map (N rows of N cage names: single characters, or\n"
+	"  words between blanks; '.' for no cage) then sums NAME=SUM, or one line of\n"
+	"  SumoCue's form, 3x3::k: and 81 fields sum*256+id (3x3:d:k: adds X).  With\n"
+	"  --cages or --parity and no input file, the puzzle is the empty board.\n"
 	"\n"
 	"Generating (with --generate; one puzzle per line unless --output says else):\n"
 	"      --size=n           box size 2..10: n^2 x n^2 boards (default 3: 9x9;\n"
@@ -191,7 +200,8 @@ const struct cli_program puzzle_program = { "dlx-sudoku", usage_dlx_sudoku, UINT
 
 enum {
 	OPT_SCORE = CLI_OPT_OWN, OPT_GRADE, OPT_GENERATE, OPT_SIZE, OPT_SEED, OPT_CLUES, OPT_MINIMAL,
-	OPT_SYMMETRIC, OPT_VARIANT, OPT_REGIONS, OPT_BOX, OPT_SYMMETRY, OPT_CANDIDATES
+	OPT_SYMMETRIC, OPT_VARIANT, OPT_REGIONS, OPT_BOX, OPT_SYMMETRY, OPT_CANDIDATES, OPT_PARITY, OPT_CAGES,
+	OPT_PRINT_CAGES
 };
 
 /* The order shows in getopt's "ambiguous option" messages: keep it. */
@@ -219,6 +229,9 @@ static const struct option longopts[] = {
 	{ "regions", required_argument, NULL, OPT_REGIONS },
 	{ "box", required_argument, NULL, OPT_BOX },
 	{ "symmetry", required_argument, NULL, OPT_SYMMETRY },
+	{ "parity", required_argument, NULL, OPT_PARITY },
+	{ "cages", required_argument, NULL, OPT_CAGES },
+	{ "print-cages", required_argument, NULL, OPT_PRINT_CAGES },
 	CLI_LONGOPTS_HELP,
 	{ NULL, 0, NULL, 0 },
 };
@@ -433,6 +446,16 @@ static int take_puzzle_option(int c, const char *arg, struct puzzle_options *o, 
 		o->regions_file = arg;
 		o->jigsaw = true;
 		return 0;
+	case OPT_PARITY: o->parity_file = arg; return 0;
+	case OPT_CAGES: o->cages_file = arg; return 0;
+	case OPT_PRINT_CAGES:
+		if (strcmp(arg, "map") == 0)
+			o->print_cages = PRINT_CAGES_MAP;
+		else if (strcmp(arg, "line") == 0)
+			o->print_cages = PRINT_CAGES_LINE;
+		else
+			return cli_usage_error(&puzzle_program, "--print-cages takes map or line");
+		return 0;
 	case OPT_GENERATE: return parse_generate(arg, o, rq);
 	case OPT_BOX: return parse_box(arg, o);
 	case OPT_SIZE: case OPT_SEED: case OPT_CLUES: case OPT_MINIMAL: case OPT_SYMMETRIC: case OPT_SYMMETRY:
@@ -457,6 +480,12 @@ static const char *clash(const struct puzzle_options *o, const struct requests *
 		return "--size, --seed, --clues, --minimal, --symmetry and --symmetric need --generate";
 	if (rq->minimal && o->clues)
 		return "--minimal and --clues exclude each other";
+	if (rq->generate && (o->cages_file || o->parity_file))
+		return "--generate makes no killer or even/odd puzzles: --cages and --parity do not apply";
+	if (o->print_cages && !o->cages_file)
+		return "--print-cages needs --cages FILE";
+	if (o->print_cages && have_file)
+		return "--print-cages reads no input file";
 	if (rq->generate && o->jigsaw && !o->regions_file)
 		return "--generate with --variant jigsaw needs --regions FILE";
 	if (grade && (count || unique || all || score))
@@ -488,6 +517,7 @@ int parse_puzzle_options(int argc, char **argv, struct puzzle_options *o)
 	bool all = rq.all || (o->cli.limit > 1 && !o->count);
 	o->mode = rq.candidates ? MODE_CANDIDATES : rq.grade ? MODE_GRADE : rq.score ? MODE_SCORE : rq.unique ? MODE_UNIQUE
 		: all ? MODE_ALL : o->count ? MODE_COUNT : MODE_SOLVE;
+	o->file_given = optind < argc || rq.score_file;
 	int r = cli_parse_file(&puzzle_program, argc, argv, &o->file);
 	if (r)
 		return r;

@@ -7,6 +7,8 @@
 #include <stdint.h>
 
 #include "cli-options.h"
+#include "dlx-sudoku.h"
+#include "sudoku-extras.h"
 #include "sudoku-read.h"
 #include "sudoku-write.h"
 
@@ -39,10 +41,17 @@ struct puzzle_options {
 	const char *regions_file;
 	uint8_t *regions;        /* the --regions map, N² numbers 1..N; owned, NULL until read */
 	unsigned regions_side;   /* its side */
+	const char *parity_file, *cages_file;
+	enum { PRINT_CAGES_NONE, PRINT_CAGES_MAP, PRINT_CAGES_LINE } print_cages;
+	uint8_t *parity;         /* the --parity map, N² marks; owned, NULL until read */
+	struct sudoku_cages *cages; /* the --cages file; owned, NULL until read */
+	unsigned extras_side;    /* the side of both (they must agree) */
+	dlx_sudoku_extras extras; /* both for the library, pointing into them */
 	enum sudoku_format format;
 	enum sudoku_alphabet alphabet;
 	enum sudoku_layout output;
 	const char *file;        /* the input file, "-" for standard input */
+	bool file_given;         /* named on the command line (else "-" by default) */
 };
 
 /* dlx-sudoku's name and --help, for the shared option helpers. */
