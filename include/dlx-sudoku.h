@@ -302,6 +302,20 @@ DLX_API int dlx_sudoku_new_extras(const dlx_sudoku_board *board, const dlx_sudok
 	dlx_error_info *err);
 
 /**
+ * Checks parity marks and cages for a board of side N without building a
+ * solver: what dlx_sudoku_new_extras() would refuse in them, with the same
+ * messages and codes.
+ *
+ * @param side   N, 4..#DLX_SUDOKU_MAX_SIDE
+ * @param extras the marks and cages
+ * @param err    why they were refused (may be NULL); empty on success
+ * @return #DLX_OK; #DLX_ERR_INVALID (also for a NULL extras or a bad side);
+ *         #DLX_ERR_TOO_BIG; #DLX_ERR_NOMEM.
+ * Complexity: O(N² + the cages' digit sets, up to #DLX_SUDOKU_MAX_CAGE_SETS).
+ */
+DLX_API int dlx_sudoku_check_extras(unsigned side, const dlx_sudoku_extras *extras, dlx_error_info *err);
+
+/**
  * The solver's parity marks and cages, its own copies (valid until
  * dlx_sudoku_free()); all NULL and 0 for a solver without them or a NULL s.
  */

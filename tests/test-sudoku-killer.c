@@ -412,8 +412,12 @@ START_TEST(test_refused)
 	sums[0] = 8; /* two distinct digits of 1-4 make 3 to 7 */
 	ck_assert_int_eq(dlx_sudoku_new_extras(&b, &x, &s, &err), DLX_ERR_INVALID);
 	ck_assert_str_eq(err.message, "cage 1: no 2 distinct digits of 1-4 sum to 8");
+	ck_assert_int_eq(dlx_sudoku_check_extras(4, &x, &err), DLX_ERR_INVALID);
+	ck_assert_str_eq(err.message, "cage 1: no 2 distinct digits of 1-4 sum to 8");
+	ck_assert_int_eq(dlx_sudoku_check_extras(4, NULL, &err), DLX_ERR_INVALID);
 	sums[0] = 7;
 	sums[1] = 5; /* cage 2: r1c3, r1c4: 1+4 or 2+3 */
+	ck_assert_int_eq(dlx_sudoku_check_extras(4, &x, &err), DLX_OK);
 	ck_assert_int_eq(dlx_sudoku_new_extras(&b, &x, &s, &err), DLX_OK);
 	ck_assert_str_eq(err.message, "");
 	/* Digit sets: cage 1 {3,4}, cage 2 {1,4} {2,3}. */

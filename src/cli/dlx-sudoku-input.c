@@ -182,12 +182,19 @@ int load_extras(struct puzzle_options *o)
 		o->extras.parity = o->parity;
 	}
 	if (o->cages_file) {
-		FILE *f = open_named(o->cages_file);
+		/* --variant killer reads the input, which may be standard input. */
+		const char *name;
+		FILE *f = o->killer ? cli_open_input("dlx-sudoku", o->cages_file, &name) : open_named(o->cages_file);
 		if (!f)
 			return CLI_EXIT_USAGE;
+		if (o->killer)
+			o->cages_file = name;
 		o->cages = malloc(sizeof *o->cages);
 		rc = o->cages ? sudoku_read_cages(f, o->cages, &err) : DLX_ERR_NOMEM;
-		fclose(f);
+		if (o->killer)
+			cli_close_input(f);
+		else
+			fclose(f);
 		if (rc)
 			return read_failed(rc, o->cages_file, &err);
 		unsigned side = o->cages->side;
@@ -205,6 +212,16 @@ int load_extras(struct puzzle_options *o)
 			o->box = o->cages->box;
 		if (o->cages->diagonals)
 			o->flags |= DLX_SUDOKU_X;
+	}
+	dlx_error_info why;
+	rc = o->extras_side ? dlx_sudoku_check_extras(o->extras_side, &o->extras, &why) : DLX_OK;
+	if (rc == DLX_ERR_NOMEM) {
+		fprintf(stderr, "dlx-sudoku: out of memory\n");
+		return CLI_EXIT_FAILURE;
+	}
+	if (rc) {
+		fprintf(stderr, "dlx-sudoku: %s: %s\n", o->cages ? o->cages_file : o->parity_file, why.message);
+		return CLI_EXIT_USAGE;
 	}
 	return 0;
 }

@@ -108,7 +108,7 @@ static int run_puzzles(const struct puzzle_options *o, FILE *in, const char *nam
 	return status;
 }
 
-/* --cages or --parity without an input file: the one puzzle is the empty board, as a line of N² blanks. */
+/* --variant killer: the one puzzle is the empty board of the cages, as a line of N² blanks. */
 static int run_empty_board(const struct puzzle_options *o)
 {
 	size_t cells = (size_t)o->extras_side * o->extras_side;
@@ -122,7 +122,7 @@ static int run_empty_board(const struct puzzle_options *o)
 	memset(text, '.', cells);
 	text[cells] = '\n';
 	text[cells + 1] = '\0';
-	int status = run_puzzles(o, in, "(the empty board)");
+	int status = run_puzzles(o, in, o->cages_file);
 	fclose(in);
 	free(text);
 	return status;
@@ -142,7 +142,7 @@ static int prepare_and_run(struct puzzle_options *o)
 		status = check_generate(o);
 		return status ? status : run_puzzles(o, NULL, "--generate");
 	}
-	if (o->extras_side && !o->file_given)
+	if (o->killer)
 		return run_empty_board(o);
 	const char *name;
 	FILE *in = cli_open_input("dlx-sudoku", o->file, &name);

@@ -105,7 +105,9 @@ static const char usage_dlx_sudoku[] =
 	"                         and anti-king: no digit twice a knight's or king's\n"
 	"                         move apart (also 'knight', 'king'); nonconsecutive:\n"
 	"                         no digits one apart side by side (also\n"
-	"                         'non-consecutive').  Combine with + or a comma:\n"
+	"                         'non-consecutive'); killer: the input is a cage\n"
+	"                         file (below), a puzzle without givens.  Combine\n"
+	"                         with + or a comma:\n"
 	"                         x+windoku, anti-knight+anti-king+nonconsecutive\n"
 	"      --regions=FILE     jigsaw with this region map for every puzzle (implies\n"
 	"                         --variant jigsaw); without it, each puzzle of the input\n"
@@ -115,13 +117,13 @@ static const char usage_dlx_sudoku[] =
 	"  or N rows; each of the N regions has N cells.\n"
 	"      --parity=FILE      even/odd cells for every puzzle: N rows of N marks,\n"
 	"                         o (odd), e (even) or . (any), or N^2 marks on a line\n"
-	"      --cages=FILE       killer cages for every puzzle: their digits differ\n"
-	"                         and add up to the cage's sum, if it has one\n"
+	"      --cages=FILE       killer cages for every puzzle of the input, whose\n"
+	"                         givens they add to: a cage's digits differ and add\n"
+	"                         up to its sum, if it has one\n"
 	"      --print-cages=map|line  write the --cages file in that form and exit\n"
 	"  A cage file is a cage map (N rows of N cage names: single characters, or\n"
 	"  words between blanks; '.' for no cage) then sums NAME=SUM, or one line of\n"
-	"  SumoCue's form, 3x3::k: and 81 fields sum*256+id (3x3:d:k: adds X).  With\n"
-	"  --cages or --parity and no input file, the puzzle is the empty board.\n"
+	"  SumoCue's form, 3x3::k: and 81 fields sum*256+id (3x3:d:k: adds X).\n"
 	"\n"
 	"Generating (with --generate; one puzzle per line unless --output says else):\n"
 	"      --size=n           box size 2..10: n^2 x n^2 boards (default 3: 9x9;\n"
@@ -395,13 +397,20 @@ static bool parse_variant(const char *arg, struct puzzle_options *o)
 	const char *p = arg;
 	for (;;) {
 		size_t len = strcspn(p, "+,");
+		if (len == 6 && strncmp(p, "killer", 6) == 0) {
+			o->killer = true;
+			if (!p[len])
+				return true;
+			p += len + 1;
+			continue;
+		}
 		size_t k = 0;
 		while (k < sizeof names / sizeof names[0] &&
 			(strlen(names[k].name) != len || strncmp(p, names[k].name, len) != 0))
 			k++;
 		if (k == sizeof names / sizeof names[0]) {
 			fprintf(stderr, "dlx-sudoku: unknown variant '%.*s' (classic, x, windoku, jigsaw, disjoint, "
-				"anti-knight, anti-king, nonconsecutive; combine with +)\n", (int)len, p);
+				"anti-knight, anti-king, nonconsecutive, killer; combine with +)\n", (int)len, p);
 			return false;
 		}
 		o->flags |= names[k].flag;
@@ -482,9 +491,13 @@ static const char *clash(const struct puzzle_options *o, const struct requests *
 		return "--minimal and --clues exclude each other";
 	if (rq->generate && (o->cages_file || o->parity_file))
 		return "--generate makes no killer or even/odd puzzles: --cages and --parity do not apply";
-	if (o->print_cages && !o->cages_file)
-		return "--print-cages needs --cages FILE";
-	if (o->print_cages && have_file)
+	if (o->killer && o->cages_file)
+		return "--variant killer reads its cages from the input: --cages gives cages to puzzles of givens";
+	if (rq->generate && o->killer)
+		return "--generate makes no killer puzzles";
+	if (o->print_cages && !o->cages_file && !o->killer)
+		return "--print-cages needs --cages FILE or --variant killer";
+	if (o->print_cages && have_file && !o->killer)
 		return "--print-cages reads no input file";
 	if (rq->generate && o->jigsaw && !o->regions_file)
 		return "--generate with --variant jigsaw needs --regions FILE";
@@ -517,7 +530,6 @@ int parse_puzzle_options(int argc, char **argv, struct puzzle_options *o)
 	bool all = rq.all || (o->cli.limit > 1 && !o->count);
 	o->mode = rq.candidates ? MODE_CANDIDATES : rq.grade ? MODE_GRADE : rq.score ? MODE_SCORE : rq.unique ? MODE_UNIQUE
 		: all ? MODE_ALL : o->count ? MODE_COUNT : MODE_SOLVE;
-	o->file_given = optind < argc || rq.score_file;
 	int r = cli_parse_file(&puzzle_program, argc, argv, &o->file);
 	if (r)
 		return r;
@@ -526,6 +538,8 @@ int parse_puzzle_options(int argc, char **argv, struct puzzle_options *o)
 			return cli_usage_error(&puzzle_program, "more than one input file");
 		o->file = rq.score_file;
 	}
+	if (o->killer)
+		o->cages_file = o->file;
 	if (!o->cli.threads)
 		o->cli.threads = cli_online_cores();
 	return 0;

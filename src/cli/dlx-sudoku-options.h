@@ -38,6 +38,7 @@ struct puzzle_options {
 	/* variants */
 	unsigned flags;          /* DLX_SUDOKU_X, DLX_SUDOKU_WINDOKU */
 	bool jigsaw;
+	bool killer;             /* --variant killer: the input is a cage file, the puzzle the empty board */
 	const char *regions_file;
 	uint8_t *regions;        /* the --regions map, N² numbers 1..N; owned, NULL until read */
 	unsigned regions_side;   /* its side */
@@ -51,7 +52,6 @@ struct puzzle_options {
 	enum sudoku_alphabet alphabet;
 	enum sudoku_layout output;
 	const char *file;        /* the input file, "-" for standard input */
-	bool file_given;         /* named on the command line (else "-" by default) */
 };
 
 /* dlx-sudoku's name and --help, for the shared option helpers. */

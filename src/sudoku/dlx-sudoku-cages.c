@@ -188,3 +188,19 @@ int dlx__sudoku_add_cage_sets(dlx_problem *p, unsigned side, const dlx_sudoku_ex
 	free(a.colors);
 	return a.rc;
 }
+
+int dlx_sudoku_check_extras(unsigned side, const dlx_sudoku_extras *extras, dlx_error_info *err)
+{
+	dlx__sudoku_clear_error(err);
+	if (!extras || side < 4 || side > DLX_SUDOKU_MAX_SIDE)
+		return DLX_ERR_INVALID;
+	uint32_t *cage_cells = extras->cages ? malloc((extras->n_cages ? extras->n_cages : 1) * sizeof *cage_cells) : NULL;
+	if (extras->cages && !cage_cells)
+		return DLX_ERR_NOMEM;
+	int rc = dlx__sudoku_check_extras(side, extras, cage_cells, err);
+	size_t total;
+	if (!rc && extras->cages)
+		rc = dlx__sudoku_count_cage_sets(side, extras, cage_cells, &total, err);
+	free(cage_cells);
+	return rc;
+}
