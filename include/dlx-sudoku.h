@@ -358,7 +358,8 @@ DLX_API size_t dlx_sudoku_cells(const dlx_sudoku *s);
  * The underlying exact-cover problem, owned by the solver: 4·N² primary
  * items (cells, then row-digit, column-digit and box-digit pairs; a variant
  * adds N per extra unit, see dlx_sudoku_new_shape()) and N³ options, option
- * (r·N + c)·N + (d − 1) being "cell (r, c) holds d".
+ * (r·N + c)·N + (d − 1) being "cell (r, c) holds d" (with parity marks
+ * or cages, see dlx_sudoku_new_extras() instead).
  * For inspection and tests; do not add or force options on it.
  */
 DLX_API const dlx_problem *dlx_sudoku_problem(const dlx_sudoku *s);
@@ -468,7 +469,8 @@ DLX_API int dlx_sudoku_solve(dlx_sudoku *s, const uint8_t *givens, const dlx_sud
  * search walks its whole tree: the root, one node per blank cell along the
  * solution's path, and every node it enters in the branches that fail.  The
  * grade is the number of the latter, nodes − blanks − 1, nodes being
- * dlx_stats.nodes.
+ * dlx_stats.nodes (with killer cages, minus one more per cage with a sum,
+ * whose digit set is a node of the path too).
  *
  * It is 0 when the search never enters a wrong branch: every step has an
  * item with a single option left (a cell with one candidate, or a unit with
