@@ -213,6 +213,12 @@ int load_extras(struct puzzle_options *o)
 		if (o->cages->diagonals)
 			o->flags |= DLX_SUDOKU_X;
 	}
+	struct sudoku_box box;
+	if (o->extras_side && !sudoku_box_of_side(o->extras_side, &o->box, &box)) {
+		fprintf(stderr, "dlx-sudoku: %s: a %ux%u board has no boxes dlx-sudoku knows; give --box RxC\n",
+			o->cages ? o->cages_file : o->parity_file, o->extras_side, o->extras_side);
+		return CLI_EXIT_USAGE;
+	}
 	dlx_error_info why;
 	rc = o->extras_side ? dlx_sudoku_check_extras(o->extras_side, &o->extras, &why) : DLX_OK;
 	if (rc == DLX_ERR_NOMEM) {

@@ -495,6 +495,8 @@ static const char *clash(const struct puzzle_options *o, const struct requests *
 		return "--variant killer reads its cages from the input: --cages gives cages to puzzles of givens";
 	if (rq->generate && o->killer)
 		return "--generate makes no killer puzzles";
+	if (o->killer && o->jigsaw && !o->regions_file)
+		return "--variant killer with jigsaw needs --regions FILE: the input holds the cages";
 	if (o->print_cages && !o->cages_file && !o->killer)
 		return "--print-cages needs --cages FILE or --variant killer";
 	if (o->print_cages && have_file && !o->killer)
