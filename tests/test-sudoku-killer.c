@@ -448,6 +448,60 @@ START_TEST(test_refused)
 }
 END_TEST
 
+START_TEST(test_generate_killer)
+{
+	/* Each puzzle: unique by the library and, on 4x4, by brute force; its board obeys the cages; seeds repeat. */
+	static const unsigned shapes[][3] = { { 2, 2, 0 }, { 2, 3, 0 }, { 3, 3, 0 }, { 2, 2, DLX_SUDOKU_X }, { 3, 3, DLX_SUDOKU_X } };
+	for (size_t k = 0; k < sizeof shapes / sizeof shapes[0]; k++) {
+		dlx_sudoku_board b = { shapes[k][0], shapes[k][1], shapes[k][2], NULL };
+		const unsigned side = b.box_rows * b.box_cols;
+		const size_t cells = (size_t)side * side;
+		dlx_sudoku *s;
+		ck_assert_int_eq(dlx_sudoku_new_board(&b, &s, NULL), DLX_OK);
+		for (uint64_t seed = 1; seed <= 3; seed++) {
+			dlx_sudoku_gen_params gp = DLX_SUDOKU_GEN_PARAMS_INIT;
+			gp.seed = seed;
+			gp.sequence = k;
+			uint32_t cages[MAX_CELLS], sums[MAX_CELLS], n = 0, cages2[MAX_CELLS], sums2[MAX_CELLS], n2 = 0;
+			uint8_t sol[MAX_CELLS], sol2[MAX_CELLS];
+			dlx_sudoku_gen_result gr;
+			dlx_error_info err;
+			ck_assert_int_eq(dlx_sudoku_generate_killer(s, &gp, cages, sums, &n, sol, &gr, &err), DLX_OK);
+			ck_assert_uint_eq(gr.clues, n);
+			ck_assert_uint_gt(n, 0);
+			/* Fewer cages than cells: most are real cages, not givens in disguise. */
+			ck_assert_uint_lt(n, cells);
+			struct rules ru = { 0, b.flags, NULL, b.box_rows, b.box_cols };
+			struct rules_extras x = { NULL, cages, sums, n };
+			ck_assert(rules_valid_extras(&ru, &x, NULL, sol));
+			/* Numbered by first cells, as the readers number them. */
+			uint32_t next = 1;
+			for (size_t cell = 0; cell < cells; cell++) {
+				ck_assert_uint_le(cages[cell], next);
+				next += cages[cell] == next;
+			}
+			dlx_sudoku_extras ex = { NULL, cages, sums, n };
+			dlx_sudoku *ks;
+			ck_assert_int_eq(dlx_sudoku_new_extras(&b, &ex, &ks, &err), DLX_OK);
+			uint8_t blank[MAX_CELLS] = { 0 }, found[MAX_CELLS];
+			dlx_sudoku_result res;
+			ck_assert_int_eq(dlx_sudoku_solve(ks, blank, NULL, found, &res, &err), DLX_OK);
+			ck_assert_uint_eq(res.stats.solutions, 1);
+			ck_assert_mem_eq(found, sol, cells);
+			dlx_sudoku_free(ks);
+			if (side == 4)
+				ck_assert_uint_eq(rules_brute_count_extras(&ru, &x, blank, 0), 1);
+			ck_assert_int_eq(dlx_sudoku_generate_killer(s, &gp, cages2, sums2, &n2, sol2, &gr, &err), DLX_OK);
+			ck_assert_uint_eq(n2, n);
+			ck_assert_mem_eq(cages2, cages, cells * sizeof *cages);
+			ck_assert_mem_eq(sums2, sums, n * sizeof *sums);
+			ck_assert_mem_eq(sol2, sol, cells);
+		}
+		dlx_sudoku_free(s);
+	}
+}
+END_TEST
+
 static Suite *killer_suite(void)
 {
 	Suite *s = suite_create("sudoku-killer");
@@ -459,6 +513,7 @@ static Suite *killer_suite(void)
 	tcase_add_test(tc, test_single_cell_cages_are_givens);
 	tcase_add_test(tc, test_parity_matrix);
 	tcase_add_test(tc, test_refused);
+	tcase_add_test(tc, test_generate_killer);
 	suite_add_tcase(s, tc);
 	return s;
 }
