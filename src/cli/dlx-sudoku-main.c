@@ -136,7 +136,7 @@ static int prepare_and_run(struct puzzle_options *o)
 		status = load_extras(o);
 	if (status)
 		return status;
-	if (o->print_cages)
+	if (o->print_cages && !o->generate)
 		return print_cages(o);
 	if (o->generate) {
 		status = check_generate(o);

@@ -106,8 +106,9 @@ static const char usage_dlx_sudoku[] =
 	"                         move apart (also 'knight', 'king'); nonconsecutive:\n"
 	"                         no digits one apart side by side (also\n"
 	"                         'non-consecutive'); killer: the input is a cage\n"
-	"                         file (below), a puzzle without givens.  Combine\n"
-	"                         with + or a comma:\n"
+	"                         file (below), a puzzle without givens (--generate\n"
+	"                         makes them: one line each, or --print-cages=map).\n"
+	"                         Combine with + or a comma:\n"
 	"                         x+windoku, anti-knight+anti-king+nonconsecutive\n"
 	"      --regions=FILE     jigsaw with this region map for every puzzle (implies\n"
 	"                         --variant jigsaw); without it, each puzzle of the input\n"
@@ -120,7 +121,9 @@ static const char usage_dlx_sudoku[] =
 	"      --cages=FILE       killer cages for every puzzle of the input, whose\n"
 	"                         givens they add to: a cage's digits differ and add\n"
 	"                         up to its sum, if it has one\n"
-	"      --print-cages=map|line  write the --cages file in that form and exit\n"
+	"      --print-cages=map|line  write the cages (--cages, --variant killer) in\n"
+	"                         that form and exit; with --generate, the form of\n"
+	"                         the killer puzzles made\n"
 	"  A cage file is a cage map (N rows of N cage names: single characters, or\n"
 	"  words between blanks; '.' for no cage) then sums NAME=SUM, or one line of\n"
 	"  SumoCue's form, 3x3::k: and 81 fields sum*256+id (3x3:d:k: adds X).\n"
@@ -490,11 +493,12 @@ static const char *clash(const struct puzzle_options *o, const struct requests *
 	if (rq->minimal && o->clues)
 		return "--minimal and --clues exclude each other";
 	if (rq->generate && (o->cages_file || o->parity_file))
-		return "--generate makes no killer or even/odd puzzles: --cages and --parity do not apply";
+		return "--generate makes no puzzles of givens on cages or parity marks: --cages and --parity do not apply "
+			"(--variant killer makes killer puzzles)";
+	if (rq->generate && o->killer && (o->clues || rq->minimal || o->symmetry))
+		return "--generate with --variant killer makes puzzles without givens: --clues, --minimal and --symmetry do not apply";
 	if (o->killer && o->cages_file)
 		return "--variant killer reads its cages from the input: --cages gives cages to puzzles of givens";
-	if (rq->generate && o->killer)
-		return "--generate makes no killer puzzles";
 	if (o->killer && o->jigsaw && !o->regions_file)
 		return "--variant killer with jigsaw needs --regions FILE: the input holds the cages";
 	if (o->print_cages && !o->cages_file && !o->killer)
@@ -540,7 +544,7 @@ int parse_puzzle_options(int argc, char **argv, struct puzzle_options *o)
 			return cli_usage_error(&puzzle_program, "more than one input file");
 		o->file = rq.score_file;
 	}
-	if (o->killer)
+	if (o->killer && !o->generate)
 		o->cages_file = o->file;
 	if (!o->cli.threads)
 		o->cli.threads = cli_online_cores();

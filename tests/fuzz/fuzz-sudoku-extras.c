@@ -45,8 +45,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static FILE *open_text(const uint8_t *d, size_t n)
 {
-	/* fmemopen refuses a size of 0 on some C libraries: an empty text is a lone "\n"-less byte string. */
-	static const char empty[] = "";
+	/* fmemopen refuses a size of 0 on some C libraries: an empty text reads as a lone newline, the same to the readers. */
+	static const char empty[] = "\n";
 	return n ? fmemopen((void *)d, n, "r") : fmemopen((void *)empty, 1, "r");
 }
 
