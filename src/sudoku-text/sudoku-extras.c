@@ -177,6 +177,31 @@ static int sums_line(struct map_reader *m, const struct text_line *l, uint32_t *
 	return 0;
 }
 
+/*
+ * A cage of one cell without a sum says nothing: it becomes no cage, and
+ * the others are numbered again, so that both forms read alike.  Returns
+ * the cages left.
+ */
+static uint32_t drop_lone_cells(uint32_t *cage, uint32_t *sum, size_t cells, uint32_t n)
+{
+	uint32_t *count = calloc((size_t)n + 1, sizeof *count);
+	if (!count)
+		return n; /* left as they are: the library treats such a cage as no constraint anyway */
+	for (size_t cell = 0; cell < cells; cell++)
+		count[cage[cell]]++;
+	uint32_t kept = 0;
+	for (uint32_t k = 1; k <= n; k++) {
+		bool drop = count[k] == 1 && sum[k - 1] == 0;
+		count[k] = drop ? 0 : ++kept;
+		if (!drop)
+			sum[kept - 1] = sum[k - 1];
+	}
+	for (size_t cell = 0; cell < cells; cell++)
+		cage[cell] = cage[cell] ? count[cage[cell]] : 0;
+	free(count);
+	return kept;
+}
+
 static int read_map(struct line_source *src, struct sudoku_cages *out, struct sudoku_read_error *err)
 {
 	struct map_reader m = { malloc(SUDOKU_EXTRAS_MAX_CELLS * sizeof *m.names), 0 };
@@ -213,7 +238,7 @@ static int read_map(struct line_source *src, struct sudoku_cages *out, struct su
 	if (rc < 0)
 		return rc;
 	out->side = (unsigned)width;
-	out->n_cages = m.n;
+	out->n_cages = drop_lone_cells(out->cage, out->sum, n, m.n);
 	return 0;
 }
 

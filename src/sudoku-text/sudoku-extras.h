@@ -11,7 +11,7 @@
  *    character (no blanks in the row) or words between blanks, '.' for a
  *    cell in no cage; then lines of NAME=SUM (or NAME:SUM) separated by
  *    blanks, commas or semicolons.  A cage without a sum only keeps its
- *    digits distinct.  Cages are numbered in the order their first cells
+ *    digits distinct (one of a single cell is no cage).  Cages are numbered in the order their first cells
  *    come in row-major order;
  *  - the one-line form of SumoCue and Perfect Sudoku, which killer programs
  *    exchange (sudocue.net forum, "Sumocue file syntax"): "3x3::k:" then N²
