@@ -397,6 +397,10 @@ START_TEST(test_refused)
 	cages[3] = 3;
 	ck_assert_int_eq(dlx_sudoku_new_extras(&b, &x, &s, &err), DLX_ERR_INVALID);
 	ck_assert_str_eq(err.message, "r1c4 is in cage 3, not 1-2");
+	x.n_cages = UINT32_MAX;
+	ck_assert_int_eq(dlx_sudoku_new_extras(&b, &x, &s, &err), DLX_ERR_INVALID);
+	ck_assert_str_eq(err.message, "4294967295 cages on 16 cells");
+	x.n_cages = 2;
 	cages[3] = 0;
 	ck_assert_int_eq(dlx_sudoku_new_extras(&b, &x, &s, &err), DLX_ERR_INVALID);
 	ck_assert_str_eq(err.message, "cage 2 has no cells");

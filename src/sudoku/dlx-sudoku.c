@@ -310,6 +310,9 @@ static int take_extras(dlx_sudoku *s, const dlx_sudoku_extras *x, dlx_error_info
 	}
 	if (!x->cages)
 		return DLX_OK;
+	/* Before allocating by it: the count is the caller's, as untrusted as the map. */
+	if (x->n_cages > cells)
+		return dlx__sudoku_check_extras(s->side, x, NULL, err);
 	const size_t n = x->n_cages ? x->n_cages : 1;
 	uint32_t *cages = malloc(cells * sizeof *cages), *sums = calloc(n, sizeof *sums);
 	s->extras.cages = cages;
