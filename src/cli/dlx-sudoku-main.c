@@ -122,7 +122,10 @@ static int run_empty_board(const struct puzzle_options *o)
 	memset(text, '.', cells);
 	text[cells] = '\n';
 	text[cells + 1] = '\0';
-	int status = run_puzzles(o, in, o->cages_file);
+	/* Whatever --format says of the puzzles, this one is a line. */
+	struct puzzle_options line = *o;
+	line.format = SUDOKU_FORMAT_LINE;
+	int status = run_puzzles(&line, in, o->cages_file);
 	fclose(in);
 	free(text);
 	return status;
