@@ -250,11 +250,11 @@ DLX_API int dlx_sudoku_new_board(const dlx_sudoku_board *board, dlx_sudoku **out
 #define DLX_SUDOKU_PARITY_EVEN 2u
 
 /**
- * Largest number of digit sets all the cages of a solver may have together
- * (10^6 on 16x16 boards needs a cage of about 8 cells with a middle sum;
- * no 9x9 cage has more than 126).
+ * Largest number of nodes the options of all the cages' digit sets may
+ * take together, N + 1 a set: 2·10^6 sets on 9x9 (where no cage has more
+ * than 126), 198,019 on 100x100, about 240 MB of matrix.
  */
-#define DLX_SUDOKU_MAX_CAGE_SETS 1000000u
+#define DLX_SUDOKU_MAX_CAGE_NODES 20000000u
 
 /** Parity and cages of a board (dlx_sudoku_new_extras()).  Start from #DLX_SUDOKU_EXTRAS_INIT. */
 typedef struct dlx_sudoku_extras {
@@ -294,7 +294,7 @@ typedef struct dlx_sudoku_extras {
  *                20"; empty for the other errors and on success
  * @return #DLX_OK; #DLX_ERR_INVALID for the errors above and those of
  *         dlx_sudoku_new_board(); #DLX_ERR_TOO_BIG when the board is, or
- *         the cages have more than #DLX_SUDOKU_MAX_CAGE_SETS digit sets in
+ *         the cages' digit sets take more than #DLX_SUDOKU_MAX_CAGE_NODES nodes in
  *         all (err says which cage passed it); #DLX_ERR_NOMEM.
  * Complexity: O(N³ + the cages' digit sets · N).
  */
@@ -311,7 +311,7 @@ DLX_API int dlx_sudoku_new_extras(const dlx_sudoku_board *board, const dlx_sudok
  * @param err    why they were refused (may be NULL); empty on success
  * @return #DLX_OK; #DLX_ERR_INVALID (also for a NULL extras or a bad side);
  *         #DLX_ERR_TOO_BIG; #DLX_ERR_NOMEM.
- * Complexity: O(N² + the cages' digit sets, up to #DLX_SUDOKU_MAX_CAGE_SETS).
+ * Complexity: O(N² + the cages' digit sets, up to #DLX_SUDOKU_MAX_CAGE_NODES / (N + 1)).
  */
 DLX_API int dlx_sudoku_check_extras(unsigned side, const dlx_sudoku_extras *extras, dlx_error_info *err);
 

@@ -149,14 +149,15 @@ int dlx__sudoku_count_cage_sets(unsigned side, const dlx_sudoku_extras *x, const
 {
 	struct adding a;
 	memset(&a, 0, sizeof a);
-	a.limit = DLX_SUDOKU_MAX_CAGE_SETS;
+	/* Each set is an option of N + 1 nodes. */
+	a.limit = DLX_SUDOKU_MAX_CAGE_NODES / (side + 1u);
 	for (uint32_t k = 0; x->sums && k < x->n_cages; k++) {
 		if (!x->sums[k])
 			continue;
 		size_t before = a.count;
 		if (dlx__sudoku_digit_sets(side, cage_cells[k], x->sums[k], count_set, &a))
-			return dlx__sudoku_fail(err, DLX_ERR_TOO_BIG, "the cages up to cage %u have more than %u digit sets",
-				k + 1, DLX_SUDOKU_MAX_CAGE_SETS);
+			return dlx__sudoku_fail(err, DLX_ERR_TOO_BIG, "the cages up to cage %u have more than %zu digit sets",
+				k + 1, a.limit);
 		if (a.count == before)
 			return dlx__sudoku_fail(err, DLX_ERR_INVALID, "cage %u: no %u distinct digits of 1-%u sum to %u",
 				k + 1, cage_cells[k], side, x->sums[k]);

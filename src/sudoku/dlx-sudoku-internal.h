@@ -94,7 +94,7 @@ int dlx__sudoku_digit_sets(unsigned side, unsigned k, unsigned long sum,
 
 /*
  * The number of digit sets of the cages with a sum into *total; an
- * impossible sum is DLX_ERR_INVALID, more than DLX_SUDOKU_MAX_CAGE_SETS in
+ * impossible sum is DLX_ERR_INVALID, more than DLX_SUDOKU_MAX_CAGE_NODES / (N + 1) in
  * all DLX_ERR_TOO_BIG, with a message.
  */
 int dlx__sudoku_count_cage_sets(unsigned side, const dlx_sudoku_extras *x, const uint32_t *cage_cells, size_t *total,
