@@ -142,6 +142,36 @@ typedef struct dlx_sudoku_gen_result {
 DLX_API int dlx_sudoku_generate(dlx_sudoku *s, const dlx_sudoku_gen_params *params, uint8_t *puzzle,
 	uint8_t *solution, dlx_sudoku_gen_result *res, dlx_error_info *err);
 
+/**
+ * Makes a killer puzzle (dlx_sudoku_new_extras()) with exactly one solution
+ * and no givens.  A full board is made as dlx_sudoku_generate() makes one,
+ * from params' seed and sequence, on the solver's shape and variant units;
+ * it is cut into random cages of 2 to 5 orthogonally connected cells with
+ * distinct digits, each with its sum.  While a search finds a second
+ * solution, a cell where the two differ leaves its cage for one of its own
+ * (whose sum is its digit); a search cut short, by the node limit or
+ * after 1000 nodes per cell, moves a random cell so.  The same seed and
+ * sequence give the same puzzle.
+ *
+ * @param s        a solver without parity marks or cages: the board's shape
+ * @param params   seed, sequence, node_limit and the poll; clues and
+ *                 symmetric are ignored.  NULL: #DLX_SUDOKU_GEN_PARAMS_INIT
+ * @param cages    receives N² cage numbers, 1..*n_cages, numbered in the
+ *                 order of their first cells (row-major)
+ * @param sums     receives the sums (room for N² entries), sums[k − 1] of cage k
+ * @param n_cages  receives the number of cages
+ * @param solution if not NULL, receives the full board (N² bytes)
+ * @param res      clues receives the number of cages (0 when no puzzle was
+ *                 made: no full board within the limits, or the poll stopped
+ *                 it), nodes all the searches' nodes, stop why it stopped
+ * @param err      why it failed (may be NULL)
+ * @return #DLX_OK (see res->clues); as dlx_sudoku_generate() otherwise;
+ *         #DLX_ERR_INVALID also for a solver with parity marks or cages.
+ * Complexity: a search per cage moved, at most N² of them.
+ */
+DLX_API int dlx_sudoku_generate_killer(dlx_sudoku *s, const dlx_sudoku_gen_params *params, uint32_t *cages,
+	uint32_t *sums, uint32_t *n_cages, uint8_t *solution, dlx_sudoku_gen_result *res, dlx_error_info *err);
+
 #ifdef __cplusplus
 }
 #endif

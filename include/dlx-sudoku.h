@@ -225,6 +225,104 @@ typedef struct dlx_sudoku_board {
  */
 DLX_API int dlx_sudoku_new_board(const dlx_sudoku_board *board, dlx_sudoku **out, dlx_error_info *err);
 
+/**
+ * @name Even/odd cells and killer cages
+ * Cell conditions that are not units, given to dlx_sudoku_new_extras():
+ *  - parity: a cell marked odd or even has no options of the other parity
+ *    (they are left out of the matrix);
+ *  - cages: sets of cells whose digits differ (the killer rule), and, for a
+ *    cage with a sum, add up to it.  Cage k's cells cover N secondary items
+ *    "cage k uses d", which makes them distinct.  A cage with a sum also has
+ *    a primary item, whose options are the cage's admissible digit sets D
+ *    (as many distinct digits as the cage has cells, summing to its sum);
+ *    such an option gives N secondary items "cage k has d" the color 2 for
+ *    d in D and 1 otherwise, and a cell option (cell, d) of the cage gives
+ *    "cage k has d" the color 2: the cells then take exactly the digits of
+ *    the chosen set.
+ * @{
+ */
+
+/** Parity of a cell: any digit. */
+#define DLX_SUDOKU_PARITY_ANY 0u
+/** Parity of a cell: odd digits only. */
+#define DLX_SUDOKU_PARITY_ODD 1u
+/** Parity of a cell: even digits only. */
+#define DLX_SUDOKU_PARITY_EVEN 2u
+
+/**
+ * Largest number of nodes the options of all the cages' digit sets may
+ * take together, N + 1 a set: 2·10^6 sets on 9x9 (where no cage has more
+ * than 126), 198,019 on 100x100, about 240 MB of matrix.
+ */
+#define DLX_SUDOKU_MAX_CAGE_NODES 20000000u
+
+/** Parity and cages of a board (dlx_sudoku_new_extras()).  Start from #DLX_SUDOKU_EXTRAS_INIT. */
+typedef struct dlx_sudoku_extras {
+	const uint8_t *parity; /**< N² bytes, #DLX_SUDOKU_PARITY_ANY, _ODD or _EVEN per
+	                            cell in row-major order; NULL: no parity marks */
+	const uint32_t *cages; /**< N² cage numbers 1..n_cages, 0 for a cell in no cage;
+	                            NULL: no cages */
+	const uint32_t *sums;  /**< n_cages sums, sums[k − 1] for cage k, 0 for a cage
+	                            without a sum (distinct digits only); NULL: no sums */
+	uint32_t n_cages;      /**< the number of cages; each must have 1 to N cells */
+} dlx_sudoku_extras;
+
+/** No parity marks, no cages. */
+#define DLX_SUDOKU_EXTRAS_INIT { NULL, NULL, NULL, 0 }
+
+/**
+ * Creates a solver for a board of R×C boxes, as dlx_sudoku_new_board(),
+ * with parity marks and cages.  Every mode works on it: solve, grade,
+ * pencil marks (a mark of the wrong parity is dropped; cages are part of
+ * the candidates' matrix), and dlx_sudoku_candidates(), whose singles then
+ * respect parity but not the cages (its marks stay correct, only fewer
+ * are removed).  dlx_sudoku_generate() refuses such solvers.
+ *
+ * The matrix is dlx_sudoku_new_board()'s with the wrong parities' options
+ * left out, then one primary item per cage with a sum (after the units'),
+ * the cages' secondary items (after the pairs'), and the cages' options
+ * after the cells'.  Option numbers are no longer (r·N + c)·N + d − 1 when
+ * a parity mark leaves options out.
+ *
+ * @param board   as for dlx_sudoku_new_board()
+ * @param extras  the parity marks and cages, copied; NULL: none
+ * @param out     on success a new solver owned by the caller, else NULL
+ * @param err     why the board was refused (may be NULL): a bad region map,
+ *                "r2c3 has parity 7, not 0-2", "r1c1 is in cage 40, not
+ *                1-30", "cage 3 has no cells", "cage 3 has 10 cells, more
+ *                than 9 digits", "cage 3: no 2 distinct digits of 1-9 sum to
+ *                20"; empty for the other errors and on success
+ * @return #DLX_OK; #DLX_ERR_INVALID for the errors above and those of
+ *         dlx_sudoku_new_board(); #DLX_ERR_TOO_BIG when the board is, or
+ *         the cages' digit sets take more than #DLX_SUDOKU_MAX_CAGE_NODES nodes in
+ *         all (err says which cage passed it); #DLX_ERR_NOMEM.
+ * Complexity: O(N³ + the cages' digit sets · N).
+ */
+DLX_API int dlx_sudoku_new_extras(const dlx_sudoku_board *board, const dlx_sudoku_extras *extras, dlx_sudoku **out,
+	dlx_error_info *err);
+
+/**
+ * Checks parity marks and cages for a board of side N without building a
+ * solver: what dlx_sudoku_new_extras() would refuse in them, with the same
+ * messages and codes.
+ *
+ * @param side   N, 4..#DLX_SUDOKU_MAX_SIDE
+ * @param extras the marks and cages
+ * @param err    why they were refused (may be NULL); empty on success
+ * @return #DLX_OK; #DLX_ERR_INVALID (also for a NULL extras or a bad side);
+ *         #DLX_ERR_TOO_BIG; #DLX_ERR_NOMEM.
+ * Complexity: O(N² + the cages' digit sets, up to #DLX_SUDOKU_MAX_CAGE_NODES / (N + 1)).
+ */
+DLX_API int dlx_sudoku_check_extras(unsigned side, const dlx_sudoku_extras *extras, dlx_error_info *err);
+
+/**
+ * The solver's parity marks and cages, its own copies (valid until
+ * dlx_sudoku_free()); all NULL and 0 for a solver without them or a NULL s.
+ */
+DLX_API dlx_sudoku_extras dlx_sudoku_get_extras(const dlx_sudoku *s);
+
+/** @} */
+
 /** The rows R of the solver's boxes (n for a solver of box size n); 0 if s is NULL. */
 DLX_API unsigned dlx_sudoku_box_rows(const dlx_sudoku *s);
 
@@ -260,7 +358,8 @@ DLX_API size_t dlx_sudoku_cells(const dlx_sudoku *s);
  * The underlying exact-cover problem, owned by the solver: 4·N² primary
  * items (cells, then row-digit, column-digit and box-digit pairs; a variant
  * adds N per extra unit, see dlx_sudoku_new_shape()) and N³ options, option
- * (r·N + c)·N + (d − 1) being "cell (r, c) holds d".
+ * (r·N + c)·N + (d − 1) being "cell (r, c) holds d" (with parity marks
+ * or cages, see dlx_sudoku_new_extras() instead).
  * For inspection and tests; do not add or force options on it.
  */
 DLX_API const dlx_problem *dlx_sudoku_problem(const dlx_sudoku *s);
@@ -370,7 +469,8 @@ DLX_API int dlx_sudoku_solve(dlx_sudoku *s, const uint8_t *givens, const dlx_sud
  * search walks its whole tree: the root, one node per blank cell along the
  * solution's path, and every node it enters in the branches that fail.  The
  * grade is the number of the latter, nodes − blanks − 1, nodes being
- * dlx_stats.nodes.
+ * dlx_stats.nodes (with killer cages, minus one more per cage with a sum,
+ * whose digit set is a node of the path too).
  *
  * It is 0 when the search never enters a wrong branch: every step has an
  * item with a single option left (a cell with one candidate, or a unit with

@@ -103,8 +103,42 @@ static bool pairs_fit(const struct rules *ru, const uint8_t *b, unsigned side, s
 	return true;
 }
 
+/*
+ * Parity marks and cages among the filled cells of b: marks kept, no digit
+ * twice in a cage, and the sum of every cage whose cells are all filled.
+ */
+static bool extras_ok(const struct rules *ru, const struct rules_extras *x, const uint8_t *b)
+{
+	if (!x)
+		return true;
+	const unsigned side = rules_side(ru);
+	const size_t cells = (size_t)side * side;
+	for (size_t cell = 0; x->parity && cell < cells; cell++)
+		if (b[cell] && x->parity[cell] && (b[cell] % 2 == 1) != (x->parity[cell] == 1))
+			return false;
+	for (uint32_t k = 1; x->cages && k <= x->n_cages; k++) {
+		bool seen[256] = { false }, full = true;
+		unsigned long sum = 0;
+		for (size_t cell = 0; cell < cells; cell++) {
+			if (x->cages[cell] != k)
+				continue;
+			if (!b[cell]) {
+				full = false;
+				continue;
+			}
+			if (seen[b[cell]])
+				return false;
+			seen[b[cell]] = true;
+			sum += b[cell];
+		}
+		if (full && x->sums && x->sums[k - 1] && sum != x->sums[k - 1])
+			return false;
+	}
+	return true;
+}
+
 /* No digit twice among the filled cells of each unit; with full, also no blank and no digit above N. */
-static bool check(const struct rules *ru, const uint8_t *b, bool full)
+static bool check(const struct rules *ru, const struct rules_extras *x, const uint8_t *b, bool full)
 {
 	const unsigned side = rules_side(ru);
 	size_t count;
@@ -127,21 +161,27 @@ static bool check(const struct rules *ru, const uint8_t *b, bool full)
 	free(u);
 	for (size_t cell = 0; ok && cell < (size_t)side * side; cell++)
 		ok = !b[cell] || pairs_fit(ru, b, side, cell, b[cell]);
-	return ok;
+	return ok && extras_ok(ru, x, b);
 }
 
 bool rules_valid(const struct rules *ru, const uint8_t *givens, const uint8_t *sol)
+{
+	return rules_valid_extras(ru, NULL, givens, sol);
+}
+
+bool rules_valid_extras(const struct rules *ru, const struct rules_extras *x, const uint8_t *givens,
+	const uint8_t *sol)
 {
 	const size_t cells = (size_t)rules_side(ru) * rules_side(ru);
 	for (size_t k = 0; givens && k < cells; k++)
 		if (givens[k] && givens[k] != sol[k])
 			return false;
-	return check(ru, sol, true);
+	return check(ru, x, sol, true);
 }
 
 bool rules_consistent(const struct rules *ru, const uint8_t *board)
 {
-	return check(ru, board, false);
+	return check(ru, NULL, board, false);
 }
 
 struct brute {
@@ -154,6 +194,7 @@ struct brute {
 	unsigned *n_of_cell;
 	uint64_t found, limit;
 	const uint8_t *marks; /* N per cell, digit d allowed when marks[cell·N + d−1]; NULL: all */
+	const struct rules_extras *x;
 };
 
 static bool fits(const struct brute *bt, size_t cell, unsigned d)
@@ -172,7 +213,7 @@ static void brute(struct brute *bt, size_t cell)
 	while (cell < bt->cells && bt->b[cell])
 		cell++;
 	if (cell == bt->cells) {
-		bt->found++;
+		bt->found += extras_ok(bt->ru, bt->x, bt->b);
 		return;
 	}
 	for (unsigned d = 1; d <= bt->side && (!bt->limit || bt->found < bt->limit); d++) {
@@ -185,11 +226,12 @@ static void brute(struct brute *bt, size_t cell)
 	}
 }
 
-static uint64_t brute_count(const struct rules *ru, const uint8_t *givens, const uint8_t *marks, uint64_t limit)
+static uint64_t brute_count(const struct rules *ru, const struct rules_extras *x, const uint8_t *givens,
+	const uint8_t *marks, uint64_t limit)
 {
-	struct brute bt = { ru, rules_side(ru), 0, NULL, NULL, NULL, NULL, 0, limit, marks };
+	struct brute bt = { ru, rules_side(ru), 0, NULL, NULL, NULL, NULL, 0, limit, marks, x };
 	bt.cells = (size_t)bt.side * bt.side;
-	if (!rules_consistent(ru, givens))
+	if (!check(ru, x, givens, false))
 		return 0;
 	size_t count;
 	bt.units = make_units(ru, &count);
@@ -216,14 +258,20 @@ static uint64_t brute_count(const struct rules *ru, const uint8_t *givens, const
 
 uint64_t rules_brute_count(const struct rules *ru, const uint8_t *givens, uint64_t limit)
 {
-	return brute_count(ru, givens, NULL, limit);
+	return brute_count(ru, NULL, givens, NULL, limit);
+}
+
+uint64_t rules_brute_count_extras(const struct rules *ru, const struct rules_extras *x, const uint8_t *givens,
+	uint64_t limit)
+{
+	return brute_count(ru, x, givens, NULL, limit);
 }
 
 uint64_t rules_brute_count_marks(const struct rules *ru, const uint8_t *marks, uint64_t limit)
 {
 	size_t cells = (size_t)rules_side(ru) * rules_side(ru);
 	uint8_t *empty = calloc(cells, 1);
-	uint64_t n = empty ? brute_count(ru, empty, marks, limit) : 0;
+	uint64_t n = empty ? brute_count(ru, NULL, empty, marks, limit) : 0;
 	free(empty);
 	return n;
 }

@@ -27,11 +27,27 @@ struct rules {
 	unsigned rows, cols;
 };
 
+/*
+ * Parity marks and killer cages, for the *_extras checks: each filled cell
+ * keeps its mark; a cage's filled cells hold distinct digits, and once all
+ * are filled they add up to its sum.
+ */
+struct rules_extras {
+	const uint8_t *parity;  /* N² marks, 0 any, 1 odd, 2 even; or NULL */
+	const uint32_t *cages;  /* N² cage numbers, 0 none, 1..n_cages; or NULL */
+	const uint32_t *sums;   /* n_cages sums, 0 none (distinct digits only); or NULL */
+	uint32_t n_cages;
+};
+
 /* The side of the board the rules are about. */
 unsigned rules_side(const struct rules *ru);
 
 /* True if sol is a complete board (digits 1..N) that obeys every unit and keeps every given (givens may be NULL). */
 bool rules_valid(const struct rules *ru, const uint8_t *givens, const uint8_t *sol);
+
+/* rules_valid() with parity marks and cages too. */
+bool rules_valid_extras(const struct rules *ru, const struct rules_extras *x, const uint8_t *givens,
+	const uint8_t *sol);
 
 /* True if no unit holds a digit twice among the filled cells of board (0 blank). */
 bool rules_consistent(const struct rules *ru, const uint8_t *board);
@@ -42,6 +58,10 @@ bool rules_consistent(const struct rules *ru, const uint8_t *board);
  * many givens.
  */
 uint64_t rules_brute_count(const struct rules *ru, const uint8_t *givens, uint64_t limit);
+
+/* The same with parity marks and cages, whose sums are checked on each full board. */
+uint64_t rules_brute_count_extras(const struct rules *ru, const struct rules_extras *x, const uint8_t *givens,
+	uint64_t limit);
 
 /*
  * The same for pencil marks: N bytes per cell, digit d allowed in the cell

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "dlx-sudoku.h"
+#include "sudoku-extras.h"
 #include "sudoku-names.h"
 #include "sudoku-read.h"
 #include "sudoku-write.h"
@@ -1079,6 +1080,144 @@ START_TEST(test_pencil_grids)
 }
 END_TEST
 
+
+/* Reads text with one of the extras' readers through a memory stream. */
+static int read_cages_text(const char *text, struct sudoku_cages *c, struct sudoku_read_error *err)
+{
+	FILE *f = fmemopen((void *)text, strlen(text), "r");
+	ck_assert_ptr_nonnull(f);
+	int rc = sudoku_read_cages(f, c, err);
+	fclose(f);
+	return rc;
+}
+
+static int read_parity_text(const char *text, uint8_t *marks, unsigned *side, struct sudoku_read_error *err)
+{
+	FILE *f = fmemopen((void *)text, strlen(text), "r");
+	ck_assert_ptr_nonnull(f);
+	int rc = sudoku_read_parity(f, marks, side, err);
+	fclose(f);
+	return rc;
+}
+
+START_TEST(test_parity_maps)
+{
+	static uint8_t m[SUDOKU_EXTRAS_MAX_CELLS];
+	unsigned side = 0;
+	struct sudoku_read_error err;
+	/* Rows with blanks, rows without, one line: the same marks. */
+	static const char *const forms[] = {
+		"# marks\no e . .\n. . . .\n\n. . - 0\nE . . O\n",
+		"oe..\n....\n..-0\nE..O\n",
+	};
+	static const char line[] = "oe..........E..O\n";
+	for (int k = 0; k < 3; k++) {
+		ck_assert_int_eq(read_parity_text(k < 2 ? forms[k] : line, m, &side, &err), 0);
+		ck_assert_uint_eq(side, 4);
+		ck_assert_uint_eq(m[0], DLX_SUDOKU_PARITY_ODD);
+		ck_assert_uint_eq(m[1], DLX_SUDOKU_PARITY_EVEN);
+		ck_assert_uint_eq(m[2], DLX_SUDOKU_PARITY_ANY);
+		ck_assert_uint_eq(m[12], DLX_SUDOKU_PARITY_EVEN);
+		ck_assert_uint_eq(m[15], DLX_SUDOKU_PARITY_ODD);
+	}
+	ck_assert_int_eq(read_parity_text("o e . .\n. . .\n", m, &side, &err), DLX_ERR_SYNTAX);
+	ck_assert_uint_eq(err.line, 2);
+	ck_assert_str_eq(err.message, "parity map: row 2 has 3 marks, not 4");
+	ck_assert_int_eq(read_parity_text("o e\ne o\n", m, &side, &err), DLX_ERR_SYNTAX);
+	ck_assert_str_eq(err.message, "parity map: 4 marks in rows, not a board's N x N");
+	ck_assert_int_eq(read_parity_text("\n# none\n", m, &side, &err), DLX_ERR_SYNTAX);
+	ck_assert_str_eq(err.message, "no parity map in the file");
+	ck_assert_int_eq(read_parity_text("oex.\n", m, &side, &err), DLX_ERR_SYNTAX);
+	ck_assert_str_eq(err.message, "parity map: 'x' is not a mark (o odd, e even, . any)");
+}
+END_TEST
+
+/* Writes c in a form into a string (freed by the caller). */
+static char *written(const struct sudoku_cages *c, bool line, struct sudoku_box box, int *rc)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *out = open_memstream(&buf, &len);
+	ck_assert_ptr_nonnull(out);
+	*rc = line ? sudoku_write_cages_line(out, c, box, c->diagonals) : sudoku_write_cages_map(out, c);
+	fclose(out);
+	return buf;
+}
+
+START_TEST(test_cage_files)
+{
+	static struct sudoku_cages c, back;
+	struct sudoku_read_error err;
+	/* Single-character names, '.', sums in both spellings over two lines, one cage without a sum. */
+	ck_assert_int_eq(read_cages_text("# 4x4\naabb\nc..d\nc..d\neeff\na=3, b:7\ne=7;\n", &c, &err), 0);
+	ck_assert_uint_eq(c.side, 4);
+	ck_assert_uint_eq(c.n_cages, 6);
+	ck_assert_uint_eq(c.box.rows, 0);
+	static const uint32_t cages[16] = { 1, 1, 2, 2, 3, 0, 0, 4, 3, 0, 0, 4, 5, 5, 6, 6 };
+	static const uint32_t sums[6] = { 3, 7, 0, 0, 7, 0 };
+	ck_assert_mem_eq(c.cage, cages, sizeof cages);
+	ck_assert_mem_eq(c.sum, sums, sizeof sums);
+	/* Written as a map: letters in the order of the cages, then the sums. */
+	int rc;
+	char *text = written(&c, false, c.box, &rc);
+	ck_assert_int_eq(rc, 0);
+	ck_assert_str_eq(text, "aabb\nc..d\nc..d\neeff\na=3 b=7 e=7\n");
+	free(text);
+	/* The one-line form: sum·256 + id, uncaged cells an id of their own with sum 0. */
+	struct sudoku_box b22 = { 2, 2 };
+	text = written(&c, true, b22, &rc);
+	ck_assert_int_eq(rc, 0);
+	ck_assert_str_eq(text, "2x2::k:768:768:1793:1793:2:6:7:3:2:8:9:3:1796:1796:5:5:\n");
+	ck_assert_int_eq(read_cages_text(text, &back, &err), 0);
+	free(text);
+	ck_assert_uint_eq(back.box.rows, 2);
+	ck_assert_uint_eq(back.box.cols, 2);
+	ck_assert(!back.diagonals);
+	ck_assert_uint_eq(back.n_cages, 6);
+	ck_assert_mem_eq(back.cage, cages, sizeof cages);
+	ck_assert_mem_eq(back.sum, sums, sizeof sums);
+	/* Words between blanks as names; 'd' in the line's header. */
+	ck_assert_int_eq(read_cages_text("x1 x1 y y\nz . . w\nz . . w\nlong long q q\nx1=3 long=7\n", &c, &err), 0);
+	ck_assert_uint_eq(c.n_cages, 6);
+	ck_assert_uint_eq(c.sum[0], 3);
+	ck_assert_uint_eq(c.sum[4], 7);
+	ck_assert_int_eq(read_cages_text("2x2:d:k:768:768:1793:1793:2:6:7:3:2:8:9:3:1796:1796:5:5\n", &c, &err), 0);
+	ck_assert(c.diagonals);
+	/* Errors, with their lines. */
+	static const struct { const char *text; size_t line; const char *message; } bad[] = {
+		{ "aabb\nc.d\n", 2, "cage map: row 2 has 3 cells, not 4" },
+		{ "aabb\nc..d\nc..d\n", 0, "cage map: 3 rows, not 4" },
+		{ "aab\nc.d\nc.d\n", 1, "cage map: rows of 3 cells, not 4-100" },
+		{ "aabb\nc..d\nc..d\neeff\na=3 z=1\n", 5, "cage sums: no cage 'z' in the map" },
+		{ "aabb\nc..d\nc..d\neeff\na=3\na=4\n", 6, "cage sums: a second sum for cage 'a'" },
+		{ "aabb\nc..d\nc..d\neeff\na=0\n", 5, "cage sums: the sum of 'a' is not a number 1-1000000" },
+		{ "aabb\nc..d\nc..d\neeff\na 3\n", 5, "cage sums: expected NAME=SUM, got 'a'" },
+		{ "2x2::k:1:2\n", 1, "cage line: 2 fields, not 16" },
+		{ "2x2::k:768:1024:1:2:3:4:5:6:7:8:9:10:11:12:13:14\n", 1,
+			"cage line: r1c1 is in cage 0 with sum 3, r1c2 with sum 4" },
+		{ "2x2::k:1:2:3:4:5:6:7:8:9:10:11:12:13:14:15:16:17\n", 1, "cage line: more than 16 fields" },
+		{ "2x2::k:1:2:3:4:5:6:7:8:9:10:11:12:13:14:15:16\nmore\n", 2, "cage line: more text after the line" },
+		{ "2x2:x:k:1\n", 1, "cage line: expected \":k:\" or \":d:k:\" after \"2x2\"" },
+		{ "1x2::k:1\n", 1, "cage line: expected \"RxC:\" (e.g. 3x3::k:), boxes of 2-50 cells a side" },
+		{ "# nothing\n", 0, "no cages in the file" },
+	};
+	for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
+		ck_assert_int_eq(read_cages_text(bad[k].text, &c, &err), DLX_ERR_SYNTAX);
+		ck_assert_msg(err.line == bad[k].line && strcmp(err.message, bad[k].message) == 0,
+			"case %zu: line %zu: %s", k, err.line, err.message);
+	}
+	/* The line form has 256 ids: a 25x25 board's 625 uncaged cells do not fit. */
+	memset(&c, 0, sizeof c);
+	c.side = 25;
+	for (size_t cell = 0; cell < 625; cell++)
+		c.cage[cell] = 0;
+	struct sudoku_box b55 = { 5, 5 };
+	text = written(&c, true, b55, &rc);
+	ck_assert_int_eq(rc, DLX_ERR_INVALID);
+	free(text);
+}
+END_TEST
+
 static Suite *read_suite(void)
 {
 	Suite *s = suite_create("sudoku-read");
@@ -1113,6 +1252,10 @@ static Suite *read_suite(void)
 	tcase_add_test(tc, test_region_maps);
 	tcase_add_test(tc, test_region_map_errors);
 	tcase_add_test(tc, test_region_map_file);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("extras");
+	tcase_add_test(tc, test_parity_maps);
+	tcase_add_test(tc, test_cage_files);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("stream");
 	tcase_add_test(tc, test_stream);

@@ -1,11 +1,14 @@
 /* Making one puzzle for --generate (dlx-sudoku-generate-one.h). */
+#define _POSIX_C_SOURCE 200809L
 #include "dlx-sudoku-generate-one.h"
 
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "dlx-sudoku-draw.h"
 #include "dlx-sudoku-generate.h"
+#include "sudoku-extras.h"
 #include "sudoku-write.h"
 
 int check_generate(struct puzzle_options *o)
@@ -105,6 +108,75 @@ static dlx_sudoku_gen_params gen_params(struct puzzle_worker *w, uint64_t seq)
 	return gp;
 }
 
+/*
+ * --generate with --variant killer: one killer puzzle, written as a cage file
+ * in SumoCue's line (the default) or, with --print-cages=map, as a map and
+ * its sums followed by an empty line.
+ */
+static int generate_killer(struct puzzle_worker *w, dlx_sudoku *solver, uint64_t seq, struct tally *t)
+{
+	const struct puzzle_options *o = w->o;
+	const size_t cells = dlx_sudoku_cells(solver);
+	struct sudoku_cages *c = malloc(sizeof *c);
+	if (!c) {
+		warn(w, "dlx-sudoku: out of memory\n");
+		return CLI_EXIT_FAILURE;
+	}
+	c->side = dlx_sudoku_side(solver);
+	c->box.rows = o->gen_rows;
+	c->box.cols = o->gen_cols;
+	c->diagonals = (o->flags & DLX_SUDOKU_X) != 0;
+	dlx_sudoku_gen_params gp = gen_params(w, seq);
+	puzzle_worker_start_limits(w);
+	dlx_sudoku_gen_result res;
+	dlx_error_info err;
+	int rc = dlx_sudoku_generate_killer(solver, &gp, c->cage, c->sum, &c->n_cages, NULL, &res, &err);
+	t->puzzles++;
+	t->nodes += res.nodes;
+	int status = 0;
+	struct cli_stop stop = cli_stop_classify(res.stop, w->lim);
+	if (rc) {
+		warn(w, "dlx-sudoku: puzzle %" PRIu64 ": %s\n", seq + 1, err.message[0] ? err.message : dlx_strerror(rc));
+		status = rc == DLX_ERR_CONFLICT ? CLI_EXIT_NONE : CLI_EXIT_FAILURE;
+	} else if (stop.interrupted) {
+		if (!puzzle_worker_stopping(w))
+			warn(w, "dlx-sudoku: puzzle %" PRIu64 ": interrupted\n", seq + 1);
+		status = puzzle_worker_stopping(w) ? CLI_EXIT_FAILURE : stop.status;
+	} else if (res.clues == 0) {
+		warn(w, "dlx-sudoku: puzzle %" PRIu64 ": no %ux%u board found (%s)\n", seq + 1, c->side, c->side,
+			stop_reason(w, res.stop));
+		t->stopped++;
+	} else {
+		t->solved++;
+		t->clues += res.clues;
+		char *text = NULL;
+		size_t len = 0;
+		FILE *out = open_memstream(&text, &len);
+		rc = !out ? DLX_ERR_NOMEM : o->print_cages == PRINT_CAGES_MAP ? sudoku_write_cages_map(out, c)
+			: sudoku_write_cages_line(out, c, c->box, c->diagonals);
+		if (out && rc == 0 && o->print_cages == PRINT_CAGES_MAP)
+			fputc('\n', out);
+		if (out)
+			fclose(out);
+		if (rc == DLX_ERR_INVALID) {
+			warn(w, "dlx-sudoku: puzzle %" PRIu64 ": %u cages do not fit SumoCue's line; use --print-cages=map\n",
+				seq + 1, c->n_cages);
+			status = CLI_EXIT_USAGE;
+		} else if (rc) {
+			warn(w, "dlx-sudoku: out of memory\n");
+			status = CLI_EXIT_FAILURE;
+		} else if (!o->quiet) {
+			emit(w, text, len);
+		}
+		free(text);
+		(void)cells;
+	}
+	free(c);
+	if (!status && w->direct && ferror(stdout))
+		status = CLI_EXIT_FAILURE;
+	return status;
+}
+
 int generate_one(struct puzzle_worker *w, uint64_t seq, struct tally *t)
 {
 	const struct puzzle_options *o = w->o;
@@ -113,6 +185,8 @@ int generate_one(struct puzzle_worker *w, uint64_t seq, struct tally *t)
 	int status = puzzle_worker_solver(w, o->gen_rows, o->gen_cols, o->regions, 0, &solver);
 	if (status)
 		return status;
+	if (o->killer)
+		return generate_killer(w, solver, seq, t);
 	w->layout = o->have_output ? o->output : SUDOKU_LAYOUT_LINE;
 	w->alphabet = o->alphabet != SUDOKU_ALPHA_AUTO ? o->alphabet : SUDOKU_ALPHA_ALNUM;
 	dlx_sudoku_gen_params gp = gen_params(w, seq);

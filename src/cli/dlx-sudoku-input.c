@@ -1,4 +1,4 @@
-/* dlx-sudoku's input (dlx-sudoku-input.h): the part's puzzles, read-ahead, the --regions map. */
+/* dlx-sudoku's input (dlx-sudoku-input.h): the part's puzzles, read-ahead, the --regions map, --parity and --cages. */
 #define _POSIX_C_SOURCE 200809L
 #include "dlx-sudoku-input.h"
 
@@ -145,3 +145,111 @@ int load_regions(struct puzzle_options *o)
 	return rc == DLX_ERR_NOMEM ? CLI_EXIT_FAILURE : CLI_EXIT_USAGE;
 }
 
+
+/* Opens a file named on the command line for reading, or says why not. */
+static FILE *open_named(const char *name)
+{
+	FILE *f = fopen(name, "r");
+	if (!f)
+		fprintf(stderr, "dlx-sudoku: %s: %s\n", name, strerror(errno));
+	return f;
+}
+
+/* A reader's error as an exit status, after the message. */
+static int read_failed(int rc, const char *file, const struct sudoku_read_error *err)
+{
+	if (rc == DLX_ERR_NOMEM) {
+		fprintf(stderr, "dlx-sudoku: out of memory\n");
+		return CLI_EXIT_FAILURE;
+	}
+	cli_input_error("dlx-sudoku", file, err->line, err->message);
+	return CLI_EXIT_USAGE;
+}
+
+int load_extras(struct puzzle_options *o)
+{
+	struct sudoku_read_error err;
+	int rc;
+	if (o->parity_file) {
+		FILE *f = open_named(o->parity_file);
+		if (!f)
+			return CLI_EXIT_USAGE;
+		o->parity = malloc(SUDOKU_EXTRAS_MAX_CELLS);
+		rc = o->parity ? sudoku_read_parity(f, o->parity, &o->extras_side, &err) : DLX_ERR_NOMEM;
+		fclose(f);
+		if (rc)
+			return read_failed(rc, o->parity_file, &err);
+		o->extras.parity = o->parity;
+	}
+	if (o->cages_file) {
+		/* --variant killer reads the input, which may be standard input. */
+		const char *name;
+		FILE *f = o->killer ? cli_open_input("dlx-sudoku", o->cages_file, &name) : open_named(o->cages_file);
+		if (!f)
+			return CLI_EXIT_USAGE;
+		if (o->killer)
+			o->cages_file = name;
+		o->cages = malloc(sizeof *o->cages);
+		rc = o->cages ? sudoku_read_cages(f, o->cages, &err) : DLX_ERR_NOMEM;
+		if (o->killer)
+			cli_close_input(f);
+		else
+			fclose(f);
+		if (rc)
+			return read_failed(rc, o->cages_file, &err);
+		unsigned side = o->cages->side;
+		if (o->extras_side && o->extras_side != side) {
+			fprintf(stderr, "dlx-sudoku: %s: a %ux%u cage file, but the parity map %s is %ux%u\n", o->cages_file,
+				side, side, o->parity_file, o->extras_side, o->extras_side);
+			return CLI_EXIT_USAGE;
+		}
+		o->extras_side = side;
+		o->extras.cages = o->cages->cage;
+		o->extras.sums = o->cages->sum;
+		o->extras.n_cages = o->cages->n_cages;
+		/* The one-line form says what the board is: its boxes and its diagonals. */
+		if (o->cages->box.rows && !o->box.rows)
+			o->box = o->cages->box;
+		if (o->cages->diagonals)
+			o->flags |= DLX_SUDOKU_X;
+	}
+	struct sudoku_box box;
+	if (o->extras_side && !sudoku_box_of_side(o->extras_side, &o->box, &box)) {
+		fprintf(stderr, "dlx-sudoku: %s: a %ux%u board has no boxes dlx-sudoku knows; give --box RxC\n",
+			o->cages ? o->cages_file : o->parity_file, o->extras_side, o->extras_side);
+		return CLI_EXIT_USAGE;
+	}
+	dlx_error_info why;
+	rc = o->extras_side ? dlx_sudoku_check_extras(o->extras_side, &o->extras, &why) : DLX_OK;
+	if (rc == DLX_ERR_NOMEM) {
+		fprintf(stderr, "dlx-sudoku: out of memory\n");
+		return CLI_EXIT_FAILURE;
+	}
+	if (rc) {
+		fprintf(stderr, "dlx-sudoku: %s: %s\n", o->cages ? o->cages_file : o->parity_file, why.message);
+		return CLI_EXIT_USAGE;
+	}
+	return 0;
+}
+
+int print_cages(const struct puzzle_options *o)
+{
+	int rc;
+	if (o->print_cages == PRINT_CAGES_MAP) {
+		rc = sudoku_write_cages_map(stdout, o->cages);
+	} else {
+		struct sudoku_box box;
+		if (!sudoku_box_of_side(o->cages->side, &o->box, &box)) {
+			fprintf(stderr, "dlx-sudoku: %s: a %ux%u board has no boxes the line form can name; give --box RxC\n",
+				o->cages_file, o->cages->side, o->cages->side);
+			return CLI_EXIT_USAGE;
+		}
+		rc = sudoku_write_cages_line(stdout, o->cages, box, (o->flags & DLX_SUDOKU_X) != 0);
+		if (rc == DLX_ERR_INVALID) {
+			fprintf(stderr, "dlx-sudoku: %s: the line form holds 256 cages and uncaged cells, sums up to 65535: "
+				"these cages do not fit\n", o->cages_file);
+			return CLI_EXIT_USAGE;
+		}
+	}
+	return cli_finish_output("dlx-sudoku", false, CLI_EXIT_OK);
+}

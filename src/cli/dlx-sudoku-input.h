@@ -58,4 +58,14 @@ uint64_t count_format_part_total(int fd, uint32_t part, uint32_t parts);
 /* Reads --regions FILE into o->regions; returns 0 or an exit status after a message. */
 int load_regions(struct puzzle_options *o);
 
+/*
+ * Reads --parity and --cages into o->parity, o->cages and o->extras (the
+ * one-line cage form also sets o->box and, with 'd', the X flag); returns 0
+ * or an exit status after a message.
+ */
+int load_extras(struct puzzle_options *o);
+
+/* --print-cages: writes the cages in the form asked for; returns the exit status. */
+int print_cages(const struct puzzle_options *o);
+
 #endif

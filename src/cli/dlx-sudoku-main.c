@@ -3,6 +3,7 @@
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <unistd.h>
 
 #include "cli-options.h"
@@ -117,16 +118,45 @@ static int run_puzzles(const struct puzzle_options *o, FILE *in, const char *nam
 	return status;
 }
 
-/* After the options: reads --regions, settles --generate's board, opens the input, runs. */
+/* --variant killer: the one puzzle is the empty board of the cages, as a line of N² blanks. */
+static int run_empty_board(const struct puzzle_options *o)
+{
+	size_t cells = (size_t)o->extras_side * o->extras_side;
+	char *text = malloc(cells + 2);
+	FILE *in = text ? fmemopen(text, cells + 1, "r") : NULL;
+	if (!in) {
+		free(text);
+		fprintf(stderr, "dlx-sudoku: out of memory\n");
+		return CLI_EXIT_FAILURE;
+	}
+	memset(text, '.', cells);
+	text[cells] = '\n';
+	text[cells + 1] = '\0';
+	/* Whatever --format says of the puzzles, this one is a line. */
+	struct puzzle_options line = *o;
+	line.format = SUDOKU_FORMAT_LINE;
+	int status = run_puzzles(&line, in, o->cages_file);
+	fclose(in);
+	free(text);
+	return status;
+}
+
+/* After the options: reads --regions, --parity and --cages, settles --generate's board, opens the input, runs. */
 static int prepare_and_run(struct puzzle_options *o)
 {
 	int status = o->regions_file ? load_regions(o) : 0;
+	if (!status)
+		status = load_extras(o);
 	if (status)
 		return status;
+	if (o->print_cages && !o->generate)
+		return print_cages(o);
 	if (o->generate) {
 		status = check_generate(o);
 		return status ? status : run_puzzles(o, NULL, "--generate");
 	}
+	if (o->killer)
+		return run_empty_board(o);
 	const char *name;
 	FILE *in = cli_open_input("dlx-sudoku", o->file, &name);
 	if (!in)
@@ -146,5 +176,7 @@ int main(int argc, char **argv)
 		return status == CLI_OPTION_EXIT ? CLI_EXIT_OK : status;
 	status = prepare_and_run(&o);
 	free(o.regions);
+	free(o.parity);
+	free(o.cages);
 	return status;
 }

@@ -119,7 +119,10 @@ static const char usage_dlx_sudoku[] =
 	"                         and anti-king: no digit twice a knight's or king's\n"
 	"                         move apart (also 'knight', 'king'); nonconsecutive:\n"
 	"                         no digits one apart side by side (also\n"
-	"                         'non-consecutive').  Combine with + or a comma:\n"
+	"                         'non-consecutive'); killer: the input is a cage\n"
+	"                         file (below), a puzzle without givens (--generate\n"
+	"                         makes them: one line each, or --print-cages=map).\n"
+	"                         Combine with + or a comma:\n"
 	"                         x+windoku, anti-knight+anti-king+nonconsecutive\n"
 	"      --regions=FILE     jigsaw with this region map for every puzzle (implies\n"
 	"                         --variant jigsaw); without it, each puzzle of the input\n"
@@ -127,6 +130,17 @@ static const char usage_dlx_sudoku[] =
 	"  A region map is a board of region numbers 1..N in the symbols of the puzzle\n"
 	"  (digits 1-9 on 9x9), in any input format, e.g. one line of N^2 symbols\n"
 	"  or N rows; each of the N regions has N cells.\n"
+	"      --parity=FILE      even/odd cells for every puzzle: N rows of N marks,\n"
+	"                         o (odd), e (even) or . (any), or N^2 marks on a line\n"
+	"      --cages=FILE       killer cages for every puzzle of the input, whose\n"
+	"                         givens they add to: a cage's digits differ and add\n"
+	"                         up to its sum, if it has one\n"
+	"      --print-cages=map|line  write the cages (--cages, --variant killer) in\n"
+	"                         that form and exit; with --generate, the form of\n"
+	"                         the killer puzzles made\n"
+	"  A cage file is a cage map (N rows of N cage names: single characters, or\n"
+	"  words between blanks; '.' for no cage) then sums NAME=SUM, or one line of\n"
+	"  SumoCue's form, 3x3::k: and 81 fields sum*256+id (3x3:d:k: adds X).\n"
 	"\n"
 	"Generating (with --generate; one puzzle per line unless --output says else):\n"
 	"      --size=n           box size 2..10: n^2 x n^2 boards (default 3: 9x9;\n"
@@ -205,7 +219,8 @@ const struct cli_program puzzle_program = { "dlx-sudoku", usage_dlx_sudoku, UINT
 
 enum {
 	OPT_SCORE = CLI_OPT_OWN, OPT_GRADE, OPT_GENERATE, OPT_SIZE, OPT_SEED, OPT_CLUES, OPT_MINIMAL,
-	OPT_SYMMETRIC, OPT_VARIANT, OPT_REGIONS, OPT_BOX, OPT_SYMMETRY, OPT_CANDIDATES, OPT_PER_PAGE
+	OPT_SYMMETRIC, OPT_VARIANT, OPT_REGIONS, OPT_BOX, OPT_SYMMETRY, OPT_CANDIDATES, OPT_PER_PAGE, OPT_PARITY,
+	OPT_CAGES, OPT_PRINT_CAGES
 };
 
 /* The order shows in getopt's "ambiguous option" messages: keep it. */
@@ -234,6 +249,9 @@ static const struct option longopts[] = {
 	{ "regions", required_argument, NULL, OPT_REGIONS },
 	{ "box", required_argument, NULL, OPT_BOX },
 	{ "symmetry", required_argument, NULL, OPT_SYMMETRY },
+	{ "parity", required_argument, NULL, OPT_PARITY },
+	{ "cages", required_argument, NULL, OPT_CAGES },
+	{ "print-cages", required_argument, NULL, OPT_PRINT_CAGES },
 	CLI_LONGOPTS_HELP,
 	{ NULL, 0, NULL, 0 },
 };
@@ -422,13 +440,20 @@ static bool parse_variant(const char *arg, struct puzzle_options *o)
 	const char *p = arg;
 	for (;;) {
 		size_t len = strcspn(p, "+,");
+		if (len == 6 && strncmp(p, "killer", 6) == 0) {
+			o->killer = true;
+			if (!p[len])
+				return true;
+			p += len + 1;
+			continue;
+		}
 		size_t k = 0;
 		while (k < sizeof names / sizeof names[0] &&
 			(strlen(names[k].name) != len || strncmp(p, names[k].name, len) != 0))
 			k++;
 		if (k == sizeof names / sizeof names[0]) {
 			fprintf(stderr, "dlx-sudoku: unknown variant '%.*s' (classic, x, windoku, jigsaw, disjoint, "
-				"anti-knight, anti-king, nonconsecutive; combine with +)\n", (int)len, p);
+				"anti-knight, anti-king, nonconsecutive, killer; combine with +)\n", (int)len, p);
 			return false;
 		}
 		o->flags |= names[k].flag;
@@ -474,6 +499,16 @@ static int take_puzzle_option(int c, const char *arg, struct puzzle_options *o, 
 		o->regions_file = arg;
 		o->jigsaw = true;
 		return 0;
+	case OPT_PARITY: o->parity_file = arg; return 0;
+	case OPT_CAGES: o->cages_file = arg; return 0;
+	case OPT_PRINT_CAGES:
+		if (strcmp(arg, "map") == 0)
+			o->print_cages = PRINT_CAGES_MAP;
+		else if (strcmp(arg, "line") == 0)
+			o->print_cages = PRINT_CAGES_LINE;
+		else
+			return cli_usage_error(&puzzle_program, "--print-cages takes map or line");
+		return 0;
 	case OPT_GENERATE: return parse_generate(arg, o, rq);
 	case OPT_BOX: return parse_box(arg, o);
 	case OPT_SIZE: case OPT_SEED: case OPT_CLUES: case OPT_MINIMAL: case OPT_SYMMETRIC: case OPT_SYMMETRY:
@@ -498,6 +533,19 @@ static const char *clash(const struct puzzle_options *o, const struct requests *
 		return "--size, --seed, --clues, --minimal, --symmetry and --symmetric need --generate";
 	if (rq->minimal && o->clues)
 		return "--minimal and --clues exclude each other";
+	if (rq->generate && (o->cages_file || o->parity_file))
+		return "--generate makes no puzzles of givens on cages or parity marks: --cages and --parity do not apply "
+			"(--variant killer makes killer puzzles)";
+	if (rq->generate && o->killer && (o->clues || rq->minimal || o->symmetry))
+		return "--generate with --variant killer makes puzzles without givens: --clues, --minimal and --symmetry do not apply";
+	if (o->killer && o->cages_file)
+		return "--variant killer reads its cages from the input: --cages gives cages to puzzles of givens";
+	if (o->killer && o->jigsaw && !o->regions_file)
+		return "--variant killer with jigsaw needs --regions FILE: the input holds the cages";
+	if (o->print_cages && !o->cages_file && !o->killer)
+		return "--print-cages needs --cages FILE or --variant killer";
+	if (o->print_cages && have_file && !o->killer)
+		return "--print-cages reads no input file";
 	if (rq->generate && o->jigsaw && !o->regions_file)
 		return "--generate with --variant jigsaw needs --regions FILE";
 	if (grade && (count || unique || all || score))
@@ -542,6 +590,8 @@ int parse_puzzle_options(int argc, char **argv, struct puzzle_options *o)
 			return cli_usage_error(&puzzle_program, "more than one input file");
 		o->file = rq.score_file;
 	}
+	if (o->killer && !o->generate)
+		o->cages_file = o->file;
 	if (!o->cli.threads)
 		o->cli.threads = cli_online_cores();
 	if (o->pdf && !o->per_page)

@@ -7,6 +7,8 @@
 #include <stdint.h>
 
 #include "cli-options.h"
+#include "dlx-sudoku.h"
+#include "sudoku-extras.h"
 #include "sudoku-read.h"
 #include "sudoku-write.h"
 
@@ -36,9 +38,16 @@ struct puzzle_options {
 	/* variants */
 	unsigned flags;          /* DLX_SUDOKU_X, DLX_SUDOKU_WINDOKU */
 	bool jigsaw;
+	bool killer;             /* --variant killer: the input is a cage file, the puzzle the empty board */
 	const char *regions_file;
 	uint8_t *regions;        /* the --regions map, N² numbers 1..N; owned, NULL until read */
 	unsigned regions_side;   /* its side */
+	const char *parity_file, *cages_file;
+	enum { PRINT_CAGES_NONE, PRINT_CAGES_MAP, PRINT_CAGES_LINE } print_cages;
+	uint8_t *parity;         /* the --parity map, N² marks; owned, NULL until read */
+	struct sudoku_cages *cages; /* the --cages file; owned, NULL until read */
+	unsigned extras_side;    /* the side of both (they must agree) */
+	dlx_sudoku_extras extras; /* both for the library, pointing into them */
 	enum sudoku_format format;
 	enum sudoku_alphabet alphabet;
 	enum sudoku_layout output;

@@ -76,6 +76,12 @@ static int prepare(struct puzzle_worker *w, const struct sudoku_puzzle *pz, dlx_
 		}
 		regions = o->regions;
 	}
+	if (o->extras_side && pz->side != o->extras_side) {
+		unsigned es = o->extras_side;
+		warn(w, "dlx-sudoku: %s:%zu: a %ux%u puzzle, but the %s is %ux%u\n", w->name, pz->line, pz->side,
+			pz->side, o->cages ? "cage file" : "parity map", es, es);
+		return CLI_EXIT_USAGE;
+	}
 	int status = puzzle_worker_solver(w, pz->box_rows, pz->box_cols, regions,
 		pz->regions ? pz->regions_line : pz->line, solver);
 	if (status)

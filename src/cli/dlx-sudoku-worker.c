@@ -103,7 +103,8 @@ int puzzle_worker_solver(struct puzzle_worker *w, unsigned box_rows, unsigned bo
 	if (!*sv) {
 		dlx_sudoku_board board = { box_rows, box_cols, w->o->flags, regions };
 		dlx_error_info err;
-		int rc = dlx_sudoku_new_board(&board, sv, &err);
+		const dlx_sudoku_extras *x = w->o->extras_side ? &w->o->extras : NULL;
+		int rc = dlx_sudoku_new_extras(&board, x, sv, &err);
 		if (!rc && w->o->cli.propagate)
 			rc = dlx_sudoku_set_propagation(*sv, DLX_PROPAGATE_SUBSUME);
 		if (rc) {

@@ -30,7 +30,7 @@ static int check_marks(dlx_sudoku *s, const uint8_t *marks, dlx_sudoku_result *r
 	for (size_t cell = 0; cell < cells; cell++) {
 		unsigned n = 0, last = 0;
 		for (unsigned d = 0; d < side; d++) {
-			if (marks[cell * side + d]) {
+			if (marks[cell * side + d] && dlx__sudoku_parity_ok(s, cell, d)) {
 				n++;
 				last = d + 1;
 			}
@@ -66,7 +66,7 @@ int dlx_sudoku_solve_candidates(dlx_sudoku *s, const uint8_t *marks, const dlx_s
 	if (rc)
 		return rc;
 	const unsigned side = dlx_sudoku_side(s);
-	const size_t cells = dlx_sudoku_cells(s), options = cells * side;
+	const size_t cells = dlx_sudoku_cells(s), options = cells * side + dlx__sudoku_n_cage_options(s);
 	dlx_problem *p = dlx_problem_new(dlx__sudoku_n_primary(s), dlx__sudoku_n_secondary(s));
 	uint32_t *codes = malloc(options * sizeof *codes);
 	rc = p && codes ? DLX_OK : DLX_ERR_NOMEM;
@@ -75,17 +75,20 @@ int dlx_sudoku_solve_candidates(dlx_sudoku *s, const uint8_t *marks, const dlx_s
 		rc = dlx_set_propagation(p, dlx_get_propagation(dlx_sudoku_problem(s)));
 	for (size_t cell = 0; cell < cells && rc == DLX_OK; cell++) {
 		for (unsigned d = 0; d < side && rc == DLX_OK; d++) {
-			if (!marks[cell * side + d])
+			if (!marks[cell * side + d] || !dlx__sudoku_parity_ok(s, cell, d))
 				continue;
 			size_t items[DLX__SUDOKU_MAX_ITEMS];
-			unsigned k = dlx__sudoku_option_items(s, cell, d, items);
-			long id = dlx_add_option(p, items, k);
+			uint32_t colors[DLX__SUDOKU_MAX_ITEMS];
+			unsigned k = dlx__sudoku_option_items(s, cell, d, items, colors);
+			long id = dlx_add_option_colored(p, items, dlx__sudoku_colored(s) ? colors : NULL, k);
 			if (id < 0)
 				rc = (int)id;
 			else
 				codes[id] = (uint32_t)(cell * side + d);
 		}
 	}
+	if (rc == DLX_OK)
+		rc = dlx__sudoku_add_cages(s, p, codes);
 	if (rc == DLX_OK)
 		rc = dlx__sudoku_search(s, p, codes, params ? params : &defaults, solution, res);
 	dlx_problem_free(p);
@@ -100,8 +103,8 @@ int dlx_sudoku_grade_candidates(dlx_sudoku *s, const uint8_t *marks, const dlx_s
 	int rc = dlx_sudoku_solve_candidates(s, marks, &sp, NULL, res, err);
 	if (rc || res->stats.solutions != 1 || res->stats.stop != DLX_STOP_COMPLETE || !grade)
 		return rc;
-	/* No cell is forced: the solution's path has a node for every cell. */
-	*grade = res->stats.nodes - dlx_sudoku_cells(s) - 1;
+	/* No cell is forced: the solution's path has a node for every cell, and one per summed cage. */
+	*grade = res->stats.nodes - dlx_sudoku_cells(s) - dlx__sudoku_n_summed(s) - 1;
 	return rc;
 }
 
@@ -216,7 +219,7 @@ int dlx_sudoku_candidates(dlx_sudoku *s, const uint8_t *givens, const uint8_t *m
 	const unsigned side = mk.side;
 	for (size_t cell = 0; cell < mk.cells; cell++) {
 		for (unsigned d = 0; d < side; d++) {
-			bool may = !marks || marks[cell * side + d];
+			bool may = (!marks || marks[cell * side + d]) && dlx__sudoku_parity_ok(s, cell, d);
 			if (givens && givens[cell])
 				may = may && givens[cell] == d + 1;
 			out[cell * side + d] = may;

@@ -418,6 +418,9 @@ int dlx_sudoku_generate(dlx_sudoku *s, const dlx_sudoku_gen_params *params, uint
 	res->stop = DLX_STOP_COMPLETE;
 	if (!s || !puzzle || (params && params->symmetric > DLX_SUDOKU_SYM_RANDOM))
 		return DLX_ERR_INVALID;
+	dlx_sudoku_extras x = dlx_sudoku_get_extras(s);
+	if (x.parity || x.cages)
+		return dlx__sudoku_fail(err, DLX_ERR_INVALID, "cannot generate puzzles with parity marks or cages");
 	struct gen g;
 	memset(&g, 0, sizeof g);
 	g.s = s;
@@ -450,5 +453,197 @@ int dlx_sudoku_generate(dlx_sudoku *s, const dlx_sudoku_gen_params *params, uint
 	free(g.order);
 	free(g.used);
 	free(g.cand);
+	return rc;
+}
+
+/* The node budget of a killer generator's uniqueness search, per cell (see its use). */
+#define KILLER_NODES_PER_CELL 1000u
+
+/* Two solutions of a killer search: the first two it finds. */
+struct two {
+	size_t cells;
+	uint64_t found;
+	uint8_t *first, *second;
+};
+
+static int keep_two(void *ctx, const uint8_t *sol)
+{
+	struct two *t = ctx;
+	memcpy(t->found++ ? t->second : t->first, sol, t->cells);
+	return 0;
+}
+
+/* Renumbers cages by their first cells in row-major order, as the readers number them. */
+static void renumber(uint32_t *cages, uint32_t *sums, size_t cells, uint32_t n, uint32_t *map, uint32_t *tmp)
+{
+	memset(map, 0, (n + 1) * sizeof *map);
+	uint32_t next = 0;
+	for (size_t cell = 0; cell < cells; cell++) {
+		if (!map[cages[cell]]) {
+			map[cages[cell]] = ++next;
+			tmp[next - 1] = sums[cages[cell] - 1];
+		}
+		cages[cell] = map[cages[cell]];
+	}
+	memcpy(sums, tmp, n * sizeof *sums);
+}
+
+/* Grows random cages over the full board g->grid: 2-5 connected cells each, digits distinct. */
+static uint32_t grow_cages(struct gen *g, uint32_t *cages, uint32_t *sums, uint32_t *members)
+{
+	const unsigned side = g->side;
+	uint32_t n = 0;
+	for (size_t k = 0; k < g->cells; k++)
+		g->order[k] = (uint32_t)k;
+	shuffle(&g->rng, g->order, g->cells);
+	memset(cages, 0, g->cells * sizeof *cages);
+	for (size_t k = 0; k < g->cells; k++) {
+		uint32_t start = g->order[k];
+		if (cages[start])
+			continue;
+		cages[start] = ++n;
+		sums[n - 1] = g->grid[start];
+		members[0] = start;
+		unsigned size = 1, want = 2 + (unsigned)rng_below(&g->rng, 4);
+		while (size < want) {
+			/* Free neighbours of the cage whose digits it lacks, each once per member it touches. */
+			uint32_t cand[4 * 5];
+			unsigned nc = 0;
+			for (unsigned m = 0; m < size; m++) {
+				size_t cell = members[m], r = cell / side, c = cell % side;
+				size_t nb[4] = { r > 0 ? cell - side : SIZE_MAX, r + 1 < side ? cell + side : SIZE_MAX,
+					c > 0 ? cell - 1 : SIZE_MAX, c + 1 < side ? cell + 1 : SIZE_MAX };
+				for (unsigned j = 0; j < 4; j++) {
+					if (nb[j] == SIZE_MAX || cages[nb[j]])
+						continue;
+					bool repeat = false;
+					for (unsigned i = 0; i < size && !repeat; i++)
+						repeat = g->grid[members[i]] == g->grid[nb[j]];
+					if (!repeat)
+						cand[nc++] = (uint32_t)nb[j];
+				}
+			}
+			if (nc == 0)
+				break;
+			uint32_t pick = cand[rng_below(&g->rng, nc)];
+			cages[pick] = n;
+			sums[n - 1] += g->grid[pick];
+			members[size++] = pick;
+		}
+	}
+	return n;
+}
+
+int dlx_sudoku_generate_killer(dlx_sudoku *s, const dlx_sudoku_gen_params *params, uint32_t *cages,
+	uint32_t *sums, uint32_t *n_cages, uint8_t *solution, dlx_sudoku_gen_result *res, dlx_error_info *err)
+{
+	static const dlx_sudoku_gen_params defaults = DLX_SUDOKU_GEN_PARAMS_INIT;
+	dlx__sudoku_clear_error(err);
+	if (!res)
+		return DLX_ERR_INVALID;
+	memset(res, 0, sizeof *res);
+	res->stop = DLX_STOP_COMPLETE;
+	if (!s || !cages || !sums || !n_cages)
+		return DLX_ERR_INVALID;
+	*n_cages = 0;
+	if (!params)
+		params = &defaults;
+	/* The full board: a "puzzle" that keeps every clue. */
+	dlx_sudoku_gen_params full = *params;
+	full.clues = dlx_sudoku_cells(s);
+	full.symmetric = DLX_SUDOKU_SYM_NONE;
+	struct gen g;
+	memset(&g, 0, sizeof g);
+	g.s = s;
+	g.gp = params;
+	g.res = res;
+	g.err = err;
+	g.side = dlx_sudoku_side(s);
+	g.cells = dlx_sudoku_cells(s);
+	/* Its own stream, so that the cages do not repeat the board's draws. */
+	rng_seed(&g.rng, params->seed ^ 0x6b696c6c6572u, params->sequence);
+	g.grid = malloc(g.cells);
+	g.work = malloc(g.cells);
+	g.order = malloc(g.cells * sizeof *g.order);
+	uint32_t *members = malloc(g.cells * sizeof *members);
+	uint32_t *scratch = malloc(2 * (g.cells + 1) * sizeof *scratch);
+	uint8_t *two_sol = malloc(2 * g.cells);
+	int rc = g.grid && g.work && g.order && members && scratch && two_sol ? DLX_OK : DLX_ERR_NOMEM;
+	if (!rc)
+		rc = dlx_sudoku_generate(s, &full, g.work, g.grid, res, err);
+	uint64_t nodes = res->nodes;
+	bool made = rc == DLX_OK && res->clues == g.cells;
+	res->clues = 0;
+	uint32_t n = made ? grow_cages(&g, cages, sums, members) : 0;
+	const dlx_sudoku_board board = { dlx_sudoku_box_rows(s), dlx_sudoku_box_cols(s), dlx_sudoku_flags(s),
+		dlx_sudoku_regions(s) };
+	/*
+	 * Searches of near-empty killer boards have a heavy tail (9x9: most take
+	 * hundreds of nodes, a few millions); one cut short moves a cell out of
+	 * its cage instead, which makes the next search shorter.
+	 */
+	const uint64_t budget = node_limit(&g) < KILLER_NODES_PER_CELL * g.cells ? node_limit(&g)
+		: KILLER_NODES_PER_CELL * g.cells;
+	for (size_t round = 0; made && rc == DLX_OK && round <= g.cells; round++) {
+		dlx_sudoku_extras x = { NULL, cages, sums, n };
+		dlx_sudoku *k;
+		rc = dlx_sudoku_new_extras(&board, &x, &k, err);
+		if (rc)
+			break;
+		struct two t = { g.cells, 0, two_sol, two_sol + g.cells };
+		dlx_sudoku_params sp = DLX_SUDOKU_PARAMS_INIT;
+		sp.limit = 2;
+		sp.node_limit = budget;
+		sp.on_solution = keep_two;
+		sp.solution_ctx = &t;
+		sp.on_poll = params->on_poll;
+		sp.poll_ctx = params->poll_ctx;
+		sp.poll_interval = params->poll_interval;
+		dlx_sudoku_result r;
+		memset(g.work, 0, g.cells);
+		rc = dlx_sudoku_solve(k, g.work, &sp, NULL, &r, err);
+		dlx_sudoku_free(k);
+		nodes += r.stats.nodes;
+		if (rc)
+			break;
+		if (r.stats.stop == DLX_STOP_POLL) {
+			res->stop = DLX_STOP_POLL;
+			made = false;
+			break;
+		}
+		if (r.stats.stop == DLX_STOP_COMPLETE && t.found == 1) {
+			renumber(cages, sums, g.cells, n, scratch, scratch + g.cells + 1);
+			*n_cages = n;
+			res->clues = n;
+			if (solution)
+				memcpy(solution, g.grid, g.cells);
+			break;
+		}
+		/* A cell the second solution changed (or, cut short, any caged one) gets a cage of its own. */
+		uint32_t *size = scratch;
+		memset(size, 0, (n + 1) * sizeof *size);
+		for (size_t cell = 0; cell < g.cells; cell++)
+			size[cages[cell]]++;
+		size_t pick = SIZE_MAX, seen = 0;
+		for (size_t cell = 0; cell < g.cells; cell++) {
+			if (size[cages[cell]] > 1 && (t.found < 2 || t.first[cell] != t.second[cell]) &&
+				rng_below(&g.rng, ++seen) == 0)
+				pick = cell;
+		}
+		if (pick == SIZE_MAX)
+			break; /* every cell alone: the grid itself, which the search cannot miss */
+		sums[cages[pick] - 1] -= g.grid[pick];
+		cages[pick] = ++n;
+		sums[n - 1] = g.grid[pick];
+	}
+	res->nodes = nodes;
+	if (rc == DLX_ERR_NOMEM && err && !err->message[0])
+		dlx__sudoku_fail(err, rc, "%s", dlx_strerror(rc));
+	free(g.grid);
+	free(g.work);
+	free(g.order);
+	free(members);
+	free(scratch);
+	free(two_sol);
 	return rc;
 }

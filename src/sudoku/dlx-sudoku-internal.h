@@ -25,8 +25,14 @@
  * neighbours (nor digits one apart): at most 8 + 4 + 4.
  */
 #define DLX__SUDOKU_MAX_LINKS 16u
-/* The items of one option: its cell, its units' and its links' (two per non-consecutive neighbour). */
-#define DLX__SUDOKU_MAX_ITEMS (1u + DLX__SUDOKU_MAX_UNITS + 2u * DLX__SUDOKU_MAX_LINKS)
+/*
+ * The items of one option: its cell, its units' and its links' (two per
+ * non-consecutive neighbour), its cage's "uses d" and "has d".
+ */
+#define DLX__SUDOKU_MAX_ITEMS (1u + DLX__SUDOKU_MAX_UNITS + 2u * DLX__SUDOKU_MAX_LINKS + 2u)
+
+/* The code of an option that fills no cell: a cage's digit set. */
+#define DLX__SUDOKU_NO_CELL UINT32_MAX
 
 enum dlx__sudoku_link_kind { DLX__LINK_SAME, DLX__LINK_CONSECUTIVE };
 
@@ -45,10 +51,62 @@ bool dlx__sudoku_links_ok(const dlx_sudoku *s, const uint8_t *board, size_t cell
 
 /*
  * The items of the option "cell holds d + 1" (d 0-based) into items
- * (room for DLX__SUDOKU_MAX_ITEMS): the cell, its units' items, then its
- * links' secondary items numbered after the primary ones; returns how many.
+ * (room for DLX__SUDOKU_MAX_ITEMS) and their colors into colors (the same
+ * room): the cell, its units' items, then its links' secondary items
+ * numbered after the primary ones, then its cage's; returns how many.
+ * Colors are 0 but for a cage's "has d" (2).
  */
-unsigned dlx__sudoku_option_items(const dlx_sudoku *s, size_t cell, unsigned d, size_t *items);
+unsigned dlx__sudoku_option_items(const dlx_sudoku *s, size_t cell, unsigned d, size_t *items, uint32_t *colors);
+
+/* Whether the solver's options carry colors (a cage with a sum): then add them with their colors. */
+bool dlx__sudoku_colored(const dlx_sudoku *s);
+
+/* Whether digit d + 1 (d 0-based) keeps the cell's parity mark. */
+bool dlx__sudoku_parity_ok(const dlx_sudoku *s, size_t cell, unsigned d);
+
+/* The number of cages with a sum: each adds a node to a solution's path. */
+unsigned dlx__sudoku_n_summed(const dlx_sudoku *s);
+
+/*
+ * Adds the options of the solver's cages' digit sets to p, a matrix of the
+ * solver's item layout, their codes DLX__SUDOKU_NO_CELL in codes (may be
+ * NULL; indexed by option id).  Returns DLX_OK or the core's error.
+ */
+int dlx__sudoku_add_cages(const dlx_sudoku *s, dlx_problem *p, uint32_t *codes);
+
+/* How many options dlx__sudoku_add_cages() adds. */
+size_t dlx__sudoku_n_cage_options(const dlx_sudoku *s);
+
+/*
+ * dlx-sudoku-cages.c.  Checks extras for a board of this side (parity
+ * marks 0-2, cage numbers in range, every cage 1..side cells), counting
+ * each cage's cells into cage_cells (n_cages entries).
+ */
+int dlx__sudoku_check_extras(unsigned side, const dlx_sudoku_extras *x, uint32_t *cage_cells, dlx_error_info *err);
+
+/*
+ * Calls fn for every set of k distinct digits of 1..side summing to sum,
+ * digits increasing, until fn returns non-zero (returned).  Complexity:
+ * O(k) per set.
+ */
+int dlx__sudoku_digit_sets(unsigned side, unsigned k, unsigned long sum,
+	int (*fn)(void *ctx, const uint8_t *digits, unsigned k), void *ctx);
+
+/*
+ * The number of digit sets of the cages with a sum into *total; an
+ * impossible sum is DLX_ERR_INVALID, more than DLX_SUDOKU_MAX_CAGE_NODES / (N + 1) in
+ * all DLX_ERR_TOO_BIG, with a message.
+ */
+int dlx__sudoku_count_cage_sets(unsigned side, const dlx_sudoku_extras *x, const uint32_t *cage_cells, size_t *total,
+	dlx_error_info *err);
+
+/*
+ * Adds the digit-set options of the cages with a sum: cage k's primary
+ * item cage_item[k], its "has d" items has_item[k] + d − 1.  codes as
+ * dlx__sudoku_add_cages().
+ */
+int dlx__sudoku_add_cage_sets(dlx_problem *p, unsigned side, const dlx_sudoku_extras *x, const uint32_t *cage_cells,
+	const size_t *cage_item, const size_t *has_item, uint32_t *codes);
 
 /* The primary and secondary item counts of the solver's matrix. */
 size_t dlx__sudoku_n_primary(const dlx_sudoku *s);

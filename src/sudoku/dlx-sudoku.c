@@ -37,6 +37,17 @@ struct dlx_sudoku {
 	struct dlx__sudoku_link *links; /* cells · DLX__SUDOKU_MAX_LINKS, or NULL without linking flags */
 	uint8_t *n_links;
 	size_t n_secondary;
+	/* Parity marks and cages (dlx_sudoku_new_extras()), copies; NULL and 0 without them. */
+	dlx_sudoku_extras extras;
+	uint32_t *cage_cells;   /* n_cages: the cells of each cage */
+	size_t *cage_item;      /* n_cages: a summed cage's primary item */
+	size_t *uses_item;      /* n_cages: its first "uses d" item (absolute) */
+	size_t *has_item;       /* n_cages: a summed cage's first "has d" item (absolute) */
+	struct seen *cage_seen; /* n_cages · N, for the givens check */
+	unsigned n_summed;
+	size_t n_cage_options;
+	uint32_t *own_codes;    /* option -> cell·N + d−1 or DLX__SUDOKU_NO_CELL; NULL: the identity */
+	long *option_of;        /* cell·N + d−1 -> option, −1 when left out; NULL: the identity */
 	uint8_t *region;  /* 0-based region (box) of each cell */
 	uint8_t *region1; /* the same 1-based, for dlx_sudoku_regions() */
 	dlx_problem *p;
@@ -150,7 +161,7 @@ bool dlx__sudoku_links_ok(const dlx_sudoku *s, const uint8_t *board, size_t cell
 
 size_t dlx__sudoku_n_primary(const dlx_sudoku *s)
 {
-	return s->cells + (size_t)s->n_units * s->side;
+	return s->cells + (size_t)s->n_units * s->side + s->n_summed;
 }
 
 size_t dlx__sudoku_n_secondary(const dlx_sudoku *s)
@@ -158,10 +169,11 @@ size_t dlx__sudoku_n_secondary(const dlx_sudoku *s)
 	return s->n_secondary;
 }
 
-unsigned dlx__sudoku_option_items(const dlx_sudoku *s, size_t cell, unsigned d, size_t *items)
+unsigned dlx__sudoku_option_items(const dlx_sudoku *s, size_t cell, unsigned d, size_t *items, uint32_t *colors)
 {
 	unsigned units[DLX__SUDOKU_MAX_UNITS];
 	unsigned nu = units_of(s, cell, units), k = 0;
+	memset(colors, 0, DLX__SUDOKU_MAX_ITEMS * sizeof *colors);
 	items[k++] = cell;
 	for (unsigned j = 0; j < nu; j++)
 		items[k++] = s->cells + (size_t)units[j] * s->side + d;
@@ -179,7 +191,44 @@ unsigned dlx__sudoku_option_items(const dlx_sudoku *s, size_t cell, unsigned d, 
 				items[k++] = base + l[j].item + d;
 		}
 	}
+	uint32_t cage = s->extras.cages ? s->extras.cages[cell] : 0;
+	if (cage) {
+		items[k++] = s->uses_item[cage - 1] + d;
+		if (s->has_item[cage - 1] != SIZE_MAX) {
+			colors[k] = 2;
+			items[k++] = s->has_item[cage - 1] + d;
+		}
+	}
 	return k;
+}
+
+bool dlx__sudoku_colored(const dlx_sudoku *s)
+{
+	return s->n_summed > 0;
+}
+
+bool dlx__sudoku_parity_ok(const dlx_sudoku *s, size_t cell, unsigned d)
+{
+	unsigned want = s->extras.parity ? s->extras.parity[cell] : DLX_SUDOKU_PARITY_ANY;
+	/* d is 0-based: digit d + 1 is odd when d is even. */
+	return want == DLX_SUDOKU_PARITY_ANY || (want == DLX_SUDOKU_PARITY_ODD) == (d % 2 == 0);
+}
+
+unsigned dlx__sudoku_n_summed(const dlx_sudoku *s)
+{
+	return s->n_summed;
+}
+
+size_t dlx__sudoku_n_cage_options(const dlx_sudoku *s)
+{
+	return s->n_cage_options;
+}
+
+int dlx__sudoku_add_cages(const dlx_sudoku *s, dlx_problem *p, uint32_t *codes)
+{
+	if (!s->n_summed)
+		return DLX_OK;
+	return dlx__sudoku_add_cage_sets(p, s->side, &s->extras, s->cage_cells, s->cage_item, s->has_item, codes);
 }
 
 /* Adds the link between cells a and b to both, its items the next secondary ones. */
@@ -240,7 +289,90 @@ unsigned dlx__sudoku_n_units(const dlx_sudoku *s)
 	return s->n_units;
 }
 
+/*
+ * Copies the extras into s and lays out the cages' items: a primary item
+ * per summed cage after the units', then per cage N "uses d" secondary
+ * items and, with a sum, N "has d", after the pairs' (s->n_secondary so far).
+ */
+static int take_extras(dlx_sudoku *s, const dlx_sudoku_extras *x, dlx_error_info *err)
+{
+	const size_t cells = s->cells, side = s->side;
+	if (!x->cages) {
+		int rc = dlx__sudoku_check_extras(s->side, x, NULL, err);
+		if (rc)
+			return rc;
+	}
+	if (x->parity) {
+		s->extras.parity = malloc(cells);
+		if (!s->extras.parity)
+			return DLX_ERR_NOMEM;
+		memcpy((uint8_t *)s->extras.parity, x->parity, cells);
+	}
+	if (!x->cages)
+		return DLX_OK;
+	/* Before allocating by it: the count is the caller's, as untrusted as the map. */
+	if (x->n_cages > cells)
+		return dlx__sudoku_check_extras(s->side, x, NULL, err);
+	const size_t n = x->n_cages ? x->n_cages : 1;
+	uint32_t *cages = malloc(cells * sizeof *cages), *sums = calloc(n, sizeof *sums);
+	s->extras.cages = cages;
+	s->extras.sums = sums;
+	s->extras.n_cages = x->n_cages;
+	s->cage_cells = calloc(n, sizeof *s->cage_cells);
+	s->cage_item = malloc(n * sizeof *s->cage_item);
+	s->uses_item = malloc(n * sizeof *s->uses_item);
+	s->has_item = malloc(n * sizeof *s->has_item);
+	s->cage_seen = calloc(n * side, sizeof *s->cage_seen);
+	if (!cages || !sums || !s->cage_cells || !s->cage_item || !s->uses_item || !s->has_item || !s->cage_seen)
+		return DLX_ERR_NOMEM;
+	memcpy(cages, x->cages, cells * sizeof *cages);
+	if (x->sums)
+		memcpy(sums, x->sums, x->n_cages * sizeof *sums);
+	int rc = dlx__sudoku_check_extras(s->side, x, s->cage_cells, err);
+	if (!rc)
+		rc = dlx__sudoku_count_cage_sets(s->side, x, s->cage_cells, &s->n_cage_options, err);
+	if (rc)
+		return rc;
+	const size_t first_primary = cells + (size_t)s->n_units * side;
+	for (uint32_t k = 0; k < x->n_cages; k++) {
+		s->cage_item[k] = sums[k] ? first_primary + s->n_summed++ : SIZE_MAX;
+		s->uses_item[k] = s->n_secondary;
+		s->n_secondary += side;
+		s->has_item[k] = sums[k] ? s->n_secondary : SIZE_MAX;
+		s->n_secondary += sums[k] ? side : 0;
+	}
+	/* Secondary items were counted from 0; they follow the primary ones, whose count is now known. */
+	const size_t base = first_primary + s->n_summed;
+	for (uint32_t k = 0; k < x->n_cages; k++) {
+		s->uses_item[k] += base;
+		if (s->has_item[k] != SIZE_MAX)
+			s->has_item[k] += base;
+	}
+	return DLX_OK;
+}
+
+static int new_solver(const dlx_sudoku_board *board, const dlx_sudoku_extras *extras, dlx_sudoku **out,
+	dlx_error_info *err);
+
 int dlx_sudoku_new_board(const dlx_sudoku_board *board, dlx_sudoku **out, dlx_error_info *err)
+{
+	return new_solver(board, NULL, out, err);
+}
+
+int dlx_sudoku_new_extras(const dlx_sudoku_board *board, const dlx_sudoku_extras *extras, dlx_sudoku **out,
+	dlx_error_info *err)
+{
+	return new_solver(board, extras, out, err);
+}
+
+dlx_sudoku_extras dlx_sudoku_get_extras(const dlx_sudoku *s)
+{
+	dlx_sudoku_extras none = DLX_SUDOKU_EXTRAS_INIT;
+	return s ? s->extras : none;
+}
+
+static int new_solver(const dlx_sudoku_board *board, const dlx_sudoku_extras *extras, dlx_sudoku **out,
+	dlx_error_info *err)
 {
 	dlx__sudoku_clear_error(err);
 	if (!out)
@@ -303,21 +435,45 @@ int dlx_sudoku_new_board(const dlx_sudoku_board *board, dlx_sudoku **out, dlx_er
 	}
 	if (s->links)
 		make_links(s);
+	/* A secondary item's number is relative until take_extras() makes the cages' absolute; the links' stay so. */
+	int rc = extras ? take_extras(s, extras, err) : DLX_OK;
+	if (rc) {
+		dlx_sudoku_free(s);
+		return rc;
+	}
 	s->p = dlx_problem_new(dlx__sudoku_n_primary(s), s->n_secondary);
-	if (!s->p) {
+	if (s->p && (s->extras.parity || s->n_summed)) {
+		s->own_codes = malloc((cells * side + s->n_cage_options) * sizeof *s->own_codes);
+		s->option_of = malloc(cells * side * sizeof *s->option_of);
+	}
+	if (!s->p || ((s->extras.parity || s->n_summed) && (!s->own_codes || !s->option_of))) {
 		dlx_sudoku_free(s);
 		return DLX_ERR_NOMEM;
 	}
 	for (size_t cell = 0; cell < cells; cell++) {
 		for (unsigned d = 0; d < side; d++) {
+			if (s->option_of)
+				s->option_of[cell * side + d] = -1;
+			if (!dlx__sudoku_parity_ok(s, cell, d))
+				continue;
 			size_t items[DLX__SUDOKU_MAX_ITEMS];
-			unsigned k = dlx__sudoku_option_items(s, cell, d, items);
-			long id = dlx_add_option(s->p, items, k);
+			uint32_t colors[DLX__SUDOKU_MAX_ITEMS];
+			unsigned k = dlx__sudoku_option_items(s, cell, d, items, colors);
+			long id = dlx_add_option_colored(s->p, items, s->n_summed ? colors : NULL, k);
 			if (id < 0) {
 				dlx_sudoku_free(s);
 				return (int)id;
 			}
+			if (s->option_of) {
+				s->option_of[cell * side + d] = id;
+				s->own_codes[id] = (uint32_t)(cell * side + d);
+			}
 		}
+	}
+	rc = dlx__sudoku_add_cages(s, s->p, s->own_codes);
+	if (rc) {
+		dlx_sudoku_free(s);
+		return rc;
 	}
 	*out = s;
 	return DLX_OK;
@@ -360,6 +516,16 @@ void dlx_sudoku_free(dlx_sudoku *s)
 	free(s->seen);
 	free(s->links);
 	free(s->n_links);
+	free((uint8_t *)s->extras.parity);
+	free((uint32_t *)s->extras.cages);
+	free((uint32_t *)s->extras.sums);
+	free(s->cage_cells);
+	free(s->cage_item);
+	free(s->uses_item);
+	free(s->has_item);
+	free(s->cage_seen);
+	free(s->own_codes);
+	free(s->option_of);
 	free(s);
 }
 
@@ -425,6 +591,8 @@ int dlx_sudoku_check(dlx_sudoku *s, const uint8_t *givens, dlx_sudoku_result *re
 		return DLX_ERR_INVALID;
 	if (++s->stamp == 0) {
 		memset(s->seen, 0, (size_t)s->n_units * s->side * sizeof *s->seen);
+		if (s->cage_seen)
+			memset(s->cage_seen, 0, (size_t)s->extras.n_cages * s->side * sizeof *s->cage_seen);
 		s->stamp = 1;
 	}
 	const uint32_t stamp = s->stamp;
@@ -438,6 +606,30 @@ int dlx_sudoku_check(dlx_sudoku *s, const uint8_t *givens, dlx_sudoku_result *re
 		if (d > side)
 			return dlx__sudoku_fail(err, DLX_ERR_INVALID, "r%uc%u holds %u, more than %u",
 				r + 1, c + 1, d, side);
+		if (!dlx__sudoku_parity_ok(s, cell, d - 1)) {
+			dlx_sudoku_conflict *cf = &res->conflict;
+			cf->row1 = cf->row2 = r;
+			cf->col1 = cf->col2 = c;
+			cf->digit = d;
+			return dlx__sudoku_fail(err, DLX_ERR_CONFLICT, "r%uc%u holds %u, but is marked %s", r + 1, c + 1, d,
+				d % 2 ? "even" : "odd");
+		}
+		uint32_t cage = s->extras.cages ? s->extras.cages[cell] : 0;
+		if (cage) {
+			struct seen *e = &s->cage_seen[(size_t)(cage - 1) * side + d - 1];
+			if (e->stamp == stamp) {
+				dlx_sudoku_conflict *cf = &res->conflict;
+				cf->row1 = e->cell / side;
+				cf->col1 = e->cell % side;
+				cf->row2 = r;
+				cf->col2 = c;
+				cf->digit = d;
+				return dlx__sudoku_fail(err, DLX_ERR_CONFLICT, "r%uc%u and r%uc%u both hold %u in cage %u",
+					cf->row1 + 1, cf->col1 + 1, r + 1, c + 1, d, cage);
+			}
+			e->stamp = stamp;
+			e->cell = (uint32_t)cell;
+		}
 		unsigned units[DLX__SUDOKU_MAX_UNITS];
 		unsigned n = units_of(s, cell, units);
 		for (unsigned k = 0; k < n; k++) {
@@ -494,7 +686,8 @@ static int on_solution(void *ctx, const size_t *options, size_t n)
 	/* Every cell item is covered exactly once, so the n options fill the board. */
 	for (size_t k = 0; k < n; k++) {
 		size_t code = s->codes ? s->codes[options[k]] : options[k];
-		s->board[code / side] = (uint8_t)(code % side + 1);
+		if (code != DLX__SUDOKU_NO_CELL)
+			s->board[code / side] = (uint8_t)(code % side + 1);
 	}
 	if (s->first && !s->have_first) {
 		memcpy(s->first, s->board, s->cells);
@@ -519,7 +712,9 @@ int dlx_sudoku_solve(dlx_sudoku *s, const uint8_t *givens, const dlx_sudoku_para
 	const size_t side = s->side;
 	for (size_t cell = 0; cell < s->cells; cell++) {
 		if (givens[cell]) {
-			rc = dlx_force_option(s->p, cell * side + givens[cell] - 1u);
+			size_t code = cell * side + givens[cell] - 1u;
+			/* The check refused givens of the wrong parity, whose options are left out. */
+			rc = dlx_force_option(s->p, s->option_of ? (size_t)s->option_of[code] : code);
 			if (rc) {
 				/* Unreachable after the check; kept so a core change cannot corrupt state. */
 				dlx_release_forced(s->p);
@@ -527,7 +722,7 @@ int dlx_sudoku_solve(dlx_sudoku *s, const uint8_t *givens, const dlx_sudoku_para
 			}
 		}
 	}
-	rc = dlx__sudoku_search(s, s->p, NULL, params, solution, res);
+	rc = dlx__sudoku_search(s, s->p, s->own_codes, params, solution, res);
 	dlx_release_forced(s->p);
 	return rc;
 }
@@ -571,7 +766,8 @@ int dlx_sudoku_grade(dlx_sudoku *s, const uint8_t *givens, const dlx_sudoku_para
 	uint64_t blanks = 0;
 	for (size_t cell = 0; cell < s->cells; cell++)
 		blanks += givens[cell] == 0;
-	*grade = res->stats.nodes - blanks - 1;
+	/* A summed cage's digit set is one more node on the solution's path. */
+	*grade = res->stats.nodes - blanks - s->n_summed - 1;
 	return rc;
 }
 

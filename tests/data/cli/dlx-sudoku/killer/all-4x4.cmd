@@ -1,0 +1,1 @@
+--variant killer --all @DATA@/k4.cages

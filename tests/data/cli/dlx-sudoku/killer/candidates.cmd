@@ -1,0 +1,1 @@
+--variant killer --candidates @DATA@/k4.cages

@@ -1,0 +1,1 @@
+--variant killer --count --threads 2 @DATA@/killer9.cages

@@ -1,0 +1,1 @@
+--variant killer --cages @DATA@/k4.cages @DATA@/k4.cages

@@ -1,0 +1,1 @@
+--cages /nonexistent/cages.txt

@@ -1,0 +1,1 @@
+--generate 1 --cages @DATA@/k4.cages

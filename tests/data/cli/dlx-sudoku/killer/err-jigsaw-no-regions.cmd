@@ -1,0 +1,1 @@
+--variant killer+jigsaw @DATA@/k4.cages

@@ -1,0 +1,1 @@
+--print-cages=svg --variant killer @DATA@/k4.cages

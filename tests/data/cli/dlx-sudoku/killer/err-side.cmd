@@ -1,0 +1,1 @@
+--cages @DATA@/k4.cages

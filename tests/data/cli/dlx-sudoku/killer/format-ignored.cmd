@@ -1,0 +1,1 @@
+--variant killer --format grid --count @DATA@/k4.cages

@@ -1,0 +1,1 @@
+--generate 1 --variant killer --box 2x3 --print-cages map --seed 2

@@ -1,0 +1,1 @@
+--generate 2 --variant killer+x --size 2 --seed 5

@@ -1,0 +1,1 @@
+--variant killer --grade @DATA@/killer9.cages

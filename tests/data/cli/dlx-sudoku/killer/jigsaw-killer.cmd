@@ -1,0 +1,1 @@
+--variant killer+jigsaw --regions @DATA@/regions4.map --all @DATA@/k4.cages

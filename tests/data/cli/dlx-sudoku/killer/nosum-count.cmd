@@ -1,0 +1,1 @@
+--variant killer --count @DATA@/k4-nosum.cages

@@ -1,0 +1,1 @@
+--variant killer --output grid @DATA@/killer9.cages

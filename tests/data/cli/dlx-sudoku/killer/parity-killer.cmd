@@ -1,0 +1,1 @@
+--variant killer --all --parity @DATA@/parity4.map @DATA@/k4.cages

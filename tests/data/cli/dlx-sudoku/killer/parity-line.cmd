@@ -1,0 +1,1 @@
+--parity /dev/stdin --variant killer --all @DATA@/k4.cages

@@ -1,0 +1,1 @@
+--parity @DATA@/parity9.map --unique

@@ -1,0 +1,1 @@
+--variant killer --print-cages line

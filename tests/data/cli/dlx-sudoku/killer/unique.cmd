@@ -1,0 +1,1 @@
+--variant killer --unique @DATA@/killer9.line

@@ -1,0 +1,1 @@
+--variant killer+x --all @DATA@/k4.cages
