@@ -196,7 +196,7 @@ START_TEST(write_errors_are_returned)
 	draw_sheet_column(&s, 100, 108);
 	ck_assert_int_eq(draw_svg_begin(f, &s, 1), -1);
 	uint8_t givens[16] = { 1 };
-	struct draw_sudoku b = { 2, 2, 0, NULL, givens, NULL, NULL, "1" };
+	struct draw_sudoku b = { 2, 2, 0, NULL, givens, NULL, NULL, "1", NULL, NULL, NULL };
 	ck_assert_int_eq(draw_sudoku_svg(f, &b, 0, 0, 100, 108), -1);
 	ck_assert_int_eq(draw_svg_end(f), -1);
 	fclose(f);
@@ -204,7 +204,7 @@ START_TEST(write_errors_are_returned)
 	char *text = NULL;
 	size_t len = 0;
 	f = open_memstream(&text, &len);
-	struct draw_sudoku odd = { 1, 3, 0, NULL, givens, NULL, NULL, NULL };
+	struct draw_sudoku odd = { 1, 3, 0, NULL, givens, NULL, NULL, NULL, NULL, NULL, NULL };
 	ck_assert_int_eq(draw_sudoku_svg(f, &odd, 0, 0, 10, 10), -1);
 	fclose(f);
 	ck_assert_uint_eq(len, 0);

@@ -193,6 +193,72 @@ def test_variants(sudoku, data):
           "classic: no diagonals, no windows")
 
 
+def first_cells(cage):
+    """{(row, col): cage} of each cage's first cell in row-major order."""
+    out, seen = {}, set()
+    for r, row in enumerate(cage):
+        for c, g in enumerate(row):
+            if g is not None and g not in seen:
+                seen.add(g)
+                out[(r, c)] = g
+    return out
+
+
+def test_killer(sudoku, data):
+    """Killer cages: a dashed outline and each cage's sum in its first cell; the solution obeys them."""
+    path = os.path.join(data, "cli", "dlx-sudoku", "killer", "killer9.cages")
+    lines = [ln.strip() for ln in open(path) if ln.strip() and not ln.startswith("#")]
+    cage = [list(ln) for ln in lines[:9]]
+    sums = {k: int(v) for k, v in (w.split("=") for w in " ".join(lines[9:]).split())}
+    rc, out, err = run([sudoku, "--variant", "killer", "--output", "grid", path])
+    check(rc == 0, "killer: text")
+    grid = parse_grid_text(out, 9)
+    rc, svg, err = run([sudoku, "--variant", "killer", "--output", "svg", path])
+    check(rc == 0 and err == "", "killer: svg: %d %s" % (rc, err))
+    b = boards(ET.fromstring(svg), "sudoku")[0]
+    want = {rc_: str(sums[g]) for rc_, g in first_cells(cage).items()}
+    check(texts(b, "cage-sum") == want, "killer: each sum in its cage's first cell")
+    filled = texts(b, "filled")
+    drawn = [[int(filled.get((r, c), 0)) for c in range(9)] for r in range(9)]
+    check(drawn == grid and valid(drawn, 3, 3), "killer: the solution drawn is the text's, a valid sudoku")
+    for g, total in sums.items():
+        digits = [drawn[r][c] for r in range(9) for c in range(9) if cage[r][c] == g]
+        check(sum(digits) == total and len(set(digits)) == len(digits), "killer: cage %s sums to %d" % (g, total))
+    paths = [e for e in b.iter(NS + "path") if "cages" in classes(e)]
+    check(len(paths) == 1 and paths[0].get("stroke-dasharray"), "killer: one dashed path of cages")
+    # Generated: SumoCue's line (cell = sum * 256 + cage) against the drawing of the same seed.
+    rc, line, err = run([sudoku, "--generate", "2", "--seed", "4", "--variant", "killer"])
+    rc2, svg, err = run([sudoku, "--generate", "2", "--seed", "4", "--variant", "killer", "--output", "svg"])
+    check(rc == 0 and rc2 == 0, "killer: generated")
+    for k, (b, ln) in enumerate(zip(boards(ET.fromstring(svg), "sudoku"), line.split())):
+        cells = [int(v) for v in ln.split(":")[3:] if v]
+        gen = [[cells[r * 9 + c] % 256 for c in range(9)] for r in range(9)]
+        want = {rc_: str(cells[rc_[0] * 9 + rc_[1]] // 256) for rc_ in first_cells(gen)}
+        want = {p: v for p, v in want.items() if v != "0"}
+        check(texts(b, "cage-sum") == want and want, "killer: generated puzzle %d's sums" % k)
+        check(texts(b, "given") == {} and texts(b, "filled") == {}, "killer: a generated puzzle is its cages alone")
+
+
+def test_parity(sudoku, data):
+    """Even cells a grey square, odd cells a grey circle, where the map marks them."""
+    folder = os.path.join(data, "cli", "dlx-sudoku", "killer")
+    marks = [ln.split() for ln in open(os.path.join(folder, "parity9.map")) if ln.strip() and not ln.startswith("#")]
+    puzzle = open(os.path.join(folder, "parity-solve.in")).read()
+    rc, svg, err = run([sudoku, "--parity", os.path.join(folder, "parity9.map"), "--output", "svg"], puzzle)
+    check(rc == 0 and err == "", "parity: svg: %d %s" % (rc, err))
+    b = boards(ET.fromstring(svg), "sudoku")[0]
+    even = {(int(float(e.get("y")) // CELL), int(float(e.get("x")) // CELL)) for e in b.iter(NS + "rect")
+            if "even" in classes(e)}
+    odd = {(int(float(e.get("cy")) // CELL), int(float(e.get("cx")) // CELL)) for e in b.iter(NS + "circle")
+           if "odd" in classes(e)}
+    check(even == {(r, c) for r in range(9) for c in range(9) if marks[r][c] == "e"}, "parity: even cells")
+    check(odd == {(r, c) for r in range(9) for c in range(9) if marks[r][c] == "o"}, "parity: odd cells")
+    filled = texts(b, "filled")
+    givens = texts(b, "given")
+    for (r, c), v in list(filled.items()) + list(givens.items()):
+        check(int(v) % 2 == (0 if marks[r][c] == "e" else 1), "parity: r%dc%d holds %s" % (r + 1, c + 1, v))
+
+
 def test_jigsaw(sudoku, data):
     mapfile = os.path.join(data, "cli", "dlx-sudoku", "jigsaw", "jigsaw9.map")
     regions = [[int(ch) for ch in line.strip()] for line in open(mapfile) if line.strip()]
@@ -413,6 +479,8 @@ def main():
         test_alphabet(sudoku)
         test_variants(sudoku, data)
         test_jigsaw(sudoku, data)
+        test_killer(sudoku, data)
+        test_parity(sudoku, data)
         test_sheets(sudoku)
         test_no_solution(sudoku)
         test_tilings(dlx, top)

@@ -112,7 +112,8 @@ bool sudoku_svg_finish(const struct puzzle_options *o, uint64_t boards)
 }
 
 bool emit_board_svg(struct puzzle_worker *w, uint64_t seq, unsigned box_rows, unsigned box_cols,
-	const uint8_t *regions, const uint8_t *givens, const uint8_t *solution, const char *note)
+	const uint8_t *regions, const uint8_t *givens, const uint8_t *solution, const char *note,
+	const dlx_sudoku_extras *extras)
 {
 	const struct puzzle_options *o = w->o;
 	unsigned side = box_rows * box_cols;
@@ -124,7 +125,7 @@ bool emit_board_svg(struct puzzle_worker *w, uint64_t seq, unsigned box_rows, un
 	char caption[160];
 	snprintf(caption, sizeof caption, "%" PRIu64 "%s%s", seq + 1, note ? ": " : "", note ? note : "");
 	struct draw_sudoku b = { box_rows, box_cols, o->flags, regions, givens, solution, decimal ? NULL : symbols,
-		caption };
+		caption, extras ? extras->cages : NULL, extras ? extras->sums : NULL, extras ? extras->parity : NULL };
 	struct draw_sheet s;
 	sheet_of(o, &s);
 	double x, y;

@@ -26,10 +26,11 @@ bool sudoku_svg_finish(const struct puzzle_options *o, uint64_t boards);
 /*
  * Emits the board of puzzle seq (0-based) as the answer: the givens, and
  * the solution's other digits when solution is not NULL, its number and
- * `note` (or NULL) under it.  False if out of memory or the answer could
- * not be written.
+ * `note` (or NULL) under it; extras (or NULL) its killer cages and even/odd
+ * cells.  False if out of memory or the answer could not be written.
  */
 bool emit_board_svg(struct puzzle_worker *w, uint64_t seq, unsigned box_rows, unsigned box_cols,
-	const uint8_t *regions, const uint8_t *givens, const uint8_t *solution, const char *note);
+	const uint8_t *regions, const uint8_t *givens, const uint8_t *solution, const char *note,
+	const dlx_sudoku_extras *extras);
 
 #endif

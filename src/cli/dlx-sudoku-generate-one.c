@@ -165,11 +165,22 @@ static int generate_killer(struct puzzle_worker *w, dlx_sudoku *solver, uint64_t
 		} else if (rc) {
 			warn(w, "dlx-sudoku: out of memory\n");
 			status = CLI_EXIT_FAILURE;
+		} else if (!o->quiet && o->svg) {
+			/* A killer puzzle has no givens: its cages on the empty board. */
+			uint8_t *empty = calloc(cells, 1);
+			dlx_sudoku_extras ex = DLX_SUDOKU_EXTRAS_INIT;
+			ex.cages = c->cage;
+			ex.sums = c->sum;
+			ex.n_cages = c->n_cages;
+			if (!empty || !emit_board_svg(w, seq, o->gen_rows, o->gen_cols, o->regions, empty, NULL, NULL, &ex)) {
+				warn(w, "dlx-sudoku: out of memory\n");
+				status = CLI_EXIT_FAILURE;
+			}
+			free(empty);
 		} else if (!o->quiet) {
 			emit(w, text, len);
 		}
 		free(text);
-		(void)cells;
 	}
 	free(c);
 	if (!status && w->direct && ferror(stdout))
@@ -231,7 +242,7 @@ int generate_one(struct puzzle_worker *w, uint64_t seq, struct tally *t)
 			o->clues ? "more than asked" : "not shown minimal", stop_reason(w, res.stop));
 	}
 	if (!o->quiet && o->svg) {
-		emit_board_svg(w, seq, o->gen_rows, o->gen_cols, o->regions, w->solution, NULL, NULL);
+		emit_board_svg(w, seq, o->gen_rows, o->gen_cols, o->regions, w->solution, NULL, NULL, NULL);
 	} else if (!o->quiet) {
 		if (grid_layout(w->layout) && seq > 0)
 			emit(w, "\n", 1);

@@ -167,8 +167,9 @@ static void draw_answer(const struct answer *a, uint64_t seq, bool solved, const
 	char note[80] = "no solution";
 	if (partial)
 		snprintf(note, sizeof note, "unknown (%s)", partial);
+	const struct puzzle_options *o = a->w->o;
 	emit_board_svg(a->w, seq, pz->box_rows, pz->box_cols, regions, pz->cells, solved ? a->w->solution : NULL,
-		solved ? NULL : note);
+		solved ? NULL : note, o->extras_side == pz->side ? &o->extras : NULL);
 }
 
 /* Prints the mode's answer (puzzle seq's); partial says what cut the search short, or is NULL. */

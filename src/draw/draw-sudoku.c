@@ -1,6 +1,7 @@
 /* Sudoku boards as SVG (draw-sudoku.h). */
 #include "draw-sudoku.h"
 
+#include <inttypes.h>
 #include <stdbool.h>
 #include <stdlib.h>
 
@@ -63,7 +64,39 @@ static void digit(FILE *f, const struct draw_sudoku *b, unsigned r, unsigned c, 
 	fputs("</text>\n", f);
 }
 
-static void draw_board(FILE *f, const struct draw_sudoku *b, unsigned side, const int32_t *label)
+/* The cages' dashed outlines, inset so that neighbouring cages stay apart, and their sums; -1 if out of memory. */
+static int draw_cages(FILE *f, const struct draw_sudoku *b, unsigned side, const int32_t *cage_label)
+{
+	size_t cells = (size_t)side * side;
+	uint32_t n = 0;
+	for (size_t k = 0; k < cells; k++)
+		n = b->cages[k] > n ? b->cages[k] : n;
+	bool *done = calloc((size_t)n + 1, sizeof *done);
+	if (!done)
+		return -1;
+	fputs("<path class=\"cages\" fill=\"none\" stroke=\"#333\" stroke-width=\"0.45\" stroke-dasharray=\"1.2 0.9\" d=\"", f);
+	draw_svg_edges(f, side, side, cage_label, CELL, CELL * 0.08);
+	fputs("\"/>\n", f);
+	/* A cage's sum goes in its first cell in row-major order, as puzzle books put it. */
+	fputs("<g class=\"cage-sums\" font-family=\"DejaVu Sans, Arial, Helvetica, sans-serif\" fill=\"#000\">\n", f);
+	double size = CELL * 0.22;
+	for (size_t k = 0; k < cells; k++) {
+		uint32_t g = b->cages[k];
+		if (!g || done[g])
+			continue;
+		done[g] = true;
+		if (b->sums[g - 1])
+			fprintf(f, "<text class=\"cage-sum\" x=\"%g\" y=\"%g\" font-size=\"%g\">%" PRIu32 "</text>\n",
+				(double)(k % side) * CELL + CELL * 0.12, (double)(k / side) * CELL + CELL * 0.12 + size, size,
+				b->sums[g - 1]);
+	}
+	fputs("</g>\n", f);
+	free(done);
+	return 0;
+}
+
+static int draw_board(FILE *f, const struct draw_sudoku *b, unsigned side, const int32_t *label,
+		      const int32_t *cage_label)
 {
 	fputs("<g class=\"cells\" stroke=\"#777\" stroke-width=\"0.3\">\n", f);
 	for (unsigned r = 0; r < side; r++)
@@ -73,6 +106,21 @@ static void draw_board(FILE *f, const struct draw_sudoku *b, unsigned side, cons
 				shaded ? " window" : "", c * CELL, r * CELL, CELL, CELL, shaded ? "#d9d9d9" : "#fff");
 		}
 	fputs("</g>\n", f);
+	if (b->parity) {
+		/* Behind the digits, inside the thin lines: a square for even, a circle for odd. */
+		fputs("<g class=\"parity\" fill=\"#cfcfcf\" stroke=\"none\">\n", f);
+		for (unsigned r = 0; r < side; r++)
+			for (unsigned c = 0; c < side; c++) {
+				uint8_t m = b->parity[(size_t)r * side + c];
+				if (m == DLX_SUDOKU_PARITY_EVEN)
+					fprintf(f, "<rect class=\"even\" x=\"%g\" y=\"%g\" width=\"%g\" height=\"%g\"/>\n",
+						(c + 0.15) * CELL, (r + 0.15) * CELL, 0.7 * CELL, 0.7 * CELL);
+				else if (m == DLX_SUDOKU_PARITY_ODD)
+					fprintf(f, "<circle class=\"odd\" cx=\"%g\" cy=\"%g\" r=\"%g\"/>\n",
+						(c + 0.5) * CELL, (r + 0.5) * CELL, 0.38 * CELL);
+			}
+		fputs("</g>\n", f);
+	}
 	if (b->flags & DLX_SUDOKU_X) {
 		double end = side * CELL;
 		fprintf(f, "<g class=\"diagonals\" stroke=\"#aaa\" stroke-width=\"0.6\" stroke-dasharray=\"2 1.5\">\n"
@@ -82,6 +130,8 @@ static void draw_board(FILE *f, const struct draw_sudoku *b, unsigned side, cons
 	fputs("<path class=\"regions\" fill=\"none\" stroke=\"#000\" stroke-width=\"1.2\" stroke-linecap=\"square\" d=\"", f);
 	draw_svg_edges(f, side, side, label, CELL, 0);
 	fputs("\"/>\n", f);
+	if (cage_label && draw_cages(f, b, side, cage_label))
+		return -1;
 	fputs("<g font-family=\"DejaVu Sans, Arial, Helvetica, sans-serif\" text-anchor=\"middle\">\n", f);
 	for (unsigned r = 0; r < side; r++)
 		for (unsigned c = 0; c < side; c++) {
@@ -93,6 +143,7 @@ static void draw_board(FILE *f, const struct draw_sudoku *b, unsigned side, cons
 				digit(f, b, r, c, s, "filled\" fill=\"#1a4fc4");
 		}
 	fputs("</g>\n", f);
+	return 0;
 }
 
 int draw_sudoku_svg(FILE *f, const struct draw_sudoku *b, double x, double y, double w, double h)
@@ -113,8 +164,22 @@ int draw_sudoku_svg(FILE *f, const struct draw_sudoku *b, double x, double y, do
 	fprintf(f, "<svg class=\"sudoku\" x=\"%.2f\" y=\"%.2f\" width=\"%.2f\" height=\"%.2f\" "
 		"viewBox=\"%g %g %g %g\">\n", x, y, w, h, -MARGIN, -MARGIN, width,
 		width + (b->caption ? CAPTION * width : 0));
-	draw_board(f, b, side, label);
+	int32_t *cage_label = NULL;
+	if (b->cages) {
+		cage_label = malloc((size_t)side * side * sizeof *cage_label);
+		if (!cage_label) {
+			free(label);
+			return -1;
+		}
+		/* A cell in no cage is outside every cage: no outline of its own. */
+		for (size_t k = 0; k < (size_t)side * side; k++)
+			cage_label[k] = b->cages[k] ? (int32_t)b->cages[k] : -1;
+	}
+	int drawn = draw_board(f, b, side, label, cage_label);
 	free(label);
+	free(cage_label);
+	if (drawn)
+		return -1;
 	if (b->caption) {
 		double size = CAPTION * width * 0.6;
 		fprintf(f, "<text class=\"caption\" x=\"%g\" y=\"%g\" font-size=\"%g\" text-anchor=\"middle\" "

@@ -1,7 +1,8 @@
 /*
  * Sudoku boards as SVG, the way puzzle books draw them: thin lines between
  * cells, thick ones around the boxes (or a jigsaw's regions), the X
- * variant's diagonals, windoku's windows shaded; the givens in bold black
+ * variant's diagonals, windoku's windows shaded, killer cages dashed with
+ * their sums, even/odd cells as grey squares/circles; the givens in bold black
  * and, on a solution, the filled-in digits in blue.  Every size and shape
  * dlx-sudoku reads: R x C boxes, sides 4 to 100.  The variants made of
  * pair rules or hidden units (anti-knight, anti-king, non-consecutive,
@@ -22,6 +23,9 @@ struct draw_sudoku {
 	const uint8_t *solution;     /* N² digits, or NULL: the puzzle alone */
 	const char *symbols;         /* symbols[d-1] is digit d's symbol (N of them), or NULL: decimal numbers */
 	const char *caption;         /* a line under the board (escaped here), or NULL */
+	const uint32_t *cages;       /* N² killer cage numbers 1..n, 0 for none; or NULL: no cages */
+	const uint32_t *sums;        /* sums[k-1] of cage k (0: none), with cages */
+	const uint8_t *parity;       /* N² marks, 0 none, 1 odd, 2 even (DLX_SUDOKU_PARITY_*); or NULL */
 };
 
 /* Height over width of a board's drawing, the caption's line included: slots of this shape fit it. */
@@ -33,13 +37,13 @@ double draw_sudoku_aspect(void);
  * with a <rect class="cell"> per cell (class "cell window" when shaded),
  * one <path class="regions"> for the thick lines, two <line class=
  * "diagonal"> for X, one <text class="given"> per given and one <text
- * class="filled"> per digit the solution adds.  Returns 0, or -1 when the
- * stream failed (ferror()) or the side is out of range.  O(N²).
- *
- * Killer cages, when the front end has them, are a field here (each cage
- * its cells' label and a sum) and, in draw_board() of draw-sudoku.c after
- * the thick lines, one draw_svg_edges() call with inset > 0 and a dashed
- * stroke, plus a small <text> of the sum in each cage's first cell.
+ * class="filled"> per digit the solution adds.  Killer cages, as puzzle
+ * books draw them: one dashed <path class="cages"> just inside each cage's
+ * border and a small <text class="cage-sum"> in each cage's first cell
+ * (row-major) that has a sum; even/odd cells, a grey <rect class="even">
+ * square or <circle class="odd"> behind the digit.  Returns 0, or -1 when
+ * the stream failed (ferror()), memory is short or the side is out of
+ * range.  O(N²).
  */
 int draw_sudoku_svg(FILE *f, const struct draw_sudoku *b, double x, double y, double w, double h);
 

@@ -1,0 +1,1 @@
+--variant killer --output svg @DATA@/k4.cages

@@ -1,0 +1,1 @@
+--generate 1 --seed 2 --size 2 --variant killer --output svg

@@ -1,0 +1,1 @@
+--parity @DATA@/parity4.map --output svg
