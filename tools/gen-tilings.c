@@ -18,7 +18,7 @@
 
 static void usage(void)
 {
-	fprintf(stderr, "usage: dlx-gen-tilings [domino|tromino|tetromino] RxC   (1 <= R, C <= 64)\n");
+	fprintf(stderr, "usage: dlx-gen-tilings [domino|tromino|tetromino] RxC   (1 <= R, C <= 1024)\n");
 	exit(2);
 }
 
@@ -29,7 +29,7 @@ static int parse_side(const char *s, const char **end)
 		usage();
 	errno = 0;
 	long v = strtol(s, &e, 10);
-	if (errno != 0 || e == s || v < 1 || v > 64)
+	if (errno != 0 || e == s || v < 1 || v > 1024)
 		usage();
 	*end = e;
 	return (int)v;
