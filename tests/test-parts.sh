@@ -26,6 +26,20 @@ for inst in queens9 langford8 pento; do
 		check "$inst M=$m" "$whole" "$got"
 	done
 done
+# --memo counts the same parts, memoized: each part's line is the plain one's, on one thread or two.
+for inst in queens9 pento; do
+	for m in 3 7; do
+		k=1
+		: > "$tmp/plain"
+		: > "$tmp/memo"
+		while [ $k -le $m ]; do
+			"$dlx" --count --threads 1 --part $k/$m "$tmp/$inst" >> "$tmp/plain"
+			"$dlx" --count --memo --threads $((k % 2 + 1)) --part $k/$m "$tmp/$inst" >> "$tmp/memo"
+			k=$((k + 1))
+		done
+		check "$inst M=$m --memo parts" "$(cat "$tmp/plain")" "$(cat "$tmp/memo")"
+	done
+done
 # A part with no solution is an answer: exit 0 (Langford 7's 64 parts include empty ones).
 "$langford" 7 > "$tmp/langford7"
 bad=0 empty=0 k=1
