@@ -547,7 +547,10 @@ typedef struct dlx_memo_stats {
  *               search's; a limit of N solutions stops as soon as N are
  *               counted, and the count is then N).  on_solution must be
  *               NULL: a memoized count does not meet its solutions one by
- *               one.  NULL for #DLX_SEARCH_PARAMS_INIT
+ *               one.  With a split (below), node_limit is checked every
+ *               4096 nodes of each thread, so the count may overrun it by
+ *               that much per thread, as dlx_search_split() does.  NULL for
+ *               #DLX_SEARCH_PARAMS_INIT
  * @param memo   the branching rule and the memory budget; NULL for
  *               #DLX_MEMO_PARAMS_INIT
  * @param split  NULL or 1 thread and no parts: the whole count, in the
@@ -574,6 +577,9 @@ typedef struct dlx_memo_stats {
  *         order, or a bad split (as dlx_search_split());
  *         #DLX_ERR_STATE while p propagates or a dlx_iter searches p;
  *         #DLX_ERR_NOMEM; #DLX_ERR_OVERFLOW if the node counter would wrap.
+ * Counts past 2^64 take memory through GMP, whose default allocator ends
+ * the process when memory runs out (a count takes a few words; the table's
+ * own memory is the library's and fails cleanly).
  * Complexity: at most that of dlx_search() plus a lookup per node (a hash
  * of the state kept up to date by each cover, O(items/64) to compare a
  * state); on problems whose sub-problems recur, far less: counts of 10^26
