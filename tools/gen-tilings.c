@@ -90,8 +90,8 @@ int main(int argc, char **argv)
 		family = argv[1];
 	else if (argc != 2)
 		usage();
-	const struct shape *base;
-	size_t n_base;
+	const struct shape *base = dominoes;
+	size_t n_base = 1;
 	if (!strcmp(family, "domino")) {
 		base = dominoes;
 		n_base = sizeof dominoes / sizeof dominoes[0];
