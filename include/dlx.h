@@ -590,6 +590,105 @@ typedef struct dlx_estimate {
 DLX_API int dlx_estimate_tree(dlx_problem *p, uint64_t probes, uint64_t seed, const dlx_part *path,
 	size_t depth, const dlx_search_params *params, dlx_estimate *out);
 
+/** The branching rule of a memoized count (dlx_memo_count()). */
+typedef enum dlx_memo_order {
+	/** The primary item with the fewest options left, the lowest-numbered on ties: dlx_search()'s rule */
+	DLX_MEMO_MRV = 0,
+	/**
+	 * The first uncovered primary item in item order.  On boards whose
+	 * items are cells in reading order it keeps the frontier between
+	 * covered and uncovered cells a row wide, so that few distinct
+	 * sub-problems arise (see BENCHMARKS.md).
+	 */
+	DLX_MEMO_FIRST = 1
+} dlx_memo_order;
+
+/** Parameters of a memoized count.  Start from #DLX_MEMO_PARAMS_INIT. */
+typedef struct dlx_memo_params {
+	dlx_memo_order order;   /**< the branching rule */
+	size_t memory;          /**< bytes for the table of sub-problems and their counts; 0: #DLX_MEMO_DEFAULT_MEMORY */
+} dlx_memo_params;
+
+/** Default memoized count: the MRV rule, #DLX_MEMO_DEFAULT_MEMORY. */
+#define DLX_MEMO_PARAMS_INIT { DLX_MEMO_MRV, 0 }
+
+/** The memory budget when dlx_memo_params.memory is 0: 256 MiB. */
+#define DLX_MEMO_DEFAULT_MEMORY ((size_t)256 << 20)
+
+/** What a memoized count's table did (dlx_memo_count()). */
+typedef struct dlx_memo_stats {
+	uint64_t lookups;       /**< sub-problems looked up (nodes that branch on two or more options) */
+	uint64_t hits;          /**< lookups that found the count */
+	uint64_t stored;        /**< counts stored */
+	uint64_t dropped;       /**< stored counts that a later one replaced for want of room */
+	size_t peak_bytes;      /**< the most memory the table and its big counts held at once */
+} dlx_memo_stats;
+
+/**
+ * Counts the solutions of p (its forced options applied) exactly, whatever
+ * their number, by memoizing sub-problems: the count below a node of the
+ * search depends only on the state of the items there (which primary
+ * items are uncovered; each secondary item free, covered or purified to
+ * a color), so each state's count is computed once and looked up when the
+ * state comes back (Nishino, Yasuda, Minato and Nagata, "Dancing with
+ * Decision Diagrams", AAAI 2017).  The table holds the full state of each
+ * entry and compares it on every hit: a hash collision never passes for a
+ * hit.  When the table reaches memo->memory bytes, new counts replace old
+ * ones, which are computed again when needed: the count stays exact, the
+ * search only grows.  Counts below 2^64 are kept in 64 bits; larger ones
+ * in GMP numbers.
+ *
+ * @param p      the problem; restored to its state before the call when it
+ *               returns, as dlx_search() does.  Its propagation mode must be
+ *               #DLX_PROPAGATE_NONE (propagation leaves the counts as they
+ *               are, but not which options a state leaves: refused)
+ * @param params node_limit, solution_limit, on_poll, poll_ctx and
+ *               poll_interval as for dlx_search() (nodes are the memoized
+ *               search's; a limit of N solutions stops as soon as N are
+ *               counted, and the count is then N).  on_solution must be
+ *               NULL: a memoized count does not meet its solutions one by
+ *               one.  With a split (below), node_limit is checked every
+ *               4096 nodes of each thread, so the count may overrun it by
+ *               that much per thread, as dlx_search_split() does.  NULL for
+ *               #DLX_SEARCH_PARAMS_INIT
+ * @param memo   the branching rule and the memory budget; NULL for
+ *               #DLX_MEMO_PARAMS_INIT
+ * @param split  NULL or 1 thread and no parts: the whole count, in the
+ *               calling thread.  With parts = M, only part K: the same
+ *               jobs as dlx_search_split() cuts for K/M (so a part's count
+ *               equals dlx_search_split()'s for that part), counted one by
+ *               one with one table for all of them.  threads > 1 counts
+ *               the jobs (of the part, or of the whole) on that many
+ *               threads, each with a table of its own of memo->memory
+ *               bytes; polls then come from the calling thread about
+ *               every 10 ms
+ * @param count  receives the count as a decimal string (malloc'd, the
+ *               caller frees it with free()): the exact count when the
+ *               search completes; when a limit, a poll or an error stopped
+ *               it, the solutions counted so far (a lower bound; for a
+ *               solution limit, the limit).  NULL on an allocation failure
+ *               or for an invalid argument; may be NULL itself
+ * @param stats  filled in as by dlx_search(), may be NULL: solutions is
+ *               the count when it is below 2^64, else UINT64_MAX; branches
+ *               counts the nodes that branched on two or more options
+ * @param mstats the table's statistics, may be NULL
+ * @return #DLX_OK, also when stopped early (stats->stop says why);
+ *         #DLX_ERR_INVALID for a NULL p, an on_solution, an unknown
+ *         order, or a bad split (as dlx_search_split());
+ *         #DLX_ERR_STATE while p propagates or a dlx_iter searches p;
+ *         #DLX_ERR_NOMEM; #DLX_ERR_OVERFLOW if the node counter would wrap.
+ * Counts past 2^64 take memory through GMP, whose default allocator ends
+ * the process when memory runs out (a count takes a few words; the table's
+ * own memory is the library's and fails cleanly).
+ * Complexity: at most that of dlx_search() plus a lookup per node (a hash
+ * of the state kept up to date by each cover, O(items/64) to compare a
+ * state); on problems whose sub-problems recur, far less: counts of 10^26
+ * in seconds (BENCHMARKS.md).  Memory: memo->memory per table at most,
+ * plus O(items) per level of the search.
+ */
+DLX_API int dlx_memo_count(dlx_problem *p, const dlx_search_params *params, const dlx_memo_params *memo,
+	const dlx_split_params *split, char **count, dlx_stats *stats, dlx_memo_stats *mstats);
+
 #ifdef __cplusplus
 }
 #endif

@@ -717,11 +717,12 @@ START_TEST(test_sudoku_all_write_errors)
 }
 END_TEST
 
-/* `dlx --count` on 16 queens, stopped by sig after 0.3 s: a partial count and 128+sig. */
-static void interrupted_count(int sig, const char *name)
+/* `dlx --count` (memo: --memo) on 16 queens, stopped by sig after 0.3 s: a partial count and 128+sig. */
+static void interrupted_count(int sig, const char *name, bool memo)
 {
 	char *q16 = gen_queens(16);
-	char *argv[] = { "dlx", "--count", q16, NULL };
+	char *plain[] = { "dlx", "--count", q16, NULL }, *memoized[] = { "dlx", "--count", "--memo", q16, NULL };
+	char **argv = memo ? memoized : plain;
 	struct runner_cmd rc = { dlx_bin(), argv, NULL, -1, false };
 	struct runner_proc proc;
 	ck_assert_msg(runner_spawn(&rc, &proc) == 0, "cannot run dlx: %s", strerror(errno));
@@ -755,13 +756,19 @@ static void interrupted_count(int sig, const char *name)
 
 START_TEST(test_sigint)
 {
-	interrupted_count(SIGINT, "SIGINT");
+	interrupted_count(SIGINT, "SIGINT", false);
+}
+END_TEST
+
+START_TEST(test_sigint_memo)
+{
+	interrupted_count(SIGINT, "SIGINT", true);
 }
 END_TEST
 
 START_TEST(test_sigterm)
 {
-	interrupted_count(SIGTERM, "SIGTERM");
+	interrupted_count(SIGTERM, "SIGTERM", false);
 }
 END_TEST
 
@@ -783,6 +790,7 @@ static Suite *cli_suite(void)
 	tcase_add_test(tc, test_stdout_full);
 	tcase_add_test(tc, test_sudoku_all_write_errors);
 	tcase_add_test(tc, test_sigint);
+	tcase_add_test(tc, test_sigint_memo);
 	tcase_add_test(tc, test_sigterm);
 	suite_add_tcase(s, tc);
 	return s;

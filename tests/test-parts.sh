@@ -47,6 +47,20 @@ printf 'part 1/2: 5\npart 2/2.1/2: 3\npart 2/2.2/3: 4\n' > "$tmp/mixed"
 "$sum" "$tmp/mixed" > /dev/null 2> "$tmp/err"
 check "pieces disagreeing on N refused" 1 $?
 check "pieces disagreeing on N named" "dlx-sum-parts: $tmp/mixed:3: piece of part 2/2 into 3, others cut it into 2" "$(head -n 1 "$tmp/err")"
+# --memo counts the same parts, memoized: each part's line is the plain one's, on one thread or two.
+for inst in queens9 pento; do
+	for m in 3 7; do
+		k=1
+		: > "$tmp/plain"
+		: > "$tmp/memo"
+		while [ $k -le $m ]; do
+			"$dlx" --count --threads 1 --part $k/$m "$tmp/$inst" >> "$tmp/plain"
+			"$dlx" --count --memo --threads $((k % 2 + 1)) --part $k/$m "$tmp/$inst" >> "$tmp/memo"
+			k=$((k + 1))
+		done
+		check "$inst M=$m --memo parts" "$(cat "$tmp/plain")" "$(cat "$tmp/memo")"
+	done
+done
 # A part with no solution is an answer: exit 0 (Langford 7's 64 parts include empty ones).
 "$langford" 7 > "$tmp/langford7"
 bad=0 empty=0 k=1

@@ -10,7 +10,7 @@
 #   --quick      first 2000 puzzles of each set, the smaller exact-cover instances, 1 run
 #   --csv        CSV instead of a Markdown table
 #   --only       sections: sudoku9 sudoku16 sudoku25 bigboards exact parallel progress
-#                memory (default: all)
+#                memory memo (default: all)
 #
 # Timings are the programs' own (--stats: wall time of reading, solving and
 # writing, without process start-up), single-threaded unless a row says
@@ -19,7 +19,7 @@
 set -euo pipefail
 
 build=build data=../shared/data runs=3 quick=0 csv=0
-sections="sudoku9 sudoku16 sudoku25 bigboards exact parallel progress memory"
+sections="sudoku9 sudoku16 sudoku25 bigboards exact parallel progress memory memo"
 while [ $# -gt 0 ]; do
 	case $1 in
 	--build) build=$2; shift 2 ;;
@@ -38,8 +38,8 @@ done
 bin=$build/src/cli; [ -x "$bin/dlx" ] || bin=$build/src
 dlx=$bin/dlx sud=$bin/dlx-sudoku verify=$build/tools/sudoku-verify
 gen_q=$build/tools/dlx-gen-queens gen_p=$build/tools/dlx-gen-pentominoes
-gen_l=$build/tools/dlx-gen-langford gen_s=$build/tools/dlx-gen-sudoku ceiling=$build/tools/sudoku-dlx-ceiling
-for b in "$dlx" "$sud" "$verify" "$gen_q" "$gen_p" "$gen_l" "$gen_s" "$ceiling"; do
+gen_l=$build/tools/dlx-gen-langford gen_t=$build/tools/dlx-gen-tilings gen_s=$build/tools/dlx-gen-sudoku ceiling=$build/tools/sudoku-dlx-ceiling
+for b in "$dlx" "$sud" "$verify" "$gen_q" "$gen_p" "$gen_l" "$gen_t" "$gen_s" "$ceiling"; do
 	[ -x "$b" ] || { echo "bench: $b is missing: build first (ninja -C $build)" >&2; exit 2; }
 done
 # Single-thread figures must stay single-threaded once the programs default to all cores.
@@ -285,6 +285,31 @@ if has progress; then
 	on=$last_secs
 	row progress "queens overhead" "on vs off" 1 "" "" "" "" \
 		"ok: $(awk -v a="$on" -v b="$off" 'BEGIN { printf "%+.1f%%", 100 * (a - b) / b }')"
+fi
+# memo_count NAME FILE EXPECTED ORDER: dlx --count --memo, one thread; the check names the table's peak memory.
+memo_count() {
+	local name=$1 file=$2 want=$3 order=$4 t secs=() got s
+	for ((t = 0; t < runs; t++)); do
+		got=$("$dlx" --threads 1 --count --memo --order "$order" --stats --no-progress "$file" 2> "$tmp/err")
+		secs+=("$(field time < "$tmp/err")")
+	done
+	s=$(printf '%s\n' "${secs[@]}" | median)
+	local check="ok: $got, table $(sed -n 's/.*peak table memory: \([0-9.]* MiB\).*/\1/p' "$tmp/err")"
+	[ "$got" = "$want" ] || check="FAIL: $got solutions, want $want"
+	row memo "$name" "memo-$order" 1 "$s" "" "$(field nodes < "$tmp/err")" "$(field updates < "$tmp/err")" "$check"
+}
+if has memo; then
+	# Domino tilings of 2n x 2n boards (known counts), by both rules; the plain instances of `exact`, memoized.
+	domino=(2 36 6728 12988816 258584046368 53060477521960000 112202208776036178000000
+		2444888770250892795802079170816)
+	for n in 4 5 6 7 $([ $quick = 1 ] || echo 8); do
+		"$gen_t" "$((2 * n))x$((2 * n))" > "$tmp/d$n"
+		for o in first mrv; do memo_count "dominoes$((2 * n))x$((2 * n))" "$tmp/d$n" "${domino[n - 1]}" "$o"; done
+	done
+	"$gen_q" 12 > "$tmp/q12"; "$gen_l" 11 > "$tmp/l11"; "$gen_p" 5x12 > "$tmp/p512"
+	memo_count queens12 "$tmp/q12" 14200 mrv
+	memo_count langford11 "$tmp/l11" 35584 mrv
+	[ $quick = 1 ] || memo_count pentominoes5x12 "$tmp/p512" 4040 mrv
 fi
 if has memory; then
 	# Peak memory must not grow with the number of puzzles: the input is streamed.

@@ -1,10 +1,12 @@
 /* dlx: solve or count an exact-cover problem given in Knuth's text format. */
 #define _POSIX_C_SOURCE 200809L
+#include <ctype.h>
 #include <getopt.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli-options.h"
 #include "cli.h"
@@ -51,6 +53,14 @@ static const char usage_dlx[] =
 	"                        DLX2 does), as is an item line without one\n"
 	"      --node-limit=N    stop after N search nodes\n"
 	"      --time-limit=SEC  stop after SEC seconds\n"
+	"      --memo            with --count: count each sub-problem once (a table of\n"
+	"                        the states of the items met), exactly at any size;\n"
+	"                        one thread unless --threads says more\n"
+	"      --memo-memory=SIZE  the table's memory, e.g. 512M or 4G (default: a\n"
+	"                        quarter of the RAM, shared by the threads); when it\n"
+	"                        is full, counts are dropped and computed again\n"
+	"      --order=RULE      --memo's branching rule: mrv (fewest options, the\n"
+	"                        default) or first (first uncovered item, for boards)\n"
 	"      --propagate       before each branching, remove the options that the\n"
 	"                        subsumption rule excludes (every option left for an\n"
 	"                        item covers item B: B's other options go); the same\n"
@@ -87,6 +97,9 @@ static const char usage_dlx[] =
 struct opts {
 	bool count, all, numbers, stats, quiet, strict;
 	const char *svg;        /* --svg FILE, or NULL */
+	bool memo;              /* --memo: dlx_memo_count() */
+	dlx_memo_params mp;     /* --memo-memory, --order; memory 0 until given */
+	bool ordered;           /* --order given */
 	bool seeded;
 	uint64_t seed;          /* --seed S: dlx_shuffle_options(S) */
 	uint64_t estimate;      /* --estimate N: probes; 0 without --estimate */
@@ -152,7 +165,7 @@ static int print_solution(void *ctx, const size_t *options, size_t n)
 
 static const struct cli_program dlx_program = { "dlx", usage_dlx, DLX_MAX_PARTS, DLX_MAX_PART_DEPTH };
 
-enum { OPT_STRICT = CLI_OPT_OWN, OPT_SEED, OPT_SVG };
+enum { OPT_STRICT = CLI_OPT_OWN, OPT_SEED, OPT_SVG, OPT_MEMO, OPT_MEMO_MEMORY, OPT_ORDER };
 
 /* Probes of --estimate without a number: the spread of a few hundred is usually plain already. */
 #define DEFAULT_PROBES 1000
@@ -167,8 +180,57 @@ static bool *flag_of(int c, struct opts *o)
 	case 's': return &o->stats;
 	case 'q': return &o->quiet;
 	case OPT_STRICT: return &o->strict;
+	case OPT_MEMO: return &o->memo;
 	default: return NULL;
 	}
+}
+
+/* "SIZE" of --memo-memory: bytes, or with K, M, G or T (powers of 1024); at least 1. */
+static bool parse_size(const char *s, size_t *out)
+{
+	size_t n = strlen(s);
+	uint64_t shift = 0;
+	char num[32];
+	if (n == 0 || n >= sizeof num)
+		return false;
+	memcpy(num, s, n + 1);
+	const char *units = "KMGT", *u = strchr(units, toupper((unsigned char)num[n - 1]));
+	if (num[n - 1] && u) {
+		shift = 10 * (uint64_t)(u - units + 1);
+		num[n - 1] = '\0';
+	}
+	uint64_t v;
+	if (!cli_parse_u64(num, &v) || v == 0 || v > (UINT64_MAX >> shift) || (v << shift) > SIZE_MAX)
+		return false;
+	*out = (size_t)(v << shift);
+	return true;
+}
+
+/* --memo's default table: a quarter of the RAM, which a table only takes as it fills. */
+static size_t default_memo_memory(void)
+{
+	long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGE_SIZE);
+	if (pages <= 0 || page <= 0)
+		return DLX_MEMO_DEFAULT_MEMORY;
+	uint64_t ram = (uint64_t)pages * (uint64_t)page;
+	return ram / 4 > SIZE_MAX ? SIZE_MAX : (size_t)(ram / 4);
+}
+
+/* What --memo works with, and the options that need it; 0 or a usage error's status. */
+static int check_memo(const struct opts *o)
+{
+	if (!o->memo) {
+		if (o->ordered || o->mp.memory)
+			return cli_usage_error(&dlx_program, "--order and --memo-memory need --memo");
+		return 0;
+	}
+	if (!o->count || o->all)
+		return cli_usage_error(&dlx_program, "--memo counts: it needs --count, and excludes --all");
+	if (o->cli.propagate)
+		return cli_usage_error(&dlx_program, "--memo excludes --propagate");
+	if (o->cli.part_depth > 1)
+		return cli_usage_error(&dlx_program, "--memo counts parts K/M, not their pieces K/M.J/N");
+	return 0;
 }
 
 static int parse_args(int argc, char **argv, struct opts *o)
@@ -185,6 +247,9 @@ static int parse_args(int argc, char **argv, struct opts *o)
 		{ "seed", required_argument, NULL, OPT_SEED },
 		{ "estimate", optional_argument, NULL, 'e' },
 		{ "svg", required_argument, NULL, OPT_SVG },
+		{ "memo", no_argument, NULL, OPT_MEMO },
+		{ "memo-memory", required_argument, NULL, OPT_MEMO_MEMORY },
+		{ "order", required_argument, NULL, OPT_ORDER },
 		CLI_LONGOPTS_SEARCH,
 		CLI_LONGOPTS_HELP,
 		{ NULL, 0, NULL, 0 },
@@ -215,6 +280,22 @@ static int parse_args(int argc, char **argv, struct opts *o)
 				o->quiet = true;
 			continue;
 		}
+		if (c == OPT_MEMO_MEMORY) {
+			if (!parse_size(optarg, &o->mp.memory))
+				return cli_usage_error(&dlx_program,
+					"--memo-memory needs a size such as 65536, 512K, 256M or 4G");
+			continue;
+		}
+		if (c == OPT_ORDER) {
+			if (!strcmp(optarg, "mrv"))
+				o->mp.order = DLX_MEMO_MRV;
+			else if (!strcmp(optarg, "first"))
+				o->mp.order = DLX_MEMO_FIRST;
+			else
+				return cli_usage_error(&dlx_program, "--order needs mrv or first");
+			o->ordered = true;
+			continue;
+		}
 		int r = cli_parse_option(&dlx_program, c, optarg, &o->cli);
 		if (r)
 			return r;
@@ -228,12 +309,17 @@ static int parse_args(int argc, char **argv, struct opts *o)
 		return r;
 	if (o->svg && o->count && !o->all)
 		return cli_usage_error(&dlx_program, "--svg draws solutions: not with --count alone (add --all)");
+	r = check_memo(o);
+	if (r)
+		return r;
 	/*
 	 * Defaults that keep output reproducible: a node limit cuts off at the
 	 * same place, and --all prints in the same order, only in one thread.
 	 */
 	if (!o->cli.threads)
-		o->cli.threads = o->cli.node_limit || o->all ? 1 : cli_online_cores();
+		o->cli.threads = o->cli.node_limit || o->all || o->memo ? 1 : cli_online_cores();
+	if (o->memo && !o->mp.memory)
+		o->mp.memory = default_memo_memory();
 	return 0;
 }
 
@@ -332,17 +418,43 @@ static int estimate_problem(const struct opts *o, dlx_problem *p, struct cli_lim
 	return stop.why ? stop.status : CLI_EXIT_OK;
 }
 
-/* Prints the count, or why the search stopped early, and --stats; partial says why it stopped, or is NULL. */
-static void print_result(const struct opts *o, const dlx_stats *st, const char *partial, double secs)
+/* --memo: the count, exact at any size, in *count (NULL when memory was short). */
+static int count_memo(const struct opts *o, dlx_problem *p, struct cli_limits *lim, dlx_stats *st,
+	dlx_memo_stats *ms, char **count)
 {
+	dlx_search_params sp = DLX_SEARCH_PARAMS_INIT;
+	sp.solution_limit = o->cli.limit;
+	sp.node_limit = o->cli.node_limit;
+	sp.on_poll = cli_poll;
+	sp.poll_ctx = lim;
+	sp.poll_interval = CLI_POLL_INTERVAL;
+	dlx_split_params split = { o->cli.threads, o->cli.part, o->cli.parts };
+	/* Each thread has a table of its own: the budget is shared out. */
+	dlx_memo_params mp = o->mp;
+	mp.memory = mp.memory / o->cli.threads ? mp.memory / o->cli.threads : 1;
+	return dlx_memo_count(p, &sp, &mp, &split, count, st, ms);
+}
+
+/*
+ * Prints the count (count: --memo's, in decimal; NULL: st's), or why the
+ * search stopped early, and --stats; partial says why it stopped, or is NULL.
+ */
+static void print_result(const struct opts *o, const dlx_stats *st, const char *count, const char *partial,
+	double secs)
+{
+	char plain[24];
+	if (!count) {
+		snprintf(plain, sizeof plain, "%" PRIu64, st->solutions);
+		count = plain;
+	}
 	if (!o->quiet) {
 		if (o->count) {
 			/* Parts, 1/1 too, label their counts so that dlx-sum-parts can check that every part reported. */
 			print_part_label(o);
 			if (partial)
-				printf("count >= %" PRIu64 " (%s)\n", st->solutions, partial);
+				printf("count >= %s (%s)\n", count, partial);
 			else
-				printf("%" PRIu64 "\n", st->solutions);
+				printf("%s\n", count);
 		} else if (partial) {
 			fprintf(stderr, "dlx: %s after %" PRIu64 " solution%s\n", partial, st->solutions,
 				st->solutions == 1 ? "" : "s");
@@ -350,9 +462,18 @@ static void print_result(const struct opts *o, const dlx_stats *st, const char *
 	}
 	if (o->stats)
 		fprintf(stderr,
-			"solutions: %" PRIu64 "%s, nodes: %" PRIu64 ", updates: %" PRIu64 ", branches: %" PRIu64
+			"solutions: %s%s, nodes: %" PRIu64 ", updates: %" PRIu64 ", branches: %" PRIu64
 			", time: %.3f s\n",
-			st->solutions, partial ? " (partial)" : "", st->nodes, st->updates, st->branches, secs);
+			count, partial ? " (partial)" : "", st->nodes, st->updates, st->branches, secs);
+}
+
+/* --stats with --memo: what the table did. */
+static void print_memo_stats(const dlx_memo_stats *ms)
+{
+	fprintf(stderr,
+		"memo: lookups: %" PRIu64 ", hits: %" PRIu64 ", stored: %" PRIu64 ", dropped: %" PRIu64
+		", peak table memory: %.1f MiB\n",
+		ms->lookups, ms->hits, ms->stored, ms->dropped, (double)ms->peak_bytes / (1 << 20));
 }
 
 int main(int argc, char **argv)
@@ -404,7 +525,9 @@ int main(int argc, char **argv)
 		return status;
 	}
 	dlx_stats st;
-	int rc = search_problem(&o, p, &pr, &lim, &st);
+	dlx_memo_stats ms;
+	char *count = NULL;
+	int rc = o.memo ? count_memo(&o, p, &lim, &st, &ms, &count) : search_problem(&o, p, &pr, &lim, &st);
 	cli_progress_end(&lim);
 	double secs = cli_now() - lim.start;
 
@@ -415,7 +538,11 @@ int main(int argc, char **argv)
 	 * as a failed run.
 	 */
 	int status = stop.why ? stop.status : st.solutions || o.cli.parts ? CLI_EXIT_OK : CLI_EXIT_NONE;
-	print_result(&o, &st, stop.why, secs);
+	/* Without its count (memory ran short) a memoized count prints no number: the error says why. */
+	if (!o.memo || count)
+		print_result(&o, &st, count, stop.why, secs);
+	if (o.memo && o.stats)
+		print_memo_stats(&ms);
 	if (rc) {
 		fprintf(stderr, "dlx: %s\n", dlx_strerror(rc));
 		status = CLI_EXIT_FAILURE;
@@ -426,6 +553,7 @@ int main(int argc, char **argv)
 		dlx_svg_free(pr.svg);
 	}
 	status = cli_finish_output("dlx", pr.write_failed, status);
+	free(count);
 	free(pr.sorted);
 	dlx_ec_free(ec);
 	return status;

@@ -321,4 +321,47 @@ static ALWAYS_INLINE void uncommit_rest(dlx_problem *p, int32_t x, const bool tr
 	}
 }
 
+/*
+ * Commits the items of the option of node x other than x's own (marked
+ * already), left to right, but stops at the first commit that leaves a
+ * primary item with no option: that choice is a dead end.  Returns the node
+ * it stopped after (undo with uncommit_back()), or 0 when all are done.
+ */
+static ALWAYS_INLINE int32_t commit_rest_until_empty(dlx_problem *p, int32_t x, uint64_t *updates,
+						     const bool track, const bool colors)
+{
+	const struct dlx_nodes nd = p->node;
+	uint64_t k = 0;
+	bool zero = false;
+	for (int32_t q = x + 1; q != x;) {
+		if (nd.top[q] <= 0) {
+			q = nd.up[q];
+			continue;
+		}
+		k += commit(p, q, &zero, track, colors);
+		if (zero) {
+			*updates += k;
+			return q;
+		}
+		q++;
+	}
+	*updates += k;
+	return 0;
+}
+
+/* Uncommits from node last back to x's right neighbour: the commits of commit_rest_until_empty(). */
+static ALWAYS_INLINE void uncommit_back(dlx_problem *p, int32_t x, int32_t last, const bool track,
+				       const bool colors)
+{
+	const struct dlx_nodes nd = p->node;
+	for (int32_t q = last;;) {
+		uncommit(p, q, track, colors);
+		q--;
+		if (nd.top[q] <= 0)
+			q = nd.down[q];
+		if (q == x)
+			break;
+	}
+}
+
 #endif

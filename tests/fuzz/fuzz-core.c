@@ -363,6 +363,39 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	check_links(p, "after an estimate");
 
 	/*
+	 * The memoized count equals the brute force, with either rule, with a
+	 * table of the default size, one too small to keep anything and one
+	 * that must drop counts; a node-limited one gives at most the count;
+	 * and all of them leave the links as they were.
+	 */
+	static const size_t budgets[] = { 0, 1, 600 };
+	for (int order = 0; order <= 1; order++) {
+		for (size_t b = 0; b < sizeof budgets / sizeof budgets[0]; b++) {
+			dlx_memo_params mp = { (dlx_memo_order)order, budgets[b] };
+			char *text;
+			EXPECT(dlx_memo_count(p, NULL, &mp, NULL, &text, &st, NULL) == DLX_OK, "memoized count failed");
+			EXPECT(text && strtoull(text, NULL, 10) == count && st.solutions == count &&
+				       st.stop == DLX_STOP_COMPLETE,
+			       "order %d, memory %zu: memoized count %s, brute force %llu", order, budgets[b],
+			       text ? text : "(none)", (unsigned long long)count);
+			free(text);
+			check_links(p, "after a memoized count");
+		}
+		dlx_memo_params mp = { (dlx_memo_order)order, 0 };
+		sp = (dlx_search_params)DLX_SEARCH_PARAMS_INIT;
+		sp.node_limit = node_limit;
+		EXPECT(dlx_memo_count(p, &sp, &mp, NULL, NULL, &st, NULL) == DLX_OK, "node-limited memoized count failed");
+		EXPECT(st.solutions <= count && (st.stop == DLX_STOP_COMPLETE ? st.solutions == count
+									      : st.stop == DLX_STOP_NODE_LIMIT),
+		       "node-limited memoized count: %llu of %llu, stop %d", (unsigned long long)st.solutions,
+		       (unsigned long long)count, (int)st.stop);
+		check_links(p, "after a node-limited memoized count");
+	}
+	again = search_all(p, &m, count);
+	EXPECT(again.nodes == full.nodes, "after the memoized counts: %llu nodes, expected %llu",
+	       (unsigned long long)again.nodes, (unsigned long long)full.nodes);
+
+	/*
 	 * Propagation removes only options in no solution: the same solutions
 	 * (search_all checks each against the model), and every stop leaves
 	 * the links as they were.

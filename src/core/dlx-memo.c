@@ -1,0 +1,750 @@
+/*
+ * dlx_memo_count(): Algorithm X that counts each sub-problem once.
+ *
+ * The count below a node depends only on which options are left there, and
+ * those follow from the state of the items: each primary item covered or
+ * not, each secondary item free, covered or purified to a color.  So the
+ * search keeps that state as a key (a bit per primary item; a bit per
+ * secondary item, or 32 bits with colors: 0 free, all ones covered, else
+ * the color) and a Zobrist hash of it, both updated by every cover and
+ * uncover, and looks each node's state up in a table (dlx-memo-table.c)
+ * before searching below it.  A node's count is the sum of its children's,
+ * summed on a stack of counts as the iterative search backtracks, and
+ * stored when the node is done.
+ *
+ * Nodes whose item has a single option are neither looked up nor stored:
+ * their count is their child's, which is.  The solutions counted so far
+ * (at solutions reached and at hits) are the count when the search ends,
+ * and a lower bound of it when a limit or a poll stops it.
+ *
+ * A part of a split count is the jobs that dlx_search_split() would
+ * search (dlx-cut.h): each a run of a node's options, counted with that
+ * node's path forced and its item covered.  States are the whole
+ * problem's, so one table serves every job of a thread.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "dlx.h"
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "dlx-cut.h"
+#include "dlx-internal.h"
+#include "dlx-links.h"
+#include "dlx-memo.h"
+
+/* A level of the search's stack. */
+struct memo_level {
+	int32_t item;           /* the item branched on */
+	int32_t x;              /* the option being tried there */
+	int32_t from;           /* DLX_MEMO_FIRST: every primary item before it is covered below this node */
+	int32_t lens;           /* the item's options when it was branched on (progress) */
+	uint64_t hash;          /* the state's hash on entering the node */
+	bool store;             /* the node was looked up, and its count is to be stored */
+};
+
+/* One counting thread's memory: the state's key and hash, the stack, the table, the counters. */
+struct memo_state {
+	dlx_problem *p;
+	dlx_memo_order order;
+	size_t pw, kw;          /* words of the key's primary part, of the whole key */
+	uint64_t *key;
+	uint64_t *zob;          /* a random word per item */
+	uint64_t hash;
+	struct memo_level *lv;
+	struct memo_sum *sum;   /* the count of each level's node so far */
+	size_t depth;
+	struct memo_sum found;  /* solutions counted so far */
+	struct memo_table table;
+	uint64_t nodes, updates, branches;
+	uint32_t max_level;
+	uint32_t poll_left;
+};
+
+static uint64_t splitmix64(uint64_t *s)
+{
+	uint64_t z = (*s += 0x9e3779b97f4a7c15u);
+	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
+	z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
+	return z ^ (z >> 31);
+}
+
+/* The hash of secondary item j purified to color c. */
+static inline uint64_t zob_color(const struct memo_state *m, int32_t j, int32_t c)
+{
+	uint64_t s = m->zob[j] ^ (uint64_t)(uint32_t)c;
+	return splitmix64(&s);
+}
+
+/*
+ * Item j covered, or uncovered again: both flip its part of the key and
+ * of the hash.  With colors a secondary item's part is 32 bits, all ones
+ * when covered.
+ */
+static ALWAYS_INLINE void key_flip(struct memo_state *m, int32_t j, const bool colors)
+{
+	int32_t np = m->p->np;
+	m->hash ^= m->zob[j];
+	if (j <= np) {
+		m->key[(j - 1) >> 6] ^= (uint64_t)1 << ((j - 1) & 63);
+		return;
+	}
+	size_t s = (size_t)(j - np - 1);
+	if (!colors)
+		m->key[m->pw + (s >> 6)] ^= (uint64_t)1 << (s & 63);
+	else
+		m->key[m->pw + (s >> 1)] ^= (uint64_t)0xffffffffu << (32 * (s & 1));
+}
+
+/* Secondary item j purified to color c, or back to free. */
+static inline void key_color(struct memo_state *m, int32_t j, int32_t c)
+{
+	size_t s = (size_t)(j - m->p->np - 1);
+	m->hash ^= zob_color(m, j, c);
+	m->key[m->pw + (s >> 1)] ^= (uint64_t)(uint32_t)c << (32 * (s & 1));
+}
+
+/*
+ * What choosing the option of node x did to its items other than x's, or
+ * what undoing it does: the same flips (an item the option covers, one it
+ * purifies; one purified already to the option's color stays as it is).
+ */
+static ALWAYS_INLINE void key_option(struct memo_state *m, int32_t x, const bool colors)
+{
+	const dlx_problem *p = m->p;
+	const struct dlx_nodes nd = p->node;
+	for (int32_t q = x + 1; q != x;) {
+		int32_t j = nd.top[q];
+		if (j <= 0) {
+			q = nd.up[q];
+			continue;
+		}
+		if (commits_cover(p, q, colors))
+			key_flip(m, j, colors);
+		else if (p->color[q] > 0)
+			key_color(m, j, p->color[q]);
+		q++;
+	}
+}
+
+/* The key and hash of p's state now (forced options and a job's open item included). */
+static void key_build(struct memo_state *m)
+{
+	dlx_problem *p = m->p;
+	bool colors = p->color != NULL;
+	memset(m->key, 0, m->kw * sizeof *m->key);
+	m->hash = 0;
+	/* The primary part's last word is padded with ones: DLX_MEMO_FIRST's scan reads them as covered. */
+	for (size_t b = (size_t)p->np; b < m->pw * 64; b++)
+		m->key[b >> 6] |= (uint64_t)1 << (b & 63);
+	for (int32_t j = 1; j <= (int32_t)p->n_items; j++) {
+		if (!item_active(p, j))
+			key_flip(m, j, colors);
+		else if (colors && j > p->np && p->color[j] > 0)
+			key_color(m, j, p->color[j]);
+	}
+}
+
+/* DLX_MEMO_MRV: the item with the fewest options, the lowest-numbered on ties (as dlx_search()). */
+static inline int32_t choose_mrv(const dlx_problem *p)
+{
+	const int32_t *len = p->len;
+	uint64_t best = UINT64_MAX;
+	for (int32_t k = 0, n = p->n_act_p; k < n; k++) {
+		int32_t j = p->set[k];
+		uint64_t key = (uint64_t)(uint32_t)len[j] << 32 | (uint32_t)j;
+		best = key < best ? key : best;
+		if (len[j] == 0)
+			break;
+	}
+	return (int32_t)(uint32_t)best;
+}
+
+/* DLX_MEMO_FIRST: the first uncovered primary item from `from` on (one exists: the padding reads as covered). */
+static inline int32_t choose_first(const struct memo_state *m, int32_t from)
+{
+	size_t b = (size_t)from - 1, w = b >> 6;
+	uint64_t word = ~m->key[w] & (~(uint64_t)0 << (b & 63));
+	while (!word)
+		word = ~m->key[++w];
+	return (int32_t)(w * 64 + (size_t)__builtin_ctzll(word)) + 1;
+}
+
+/* Knuth's estimate of the fraction done, from the positions of the path's choices (as dlx_search()'s). */
+static double memo_progress(const struct memo_state *m, size_t level, int32_t first, double width)
+{
+	const struct dlx_nodes nd = m->p->node;
+	double done = 0, share = 1;
+	for (size_t l = 0; l < level; l++) {
+		const struct memo_level *v = &m->lv[l];
+		int32_t tried = 0;
+		double n = v->lens;
+		int32_t y = nd.down[v->item];
+		if (l == 0 && first) {
+			y = first;
+			n = width;
+		}
+		for (; y != v->x && y != v->item; y = nd.down[y])
+			tried++;
+		if (n <= 1)
+			continue;
+		done += share * tried / n;
+		share /= n;
+	}
+	return done;
+}
+
+static void memo_fill_stats(const struct memo_state *m, dlx_stats *st)
+{
+	st->solutions = memo_sum_u64(&m->found);
+	st->nodes = m->nodes;
+	st->updates = m->updates;
+	st->branches = m->branches;
+	st->max_level = m->max_level;
+}
+
+/*
+ * The memoized search of p's state (root_item 0), or of the run of
+ * options first..last of root_item, which the caller has covered (a job).
+ * The counters go on from m's.  Returns DLX_OK (st->stop says why it
+ * ended) or DLX_ERR_OVERFLOW.  One routine, as dlx_search()'s loop, for
+ * the same reason: its steps share the level and the stack.
+ */
+static ALWAYS_INLINE int memo_impl(struct memo_state *m, const dlx_search_params *params, dlx_stats *st,
+				   int32_t root_item, int32_t first, int32_t last, const bool colors, const bool fixed)
+{
+	dlx_problem *p = m->p;
+	const struct dlx_nodes nd = p->node;
+	const int32_t *len = p->len;
+	const bool ranged = root_item != 0;
+	const uint64_t sol_limit = params->solution_limit, node_limit = params->node_limit;
+	const uint32_t poll_every = params->poll_interval ? params->poll_interval : 65536;
+	const uint64_t update_room = UINT64_MAX - (uint64_t)p->n_nodes - (uint64_t)p->n_items - 2;
+	struct memo_level *lv = m->lv;
+	struct memo_sum *sum = m->sum;
+	struct memo_val v;
+	double width = 0;
+	int rc = DLX_OK;
+	size_t level = 0;
+	int32_t i, x;
+	st->stop = DLX_STOP_COMPLETE;
+	key_build(m);
+	if (ranged) {
+		for (x = first;; x = nd.down[x]) {
+			width++;
+			if (x == last || x == root_item)
+				break;
+		}
+		lv[0].item = root_item;
+		lv[0].from = 1;
+		lv[0].lens = (int32_t)width;
+		lv[0].store = false;
+		memo_sum_zero(&sum[0]);
+		i = root_item;
+		x = first;
+		goto x5;
+	}
+
+x2:	/* Enter a node: a solution, a state counted before, or a branching. */
+	if (m->nodes == UINT64_MAX || m->branches == UINT64_MAX || m->updates > update_room) {
+		rc = DLX_ERR_OVERFLOW;
+		st->stop = DLX_STOP_ERROR;
+		goto unwind;
+	}
+	if (node_limit && m->nodes >= node_limit) {
+		st->stop = DLX_STOP_NODE_LIMIT;
+		goto unwind;
+	}
+	m->nodes++;
+	if (level > m->max_level)
+		m->max_level = (uint32_t)level;
+	if (params->on_poll && --m->poll_left == 0) {
+		m->poll_left = poll_every;
+		dlx_stats now = { 0, 0, 0, 0, DLX_STOP_COMPLETE, 0, 0.0 };
+		memo_fill_stats(m, &now);
+		now.progress = memo_progress(m, level, ranged ? first : 0, width);
+		if (params->on_poll(params->poll_ctx, &now)) {
+			st->stop = DLX_STOP_POLL;
+			goto unwind;
+		}
+	}
+	if (p->n_act_p == 0) {
+		v.lo = 1;
+		v.big = NULL;
+		goto counted;
+	}
+	i = fixed ? choose_first(m, level ? lv[level - 1].from : 1) : choose_mrv(p);
+	if (len[i] == 0) {
+		/* Only at the root: below it a choice that empties an item is given up at once. */
+		v.lo = 0;
+		v.big = NULL;
+		goto ret;
+	}
+	lv[level].store = len[i] >= 2 && m->table.cap;
+	if (lv[level].store && memo_table_get(&m->table, m->hash, m->key, &v))
+		goto counted;
+	m->branches += len[i] >= 2;
+	lv[level].item = i;
+	lv[level].from = i + 1;
+	lv[level].lens = len[i];
+	lv[level].hash = m->hash;
+	memo_sum_zero(&sum[level]);
+	mark(p, i, false);
+	{
+		bool emptied = false;
+		m->updates += cover(p, i, &emptied, false, colors);
+	}
+	key_flip(m, i, colors);
+	x = nd.down[i];
+
+x5:	/* Try option x of item i, or end the node when they are all tried. */
+	if (x == i) {
+		if (ranged && level == 0)
+			goto done;
+		key_flip(m, i, colors);
+		uncover(p, i, false, colors);
+		unmark(p, i, false);
+		v = memo_sum_val(&sum[level]);
+		if (lv[level].store)
+			memo_table_put(&m->table, lv[level].hash, m->key, &v);
+		goto ret;
+	}
+	mark_rest(p, x, false, colors);
+	{
+		int32_t dead = commit_rest_until_empty(p, x, &m->updates, false, colors);
+		if (dead) {
+			uncommit_back(p, x, dead, false, colors);
+			unmark_rest(p, x, false, colors);
+			goto next;
+		}
+	}
+	key_option(m, x, colors);
+	lv[level].x = x;
+	level++;
+	goto x2;
+
+counted: /* The node's count v is solutions found: a solution, or a hit. */
+	memo_sum_add(&m->found, &v);
+	if (sol_limit && memo_sum_at_least(&m->found, sol_limit)) {
+		st->stop = DLX_STOP_LIMIT;
+		goto unwind;
+	}
+	/* fall through */
+ret:	/* The node at `level` has count v: add it to its parent's and go on there. */
+	if (level == 0)
+		goto done;
+	level--;
+	x = lv[level].x;
+	i = lv[level].item;
+	memo_sum_add(&sum[level], &v);
+	key_option(m, x, colors);
+	uncommit_rest(p, x, false, colors);
+	unmark_rest(p, x, false, colors);
+next:	/* The option x of item i at `level` is done. */
+	if (ranged && level == 0 && x == last)
+		goto done;
+	x = nd.down[x];
+	goto x5;
+
+unwind:	/* Stopped: undo every level's choice, and its item's cover but for a job's root. */
+	st->progress = memo_progress(m, level, ranged ? first : 0, width);
+	while (level > 0) {
+		x = lv[--level].x;
+		key_option(m, x, colors);
+		uncommit_rest(p, x, false, colors);
+		unmark_rest(p, x, false, colors);
+		if (ranged && level == 0)
+			break;
+		i = lv[level].item;
+		key_flip(m, i, colors);
+		uncover(p, i, false, colors);
+		unmark(p, i, false);
+	}
+	memo_fill_stats(m, st);
+	return rc;
+done:
+	st->progress = 1.0;
+	memo_fill_stats(m, st);
+	return rc;
+}
+
+/* The copies of the loop, one per coloring and rule. */
+static int memo_run(struct memo_state *m, const dlx_search_params *params, dlx_stats *st, int32_t root_item,
+		    int32_t first, int32_t last)
+{
+	bool fixed = m->order == DLX_MEMO_FIRST;
+	if (m->p->color)
+		return fixed ? memo_impl(m, params, st, root_item, first, last, true, true)
+			     : memo_impl(m, params, st, root_item, first, last, true, false);
+	return fixed ? memo_impl(m, params, st, root_item, first, last, false, true)
+		     : memo_impl(m, params, st, root_item, first, last, false, false);
+}
+
+static void memo_state_free(struct memo_state *m)
+{
+	if (m->sum)
+		for (size_t l = 0; l < m->depth; l++)
+			memo_sum_clear(&m->sum[l]);
+	memo_sum_clear(&m->found);
+	memo_table_free(&m->table);
+	free(m->key);
+	free(m->zob);
+	free(m->lv);
+	free(m->sum);
+}
+
+/* Sets m up for counting p's sub-problems; DLX_ERR_NOMEM leaves nothing to free. */
+static int memo_state_init(struct memo_state *m, dlx_problem *p, const dlx_memo_params *memo,
+			   const dlx_search_params *params)
+{
+	memset(m, 0, sizeof *m);
+	m->p = p;
+	m->order = memo->order;
+	size_t ns = p->n_secondary;
+	m->pw = (p->n_primary + 63) / 64;
+	m->kw = m->pw + (p->color ? (ns + 1) / 2 : (ns + 63) / 64);
+	/* Each level covers a primary item: depth n_primary + 1 at most, a leaf included. */
+	m->depth = p->n_primary + 1;
+	m->key = calloc(m->kw + 1, sizeof *m->key);
+	m->zob = malloc((p->n_items + 1) * sizeof *m->zob);
+	m->lv = malloc(m->depth * sizeof *m->lv);
+	m->sum = malloc(m->depth * sizeof *m->sum);
+	memo_sum_init(&m->found);
+	if (m->sum)
+		for (size_t l = 0; l < m->depth; l++)
+			memo_sum_init(&m->sum[l]);
+	int rc = m->key && m->zob && m->lv && m->sum ? DLX_OK : DLX_ERR_NOMEM;
+	if (!rc)
+		rc = memo_table_init(&m->table, m->kw, memo->memory ? memo->memory : DLX_MEMO_DEFAULT_MEMORY);
+	if (rc) {
+		free(m->key);
+		free(m->zob);
+		free(m->lv);
+		free(m->sum);
+		return rc;
+	}
+	/* Fixed, so that runs are repeatable; the table compares whole keys, so no seed can make a count wrong. */
+	uint64_t seed = 0x243f6a8885a308d3u;
+	for (size_t j = 0; j <= p->n_items; j++)
+		m->zob[j] = splitmix64(&seed);
+	m->poll_left = params->poll_interval ? params->poll_interval : 65536;
+	return DLX_OK;
+}
+
+/* Adds the table's statistics of a thread into *sum. */
+static void memo_add_table_stats(dlx_memo_stats *sum, const dlx_memo_stats *t)
+{
+	sum->lookups += t->lookups;
+	sum->hits += t->hits;
+	sum->stored += t->stored;
+	sum->dropped += t->dropped;
+	sum->peak_bytes += t->peak_bytes;
+}
+
+/* A whole count in the calling thread. */
+static int memo_whole(dlx_problem *p, const dlx_search_params *params, const dlx_memo_params *memo,
+		      struct memo_sum *total, dlx_stats *st, dlx_memo_stats *ms)
+{
+	struct memo_state m;
+	int rc = memo_state_init(&m, p, memo, params);
+	if (rc)
+		return rc;
+	rc = memo_run(&m, params, st, 0, 0, 0);
+	if (ms)
+		memo_add_table_stats(ms, &m.table.st);
+	struct memo_val v = memo_sum_val(&m.found);
+	memo_sum_add(total, &v);
+	memo_state_free(&m);
+	return rc;
+}
+
+/* What the threads of a split count share. */
+struct memo_shared {
+	dlx_problem *p;
+	const dlx_search_params *params;
+	const dlx_memo_params *memo;
+	const struct dlx__cut *cut;
+	size_t first, stride;   /* this part's jobs: first, first + stride, ... */
+	atomic_size_t next;     /* the next of them to take */
+	atomic_int stop;        /* a dlx_stop_reason other than COMPLETE: everyone stops */
+	atomic_uint_fast64_t nodes;   /* the workers' nodes so far, for the node limit */
+	size_t n_jobs;          /* this part's */
+	pthread_mutex_t mu;     /* guards what follows */
+	struct memo_sum total;  /* the finished workers' counts */
+	uint64_t found_so_far;  /* running workers' counts at their last poll, for the caller's polls */
+	size_t jobs_done;
+	dlx_stats st;           /* the finished workers' statistics */
+	dlx_memo_stats ms;
+	int rc;
+	unsigned running;
+};
+
+struct memo_worker {
+	struct memo_shared *sh;
+	dlx_problem *clone;     /* a copy of p (NULL: the calling thread searches p itself) */
+	pthread_t thread;
+	bool started;
+	uint64_t polled;        /* nodes added to sh->nodes at the last poll */
+	uint64_t found;         /* count at the last poll (below 2^64) */
+};
+
+static void memo_set_stop(struct memo_shared *sh, dlx_stop_reason why)
+{
+	int none = DLX_STOP_COMPLETE;
+	atomic_compare_exchange_strong(&sh->stop, &none, (int)why);
+}
+
+/* A worker's poll: the shared node limit, the others' stops; the caller's poll runs elsewhere (or here, alone). */
+static int memo_worker_poll(void *ctx, const dlx_stats *so_far)
+{
+	struct memo_worker *w = ctx;
+	struct memo_shared *sh = w->sh;
+	uint64_t add = so_far->nodes - w->polled;
+	uint64_t total = atomic_fetch_add(&sh->nodes, add) + add;
+	w->polled = so_far->nodes;
+	pthread_mutex_lock(&sh->mu);
+	sh->found_so_far += so_far->solutions - w->found;
+	w->found = so_far->solutions;
+	pthread_mutex_unlock(&sh->mu);
+	if (sh->params->node_limit && total >= sh->params->node_limit)
+		memo_set_stop(sh, DLX_STOP_NODE_LIMIT);
+	if (!w->clone && sh->params->on_poll) {
+		/* The calling thread alone: the caller's poll, with the part's figures. */
+		dlx_stats now = *so_far;
+		now.progress = sh->n_jobs ? ((double)sh->jobs_done + so_far->progress) / (double)sh->n_jobs : 0;
+		if (sh->params->on_poll(sh->params->poll_ctx, &now))
+			memo_set_stop(sh, DLX_STOP_POLL);
+	}
+	return atomic_load(&sh->stop) != DLX_STOP_COMPLETE;
+}
+
+/* Counts jobs from the shared queue on w's problem, with a table of its own, until none is left. */
+static void *memo_worker_main(void *arg)
+{
+	struct memo_worker *w = arg;
+	struct memo_shared *sh = w->sh;
+	dlx_problem *p = w->clone ? w->clone : sh->p;
+	const struct dlx__cut *cut = sh->cut;
+	dlx_search_params wp = DLX_SEARCH_PARAMS_INIT;
+	wp.on_poll = memo_worker_poll;
+	wp.poll_ctx = w;
+	wp.poll_interval = 4096;
+	wp.solution_limit = sh->params->solution_limit;
+	struct memo_state m;
+	int rc = memo_state_init(&m, p, sh->memo, &wp);
+	const bool ready = !rc;
+	dlx_stats st = { 0, 0, 0, 0, DLX_STOP_COMPLETE, 0, 0.0 };
+	size_t base = dlx_forced_count(p);
+	uint64_t setup = 0;
+	while (!rc && atomic_load(&sh->stop) == DLX_STOP_COMPLETE) {
+		size_t k = atomic_fetch_add(&sh->next, 1);
+		size_t j = sh->first + k * sh->stride;
+		if (k >= sh->n_jobs)
+			break;
+		const struct dlx__job *job = &cut->jobs[j];
+		const struct dlx__group *g = &cut->groups[job->group];
+		rc = dlx__force_path(p, cut->opts + g->path, g->n, &setup);
+		if (!rc && job->first)
+			rc = dlx__branch_open(p, job->first, &setup);
+		if (!rc) {
+			rc = job->first ? memo_run(&m, &wp, &st, p->node.top[job->first], job->first, job->last)
+					: memo_run(&m, &wp, &st, 0, 0, 0);
+			if (job->first)
+				dlx__branch_close(p, job->first);
+		}
+		dlx__release_to(p, base);
+		pthread_mutex_lock(&sh->mu);
+		sh->jobs_done++;
+		pthread_mutex_unlock(&sh->mu);
+		if (!rc && st.stop != DLX_STOP_COMPLETE)
+			memo_set_stop(sh, st.stop);
+	}
+	if (rc)
+		memo_set_stop(sh, DLX_STOP_ERROR);
+	pthread_mutex_lock(&sh->mu);
+	if (ready) {
+		struct memo_val v = memo_sum_val(&m.found);
+		memo_sum_add(&sh->total, &v);
+		sh->found_so_far -= w->found;
+		sh->st.nodes += m.nodes;
+		sh->st.updates += m.updates;
+		sh->st.branches += m.branches;
+		if (m.max_level > sh->st.max_level)
+			sh->st.max_level = m.max_level;
+		memo_add_table_stats(&sh->ms, &m.table.st);
+	}
+	if (rc && !sh->rc)
+		sh->rc = rc;
+	sh->running--;
+	pthread_mutex_unlock(&sh->mu);
+	if (ready)
+		memo_state_free(&m);
+	return NULL;
+}
+
+/* The caller's polls while workers count: about every 10 ms, with the totals so far. */
+static void memo_wait(struct memo_shared *sh)
+{
+	const dlx_search_params *params = sh->params;
+	for (;;) {
+		pthread_mutex_lock(&sh->mu);
+		unsigned running = sh->running;
+		dlx_stats now = { 0, 0, 0, 0, DLX_STOP_COMPLETE, 0, 0.0 };
+		now.nodes = atomic_load(&sh->nodes);
+		now.solutions = memo_sum_u64(&sh->total);
+		now.solutions += now.solutions <= UINT64_MAX - sh->found_so_far ? sh->found_so_far : 0;
+		now.progress = sh->n_jobs ? (double)sh->jobs_done / (double)sh->n_jobs : 0;
+		pthread_mutex_unlock(&sh->mu);
+		if (!running)
+			return;
+		struct timespec ts = { 0, 10 * 1000 * 1000 };
+		nanosleep(&ts, NULL);
+		if (params->on_poll && params->on_poll(params->poll_ctx, &now))
+			memo_set_stop(sh, DLX_STOP_POLL);
+	}
+}
+
+/* A count cut into jobs: part K of M, or the whole on several threads. */
+static int memo_split(dlx_problem *p, const dlx_search_params *params, const dlx_memo_params *memo,
+		      uint32_t parts, uint32_t part, unsigned threads, struct memo_sum *total, dlx_stats *stats,
+		      dlx_memo_stats *ms)
+{
+	struct dlx__cut cut;
+	dlx_stats walk;
+	/* The jobs dlx_search_split() cuts for parts, so that a part's count is the same either way. */
+	size_t target = parts > 1 ? (size_t)64 * parts : (size_t)512 * threads;
+	int rc = dlx__cut(p, target, params, &cut, &walk);
+	if (rc || walk.stop != DLX_STOP_COMPLETE) {
+		if (!rc)
+			stats->stop = walk.stop;
+		dlx__cut_free(&cut);
+		return rc;
+	}
+	struct memo_shared sh;
+	memset(&sh, 0, sizeof sh);
+	sh.p = p;
+	sh.params = params;
+	sh.memo = memo;
+	sh.cut = &cut;
+	sh.first = parts > 1 ? part - 1 : 0;
+	sh.stride = parts;
+	sh.n_jobs = sh.first < cut.n_jobs ? (cut.n_jobs - sh.first - 1) / sh.stride + 1 : 0;
+	atomic_init(&sh.next, 0);
+	atomic_init(&sh.stop, DLX_STOP_COMPLETE);
+	atomic_init(&sh.nodes, 0);
+	memo_sum_init(&sh.total);
+	pthread_mutex_init(&sh.mu, NULL);
+	if (threads > sh.n_jobs)
+		threads = sh.n_jobs ? (unsigned)sh.n_jobs : 1;
+	struct memo_worker *w = calloc(threads, sizeof *w);
+	if (!w) {
+		rc = DLX_ERR_NOMEM;
+	} else if (threads == 1) {
+		/* One thread: the calling one, on p itself, polling for the caller. */
+		w[0].sh = &sh;
+		sh.running = 1;
+		memo_worker_main(&w[0]);
+	} else {
+		for (unsigned t = 0; t < threads; t++) {
+			w[t].sh = &sh;
+			w[t].clone = dlx__problem_borrow(p);
+			if (!w[t].clone)
+				break;
+			pthread_mutex_lock(&sh.mu);
+			sh.running++;
+			pthread_mutex_unlock(&sh.mu);
+			if (pthread_create(&w[t].thread, NULL, memo_worker_main, &w[t]) != 0) {
+				pthread_mutex_lock(&sh.mu);
+				sh.running--;
+				pthread_mutex_unlock(&sh.mu);
+				break;
+			}
+			w[t].started = true;
+		}
+		if (!w[0].started)
+			rc = DLX_ERR_NOMEM;
+		memo_wait(&sh);
+		for (unsigned t = 0; t < threads; t++) {
+			if (w[t].started)
+				pthread_join(w[t].thread, NULL);
+			dlx_problem_free(w[t].clone);
+		}
+	}
+	free(w);
+	if (!rc)
+		rc = sh.rc;
+	struct memo_val v = memo_sum_val(&sh.total);
+	memo_sum_add(total, &v);
+	*stats = sh.st;
+	stats->stop = (dlx_stop_reason)atomic_load(&sh.stop);
+	if (parts == 1) {
+		/* The walk's nodes above the cut are the count's too (as dlx_search_split() counts them). */
+		stats->nodes += walk.nodes - cut.leaves;
+		stats->updates += walk.updates;
+		stats->branches += walk.branches;
+	}
+	if (ms)
+		memo_add_table_stats(ms, &sh.ms);
+	memo_sum_clear(&sh.total);
+	pthread_mutex_destroy(&sh.mu);
+	dlx__cut_free(&cut);
+	return rc;
+}
+
+int dlx_memo_count(dlx_problem *p, const dlx_search_params *params, const dlx_memo_params *memo,
+		   const dlx_split_params *split, char **count, dlx_stats *stats, dlx_memo_stats *mstats)
+{
+	static const dlx_search_params no_params = DLX_SEARCH_PARAMS_INIT;
+	static const dlx_memo_params no_memo = DLX_MEMO_PARAMS_INIT;
+	dlx_stats st = { 0, 0, 0, 0, DLX_STOP_COMPLETE, 0, 0.0 };
+	if (count)
+		*count = NULL;
+	if (stats)
+		*stats = st;
+	if (mstats)
+		memset(mstats, 0, sizeof *mstats);
+	params = params ? params : &no_params;
+	memo = memo ? memo : &no_memo;
+	uint32_t parts = split && split->parts ? split->parts : 1;
+	unsigned threads = split && split->threads ? split->threads : 1;
+	if (!p || params->on_solution || (memo->order != DLX_MEMO_MRV && memo->order != DLX_MEMO_FIRST) ||
+	    parts > DLX_MAX_PARTS || (parts > 1 && (split->part < 1 || split->part > parts)))
+		return DLX_ERR_INVALID;
+	if (p->propagate || p->iterating)
+		return DLX_ERR_STATE;
+	struct memo_sum total;
+	memo_sum_init(&total);
+	int rc;
+	if (parts == 1 && threads == 1)
+		rc = memo_whole(p, params, memo, &total, &st, mstats);
+	else
+		rc = memo_split(p, params, memo, parts, parts > 1 ? split->part : 1, threads, &total, &st, mstats);
+	if (rc && st.stop == DLX_STOP_COMPLETE)
+		st.stop = DLX_STOP_ERROR;
+	/*
+	 * A count that reached a solution limit is the limit, as dlx_search()'s:
+	 * also when threads, each below it, made it together.
+	 */
+	if (params->solution_limit && (st.stop == DLX_STOP_COMPLETE || st.stop == DLX_STOP_LIMIT) &&
+	    memo_sum_at_least(&total, params->solution_limit)) {
+		st.stop = DLX_STOP_LIMIT;
+		memo_sum_zero(&total);
+		struct memo_val lim = { params->solution_limit, NULL, { 0, 0, NULL } };
+		memo_sum_add(&total, &lim);
+	}
+	st.solutions = memo_sum_u64(&total);
+	if (count) {
+		*count = memo_sum_string(&total);
+		if (!*count && !rc) {
+			rc = DLX_ERR_NOMEM;
+			st.stop = DLX_STOP_ERROR;
+		}
+	}
+	memo_sum_clear(&total);
+	if (stats)
+		*stats = st;
+	return rc;
+}

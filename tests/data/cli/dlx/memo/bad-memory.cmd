@@ -1,0 +1,1 @@
+--count --memo --memo-memory 12Q @TOPDATA@/knuth-example.dlx

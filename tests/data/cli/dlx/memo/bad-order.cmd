@@ -1,0 +1,1 @@
+--count --memo --order best @TOPDATA@/knuth-example.dlx

@@ -1,0 +1,1 @@
+--count --memo --limit 1000

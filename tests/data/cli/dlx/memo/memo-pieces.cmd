@@ -1,0 +1,1 @@
+--count --memo --part 1/2.1/2 @TOPDATA@/queens8.dlx

@@ -1,0 +1,1 @@
+--memo @TOPDATA@/knuth-example.dlx

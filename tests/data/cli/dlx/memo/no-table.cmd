@@ -1,0 +1,1 @@
+--count --memo --memo-memory 1 --order first

@@ -1,0 +1,1 @@
+--count --memo --node-limit 100

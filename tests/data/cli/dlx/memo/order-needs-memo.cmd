@@ -1,0 +1,1 @@
+--count --order first @TOPDATA@/knuth-example.dlx

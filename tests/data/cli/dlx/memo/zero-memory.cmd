@@ -1,0 +1,1 @@
+--count --memo --memo-memory 0 @TOPDATA@/knuth-example.dlx
