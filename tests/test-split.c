@@ -338,22 +338,30 @@ START_TEST(split_node_limit_counts_small_jobs)
 }
 END_TEST
 
+/* no random options over np primary and ns secondary items (each item in about a third), from rng()'s stream. */
+static dlx_problem *random_matrix(size_t np, size_t ns, size_t no)
+{
+	dlx_problem *p = dlx_problem_new(np, ns);
+	ck_assert_ptr_nonnull(p);
+	for (size_t k = 0; k < no; k++) {
+		size_t items[12], n = 0;
+		for (size_t i = 0; i < np + ns; i++)
+			if (rng() % 3 == 0)
+				items[n++] = i;
+		if (n == 0)
+			items[n++] = rng() % np;
+		ck_assert_int_ge(dlx_add_option(p, items, n), 0);
+	}
+	return p;
+}
+
 START_TEST(random_split_vs_brute_force)
 {
 	/* Reuses the random generator: each matrix counted whole, by threads and by parts. */
 	for (unsigned seed = 2000; seed < 2100; seed++) {
 		rng_seed(seed * 2654435761u + 1);
 		size_t np = 1 + rng() % 8, ns = rng() % 3, no = 1 + rng() % 20;
-		dlx_problem *p = dlx_problem_new(np, ns);
-		for (size_t k = 0; k < no; k++) {
-			size_t items[12], n = 0;
-			for (size_t i = 0; i < np + ns; i++)
-				if (rng() % 3 == 0)
-					items[n++] = i;
-			if (n == 0)
-				items[n++] = rng() % np;
-			ck_assert_int_ge(dlx_add_option(p, items, n), 0);
-		}
+		dlx_problem *p = random_matrix(np, ns, no);
 		dlx_stats whole;
 		ck_assert_int_eq(dlx_search(p, NULL, &whole), DLX_OK);
 		/* Propagating jobs below a cut made without it: the same solutions. */
@@ -565,16 +573,7 @@ START_TEST(random_nested_parts)
 	for (unsigned seed = 3000; seed < 3300; seed++) {
 		rng_seed(seed * 2654435761u + 5);
 		size_t np = 2 + rng() % 8, ns = rng() % 3, no = 2 + rng() % 30;
-		dlx_problem *p = dlx_problem_new(np, ns);
-		for (size_t k = 0; k < no; k++) {
-			size_t items[12], n = 0;
-			for (size_t i = 0; i < np + ns; i++)
-				if (rng() % 3 == 0)
-					items[n++] = i;
-			if (n == 0)
-				items[n++] = rng() % np;
-			ck_assert_int_ge(dlx_add_option(p, items, n), 0);
-		}
+		dlx_problem *p = random_matrix(np, ns, no);
 		uint32_t m = 1 + rng() % 4, n = 2 + rng() % 6;
 		for (uint32_t k = 1; k <= m; k++) {
 			dlx_part path[2] = { { k, m } };
