@@ -64,7 +64,8 @@ static const char usage_dlx[] =
 	"                        default) or first (first uncovered item, for boards)\n"
 	"      --zdd=FILE        build the diagram of all solutions (a ZDD, by --memo's\n"
 	"                        search, within --memo-memory, --order's rule) and\n"
-	"                        write it to FILE; then --count, --all, --limit and\n"
+	"                        write it to FILE ('-': standard output, then nothing\n"
+	"                        else); then --count, --all, --limit and\n"
 	"                        --sample answer from the diagram, without a search\n"
 	"      --from-zdd=FILE   read the diagram that --zdd wrote for this problem\n"
 	"                        (checked against it) instead of building it\n"
@@ -328,6 +329,9 @@ static int parse_args(int argc, char **argv, struct opts *o)
 		}
 		if (c == OPT_ZDD || c == OPT_FROM_ZDD) {
 			*(c == OPT_ZDD ? &o->zdd.write_file : &o->zdd.read_file) = optarg;
+			/* The diagram is then the whole of standard output. */
+			if (c == OPT_ZDD && !strcmp(optarg, "-"))
+				o->quiet = true;
 			continue;
 		}
 		if (c == OPT_SAMPLE) {

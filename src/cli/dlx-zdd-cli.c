@@ -42,9 +42,9 @@ static int build_diagram(const struct zdd_request *rq, dlx_problem *p, struct cl
 	cli_progress_end(lim);
 	if (rc == DLX_ERR_NOMEM) {
 		fprintf(stderr,
-			"dlx: the diagram needs more memory than --memo-memory's %.0f MiB (or than the machine has): "
+			"dlx: the diagram needs more memory than --memo-memory's %zu bytes (or than the machine has): "
 			"a diagram cannot drop nodes to make room\n",
-			(double)rq->mp.memory / (1 << 20));
+			rq->mp.memory);
 		return CLI_EXIT_FAILURE;
 	}
 	if (rc) {
@@ -62,8 +62,11 @@ static int build_diagram(const struct zdd_request *rq, dlx_problem *p, struct cl
 	return 0;
 }
 
+/* Writes the diagram to file, "-" for standard output. */
 static int write_diagram(const char *file, const dlx_zdd *z, const dlx_problem *p)
 {
+	if (!strcmp(file, "-"))
+		return cli_wrote(dlx_ec_zdd_write(stdout, z, p) == DLX_OK && fflush(stdout) == 0) ? 0 : CLI_EXIT_FAILURE;
 	FILE *out = fopen(file, "w");
 	if (!out) {
 		fprintf(stderr, "dlx: %s: %s\n", file, strerror(errno));
