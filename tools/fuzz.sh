@@ -69,9 +69,11 @@ for h in "${harnesses[@]}"; do
 	done
 	stamp=$build/.fuzz-start-$h
 	touch "$stamp"
-	echo "=== fuzz-$h: $secs s (log: $log) ==="
+	hsecs=$(( secs / ${share[$h]:-1} ))
+	hsecs=$(( hsecs ? hsecs : 1 ))
+	echo "=== fuzz-$h: $hsecs s (log: $log) ==="
 	rc=0
-	"$build/tests/fuzz-$h" -max_total_time="$secs" -print_final_stats=1 -timeout=10 \
+	"$build/tests/fuzz-$h" -max_total_time="$hsecs" -print_final_stats=1 -timeout=10 \
 		-max_len="${max_len[$h]}" \
 		-artifact_prefix="$artifacts/" "$corpus" >"$log" 2>&1 || rc=$?
 	execs=$(awk '/stat::number_of_executed_units:/ { n = $2 } END { print n ? n : "unknown" }' "$log")
