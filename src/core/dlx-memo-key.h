@@ -92,7 +92,7 @@ static ALWAYS_INLINE void key_option(struct memo_key *m, int32_t x, const bool c
 }
 
 /* The key and hash of p's state now (forced options and a job's open item included). */
-static inline void key_build(struct memo_key *m)
+static __attribute__((noinline)) void key_build(struct memo_key *m)
 {
 	dlx_problem *p = m->p;
 	bool colors = p->color != NULL;
