@@ -587,7 +587,7 @@ int main(int argc, char **argv)
 		rq->mp = o.mp;
 		rq->node_limit = o.cli.node_limit;
 		rq->count = o.count;
-		rq->list = o.all || o.cli.limit;
+		rq->list = o.all;
 		rq->limit = o.cli.limit;
 		rq->quiet = o.quiet;
 		rq->stats = o.stats;

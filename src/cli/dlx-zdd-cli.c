@@ -101,12 +101,20 @@ int zdd_run(const struct zdd_request *rq, dlx_ec *ec, dlx_solution_fn print, voi
 		fprintf(stderr, "diagram: %zu nodes, %s solutions\n", dlx_zdd_size(z), count);
 	int rc = DLX_OK;
 	if (!status && !rq->quiet) {
+		/* As the plain search: solutions listed with --all or without --count, the first N with --limit N. */
 		if (rq->sampling)
 			rc = dlx_zdd_sample(z, rq->sample, rq->seed, print, print_ctx);
 		else if (rq->list || !rq->count)
-			rc = dlx_zdd_visit(z, rq->list ? rq->limit : 1, print, print_ctx, NULL);
-		if (!rc && rq->count && !rq->sampling)
-			printf("%s\n", count);
+			rc = dlx_zdd_visit(z, rq->limit ? rq->limit : rq->list ? 0 : 1, print, print_ctx, NULL);
+		if (!rc && rq->count) {
+			/* --count --limit N counts up to N, as the plain search does. */
+			char *end;
+			unsigned long long c = strtoull(count, &end, 10);
+			if (rq->limit && (strlen(count) > 20 || c >= rq->limit))
+				printf("%" PRIu64 "\n", rq->limit);
+			else
+				printf("%s\n", count);
+		}
 		if (rc) {
 			fprintf(stderr, "dlx: %s\n", dlx_strerror(rc));
 			status = CLI_EXIT_FAILURE;

@@ -16,8 +16,8 @@ struct zdd_request {
 	uint64_t sample, seed;
 	dlx_memo_params mp;     /* the build's rule and budget */
 	uint64_t node_limit;
-	bool count, list, quiet, stats;
-	uint64_t limit;         /* solutions listed: 0 all */
+	bool count, list, quiet, stats; /* list: --all */
+	uint64_t limit;         /* --limit N, 0 without */
 };
 
 /*
