@@ -82,6 +82,27 @@ static int write_diagram(const char *file, const dlx_zdd *z, const dlx_problem *
 	return 0;
 }
 
+/* The printer, behind the poll: a listing or sampling of 10^20 solutions stops at a signal or the deadline. */
+struct polled {
+	dlx_solution_fn print;
+	void *ctx;
+	struct cli_limits *lim;
+	uint64_t done;
+	bool stopped;
+};
+
+static int polled_print(void *ctx, const size_t *options, size_t n)
+{
+	struct polled *w = ctx;
+	dlx_stats now = { w->done, 0, 0, 0, DLX_STOP_COMPLETE, 0, 0.0 };
+	if (cli_poll(w->lim, &now)) {
+		w->stopped = true;
+		return 1;
+	}
+	w->done++;
+	return w->print(w->ctx, options, n);
+}
+
 int zdd_run(const struct zdd_request *rq, dlx_ec *ec, dlx_solution_fn print, void *print_ctx,
 	    struct cli_limits *lim)
 {
@@ -100,13 +121,20 @@ int zdd_run(const struct zdd_request *rq, dlx_ec *ec, dlx_solution_fn print, voi
 	if (rq->stats && count)
 		fprintf(stderr, "diagram: %zu nodes, %s solutions\n", dlx_zdd_size(z), count);
 	int rc = DLX_OK;
+	struct polled w = { print, print_ctx, lim, 0, false };
+	print = polled_print;
+	print_ctx = &w;
 	if (!status && !rq->quiet) {
 		/* As the plain search: solutions listed with --all or without --count, the first N with --limit N. */
 		if (rq->sampling)
 			rc = dlx_zdd_sample(z, rq->sample, rq->seed, print, print_ctx);
 		else if (rq->list || !rq->count)
 			rc = dlx_zdd_visit(z, rq->limit ? rq->limit : rq->list ? 0 : 1, print, print_ctx, NULL);
-		if (!rc && rq->count) {
+		if (w.stopped) {
+			struct cli_stop stop = cli_stop_classify(DLX_STOP_POLL, lim);
+			fprintf(stderr, "dlx: %s after %" PRIu64 " solution%s\n", stop.why, w.done, w.done == 1 ? "" : "s");
+			status = stop.status;
+		} else if (!rc && rq->count) {
 			/* --count --limit N counts up to N, as the plain search does. */
 			char *end;
 			unsigned long long c = strtoull(count, &end, 10);
