@@ -6,10 +6,13 @@
  * Expectations, any violation aborts:
  * - reading succeeds, or fails with DLX_ERR_SYNTAX, a message, and a line
  *   within the input (one past its end for a truncated file);
- * - on success the diagram's ways are exactly the problem's solutions: each
- *   an exact cover (checked here from the options, independently of the
- *   reader), none twice, as many as the count, and the count is the number
- *   a brute force over all subsets of options finds; draws are solutions.
+ * - on success the diagram's ways are solutions of the problem: each an
+ *   exact cover (checked here from the options, independently of the
+ *   reader), none twice, as many as the count; when the count is the one a
+ *   brute force over all subsets of options finds, they are all of them.
+ *   Draws are solutions.  (A file edited to drop solutions, its count
+ *   lowered to match, is a diagram of fewer solutions: the reader cannot
+ *   tell it from a full one without the search it saves, and says so.)
  */
 #define _POSIX_C_SOURCE 200809L
 #include <stdbool.h>
@@ -138,11 +141,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		EXPECT(s.hit, "out of memory in the harness");
 		uint64_t visited;
 		EXPECT(dlx_zdd_visit(z, 0, on_solution, &s, &visited) == DLX_OK, "visit");
-		EXPECT(s.n == want && visited == want, "%llu solutions listed, %llu exist", (unsigned long long)s.n,
+		EXPECT(s.n <= want && visited == s.n, "%llu solutions listed, %llu exist", (unsigned long long)s.n,
 		       (unsigned long long)want);
 		char *c = dlx_zdd_count(z), w[24];
-		snprintf(w, sizeof w, "%llu", (unsigned long long)want);
-		EXPECT(c && !strcmp(c, w), "count %s, %s exist", c ? c : "(null)", w);
+		snprintf(w, sizeof w, "%llu", (unsigned long long)s.n);
+		EXPECT(c && !strcmp(c, w), "count %s, %s listed", c ? c : "(null)", w);
 		free(c);
 		free(s.hit);
 		s.hit = NULL;
