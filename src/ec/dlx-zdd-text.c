@@ -9,8 +9,10 @@
  * dlx_zdd_from_nodes() checks that every way through the nodes is a
  * distinct solution; the count it finds must be the header's.
  */
+#define _POSIX_C_SOURCE 200809L
 #include "dlx-ec.h"
 
+#include <errno.h>
 #include <inttypes.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -45,7 +47,8 @@ int dlx_ec_zdd_write(FILE *out, const dlx_zdd *z, const dlx_problem *p)
 struct zreader {
 	FILE *in;
 	size_t line;
-	char buf[LINE_MAX_LEN + 2];
+	char *buf;              /* getline's */
+	size_t cap;
 	dlx_error_info *err;
 };
 
@@ -64,15 +67,17 @@ static int fail(struct zreader *r, int code, const char *fmt, ...)
 /* The next line into r->buf without its newline: 1, 0 at the end, or an error code. */
 static int next_line(struct zreader *r)
 {
-	if (!fgets(r->buf, sizeof r->buf, r->in))
-		return ferror(r->in) ? fail(r, DLX_ERR_IO, "read error") : 0;
+	errno = 0;
+	ssize_t got = getline(&r->buf, &r->cap, r->in);
+	if (got < 0)
+		return ferror(r->in) ? fail(r, errno == ENOMEM ? DLX_ERR_NOMEM : DLX_ERR_IO, "read error") : 0;
 	r->line++;
-	size_t n = strlen(r->buf);
+	size_t n = (size_t)got;
 	if (n && r->buf[n - 1] == '\n')
 		r->buf[--n] = '\0';
-	else if (!feof(r->in))
+	if (n > LINE_MAX_LEN)
 		return fail(r, DLX_ERR_SYNTAX, "line longer than %d characters", LINE_MAX_LEN);
-	if (strlen(r->buf) != n)
+	if (memchr(r->buf, '\0', n))
 		return fail(r, DLX_ERR_SYNTAX, "a NUL byte in the line");
 	return 1;
 }
@@ -252,6 +257,7 @@ end:
 	free(opt);
 	free(lo);
 	free(hi);
+	free(r->buf);
 	free(r);
 	return rc;
 }

@@ -151,7 +151,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		s.hit = NULL;
 		s.n = 0;
 		EXPECT(dlx_zdd_sample(z, 10, size, on_solution, &s) == DLX_OK, "sample");
-		EXPECT(s.n == (want ? 10 : 0), "%llu draws", (unsigned long long)s.n);
+		EXPECT(s.n == (visited ? 10 : 0), "%llu draws", (unsigned long long)s.n);
 		dlx_zdd_free(z);
 	} else if (f) {
 		EXPECT(rc == DLX_ERR_SYNTAX, "error %d (%s): %.160s", rc, dlx_strerror(rc), err.message);
