@@ -542,9 +542,11 @@ static const char *clash(const struct puzzle_options *o, const struct requests *
 		return "--size, --seed, --clues, --minimal, --symmetry and --symmetric need --generate";
 	if (rq->minimal && o->clues)
 		return "--minimal and --clues exclude each other";
-	if (rq->generate && (o->cages_file || o->parity_file))
-		return "--generate makes no puzzles of givens on cages or parity marks: --cages and --parity do not apply "
+	if (rq->generate && o->cages_file)
+		return "--generate makes no puzzles of givens on cages: --cages does not apply "
 			"(--variant killer makes killer puzzles)";
+	if (rq->generate && o->killer && o->parity_file)
+		return "--generate with --variant killer makes killer puzzles without parity marks: --parity does not apply";
 	if (rq->generate && o->killer && (o->clues || rq->minimal || o->symmetry))
 		return "--generate with --variant killer makes puzzles without givens: --clues, --minimal and --symmetry do not apply";
 	if (o->killer && o->cages_file)
