@@ -586,6 +586,77 @@ START_TEST(test_generate_parity)
 }
 END_TEST
 
+/* Every solution's digits, cell by cell, into a union of marks: what --candidates may never remove. */
+struct union_marks {
+	unsigned side;
+	size_t cells;
+	uint8_t *marks;
+	uint64_t seen;
+};
+
+static int mark_each(void *ctx, const uint8_t *sol)
+{
+	struct union_marks *u = ctx;
+	for (size_t cell = 0; cell < u->cells; cell++)
+		u->marks[cell * u->side + sol[cell] - 1] = 1;
+	u->seen++;
+	return 0;
+}
+
+START_TEST(test_candidates_cages)
+{
+	/*
+	 * dlx_sudoku_candidates() with cages: it keeps every digit some solution
+	 * puts in a cell (brute force: the union of all solutions), says "no
+	 * solution" only for instances without one, and the cages remove marks
+	 * that the units alone leave.
+	 */
+	rng_state = 5;
+	uint64_t pruned = 0, unique_solved = 0;
+	for (unsigned t = 0; t < 200; t++) {
+		struct instance in;
+		init(&in, 2, t % 2 ? 3 : 2, 0);
+		cut(&in, true, t % 3 == 0, false);
+		dlx_error_info err;
+		dlx_sudoku *s = make(&in, &err);
+		struct union_marks u = { in.side, in.cells, calloc(in.cells * in.side, 1), 0 };
+		dlx_sudoku_params sp = DLX_SUDOKU_PARAMS_INIT;
+		sp.on_solution = mark_each;
+		sp.solution_ctx = &u;
+		dlx_sudoku_result res;
+		ck_assert_int_eq(dlx_sudoku_solve(s, in.givens, &sp, NULL, &res, &err), DLX_OK);
+		ck_assert_uint_gt(u.seen, 0); /* the grid the cages were cut from */
+		uint8_t *out = malloc(in.cells * in.side), *plain_out = malloc(in.cells * in.side);
+		ck_assert_int_eq(dlx_sudoku_candidates(s, in.givens, NULL, out, &err), DLX_OK);
+		size_t left = 0, plain_left = 0;
+		for (size_t k = 0; k < in.cells * in.side; k++) {
+			ck_assert_msg(!u.marks[k] || out[k], "trial %u: r%zuc%zu lost %zu, which a solution holds", t,
+				k / in.side / in.side + 1, k / in.side % in.side + 1, k % in.side + 1);
+			left += out[k];
+		}
+		/* The same board without cages (parity kept). */
+		dlx_sudoku_board b = { in.R, in.C, 0, NULL };
+		dlx_sudoku_extras px = { in.parity, NULL, NULL, 0 };
+		dlx_sudoku *plain;
+		ck_assert_int_eq(dlx_sudoku_new_extras(&b, &px, &plain, &err), DLX_OK);
+		ck_assert_int_eq(dlx_sudoku_candidates(plain, in.givens, NULL, plain_out, &err), DLX_OK);
+		for (size_t k = 0; k < in.cells * in.side; k++) {
+			ck_assert(!out[k] || plain_out[k]);
+			plain_left += plain_out[k];
+		}
+		pruned += left < plain_left;
+		unique_solved += u.seen == 1 && left == in.cells;
+		dlx_sudoku_free(plain);
+		dlx_sudoku_free(s);
+		free(u.marks);
+		free(out);
+		free(plain_out);
+	}
+	ck_assert_uint_gt(pruned, 100);
+	ck_assert_uint_gt(unique_solved, 5);
+}
+END_TEST
+
 static Suite *killer_suite(void)
 {
 	Suite *s = suite_create("sudoku-killer");
@@ -599,6 +670,7 @@ static Suite *killer_suite(void)
 	tcase_add_test(tc, test_refused);
 	tcase_add_test(tc, test_generate_killer);
 	tcase_add_test(tc, test_generate_parity);
+	tcase_add_test(tc, test_candidates_cages);
 	suite_add_tcase(s, tc);
 	return s;
 }
