@@ -3,6 +3,7 @@
  * puzzle after the other in the calling thread, since a general board has
  * none of the formats, variants and pictures the pipeline's workers know.
  */
+#define _POSIX_C_SOURCE 200809L
 #include "dlx-sudoku-grid-run.h"
 
 #include <inttypes.h>
@@ -12,6 +13,8 @@
 
 #include "cli.h"
 #include "dlx-sudoku-grid.h"
+#include "draw-grid.h"
+#include "draw-svg.h"
 #include "sudoku-grid.h"
 
 /* Each check of a generated puzzle's uniqueness gives up after this many nodes, as --generate's default. */
@@ -26,6 +29,12 @@ struct grid_ctx {
 	bool line_form;         /* write boards as one line of their cells */
 	struct cli_limits lim;
 	bool write_failed;
+	/* --output svg: the boards' drawings, held until their number is known (the document's size) */
+	FILE *svg;
+	char *svg_buf;
+	size_t svg_len;
+	uint64_t boards;
+	struct draw_sheet sheet;
 };
 
 /* Puzzles without a solution, and cut short by a limit: the exit status. */
@@ -42,8 +51,8 @@ static const char *unsupported(const struct puzzle_options *o)
 		return "--score";
 	if (o->mode == MODE_CANDIDATES)
 		return "--candidates";
-	if (o->svg)
-		return "--output svg and pdf";
+	if (o->pdf)
+		return "--output pdf (--output svg draws grids)";
 	if (o->have_output && o->output != SUDOKU_LAYOUT_LINE && o->output != SUDOKU_LAYOUT_COMPACT)
 		return "--output other than line and compact";
 	if (o->format != SUDOKU_FORMAT_AUTO)
@@ -76,6 +85,36 @@ static void put(struct grid_ctx *c, const char *text, size_t n)
 static void put_str(struct grid_ctx *c, const char *s)
 {
 	put(c, s, strlen(s));
+}
+
+/* --output svg: board seq's drawing, the givens and the solution (or NULL) with a note in its caption. */
+static void draw_board(struct grid_ctx *c, uint64_t seq, const uint8_t *givens, const uint8_t *solution,
+	const char *note)
+{
+	if (c->o->quiet)
+		return;
+	char caption[160];
+	snprintf(caption, sizeof caption, "%" PRIu64 "%s%s", seq + 1, note ? ": " : "", note ? note : "");
+	const struct sudoku_grid_file *f = c->f;
+	struct draw_grid g = { f->rows, f->cols, f->cells, f->units, f->n_units, givens, solution, f->symbols, caption };
+	double x, y;
+	draw_sheet_place(&c->sheet, seq, &x, &y);
+	if (draw_grid_svg(c->svg, &g, x, y, c->sheet.slot_w, c->sheet.slot_h))
+		c->write_failed = true;
+	c->boards++;
+}
+
+/* --output svg: the document of every board drawn, on stdout. */
+static bool finish_svg(struct grid_ctx *c)
+{
+	bool ok = fclose(c->svg) == 0 && !c->write_failed;
+	c->svg = NULL;
+	if (ok && c->boards)
+		ok = cli_wrote(draw_svg_begin(stdout, &c->sheet, c->boards) == 0 &&
+			fwrite(c->svg_buf, 1, c->svg_len, stdout) == c->svg_len && draw_svg_end(stdout) == 0);
+	free(c->svg_buf);
+	c->svg_buf = NULL;
+	return ok;
 }
 
 /* --all: each solution as it comes, an empty line after a board of rows. */
@@ -143,6 +182,12 @@ static int answer(struct grid_ctx *c, const uint8_t *givens, size_t line, uint64
 	char buf[96];
 	switch (o->mode) {
 	case MODE_SOLVE:
+		if (c->svg) {
+			if (stop.why)
+				snprintf(buf, sizeof buf, "unknown (%s)", stop.why);
+			draw_board(c, seq, givens, n ? solution : NULL, n ? NULL : stop.why ? buf : "no solution");
+			break;
+		}
 		if (!c->line_form && seq > 0)
 			put(c, "\n", 1);
 		if (n)
@@ -266,6 +311,10 @@ static int generate_all(struct grid_ctx *c)
 				o->clues);
 			short_of = true;
 		}
+		if (c->svg) {
+			draw_board(c, i, puzzle, NULL, NULL);
+			continue;
+		}
 		if (!c->line_form && i > 0)
 			put(c, "\n", 1);
 		put(c, c->text, sudoku_grid_write(c->text, c->f, c->line_form, puzzle));
@@ -317,7 +366,13 @@ int grid_run(const struct puzzle_options *o)
 	}
 	c.f = f;
 	c.text = malloc(sudoku_grid_write_size(f) + 1);
-	if (!c.text) {
+	if (o->svg && !o->quiet) {
+		double aspect = draw_grid_aspect(f->rows, f->cols);
+		if (!o->per_page || !draw_sheet_pages(&c.sheet, o->per_page, aspect))
+			draw_sheet_column(&c.sheet, 100.0, 100.0 * aspect);
+		c.svg = open_memstream(&c.svg_buf, &c.svg_len);
+	}
+	if (!c.text || (o->svg && !o->quiet && !c.svg)) {
 		fprintf(stderr, "dlx-sudoku: out of memory\n");
 		status = CLI_EXIT_FAILURE;
 	} else if (o->generate) {
@@ -333,6 +388,8 @@ int grid_run(const struct puzzle_options *o)
 			cli_close_input(in);
 		}
 	}
+	if (c.svg && !finish_svg(&c) && status == 0)
+		status = CLI_EXIT_FAILURE;
 	if (status > 128)
 		fprintf(stderr, "dlx-sudoku: %s\n", cli_interruption(status - 128));
 	status = cli_finish_output("dlx-sudoku", c.write_failed, status);
