@@ -620,6 +620,39 @@ START_TEST(test_data_files)
 }
 END_TEST
 
+/* The grids built in are those of data/: the same cells and units. */
+START_TEST(test_builtins)
+{
+	static const char *const names[] = { "samurai", "twin", "butterfly" };
+	for (size_t k = 0; k < 3; k++) {
+		char file[32];
+		snprintf(file, sizeof file, "%s.grid", names[k]);
+		struct sudoku_grid_file *a = grid_from_file("DLX_DATA", file);
+		const char *text = sudoku_grid_builtin(names[k]);
+		ck_assert_ptr_nonnull(text);
+		struct sudoku_grid_file *b = grid_from(text);
+		ck_assert_uint_eq(a->rows, b->rows);
+		ck_assert_uint_eq(a->cols, b->cols);
+		ck_assert_str_eq(a->symbols, b->symbols);
+		ck_assert_mem_eq(a->cells, b->cells, (size_t)a->rows * a->cols);
+		ck_assert_uint_eq(a->n_units, b->n_units);
+		for (size_t u = 0; u < a->n_units; u++) {
+			ck_assert_uint_eq(a->units[u].n_cells, b->units[u].n_cells);
+			ck_assert_uint_eq(a->units[u].rule, b->units[u].rule);
+			ck_assert_mem_eq(a->units[u].cells, b->units[u].cells, a->units[u].n_cells * sizeof *a->units[u].cells);
+		}
+		sudoku_grid_file_free(a);
+		sudoku_grid_file_free(b);
+	}
+	ck_assert_ptr_null(sudoku_grid_builtin("samurai.grid"));
+	/* Samurai: 369 cells, five sudokus of 27 units each. */
+	struct sudoku_grid_file *s = grid_from(sudoku_grid_builtin("samurai"));
+	ck_assert_uint_eq(s->n_cells, 369);
+	ck_assert_uint_eq(s->n_units, 135);
+	sudoku_grid_file_free(s);
+}
+END_TEST
+
 Suite *grid_suite(void);
 
 Suite *grid_suite(void)
@@ -635,6 +668,7 @@ Suite *grid_suite(void)
 	tcase_add_test(tc, test_puzzle_text);
 	tcase_add_test(tc, test_library_errors);
 	tcase_add_test(tc, test_generate);
+	tcase_add_test(tc, test_builtins);
 	suite_add_tcase(s, tc);
 	return s;
 }

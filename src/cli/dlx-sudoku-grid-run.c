@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "dlx-sudoku-grid.h"
@@ -325,16 +326,27 @@ static int generate_all(struct grid_ctx *c)
 	return status ? status : short_of ? CLI_EXIT_STOPPED : CLI_EXIT_OK;
 }
 
-/* Reads the grid file into *f and builds its solver; returns 0 or an exit status after a message. */
+/*
+ * Reads the grid file into *f and builds its solver; returns 0 or an exit
+ * status after a message.  A name without a '/' that is no file may be one
+ * of the grids built in (samurai, twin, butterfly).
+ */
 static int load_grid(const char *path, struct sudoku_grid_file **f, dlx_sudoku_grid **g)
 {
-	const char *name;
-	FILE *in = cli_open_input("dlx-sudoku", path, &name);
+	const char *name = path, *builtin = strchr(path, '/') ? NULL : sudoku_grid_builtin(path);
+	bool from_builtin = builtin && access(path, F_OK) != 0;
+	FILE *in = from_builtin ? fmemopen((void *)builtin, strlen(builtin), "r")
+		: cli_open_input("dlx-sudoku", path, &name);
+	if (!in && from_builtin)
+		fprintf(stderr, "dlx-sudoku: out of memory\n");
 	if (!in)
-		return CLI_EXIT_USAGE;
+		return from_builtin ? CLI_EXIT_FAILURE : CLI_EXIT_USAGE;
 	struct sudoku_read_error rerr;
 	int rc = sudoku_grid_read(in, f, &rerr);
-	cli_close_input(in);
+	if (from_builtin)
+		fclose(in);
+	else
+		cli_close_input(in);
 	if (rc) {
 		cli_input_error("dlx-sudoku", name, rerr.line, rerr.message);
 		return rc == DLX_ERR_SYNTAX ? CLI_EXIT_USAGE : CLI_EXIT_FAILURE;

@@ -55,6 +55,12 @@ struct sudoku_grid_file {
 	size_t *unit_line;           /* the line each unit was given on */
 };
 
+/*
+ * The text of a grid file built in, by name: "samurai", "twin" and
+ * "butterfly", the same as data/NAME.grid; NULL for another name.
+ */
+const char *sudoku_grid_builtin(const char *name);
+
 /* Reads a grid file.  Returns 0 with *out (free with sudoku_grid_file_free()), or DLX_ERR_SYNTAX / DLX_ERR_IO / DLX_ERR_NOMEM with *err. */
 int sudoku_grid_read(FILE *in, struct sudoku_grid_file **out, struct sudoku_read_error *err);
 
