@@ -146,7 +146,10 @@ DLX_API int dlx_sudoku_grid_solve(dlx_sudoku_grid *g, const uint8_t *givens, con
 
 /**
  * Makes a puzzle with exactly one solution: a full board found by a search
- * in the seed's order of options (dlx_shuffle_options()), then, in an order
+ * in an order of options drawn from the seed (dlx_shuffle_options(); a
+ * search that takes more than a budget of nodes, 64 per cell at first and
+ * doubled every other time, is given up for another order, up to 24
+ * times, and the last one runs to the node limit), then, in an order
  * of the cells drawn from the seed, each given taken away unless the board
  * would then have more than one solution (a search for two), until
  * @p clues givens are left or none can go (a minimal puzzle).  The same

@@ -370,6 +370,10 @@ int dlx_sudoku_grid_solve(dlx_sudoku_grid *g, const uint8_t *givens, const dlx_s
 	return search(g, givens, params ? params : &defaults, solution, &res->stats);
 }
 
+/* The first budget of a search for a full board, per cell, and the orders tried before the last search without one. */
+#define GEN_BUDGET_PER_CELL 64u
+#define GEN_ATTEMPTS 24u
+
 /* splitmix64: the generator's one source of randomness, so a seed means the same on every machine. */
 static uint64_t next_random(uint64_t *x)
 {
@@ -411,22 +415,37 @@ int dlx_sudoku_grid_generate(dlx_sudoku_grid *g, uint64_t seed, size_t clues, co
 		free(order);
 		return DLX_ERR_NOMEM;
 	}
-	/* The full board: the first solution in the seed's order of every item's options. */
+	/*
+	 * The full board: the first solution in a random order of every item's
+	 * options.  Such searches have a heavy tail (most take about a node per
+	 * cell, a few millions), so each order gets a budget, doubled every
+	 * other attempt, and a search cut short is tried again in another order.
+	 */
 	uint64_t state = seed;
-	int rc = dlx_shuffle_options(g->p, next_random(&state));
+	int rc = DLX_OK;
 	dlx_stats st;
-	if (!rc) {
-		sp.limit = 1;
-		memset(work, 0, g->positions);
+	memset(work, 0, g->positions);
+	sp.limit = 1;
+	const uint64_t cap = sp.node_limit;
+	for (unsigned attempt = 0; !rc; attempt++) {
+		uint64_t budget = (uint64_t)g->n_cells * GEN_BUDGET_PER_CELL << (attempt / 2 < 40 ? attempt / 2 : 40);
+		bool last = attempt >= GEN_ATTEMPTS || (cap && budget >= cap);
+		sp.node_limit = last ? cap : budget;
+		rc = dlx_shuffle_options(g->p, next_random(&state));
+		if (rc)
+			break;
 		rc = search(g, work, &sp, full, &st);
 		add_stats(stats, &st);
 		int un = dlx_unshuffle_options(g->p);
 		rc = rc ? rc : un;
-		if (!rc && st.solutions == 0) {
+		if (rc || st.solutions)
+			break;
+		if (st.stop != DLX_STOP_NODE_LIMIT || last) {
 			stats->stop = st.stop;
 			rc = st.stop == DLX_STOP_COMPLETE ? DLX_ERR_CONFLICT : DLX_ERR_STATE;
 		}
 	}
+	sp.node_limit = cap;
 	/* Fisher-Yates over the cells with the seed's draws (a remainder's bias is the same on every machine). */
 	for (size_t k = 0; k < g->n_cells; k++)
 		order[k] = g->pos_of[k];
