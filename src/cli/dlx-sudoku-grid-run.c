@@ -38,9 +38,9 @@ struct grid_ctx {
 	struct draw_sheet sheet;
 };
 
-/* Puzzles without a solution, and cut short by a limit: the exit status. */
+/* What --stats reports; unsolvable and stopped also make the exit status. */
 struct tally_counts {
-	uint64_t unsolvable, stopped;
+	uint64_t puzzles, solved, unsolvable, stopped, nodes, updates, branches;
 };
 
 /* The first option given that has no meaning with --grid, or NULL. */
@@ -72,8 +72,6 @@ static const char *unsupported(const struct puzzle_options *o)
 		return "--part";
 	if (o->cli.propagate)
 		return "--propagate";
-	if (o->stats)
-		return "--stats";
 	return NULL;
 }
 
@@ -175,10 +173,16 @@ static int answer(struct grid_ctx *c, const uint8_t *givens, size_t line, uint64
 	struct cli_stop stop = cli_stop_classify(st->stop, &c->lim);
 	if (st->stop == DLX_STOP_CALLBACK)
 		return CLI_EXIT_FAILURE;
+	t->puzzles++;
+	t->nodes += st->nodes;
+	t->updates += st->updates;
+	t->branches += st->branches;
 	if (stop.why)
 		t->stopped++;
 	else if (!st->solutions)
 		t->unsolvable++;
+	else
+		t->solved++;
 	uint64_t n = st->solutions;
 	char buf[96];
 	switch (o->mode) {
@@ -227,13 +231,30 @@ static int answer(struct grid_ctx *c, const uint8_t *givens, size_t line, uint64
 	return stop.interrupted ? stop.status : 0;
 }
 
+/* --stats: the run's totals on stderr, as for other boards. */
+static void print_stats(const struct grid_ctx *c, const struct tally_counts *t, double secs)
+{
+	if (!c->o->stats)
+		return;
+	if (c->o->generate)
+		fprintf(stderr, "puzzles: %" PRIu64 ", made: %" PRIu64 ", nodes: %" PRIu64 ", time: %.3f s, puzzles/s: %.1f\n",
+			t->puzzles, t->solved, t->nodes, secs, secs > 0 ? (double)t->puzzles / secs : 0.0);
+	else
+		fprintf(stderr,
+			"puzzles: %" PRIu64 ", solved: %" PRIu64 ", unsolvable: %" PRIu64 ", stopped: %" PRIu64
+			", nodes: %" PRIu64 ", updates: %" PRIu64 ", branches: %" PRIu64 ", time: %.3f s, puzzles/s: %.0f\n",
+			t->puzzles, t->solved, t->unsolvable, t->stopped, t->nodes, t->updates, t->branches, secs,
+			secs > 0 ? (double)t->puzzles / secs : 0.0);
+}
+
 static int solve_all(struct grid_ctx *c, FILE *in)
 {
+	double start = cli_now();
 	size_t positions = (size_t)c->f->rows * c->f->cols;
 	uint8_t *board = malloc(positions), *solution = malloc(positions);
 	struct sudoku_grid_reader rd;
 	sudoku_grid_reader_init(&rd, in, c->f);
-	struct tally_counts t = { 0, 0 };
+	struct tally_counts t = { 0, 0, 0, 0, 0, 0, 0 };
 	int status = board && solution ? 0 : CLI_EXIT_FAILURE;
 	if (status)
 		fprintf(stderr, "dlx-sudoku: out of memory\n");
@@ -260,6 +281,7 @@ static int solve_all(struct grid_ctx *c, FILE *in)
 		status = CLI_EXIT_FAILURE;
 	if (!status)
 		status = t.stopped ? CLI_EXIT_STOPPED : t.unsolvable ? CLI_EXIT_NONE : CLI_EXIT_OK;
+	print_stats(c, &t, cli_now() - start);
 	return status;
 }
 
@@ -275,6 +297,8 @@ static int generate_all(struct grid_ctx *c)
 	c->line_form = o->have_output && o->output == SUDOKU_LAYOUT_LINE;
 	int status = 0;
 	bool short_of = false;
+	double start = cli_now();
+	struct tally_counts t = { 0, 0, 0, 0, 0, 0, 0 };
 	for (uint64_t i = 0; i < o->gen_count && !status && !c->write_failed; i++) {
 		cli_limits_init(&c->lim, "dlx-sudoku", o->cli.time_limit, o->cli.progress);
 		dlx_sudoku_params sp = DLX_SUDOKU_PARAMS_INIT;
@@ -287,6 +311,9 @@ static int generate_all(struct grid_ctx *c)
 		uint64_t seed = o->seed + i * UINT64_C(0x9E3779B97F4A7C15);
 		int rc = dlx_sudoku_grid_generate(c->g, seed, o->clues, &sp, puzzle, NULL, &st);
 		cli_progress_end(&c->lim);
+		t.puzzles++;
+		t.nodes += st.nodes;
+		t.solved += rc == DLX_OK;
 		if (rc == DLX_ERR_STATE) {
 			struct cli_stop stop = cli_stop_classify(st.stop, &c->lim);
 			fprintf(stderr, "dlx-sudoku: puzzle %" PRIu64 ": no full board found (%s)\n", i + 1,
@@ -321,6 +348,7 @@ static int generate_all(struct grid_ctx *c)
 		put(c, c->text, sudoku_grid_write(c->text, c->f, c->line_form, puzzle));
 	}
 	free(puzzle);
+	print_stats(c, &t, cli_now() - start);
 	if (!status && c->write_failed)
 		status = CLI_EXIT_FAILURE;
 	return status ? status : short_of ? CLI_EXIT_STOPPED : CLI_EXIT_OK;
