@@ -396,6 +396,10 @@ int grid_run(const struct puzzle_options *o)
 		fprintf(stderr, "dlx-sudoku: --grid does not take %s\n", bad);
 		return CLI_EXIT_USAGE;
 	}
+	if (strcmp(o->grid_file, "-") == 0 && !o->generate && strcmp(o->file, "-") == 0) {
+		fprintf(stderr, "dlx-sudoku: --grid - reads the grid from standard input: the puzzles need a file\n");
+		return CLI_EXIT_USAGE;
+	}
 	struct grid_ctx c = { 0 };
 	c.o = o;
 	struct sudoku_grid_file *f = NULL;
