@@ -119,7 +119,10 @@ typedef struct dlx_sudoku_gen_result {
 /**
  * Makes a puzzle with exactly one solution on the solver's board.
  *
- * @param s        the solver: its box size and variant are the puzzle's
+ * @param s        the solver: its box size and variant are the puzzle's, and
+ *                 so are its parity marks (dlx_sudoku_new_extras()): the
+ *                 puzzle is unique with them, which usually takes fewer
+ *                 clues; a solver with cages is refused
  * @param params   the seed and the request, or NULL for #DLX_SUDOKU_GEN_PARAMS_INIT
  * @param puzzle   receives the puzzle (N² bytes, 0 for a blank); all blanks
  *                 when no puzzle was made
@@ -130,10 +133,10 @@ typedef struct dlx_sudoku_gen_result {
  *                 memory" for #DLX_ERR_NOMEM, empty for the other errors and
  *                 on success
  * @return #DLX_OK, also when a limit or the poll cut the work short (see
- *         res->stop and res->clues); #DLX_ERR_INVALID for a NULL argument
- *         or an unknown symmetry;
+ *         res->stop and res->clues); #DLX_ERR_INVALID for a NULL argument,
+ *         an unknown symmetry or a solver with cages;
  *         #DLX_ERR_CONFLICT when no full board satisfies the solver's units
- *         (possible with a jigsaw map); #DLX_ERR_NOMEM; #DLX_ERR_OVERFLOW.
+ *         (possible with a jigsaw map or parity marks); #DLX_ERR_NOMEM; #DLX_ERR_OVERFLOW.
  * Complexity: about N² uniqueness searches, each bounded by the node limit,
  * plus O(N² · N) for the bookkeeping.  A minimal 9x9 takes about a millisecond;
  * 16x16 a good part of a second; beyond that sizes, minimal puzzles are slow
@@ -154,6 +157,7 @@ DLX_API int dlx_sudoku_generate(dlx_sudoku *s, const dlx_sudoku_gen_params *para
  * sequence give the same puzzle.
  *
  * @param s        a solver without parity marks or cages: the board's shape
+ *                 (dlx_sudoku_generate() makes puzzles of givens with parity marks)
  * @param params   seed, sequence, node_limit and the poll; clues and
  *                 symmetric are ignored.  NULL: #DLX_SUDOKU_GEN_PARAMS_INIT
  * @param cages    receives N² cage numbers, 1..*n_cages, numbered in the

@@ -274,9 +274,11 @@ typedef struct dlx_sudoku_extras {
  * Creates a solver for a board of R×C boxes, as dlx_sudoku_new_board(),
  * with parity marks and cages.  Every mode works on it: solve, grade,
  * pencil marks (a mark of the wrong parity is dropped; cages are part of
- * the candidates' matrix), and dlx_sudoku_candidates(), whose singles then
- * respect parity but not the cages (its marks stay correct, only fewer
- * are removed).  dlx_sudoku_generate() refuses such solvers.
+ * the candidates' matrix), and dlx_sudoku_candidates(), whose rules then
+ * respect parity and cages (a single leaves its cage; a cage with a sum
+ * keeps only the digits of its digit sets that still fit its cells).
+ * dlx_sudoku_generate() makes puzzles of givens with parity marks and
+ * refuses solvers with cages (dlx_sudoku_generate_killer() makes those).
  *
  * The matrix is dlx_sudoku_new_board()'s with the wrong parities' options
  * left out, then one primary item per cage with a sum (after the units'),
@@ -545,9 +547,13 @@ DLX_API int dlx_sudoku_grade_candidates(dlx_sudoku *s, const uint8_t *marks, con
  * their units' other cells, and two rules are applied until neither changes
  * a mark: a cell with one candidate takes it and it leaves the cell's peers
  * (naked single), and leaves the cells linked to it (anti-knight and
- * anti-king: the digit; non-consecutive: the digits one apart); a digit with
- * one place left in a unit takes it (hidden single).  A puzzle that singles solve ends with one candidate per cell:
- * exactly the puzzles whose search never branches (dlx_stats.branches 0).
+ * anti-king: the digit; non-consecutive: the digits one apart) and the other
+ * cells of its killer cage; a digit with one place left in a unit takes it
+ * (hidden single); and a cage with a sum keeps only the digits of the digit
+ * sets that give each of its cells a candidate (a set is k distinct digits
+ * adding up to the sum).  A puzzle that singles solve ends with one
+ * candidate per cell: without cages, exactly the puzzles whose search never
+ * branches (dlx_stats.branches 0).
  *
  * @param givens N² bytes, 0 blank (may be NULL when marks is given)
  * @param marks  N³ bytes of candidates to start from (may be NULL; with both,

@@ -4,6 +4,7 @@
  */
 #include "dlx-ec.h"
 #include "dlx-sudoku-generate.h"
+#include "dlx-sudoku-grid.h"
 #include "dlx-sudoku.h"
 #include "dlx.h"
 #include <string.h>
@@ -48,5 +49,16 @@ int main(void)
 	     dlx_sudoku_generate(s, &gen, p6, NULL, &gres, NULL) == DLX_OK &&
 	     dlx_sudoku_solve(s, p6, &sud, s6, &res, NULL) == DLX_OK && res.stats.solutions == 1;
 	dlx_sudoku_free(s);
+
+	/* A grid of one row of 4 cells, a unit, and a pair in it at most once: 4! fillings. */
+	uint32_t row[4] = { 0, 1, 2, 3 }, pair[2] = { 0, 1 };
+	dlx_sudoku_grid_unit units[2] = { { row, 4, DLX_SUDOKU_GRID_ONCE }, { pair, 2, DLX_SUDOKU_GRID_AT_MOST } };
+	dlx_sudoku_grid_desc desc = { 1, 4, 4, NULL, units, 2 };
+	dlx_sudoku_grid *g = NULL;
+	uint8_t blank[4] = { 0, 0, 0, 0 };
+	sud.limit = 0;
+	ok = ok && dlx_sudoku_grid_new(&desc, &g, NULL) == DLX_OK &&
+	     dlx_sudoku_grid_solve(g, blank, &sud, NULL, &res, NULL) == DLX_OK && res.stats.solutions == 24;
+	dlx_sudoku_grid_free(g);
 	return ok ? 0 : 1;
 }

@@ -371,8 +371,10 @@ START_TEST(test_parity_matrix)
 	ck_assert_int_eq(dlx_sudoku_candidates(s, givens, NULL, out, &err), DLX_OK);
 	for (unsigned d = 0; d < 9; d++)
 		ck_assert_uint_eq(out[d], d % 2 == 0);
-	ck_assert_int_eq(dlx_sudoku_generate(s, NULL, sol, NULL, &(dlx_sudoku_gen_result){ 0 }, &err), DLX_ERR_INVALID);
-	ck_assert_str_eq(err.message, "cannot generate puzzles with parity marks or cages");
+	/* Generation keeps the marks (test_generate_parity has the rest). */
+	static uint8_t puzzle[81];
+	ck_assert_int_eq(dlx_sudoku_generate(s, NULL, puzzle, sol, &(dlx_sudoku_gen_result){ 0 }, &err), DLX_OK);
+	ck_assert_uint_eq(sol[0] % 2, 1);
 	dlx_sudoku_free(s);
 }
 END_TEST
@@ -506,6 +508,155 @@ START_TEST(test_generate_killer)
 }
 END_TEST
 
+/* Parity marks cut from a full board of the shape: each cell marked with its digit's parity, or not at all. */
+static void parity_of_board(const dlx_sudoku_board *b, uint64_t seed, uint8_t *parity)
+{
+	dlx_sudoku *plain;
+	ck_assert_int_eq(dlx_sudoku_new_board(b, &plain, NULL), DLX_OK);
+	dlx_sudoku_gen_params gp = DLX_SUDOKU_GEN_PARAMS_INIT;
+	gp.seed = seed + 100;
+	uint8_t puzzle[MAX_CELLS], full[MAX_CELLS];
+	dlx_sudoku_gen_result gr;
+	ck_assert_int_eq(dlx_sudoku_generate(plain, &gp, puzzle, full, &gr, NULL), DLX_OK);
+	const size_t cells = dlx_sudoku_cells(plain);
+	for (size_t cell = 0; cell < cells; cell++)
+		parity[cell] = rnd(3) == 0 ? DLX_SUDOKU_PARITY_ANY
+			: full[cell] % 2 ? DLX_SUDOKU_PARITY_ODD : DLX_SUDOKU_PARITY_EVEN;
+	dlx_sudoku_free(plain);
+}
+
+START_TEST(test_generate_parity)
+{
+	/* Each puzzle: its board keeps the marks, it is unique with them (by brute force on 4x4) and minimal, seeds repeat. */
+	static const unsigned shapes[][3] = { { 2, 2, 0 }, { 2, 3, 0 }, { 3, 3, 0 }, { 3, 3, DLX_SUDOKU_X } };
+	rng_state = 7;
+	for (size_t k = 0; k < sizeof shapes / sizeof shapes[0]; k++) {
+		dlx_sudoku_board b = { shapes[k][0], shapes[k][1], shapes[k][2], NULL };
+		const unsigned side = b.box_rows * b.box_cols;
+		const size_t cells = (size_t)side * side;
+		for (uint64_t seed = 1; seed <= 3; seed++) {
+			uint8_t parity[MAX_CELLS];
+			parity_of_board(&b, seed, parity);
+			dlx_sudoku_extras ex = { parity, NULL, NULL, 0 };
+			dlx_sudoku *s;
+			dlx_error_info err;
+			ck_assert_int_eq(dlx_sudoku_new_extras(&b, &ex, &s, &err), DLX_OK);
+			dlx_sudoku_gen_params gp = DLX_SUDOKU_GEN_PARAMS_INIT;
+			gp.seed = seed;
+			gp.sequence = k;
+			uint8_t puzzle[MAX_CELLS], sol[MAX_CELLS], again[MAX_CELLS], probe[MAX_CELLS];
+			dlx_sudoku_gen_result gr;
+			ck_assert_int_eq(dlx_sudoku_generate(s, &gp, puzzle, sol, &gr, &err), DLX_OK);
+			ck_assert_int_eq(gr.minimal, 1);
+			struct rules ru = { 0, b.flags, NULL, b.box_rows, b.box_cols };
+			struct rules_extras x = { parity, NULL, NULL, 0 };
+			ck_assert(rules_valid_extras(&ru, &x, puzzle, sol));
+			dlx_sudoku_params sp = DLX_SUDOKU_PARAMS_INIT;
+			sp.limit = 2;
+			dlx_sudoku_result res;
+			ck_assert_int_eq(dlx_sudoku_solve(s, puzzle, &sp, NULL, &res, &err), DLX_OK);
+			ck_assert_uint_eq(res.stats.solutions, 1);
+			if (side == 4)
+				ck_assert_uint_eq(rules_brute_count_extras(&ru, &x, puzzle, 0), 1);
+			for (size_t cell = 0; cell < cells; cell++) {
+				if (!puzzle[cell])
+					continue;
+				memcpy(probe, puzzle, cells);
+				probe[cell] = 0;
+				ck_assert_int_eq(dlx_sudoku_solve(s, probe, &sp, NULL, &res, &err), DLX_OK);
+				ck_assert_uint_eq(res.stats.solutions, 2);
+			}
+			ck_assert_int_eq(dlx_sudoku_generate(s, &gp, again, NULL, &gr, &err), DLX_OK);
+			ck_assert_mem_eq(again, puzzle, cells);
+			dlx_sudoku_free(s);
+		}
+	}
+	/* Cages are still refused. */
+	dlx_sudoku_board b = { 2, 2, 0, NULL };
+	uint32_t cages[16] = { 1, 1 }, sums[1] = { 3 };
+	dlx_sudoku_extras ex = { NULL, cages, sums, 1 };
+	dlx_sudoku *s;
+	dlx_error_info err;
+	ck_assert_int_eq(dlx_sudoku_new_extras(&b, &ex, &s, &err), DLX_OK);
+	uint8_t puzzle[16];
+	dlx_sudoku_gen_result gr;
+	ck_assert_int_eq(dlx_sudoku_generate(s, NULL, puzzle, NULL, &gr, &err), DLX_ERR_INVALID);
+	ck_assert_str_eq(err.message, "cannot generate puzzles of givens with cages");
+	dlx_sudoku_free(s);
+}
+END_TEST
+
+/* Every solution's digits, cell by cell, into a union of marks: what --candidates may never remove. */
+struct union_marks {
+	unsigned side;
+	size_t cells;
+	uint8_t *marks;
+	uint64_t seen;
+};
+
+static int mark_each(void *ctx, const uint8_t *sol)
+{
+	struct union_marks *u = ctx;
+	for (size_t cell = 0; cell < u->cells; cell++)
+		u->marks[cell * u->side + sol[cell] - 1] = 1;
+	u->seen++;
+	return 0;
+}
+
+START_TEST(test_candidates_cages)
+{
+	/*
+	 * dlx_sudoku_candidates() with cages: it keeps every digit some solution
+	 * puts in a cell (brute force: the union of all solutions), says "no
+	 * solution" only for instances without one, and the cages remove marks
+	 * that the units alone leave.
+	 */
+	rng_state = 5;
+	uint64_t pruned = 0, unique_solved = 0;
+	for (unsigned t = 0; t < 200; t++) {
+		struct instance in;
+		init(&in, 2, t % 2 ? 3 : 2, 0);
+		cut(&in, true, t % 3 == 0, false);
+		dlx_error_info err;
+		dlx_sudoku *s = make(&in, &err);
+		struct union_marks u = { in.side, in.cells, calloc(in.cells * in.side, 1), 0 };
+		dlx_sudoku_params sp = DLX_SUDOKU_PARAMS_INIT;
+		sp.on_solution = mark_each;
+		sp.solution_ctx = &u;
+		dlx_sudoku_result res;
+		ck_assert_int_eq(dlx_sudoku_solve(s, in.givens, &sp, NULL, &res, &err), DLX_OK);
+		ck_assert_uint_gt(u.seen, 0); /* the grid the cages were cut from */
+		uint8_t *out = malloc(in.cells * in.side), *plain_out = malloc(in.cells * in.side);
+		ck_assert_int_eq(dlx_sudoku_candidates(s, in.givens, NULL, out, &err), DLX_OK);
+		size_t left = 0, plain_left = 0;
+		for (size_t k = 0; k < in.cells * in.side; k++) {
+			ck_assert_msg(!u.marks[k] || out[k], "trial %u: r%zuc%zu lost %zu, which a solution holds", t,
+				k / in.side / in.side + 1, k / in.side % in.side + 1, k % in.side + 1);
+			left += out[k];
+		}
+		/* The same board without cages (parity kept). */
+		dlx_sudoku_board b = { in.R, in.C, 0, NULL };
+		dlx_sudoku_extras px = { in.parity, NULL, NULL, 0 };
+		dlx_sudoku *plain;
+		ck_assert_int_eq(dlx_sudoku_new_extras(&b, &px, &plain, &err), DLX_OK);
+		ck_assert_int_eq(dlx_sudoku_candidates(plain, in.givens, NULL, plain_out, &err), DLX_OK);
+		for (size_t k = 0; k < in.cells * in.side; k++) {
+			ck_assert(!out[k] || plain_out[k]);
+			plain_left += plain_out[k];
+		}
+		pruned += left < plain_left;
+		unique_solved += u.seen == 1 && left == in.cells;
+		dlx_sudoku_free(plain);
+		dlx_sudoku_free(s);
+		free(u.marks);
+		free(out);
+		free(plain_out);
+	}
+	ck_assert_uint_gt(pruned, 100);
+	ck_assert_uint_gt(unique_solved, 5);
+}
+END_TEST
+
 static Suite *killer_suite(void)
 {
 	Suite *s = suite_create("sudoku-killer");
@@ -518,6 +669,8 @@ static Suite *killer_suite(void)
 	tcase_add_test(tc, test_parity_matrix);
 	tcase_add_test(tc, test_refused);
 	tcase_add_test(tc, test_generate_killer);
+	tcase_add_test(tc, test_generate_parity);
+	tcase_add_test(tc, test_candidates_cages);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -276,6 +276,32 @@ def test_jigsaw(sudoku, data):
     check(valid(drawn, 3, 3, regions), "jigsaw: valid on its regions")
 
 
+def test_grid(sudoku, top):
+    """--grid samurai: only the 369 cells drawn, thick lines around its 3x3 boxes and holes, the solution, five valid 9x9s."""
+    lines = open(os.path.join(top, "samurai.txt")).read().split("\n")
+    puzzle = "\n".join(lines[3:24]) + "\n"
+    rc, sol, err = run([sudoku, "--grid", "samurai"], puzzle)
+    check(rc == 0, "grid: solve")
+    rc, svg, err = run([sudoku, "--grid", "samurai", "--output", "svg"], puzzle)
+    check(rc == 0 and err == "", "grid: svg %d %s" % (rc, err))
+    b = boards(ET.fromstring(svg), "grid")[0]
+    corners = [(0, 0), (0, 12), (6, 6), (12, 0), (12, 12)]
+    cell = [[any(r0 <= r < r0 + 9 and c0 <= c < c0 + 9 for r0, c0 in corners) for c in range(21)] for r in range(21)]
+    rects = [e for e in b.iter(NS + "rect") if "cell" in classes(e)]
+    check(len(rects) == 369 and all(cell[int(float(e.get("y")) // CELL)][int(float(e.get("x")) // CELL)] for e in rects),
+          "grid: a rectangle for each of the 369 cells and none in the holes")
+    label = [[(r // 3) * 7 + c // 3 if cell[r][c] else -1 for c in range(21)] for r in range(21)]
+    path = [e for e in b.iter(NS + "path") if "regions" in classes(e)][0]
+    check(unit_edges(path.get("d")) == expected_edges(label, 21, 21), "grid: thick lines exactly around boxes and holes")
+    givens, filled = texts(b, "given"), texts(b, "filled")
+    rows = sol.split("\n")
+    printed = {(r, c): ch for r, row in enumerate(rows) for c, ch in enumerate(row) if ch != " "}
+    drawn = {**filled, **givens}
+    check(drawn == printed and len(drawn) == 369, "grid: the printed solution")
+    check(all(valid([[int(drawn[(r0 + r, c0 + c)]) for c in range(9)] for r in range(9)], 3, 3) for r0, c0 in corners),
+          "grid: five valid 9x9 sudokus")
+
+
 def test_sheets(sudoku):
     """--per-page: A4 pages, each board inside its page's margins, none overlapping."""
     for per_page, count in [(1, 2), (3, 7), (6, 6), (12, 13)]:
@@ -482,6 +508,7 @@ def main():
         test_killer(sudoku, data)
         test_parity(sudoku, data)
         test_sheets(sudoku)
+        test_grid(sudoku, top)
         test_no_solution(sudoku)
         test_tilings(dlx, top)
         test_cell_forms(dlx)

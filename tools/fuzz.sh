@@ -3,6 +3,10 @@
 #
 # usage: tools/fuzz.sh [SECONDS_PER_HARNESS]   (default 60)
 #
+# FUZZ_JOBS harnesses run at once (default: the number of online cores), each
+# on one core for its SECONDS, so the wall time is about
+# SECONDS x harnesses / FUZZ_JOBS.
+#
 # Builds build-fuzz with clang, ASan and UBSan, fuzzes each harness from a
 # copy of its seed corpus and saved regressions kept in build-fuzz (the
 # corpus grows across runs; the source tree is never written), and prints
@@ -17,10 +21,10 @@ if ! [[ $secs =~ ^[1-9][0-9]*$ ]]; then
 	echo "usage: tools/fuzz.sh [SECONDS_PER_HARNESS]" >&2
 	exit 2
 fi
-harnesses=(ec core sudoku-read sudoku-extras)
+harnesses=(ec core sudoku-read sudoku-extras zdd)
 # fuzz-core reads at most 46 bytes; longer inputs would only waste mutations.
 # sudoku-read needs room for a 64x64 puzzle line (4096 symbols) and a bit more.
-declare -A max_len=([ec]=4096 [core]=64 [sudoku-read]=8192 [sudoku-extras]=4096)
+declare -A max_len=([ec]=4096 [core]=64 [sudoku-read]=8192 [sudoku-extras]=4096 [zdd]=1024)
 build=build-fuzz
 
 if ! command -v clang >/dev/null 2>&1; then
@@ -55,33 +59,37 @@ fi
 export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1:abort_on_error=1}
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-halt_on_error=1:print_stacktrace=1}
 
-status=0
-summary=()
-for h in "${harnesses[@]}"; do
-	corpus=$build/fuzz-corpus/$h
-	artifacts=$build/artifacts/$h
-	log=$build/fuzz-$h.log
+jobs=${FUZZ_JOBS:-$(nproc 2>/dev/null || echo 1)}
+if ! [[ $jobs =~ ^[1-9][0-9]*$ ]]; then
+	echo "fuzz.sh: FUZZ_JOBS must be a positive number" >&2
+	exit 2
+fi
+
+# One harness: its result line goes to $build/fuzz-$h.result, its messages to
+# stderr (several at once may interleave, each line whole).
+fuzz_one() {
+	local h=$1
+	local corpus=$build/fuzz-corpus/$h artifacts=$build/artifacts/$h log=$build/fuzz-$h.log
+	local result=$build/fuzz-$h.result
 	mkdir -p "$corpus" "$artifacts"
 	# Seeds and past crashes; the READMEs are not inputs.
 	for f in tests/fuzz/corpus/"$h"/* tests/fuzz/regressions/"$h"/*; do
 		case $f in *.md) continue ;; esac
 		[ -f "$f" ] && cp -f "$f" "$corpus/seed-$(basename "$f")"
 	done
-	stamp=$build/.fuzz-start-$h
+	local stamp=$build/.fuzz-start-$h
 	touch "$stamp"
-	hsecs=$(( secs / ${share[$h]:-1} ))
-	hsecs=$(( hsecs ? hsecs : 1 ))
-	echo "=== fuzz-$h: $hsecs s (log: $log) ==="
-	rc=0
-	"$build/tests/fuzz-$h" -max_total_time="$hsecs" -print_final_stats=1 -timeout=10 \
+	echo "=== fuzz-$h: $secs s (log: $log) ==="
+	local rc=0
+	"$build/tests/fuzz-$h" -max_total_time="$secs" -print_final_stats=1 -timeout=10 \
 		-max_len="${max_len[$h]}" \
 		-artifact_prefix="$artifacts/" "$corpus" >"$log" 2>&1 || rc=$?
+	local execs new
 	execs=$(awk '/stat::number_of_executed_units:/ { n = $2 } END { print n ? n : "unknown" }' "$log")
 	new=$(find "$artifacts" -type f -newer "$stamp" | sort)
 	rm -f "$stamp"
 	if [ "$rc" -ne 0 ] || [ -n "$new" ]; then
-		status=1
-		summary+=("fuzz-$h: $execs executions, FAILED (exit $rc)")
+		echo "fuzz-$h: $execs executions, FAILED (exit $rc)" >"$result"
 		grep -E -m 20 'ERROR|SUMMARY|fuzz-'"$h"':|deadly|#[0-9]+ 0x' "$log" >&2 || tail -n 30 "$log" >&2
 		if [ -n "$new" ]; then
 			echo "fuzz-$h: inputs that failed:" >&2
@@ -89,8 +97,32 @@ for h in "${harnesses[@]}"; do
 			echo "Find the cause, then copy them to tests/fuzz/regressions/$h/ (keep the crash-* name)." >&2
 		fi
 	else
-		summary+=("fuzz-$h: $execs executions, no crash")
+		echo "fuzz-$h: $execs executions, no crash" >"$result"
 	fi
+}
+
+running=0
+for h in "${harnesses[@]}"; do
+	rm -f "$build/fuzz-$h.result"
+	if [ "$running" -ge "$jobs" ]; then
+		wait -n || true
+		running=$((running - 1))
+	fi
+	fuzz_one "$h" &
+	running=$((running + 1))
+done
+wait
+
+status=0
+summary=()
+for h in "${harnesses[@]}"; do
+	if [ -f "$build/fuzz-$h.result" ]; then
+		line=$(cat "$build/fuzz-$h.result")
+	else
+		line="fuzz-$h: no result (the harness's run was lost)"
+	fi
+	case $line in *"no crash") ;; *) status=1 ;; esac
+	summary+=("$line")
 done
 
 echo "=== summary ==="

@@ -43,6 +43,20 @@ int check_generate(struct puzzle_options *o)
 			cols = of_map.cols;
 		}
 	}
+	if (o->parity) {
+		unsigned b = o->extras_side;
+		if (rows && rows * cols != b) {
+			unsigned a = rows * cols;
+			fprintf(stderr, "dlx-sudoku: %s asks for %ux%u boards, but the parity map %s is %ux%u\n", asked[0] ?
+				asked : "--generate", a, a, o->parity_file, b, b);
+			return CLI_EXIT_USAGE;
+		}
+		struct sudoku_box of_map;
+		if (!rows && sudoku_box_of_side(b, &o->box, &of_map)) {
+			rows = of_map.rows;
+			cols = of_map.cols;
+		}
+	}
 	if (!rows)
 		rows = cols = 3;
 	o->gen_rows = rows;

@@ -10,6 +10,7 @@
 #include "cli.h"
 #include "dlx-sudoku-draw.h"
 #include "dlx-sudoku-generate-one.h"
+#include "dlx-sudoku-grid-run.h"
 #include "dlx-sudoku-input.h"
 #include "dlx-sudoku-options.h"
 #include "dlx-sudoku-run.h"
@@ -144,6 +145,8 @@ static int run_empty_board(const struct puzzle_options *o)
 /* After the options: reads --regions, --parity and --cages, settles --generate's board, opens the input, runs. */
 static int prepare_and_run(struct puzzle_options *o)
 {
+	if (o->grid_file)
+		return grid_run(o);
 	int status = o->regions_file ? load_regions(o) : 0;
 	if (!status)
 		status = load_extras(o);

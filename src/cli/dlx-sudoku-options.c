@@ -141,6 +141,14 @@ static const char usage_dlx_sudoku[] =
 	"  A cage file is a cage map (N rows of N cage names: single characters, or\n"
 	"  words between blanks; '.' for no cage) then sums NAME=SUM, or one line of\n"
 	"  SumoCue's form, 3x3::k: and 81 fields sum*256+id (3x3:d:k: adds X).\n"
+	"      --grid=FILE        puzzles on the general board FILE describes: its\n"
+	"                         cells (holes allowed), symbols and units, e.g.\n"
+	"                         samurai (data/samurai.grid; samurai, twin and\n"
+	"                         butterfly are built in by name).  Each puzzle is the\n"
+	"                         board's rows ('.' blank, ' ' '#' '*' holes) or one\n"
+	"                         line of its cells.  Solve, --count, --unique, --all,\n"
+	"                         --limit, --generate (--seed, --clues, --minimal),\n"
+	"                         --stats and --output svg work; see dlx-sudoku(1)\n"
 	"\n"
 	"Generating (with --generate; one puzzle per line unless --output says else):\n"
 	"      --size=n           box size 2..10: n^2 x n^2 boards (default 3: 9x9;\n"
@@ -220,7 +228,7 @@ const struct cli_program puzzle_program = { "dlx-sudoku", usage_dlx_sudoku, UINT
 enum {
 	OPT_SCORE = CLI_OPT_OWN, OPT_GRADE, OPT_GENERATE, OPT_SIZE, OPT_SEED, OPT_CLUES, OPT_MINIMAL,
 	OPT_SYMMETRIC, OPT_VARIANT, OPT_REGIONS, OPT_BOX, OPT_SYMMETRY, OPT_CANDIDATES, OPT_PER_PAGE, OPT_PARITY,
-	OPT_CAGES, OPT_PRINT_CAGES
+	OPT_CAGES, OPT_PRINT_CAGES, OPT_GRID
 };
 
 /* The order shows in getopt's "ambiguous option" messages: keep it. */
@@ -252,6 +260,7 @@ static const struct option longopts[] = {
 	{ "parity", required_argument, NULL, OPT_PARITY },
 	{ "cages", required_argument, NULL, OPT_CAGES },
 	{ "print-cages", required_argument, NULL, OPT_PRINT_CAGES },
+	{ "grid", required_argument, NULL, OPT_GRID },
 	CLI_LONGOPTS_HELP,
 	{ NULL, 0, NULL, 0 },
 };
@@ -501,6 +510,7 @@ static int take_puzzle_option(int c, const char *arg, struct puzzle_options *o, 
 		return 0;
 	case OPT_PARITY: o->parity_file = arg; return 0;
 	case OPT_CAGES: o->cages_file = arg; return 0;
+	case OPT_GRID: o->grid_file = arg; return 0;
 	case OPT_PRINT_CAGES:
 		if (strcmp(arg, "map") == 0)
 			o->print_cages = PRINT_CAGES_MAP;
@@ -533,9 +543,11 @@ static const char *clash(const struct puzzle_options *o, const struct requests *
 		return "--size, --seed, --clues, --minimal, --symmetry and --symmetric need --generate";
 	if (rq->minimal && o->clues)
 		return "--minimal and --clues exclude each other";
-	if (rq->generate && (o->cages_file || o->parity_file))
-		return "--generate makes no puzzles of givens on cages or parity marks: --cages and --parity do not apply "
+	if (rq->generate && o->cages_file)
+		return "--generate makes no puzzles of givens on cages: --cages does not apply "
 			"(--variant killer makes killer puzzles)";
+	if (rq->generate && o->killer && o->parity_file)
+		return "--generate with --variant killer makes killer puzzles without parity marks: --parity does not apply";
 	if (rq->generate && o->killer && (o->clues || rq->minimal || o->symmetry))
 		return "--generate with --variant killer makes puzzles without givens: --clues, --minimal and --symmetry do not apply";
 	if (o->killer && o->cages_file)

@@ -43,6 +43,7 @@ struct puzzle_options {
 	uint8_t *regions;        /* the --regions map, N² numbers 1..N; owned, NULL until read */
 	unsigned regions_side;   /* its side */
 	const char *parity_file, *cages_file;
+	const char *grid_file;   /* --grid: a general board (dlx-sudoku-grid.c runs it) */
 	enum { PRINT_CAGES_NONE, PRINT_CAGES_MAP, PRINT_CAGES_LINE } print_cages;
 	uint8_t *parity;         /* the --parity map, N² marks; owned, NULL until read */
 	struct sudoku_cages *cages; /* the --cages file; owned, NULL until read */

@@ -116,6 +116,11 @@ struct marks {
 	uint8_t *m;        /* cells · N, as dlx_sudoku_candidates()'s out */
 	uint32_t *members; /* n_units · N: the cells of each unit */
 	uint8_t *placed;   /* cells: its lone candidate already cleared from its peers */
+	/* Killer cages (NULL without): the cells of cage c (1-based) are cage_cells[cage_start[c] .. cage_start[c + 1]). */
+	uint32_t *cage_start, *cage_cells;
+	uint8_t *allowed;  /* N: the digits of some digit set that fits the cage being looked at */
+	const uint32_t *sum_cells; /* that cage's cells, for the digit sets' callback */
+	uint32_t n_sum_cells;
 };
 
 static unsigned count_of(const struct marks *mk, size_t cell, unsigned *last)
@@ -151,6 +156,15 @@ static bool naked_singles(struct marks *mk)
 				}
 			}
 		}
+		/* A cage's other cells lose the digit: its digits differ. */
+		uint32_t cage = mk->cage_start ? dlx_sudoku_get_extras(mk->s).cages[cell] : 0;
+		for (uint32_t i = cage ? mk->cage_start[cage] : 0; cage && i < mk->cage_start[cage + 1]; i++) {
+			uint8_t *o = mk->m + (size_t)mk->cage_cells[i] * side;
+			if (mk->cage_cells[i] != cell && o[d]) {
+				o[d] = 0;
+				changed = true;
+			}
+		}
 		/* Linked cells lose the digit (anti-knight, anti-king) or its neighbours (non-consecutive). */
 		const struct dlx__sudoku_link *l;
 		unsigned nl = dlx__sudoku_links(mk->s, cell, &l);
@@ -166,6 +180,78 @@ static bool naked_singles(struct marks *mk)
 		}
 	}
 	return changed;
+}
+
+/* A digit set of the cage being looked at: if every cell has a candidate in it, its digits may stay. */
+static int fitting_set(void *ctx, const uint8_t *digits, unsigned k)
+{
+	struct marks *mk = ctx;
+	for (uint32_t i = 0; i < mk->n_sum_cells; i++) {
+		const uint8_t *m = mk->m + (size_t)mk->sum_cells[i] * mk->side;
+		bool any = false;
+		for (unsigned j = 0; j < k && !any; j++)
+			any = m[digits[j] - 1] != 0;
+		if (!any)
+			return 0;
+	}
+	for (unsigned j = 0; j < k; j++)
+		mk->allowed[digits[j] - 1] = 1;
+	return 0;
+}
+
+/*
+ * Cage sums: the digits of a cage with a sum are one of its digit sets, one
+ * that gives every cell a candidate, so a candidate in no such set goes.
+ * Returns whether a mark went.
+ */
+static bool cage_sums(struct marks *mk)
+{
+	if (!mk->cage_start)
+		return false;
+	const dlx_sudoku_extras x = dlx_sudoku_get_extras(mk->s);
+	bool changed = false;
+	for (uint32_t k = 0; k < x.n_cages; k++) {
+		if (!x.sums || !x.sums[k])
+			continue;
+		mk->sum_cells = mk->cage_cells + mk->cage_start[k + 1];
+		mk->n_sum_cells = mk->cage_start[k + 2] - mk->cage_start[k + 1];
+		memset(mk->allowed, 0, mk->side);
+		dlx__sudoku_digit_sets(mk->side, mk->n_sum_cells, x.sums[k], fitting_set, mk);
+		for (uint32_t i = 0; i < mk->n_sum_cells; i++) {
+			uint8_t *m = mk->m + (size_t)mk->sum_cells[i] * mk->side;
+			for (unsigned d = 0; d < mk->side; d++) {
+				if (m[d] && !mk->allowed[d]) {
+					m[d] = 0;
+					changed = true;
+				}
+			}
+		}
+	}
+	return changed;
+}
+
+/* The cells of each cage, in mk->cage_start and mk->cage_cells; false when memory is short. */
+static bool list_cages(struct marks *mk)
+{
+	const dlx_sudoku_extras x = dlx_sudoku_get_extras(mk->s);
+	if (!x.cages || !x.n_cages)
+		return true;
+	mk->cage_start = calloc((size_t)x.n_cages + 2, sizeof *mk->cage_start);
+	mk->cage_cells = malloc(mk->cells * sizeof *mk->cage_cells);
+	mk->allowed = malloc(mk->side);
+	if (!mk->cage_start || !mk->cage_cells || !mk->allowed)
+		return false;
+	/* Counts, then their running sums: entry c is then where cage c ends; each cell moves it back to its start. */
+	for (size_t cell = 0; cell < mk->cells; cell++)
+		if (x.cages[cell])
+			mk->cage_start[x.cages[cell]]++;
+	for (uint32_t c = 1; c <= x.n_cages; c++)
+		mk->cage_start[c] += mk->cage_start[c - 1];
+	mk->cage_start[x.n_cages + 1] = mk->cage_start[x.n_cages];
+	for (size_t cell = mk->cells; cell-- > 0;)
+		if (x.cages[cell])
+			mk->cage_cells[--mk->cage_start[x.cages[cell]]] = (uint32_t)cell;
+	return true;
 }
 
 /*
@@ -215,7 +301,8 @@ int dlx_sudoku_candidates(dlx_sudoku *s, const uint8_t *givens, const uint8_t *m
 	dlx_sudoku_result res;
 	if (givens && (rc = dlx_sudoku_check(s, givens, &res, err)) != DLX_OK)
 		return rc;
-	struct marks mk = { s, dlx_sudoku_side(s), dlx__sudoku_n_units(s), dlx_sudoku_cells(s), out, NULL, NULL };
+	struct marks mk = { s, dlx_sudoku_side(s), dlx__sudoku_n_units(s), dlx_sudoku_cells(s), out, NULL, NULL, NULL,
+		NULL, NULL, NULL, 0 };
 	const unsigned side = mk.side;
 	for (size_t cell = 0; cell < mk.cells; cell++) {
 		for (unsigned d = 0; d < side; d++) {
@@ -228,10 +315,13 @@ int dlx_sudoku_candidates(dlx_sudoku *s, const uint8_t *givens, const uint8_t *m
 	mk.members = malloc((size_t)mk.n_units * side * sizeof *mk.members);
 	mk.placed = calloc(mk.cells, 1);
 	unsigned *filled = calloc(mk.n_units, sizeof *filled);
-	if (!mk.members || !mk.placed || !filled) {
+	if (!mk.members || !mk.placed || !filled || !list_cages(&mk)) {
 		free(mk.members);
 		free(mk.placed);
 		free(filled);
+		free(mk.cage_start);
+		free(mk.cage_cells);
+		free(mk.allowed);
 		return DLX_ERR_NOMEM;
 	}
 	/* Every unit has N cells: rows, columns, boxes, regions, diagonals and windows alike. */
@@ -247,6 +337,7 @@ int dlx_sudoku_candidates(dlx_sudoku *s, const uint8_t *givens, const uint8_t *m
 	for (bool changed = true; changed && !stuck;) {
 		changed = naked_singles(&mk);
 		changed |= hidden_singles(&mk, &stuck_unit, &stuck_digit, &stuck);
+		changed |= cage_sums(&mk);
 	}
 	rc = DLX_OK;
 	for (size_t cell = 0; cell < mk.cells && rc == DLX_OK; cell++) {
@@ -262,5 +353,8 @@ int dlx_sudoku_candidates(dlx_sudoku *s, const uint8_t *givens, const uint8_t *m
 	}
 	free(mk.members);
 	free(mk.placed);
+	free(mk.cage_start);
+	free(mk.cage_cells);
+	free(mk.allowed);
 	return rc;
 }

@@ -168,7 +168,7 @@ static void random_givens(struct gen *g)
 		unsigned nu = dlx__sudoku_units(g->s, cell, units);
 		unsigned nc = 0;
 		for (unsigned d = 0; d < side; d++) {
-			bool free_here = dlx__sudoku_links_ok(g->s, g->work, cell, d + 1);
+			bool free_here = dlx__sudoku_links_ok(g->s, g->work, cell, d + 1) && dlx__sudoku_parity_ok(g->s, cell, d);
 			for (unsigned j = 0; j < nu && free_here; j++)
 				free_here = !g->used[(size_t)units[j] * side + d];
 			if (free_here)
@@ -184,10 +184,10 @@ static void random_givens(struct gen *g)
 	}
 }
 
-/* True for the boxes of a classic board (no variant units, no jigsaw map). */
+/* True for the boxes of a classic board (no variant units, no jigsaw map, no parity marks). */
 static bool classic(const dlx_sudoku *s)
 {
-	if (dlx_sudoku_flags(s))
+	if (dlx_sudoku_flags(s) || dlx_sudoku_get_extras(s).parity)
 		return false;
 	const unsigned br = dlx_sudoku_box_rows(s), bc = dlx_sudoku_box_cols(s), side = br * bc;
 	const uint8_t *reg = dlx_sudoku_regions(s);
@@ -288,10 +288,26 @@ static int make_grid(struct gen *g, bool *made)
 	uint32_t perm[256];
 	for (unsigned d = 0; d < g->side; d++)
 		perm[d] = d + 1;
+	/* Parity marks allow only relabellings that keep each digit's parity. */
+	const bool parity = dlx_sudoku_get_extras(g->s).parity != NULL;
 	if (dlx_sudoku_flags(g->s) & DLX_SUDOKU_NONCONSECUTIVE) {
-		if (rng_below(&g->rng, 2))
+		/* d -> N+1-d keeps parities when N is odd. */
+		if ((!parity || g->side % 2) && rng_below(&g->rng, 2))
 			for (unsigned d = 0; d < g->side; d++)
 				perm[d] = g->side - d;
+	} else if (parity) {
+		uint32_t odd[128], even[128];
+		unsigned no = 0, ne = 0;
+		for (unsigned d = 1; d <= g->side; d++) {
+			if (d % 2)
+				odd[no++] = d;
+			else
+				even[ne++] = d;
+		}
+		shuffle(&g->rng, odd, no);
+		shuffle(&g->rng, even, ne);
+		for (unsigned d = 1; d <= g->side; d++)
+			perm[d - 1] = d % 2 ? odd[(d - 1) / 2] : even[d / 2 - 1];
 	} else {
 		shuffle(&g->rng, perm, g->side);
 	}
@@ -419,8 +435,8 @@ int dlx_sudoku_generate(dlx_sudoku *s, const dlx_sudoku_gen_params *params, uint
 	if (!s || !puzzle || (params && params->symmetric > DLX_SUDOKU_SYM_RANDOM))
 		return DLX_ERR_INVALID;
 	dlx_sudoku_extras x = dlx_sudoku_get_extras(s);
-	if (x.parity || x.cages)
-		return dlx__sudoku_fail(err, DLX_ERR_INVALID, "cannot generate puzzles with parity marks or cages");
+	if (x.cages)
+		return dlx__sudoku_fail(err, DLX_ERR_INVALID, "cannot generate puzzles of givens with cages");
 	struct gen g;
 	memset(&g, 0, sizeof g);
 	g.s = s;

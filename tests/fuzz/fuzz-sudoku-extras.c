@@ -1,9 +1,11 @@
 /*
  * Fuzz harness for the readers and writers of parity maps and killer cage
- * files (src/sudoku-text/sudoku-extras.c) and the library's checks of them.
+ * files (src/sudoku-text/sudoku-extras.c), of grid files and their puzzles
+ * (src/sudoku-text/sudoku-grid.c), and the library's checks of them.
  *
- * Input layout: byte 0 picks what to read: even, a cage file; odd, a parity
- * map.  The rest is the text.
+ * Input layout: byte 0 picks what to read: 'G', a grid file, then after a
+ * line "%%" puzzles on it; else even, a cage file; odd, a parity map.  The
+ * rest is the text.
  *
  * Checked for every input (any violation aborts):
  * - the readers return 0 or DLX_ERR_SYNTAX (fmemopen cannot fail a read),
@@ -16,7 +18,12 @@
  *   the cages fit it;
  * - on boards of side 4 to 9 whose cages the library accepts, every
  *   solution found within a node limit keeps the cages' rules, checked
- *   here (distinct digits, sums).
+ *   here (distinct digits, sums);
+ * - a grid file read has units of N cells (at most N for atmost), all
+ *   cells, none twice; the library accepts it unless a cell is in too many
+ *   units or it is too big, with a message; each puzzle read holds symbols
+ *   in cells only, its text written back reads back the same, and every
+ *   solution found within a node limit holds each unit's symbols once.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <stdbool.h>
@@ -25,8 +32,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dlx-sudoku-grid.h"
 #include "dlx-sudoku.h"
 #include "sudoku-extras.h"
+#include "sudoku-grid.h"
 #include "sudoku-read.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
@@ -114,8 +123,130 @@ static bool round_trip(const struct sudoku_cages *c, bool line, struct sudoku_bo
 	return true;
 }
 
+struct grid_check {
+	const struct sudoku_grid_file *f;
+	bool bad;
+};
+
+static int check_grid_solution(void *ctx, const uint8_t *sol)
+{
+	struct grid_check *k = ctx;
+	const struct sudoku_grid_file *f = k->f;
+	for (size_t u = 0; u < f->n_units; u++) {
+		bool seen[DLX_SUDOKU_GRID_MAX_SYMBOLS + 1] = { false };
+		for (uint32_t j = 0; j < f->units[u].n_cells; j++) {
+			uint8_t v = sol[f->units[u].cells[j]];
+			k->bad |= v == 0 || v > f->n_symbols || seen[v];
+			seen[v] = true;
+		}
+	}
+	return 0;
+}
+
+/* The puzzles after the grid file, read, written back, solved within a node limit and checked. */
+static void grid_puzzles(const struct sudoku_grid_file *f, const uint8_t *text, size_t n)
+{
+	dlx_sudoku_grid_desc d = sudoku_grid_desc(f);
+	dlx_sudoku_grid *g = NULL;
+	dlx_error_info why;
+	int rc = dlx_sudoku_grid_new(&d, &g, &why);
+	EXPECT(rc == DLX_OK || ((rc == DLX_ERR_INVALID || rc == DLX_ERR_TOO_BIG) && why.message[0]), "grid: rc %d", rc);
+	if (rc)
+		return;
+	EXPECT(dlx_sudoku_grid_cells(g) == f->n_cells, "cells %zu/%zu", dlx_sudoku_grid_cells(g), f->n_cells);
+	size_t positions = (size_t)f->rows * f->cols;
+	uint8_t *board = malloc(positions), *again = malloc(positions);
+	char *out = malloc(sudoku_grid_write_size(f));
+	EXPECT(board && again && out, "malloc");
+	FILE *in = open_text(text, n);
+	struct sudoku_grid_reader rd;
+	sudoku_grid_reader_init(&rd, in, f);
+	for (int k = 0; k < 8; k++) {
+		bool line_form;
+		size_t line;
+		struct sudoku_read_error err;
+		rc = sudoku_grid_read_puzzle(&rd, board, &line_form, &line, &err);
+		if (rc <= 0) {
+			EXPECT(rc == 0 || (rc == DLX_ERR_SYNTAX && err.message[0]), "puzzle: rc %d", rc);
+			break;
+		}
+		for (size_t p = 0; p < positions; p++)
+			EXPECT(board[p] <= f->n_symbols && (f->cells[p] || !board[p]), "value %u at %zu", board[p], p);
+		size_t len = sudoku_grid_write(out, f, line_form, board);
+		EXPECT(len <= sudoku_grid_write_size(f), "wrote %zu", len);
+		FILE *back = open_text((const uint8_t *)out, len);
+		struct sudoku_grid_reader rd2;
+		sudoku_grid_reader_init(&rd2, back, f);
+		bool lf2;
+		EXPECT(sudoku_grid_read_puzzle(&rd2, again, &lf2, &line, &err) == 1, "read back: %s", err.message);
+		EXPECT(memcmp(board, again, positions) == 0 && lf2 == line_form, "read back differs");
+		sudoku_grid_reader_free(&rd2);
+		fclose(back);
+		struct grid_check gc = { f, false };
+		dlx_sudoku_params sp = DLX_SUDOKU_PARAMS_INIT;
+		sp.node_limit = NODE_LIMIT;
+		sp.limit = 4;
+		sp.on_solution = check_grid_solution;
+		sp.solution_ctx = &gc;
+		dlx_sudoku_result res;
+		rc = dlx_sudoku_grid_solve(g, board, &sp, NULL, &res, &why);
+		EXPECT(rc == DLX_OK || ((rc == DLX_ERR_CONFLICT || rc == DLX_ERR_INVALID) && why.message[0]), "solve %d", rc);
+		EXPECT(!gc.bad, "a solution breaks a unit");
+	}
+	sudoku_grid_reader_free(&rd);
+	fclose(in);
+	free(board);
+	free(again);
+	free(out);
+	dlx_sudoku_grid_free(g);
+}
+
+/* A grid file, then (after a line "%%") its puzzles. */
+static void fuzz_grid(const uint8_t *text, size_t n)
+{
+	size_t split = n;
+	for (size_t i = 0; i + 2 < n; i++)
+		if ((i == 0 || text[i - 1] == '\n') && text[i] == '%' && text[i + 1] == '%' && text[i + 2] == '\n') {
+			split = i;
+			break;
+		}
+	const size_t lines = count_lines(text, split);
+	FILE *in = open_text(text, split);
+	EXPECT(in != NULL, "fmemopen");
+	struct sudoku_grid_file *f = NULL;
+	struct sudoku_read_error err;
+	int rc = sudoku_grid_read(in, &f, &err);
+	fclose(in);
+	if (rc) {
+		EXPECT(rc == DLX_ERR_SYNTAX && err.message[0] && err.line <= lines + 1, "grid rc %d line %zu: %s", rc,
+			err.line, err.message);
+		return;
+	}
+	size_t positions = (size_t)f->rows * f->cols, cells = 0;
+	for (size_t p = 0; p < positions; p++)
+		cells += f->cells[p] != 0;
+	EXPECT(cells == f->n_cells && cells > 0, "cells %zu/%zu", cells, f->n_cells);
+	for (size_t u = 0; u < f->n_units; u++) {
+		const dlx_sudoku_grid_unit *un = &f->units[u];
+		EXPECT(un->rule == DLX_SUDOKU_GRID_ONCE ? un->n_cells == f->n_symbols : un->n_cells <= f->n_symbols,
+			"unit %zu: %u cells", u, un->n_cells);
+		for (uint32_t j = 0; j < un->n_cells; j++) {
+			EXPECT(un->cells[j] < positions && f->cells[un->cells[j]], "unit %zu: a hole", u);
+			for (uint32_t i = 0; i < j; i++)
+				EXPECT(un->cells[i] != un->cells[j], "unit %zu: a cell twice", u);
+		}
+	}
+	if (split < n)
+		grid_puzzles(f, text + split + 3, n - split - 3);
+	sudoku_grid_file_free(f);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
+	if (size > 0 && data[0] == 'G') {
+		fuzz_grid(data + 1, size - 1);
+		return 0;
+	}
 	const bool parity = size > 0 && (data[0] & 1);
 	const uint8_t *text = size > 0 ? data + 1 : data;
 	const size_t n = size > 0 ? size - 1 : 0;

@@ -1,0 +1,1 @@
+--grid @DATA@/bad-unit.grid

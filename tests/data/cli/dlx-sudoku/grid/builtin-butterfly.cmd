@@ -1,0 +1,1 @@
+--grid butterfly --generate 1 --seed 2 --output line

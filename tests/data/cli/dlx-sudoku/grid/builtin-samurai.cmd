@@ -1,0 +1,1 @@
+--grid samurai --unique @TOPDATA@/samurai.txt

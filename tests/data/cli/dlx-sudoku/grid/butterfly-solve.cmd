@@ -1,0 +1,1 @@
+--grid @TOPDATA@/butterfly.grid @TOPDATA@/butterfly.txt

@@ -1,0 +1,1 @@
+--grid @DATA@/holes.grid

@@ -1,0 +1,1 @@
+--grid @TOPDATA@/samurai.grid --generate 1 --seed 5

@@ -1,0 +1,1 @@
+--grid @TOPDATA@/twin.grid --generate 1 --seed 1 --clues 60

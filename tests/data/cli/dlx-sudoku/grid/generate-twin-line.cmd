@@ -1,0 +1,1 @@
+--grid @TOPDATA@/twin.grid --generate 2 --seed 1 --output line

@@ -1,0 +1,1 @@
+--grid @TOPDATA@/samurai.grid --count

@@ -1,0 +1,1 @@
+--grid @TOPDATA@/twin.grid --generate 2 --seed 4 --output svg --per-page 2

@@ -1,0 +1,1 @@
+--grid @TOPDATA@/twin.grid --unique @TOPDATA@/twin.txt

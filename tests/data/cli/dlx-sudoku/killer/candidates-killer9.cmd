@@ -1,0 +1,1 @@
+--variant killer --candidates --output line @DATA@/killer9.cages

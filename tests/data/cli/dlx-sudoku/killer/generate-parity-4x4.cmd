@@ -1,0 +1,1 @@
+--generate 1 --seed 1 --parity @DATA@/parity4.map --output grid

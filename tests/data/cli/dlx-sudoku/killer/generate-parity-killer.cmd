@@ -1,0 +1,1 @@
+--generate 1 --variant killer --parity @DATA@/parity9.map

@@ -1,0 +1,1 @@
+--generate 1 --size 4 --parity @DATA@/parity9.map
