@@ -111,6 +111,34 @@ DLX_API const char *dlx_ec_color_name(const dlx_ec *ec, uint32_t color);
 /** The input line on which option @p opt stood (1-based), or 0 if out of range. */
 DLX_API size_t dlx_ec_option_line(const dlx_ec *ec, size_t opt);
 
+/**
+ * Writes diagram z of problem p as text (README, "Diagrams of all
+ * solutions"): a header line "dlx-zdd 1 items P S options O nodes N root R
+ * count C fingerprint F", then a line "ID OPTION LO HI" per node, ids 2 to
+ * N + 1 in order; 0 and 1 are the terminals, options are numbered from 0
+ * in the problem's order.
+ * @return #DLX_OK; #DLX_ERR_IO if out has an error after writing;
+ *         #DLX_ERR_NOMEM; #DLX_ERR_INVALID for a NULL argument.
+ * Complexity: O(nodes).
+ */
+DLX_API int dlx_ec_zdd_write(FILE *out, const dlx_zdd *z, const dlx_problem *p);
+
+/**
+ * Reads a diagram that dlx_ec_zdd_write() wrote for problem p, trusting
+ * nothing: the header must name p (its item and option counts and
+ * fingerprint), each line its node, the nodes must pass
+ * dlx_zdd_from_nodes()'s checks (every way a distinct solution of p), and
+ * their count must be the header's.
+ *
+ * @param out  on success the diagram (dlx_zdd_free()); else NULL
+ * @param err  for #DLX_ERR_SYNTAX the line at fault (1: the header) and
+ *             what is wrong; may be NULL
+ * @return #DLX_OK; #DLX_ERR_SYNTAX; #DLX_ERR_IO on a read error;
+ *         #DLX_ERR_NOMEM; #DLX_ERR_INVALID for a NULL in, p or out.
+ * Complexity: O(input size + the checks of dlx_zdd_from_nodes()).
+ */
+DLX_API int dlx_ec_zdd_read(FILE *in, const dlx_problem *p, dlx_zdd **out, dlx_error_info *err);
+
 #ifdef __cplusplus
 }
 #endif

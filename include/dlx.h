@@ -689,6 +689,140 @@ typedef struct dlx_memo_stats {
 DLX_API int dlx_memo_count(dlx_problem *p, const dlx_search_params *params, const dlx_memo_params *memo,
 	const dlx_split_params *split, char **count, dlx_stats *stats, dlx_memo_stats *mstats);
 
+/**
+ * A diagram of all the solutions of a problem: a zero-suppressed decision
+ * diagram (ZDD) whose nodes are option choices.  Node 0 is the terminal
+ * "bottom" (no solution), node 1 the terminal "top" (the empty solution);
+ * nodes 2.. are (option, lo, hi): the solutions that take the option, each its
+ * option and a solution of hi, and those that do not, the solutions of
+ * lo; lo and hi are always lower ids than the node.  The solutions of a
+ * diagram are those of its root.  Built by dlx_zdd_build(), or from
+ * nodes by dlx_zdd_from_nodes() (Knuth's format layer reads and writes it
+ * as text: dlx_ec_zdd_write(), dlx_ec_zdd_read()).  Read-only once made,
+ * so threads may share one.
+ */
+typedef struct dlx_zdd dlx_zdd;
+
+/**
+ * The diagram of all the solutions of p, by the memoized search of
+ * dlx_memo_count(): each state of the items met is a node of the diagram
+ * (the first of a chain, one node for each of the branch's options that
+ * has solutions, in option order), made once and looked up when the state
+ * comes back.  Unlike a memoized count, a diagram cannot drop a node to
+ * make room: when the nodes and the table of states need more than
+ * memo->memory bytes the build fails.
+ *
+ * @param p      the problem, restored when the call returns; no forced
+ *               options, propagation #DLX_PROPAGATE_NONE
+ * @param params node_limit, on_poll, poll_ctx and poll_interval as for
+ *               dlx_search() (nodes are the memoized search's); a stopped
+ *               build makes no diagram.  solution_limit and on_solution
+ *               must be 0 and NULL.  NULL for #DLX_SEARCH_PARAMS_INIT
+ * @param memo   the branching rule and the memory budget (0:
+ *               #DLX_MEMO_DEFAULT_MEMORY); NULL for #DLX_MEMO_PARAMS_INIT
+ * @param out    receives the diagram (free it with dlx_zdd_free()), or
+ *               NULL when the build stopped or failed
+ * @param stats  the search's statistics (solutions: the diagram's count,
+ *               UINT64_MAX past 2^64; stop: why it ended), may be NULL
+ * @return #DLX_OK, also when a limit or a poll stopped the build
+ *         (stats->stop says which); #DLX_ERR_NOMEM when memory ran short
+ *         or the diagram outgrew memo->memory (or 2^32-2 nodes);
+ *         #DLX_ERR_INVALID for a NULL p or out, a solution limit or an
+ *         on_solution, an unknown order; #DLX_ERR_STATE with forced
+ *         options, propagation or a live dlx_iter; #DLX_ERR_OVERFLOW if
+ *         the node counter would wrap.
+ * Counts past 2^64 take memory through GMP, whose default allocator ends
+ * the process when memory runs out.
+ * Complexity: that of dlx_memo_count() with a table that keeps
+ * everything, plus O(nodes) to count them; memory about 12 bytes a node
+ * and a table entry (8 bytes per 64 items, 16 more) per state.
+ */
+DLX_API int dlx_zdd_build(dlx_problem *p, const dlx_search_params *params, const dlx_memo_params *memo,
+	dlx_zdd **out, dlx_stats *stats);
+
+/**
+ * A diagram from its nodes, checked against p: nodes 2..n+1 are
+ * (option[k], lo[k], hi[k]) for k = 0..n-1, root is 0, 1 or one of them.
+ * Every way through the diagram must be a solution of p and no two the
+ * same solution: lo and hi lower than the node, hi never 0, options in
+ * range; the options of a chain of lo links increasing and sharing a
+ * primary item; the primary items under hi disjoint from the option's,
+ * the same under lo as under the node, all of them at the root; no
+ * secondary item taken twice on a way, or with two colors.
+ *
+ * @param bad    receives, on #DLX_ERR_SYNTAX, the index k of the first node
+ *               found wrong (n for the root); may be NULL
+ * @return #DLX_OK with *out the diagram (dlx_zdd_free()); #DLX_ERR_SYNTAX
+ *         for a diagram that fails a check; #DLX_ERR_INVALID for a NULL
+ *         p or out, or arrays NULL with n > 0; #DLX_ERR_TOO_BIG for more
+ *         than 2^32-3 nodes; #DLX_ERR_NOMEM.
+ * Complexity: O(n (items/64 + secondary items + option size)) time,
+ * O(n items/64 + n secondary items) memory while checking.
+ */
+DLX_API int dlx_zdd_from_nodes(const dlx_problem *p, size_t n, const size_t *option, const size_t *lo,
+	const size_t *hi, size_t root, dlx_zdd **out, size_t *bad);
+
+/** Frees a diagram; NULL is allowed. */
+DLX_API void dlx_zdd_free(dlx_zdd *z);
+
+/** The diagram's nodes other than the two terminals; O(1). */
+DLX_API size_t dlx_zdd_size(const dlx_zdd *z);
+
+/** The root's id: 0 (no solution), 1 (the empty one) or a node's; O(1). */
+DLX_API size_t dlx_zdd_root(const dlx_zdd *z);
+
+/**
+ * Node id's option and children.  @return #DLX_OK, #DLX_ERR_INVALID for an
+ * id that is not 2..size+1 (the terminals have none).  O(1).
+ */
+DLX_API int dlx_zdd_node(const dlx_zdd *z, size_t id, size_t *option, size_t *lo, size_t *hi);
+
+/**
+ * A fingerprint of the problem the diagram is of (its items, options and
+ * colors, 64 bits of FNV-1a), which a diagram read back is checked
+ * against; O(1).
+ */
+DLX_API uint64_t dlx_zdd_fingerprint(const dlx_zdd *z);
+
+/** The fingerprint of p as dlx_zdd_fingerprint() reports it.  O(nodes of p). */
+DLX_API uint64_t dlx_problem_fingerprint(const dlx_problem *p);
+
+/**
+ * The number of solutions in decimal, exact at any size (malloc'd, the
+ * caller frees it), or NULL when memory is short.  O(digits).
+ */
+DLX_API char *dlx_zdd_count(const dlx_zdd *z);
+
+/**
+ * Calls fn for each solution of the diagram (at most limit of them; 0:
+ * all), as dlx_search() does: options of a solution in no fixed order, the
+ * array valid during the call.  Solutions come in the order of the
+ * diagram (the lower option first at each branch), not dlx_search()'s.
+ *
+ * @param visited receives the number of calls made; may be NULL
+ * @return #DLX_OK (also when fn stopped it by returning non-zero);
+ *         #DLX_ERR_INVALID for a NULL z or fn; #DLX_ERR_NOMEM.
+ * Complexity: O(nodes on the way) per solution, no search; memory
+ * O(primary items).
+ */
+DLX_API int dlx_zdd_visit(const dlx_zdd *z, uint64_t limit, dlx_solution_fn fn, void *ctx, uint64_t *visited);
+
+/**
+ * Draws n solutions uniformly at random, independently (with repeats), and
+ * calls fn for each as dlx_zdd_visit() does: a number r drawn uniformly
+ * below the count (by rejection, no modulo bias; GMP past 2^64), then a
+ * descent that takes a node's option when r is below its hi's count and
+ * else subtracts that count and goes to lo.  The draws follow from seed
+ * alone (splitmix64): the same seed, the same solutions, on any machine.
+ * A diagram with no solution draws none.
+ *
+ * @return #DLX_OK (also when fn stopped it); #DLX_ERR_INVALID for a NULL z
+ *         or fn; #DLX_ERR_NOMEM.
+ * Complexity: O(depth of the diagram) per draw (times the count's words
+ * past 2^64); memory O(primary items).
+ */
+DLX_API int dlx_zdd_sample(const dlx_zdd *z, uint64_t n, uint64_t seed, dlx_solution_fn fn, void *ctx);
+
 #ifdef __cplusplus
 }
 #endif

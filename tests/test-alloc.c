@@ -311,6 +311,72 @@ START_TEST(reader_allocations_fail_cleanly)
 }
 END_TEST
 
+static int count_solution(void *ctx, const size_t *options, size_t n)
+{
+	(void)options;
+	(void)n;
+	++*(uint64_t *)ctx;
+	return 0;
+}
+
+/* The diagram of all solutions: built, walked, sampled, written and read back, any allocation failing. */
+static void zdd_scenario(bool colors)
+{
+	bool ok;
+	dlx_problem *p = build(colors, &ok);
+	if (!ok) {
+		dlx_problem_free(p);
+		return;
+	}
+	dlx_zdd *z = (dlx_zdd *)1;
+	dlx_stats st;
+	int rc = dlx_zdd_build(p, NULL, NULL, &z, &st);
+	expect_sane(p);
+	if (rc) {
+		EXPECT(rc == DLX_ERR_NOMEM && z == NULL, "build gave %d", rc);
+		dlx_problem_free(p);
+		return;
+	}
+	uint64_t listed = 0, drawn = 0;
+	rc = dlx_zdd_visit(z, 0, count_solution, &listed, NULL);
+	EXPECT(rc == DLX_ERR_NOMEM || (rc == DLX_OK && listed == st.solutions), "visit gave %d, %llu", rc,
+	       (unsigned long long)listed);
+	rc = dlx_zdd_sample(z, 5, 1, count_solution, &drawn);
+	EXPECT(rc == DLX_ERR_NOMEM || (rc == DLX_OK && drawn == (st.solutions ? 5 : 0)), "sample gave %d", rc);
+	free(dlx_zdd_count(z));
+	char *text = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&text, &len);
+	EXPECT(f != NULL, "open_memstream failed");
+	if (f) {
+		rc = dlx_ec_zdd_write(f, z, p);
+		fclose(f);
+		EXPECT(rc == DLX_OK || rc == DLX_ERR_NOMEM, "write gave %d", rc);
+		FILE *g = rc ? NULL : fmemopen(text, len, "r");
+		if (g) {
+			dlx_zdd *back = (dlx_zdd *)1;
+			dlx_error_info err;
+			rc = dlx_ec_zdd_read(g, p, &back, &err);
+			fclose(g);
+			EXPECT(rc == DLX_ERR_NOMEM || (rc == DLX_OK && dlx_zdd_size(back) == dlx_zdd_size(z)),
+			       "read gave %d: %s", rc, err.message);
+			EXPECT(rc == DLX_OK || back == NULL, "a diagram after a failed read");
+			if (!rc)
+				dlx_zdd_free(back);
+		}
+		free(text);
+	}
+	dlx_zdd_free(z);
+	dlx_problem_free(p);
+}
+
+START_TEST(zdd_allocations_fail_cleanly)
+{
+	run_until_complete(zdd_scenario, false);
+	run_until_complete(zdd_scenario, true);
+}
+END_TEST
+
 static Suite *alloc_suite(void)
 {
 	Suite *s = suite_create("alloc");
@@ -319,6 +385,7 @@ static Suite *alloc_suite(void)
 	tcase_add_test(tc, colored_allocations_fail_cleanly);
 	tcase_add_test(tc, propagating_allocations_fail_cleanly);
 	tcase_add_test(tc, reader_allocations_fail_cleanly);
+	tcase_add_test(tc, zdd_allocations_fail_cleanly);
 	tcase_add_test(tc, split_copies_are_small);
 	suite_add_tcase(s, tc);
 	return s;

@@ -10,7 +10,7 @@
 #   --quick      first 2000 puzzles of each set, the smaller exact-cover instances, 1 run
 #   --csv        CSV instead of a Markdown table
 #   --only       sections: sudoku9 sudoku16 sudoku25 bigboards exact parallel progress
-#                memory memo (default: all)
+#                memory memo zdd (default: all)
 #
 # Timings are the programs' own (--stats: wall time of reading, solving and
 # writing, without process start-up), single-threaded unless a row says
@@ -19,7 +19,7 @@
 set -euo pipefail
 
 build=build data=../shared/data runs=3 quick=0 csv=0
-sections="sudoku9 sudoku16 sudoku25 bigboards exact parallel progress memory memo"
+sections="sudoku9 sudoku16 sudoku25 bigboards exact parallel progress memory memo zdd"
 while [ $# -gt 0 ]; do
 	case $1 in
 	--build) build=$2; shift 2 ;;
@@ -310,6 +310,31 @@ if has memo; then
 	memo_count queens12 "$tmp/q12" 14200 mrv
 	memo_count langford11 "$tmp/l11" 35584 mrv
 	[ $quick = 1 ] || memo_count pentominoes5x12 "$tmp/p512" 4040 mrv
+fi
+# zdd_run NAME FILE EXPECTED ARGS...: dlx with ARGS on FILE, the whole process timed (/usr/bin/time),
+# its peak memory and the diagram's nodes in the check; EXPECTED is the count, or the solutions drawn.
+zdd_run() {
+	local name=$1 file=$2 want=$3 t secs=() got s
+	shift 3
+	for ((t = 0; t < runs; t++)); do
+		got=$(/usr/bin/time -f 'time: %e rss: %M' "$dlx" --stats --no-progress "$@" "$file" 2> "$tmp/err" |
+			{ if [[ " $* " == *" --sample "* ]]; then grep -c '^$'; else cat; fi; })
+		secs+=("$(field time < "$tmp/err")")
+	done
+	s=$(printf '%s\n' "${secs[@]}" | median)
+	local check="ok: $got, $(sed -n 's/^diagram: \([0-9]*\) nodes.*/\1/p' "$tmp/err") nodes, peak $(field rss < "$tmp/err") KB"
+	[ "$got" = "$want" ] || check="FAIL: $got, want $want"
+	row zdd "$name" "${*//$tmp\//}" 1 "$s" "" "$(field 'search nodes' < "$tmp/err")" "" "$check"
+}
+if has zdd; then
+	# The diagrams of 2n x 2n domino tilings (whole process: build, count, write), and uniform draws.
+	domino=(2 36 6728 12988816 258584046368 53060477521960000 112202208776036178000000)
+	for n in 4 5 6 $([ $quick = 1 ] || echo 7); do
+		"$gen_t" "$((2 * n))x$((2 * n))" > "$tmp/d$n"
+		zdd_run "dominoes$((2 * n))x$((2 * n))" "$tmp/d$n" "${domino[n - 1]}" --zdd "$tmp/z$n" --count --order first
+	done
+	zdd_run "dominoes10x10" "$tmp/d5" 1000 --sample 1000 --seed 1 --order first
+	[ $quick = 1 ] || zdd_run "dominoes14x14" "$tmp/d7" 1000 --from-zdd "$tmp/z7" --sample 1000 --seed 1
 fi
 if has memory; then
 	# Peak memory must not grow with the number of puzzles: the input is streamed.

@@ -12,6 +12,7 @@
 #include "cli.h"
 #include "dlx-ec.h"
 #include "dlx-svg.h"
+#include "dlx-zdd-cli.h"
 #include "dlx.h"
 
 static const char usage_dlx[] =
@@ -61,6 +62,17 @@ static const char usage_dlx[] =
 	"                        is full, counts are dropped and computed again\n"
 	"      --order=RULE      --memo's branching rule: mrv (fewest options, the\n"
 	"                        default) or first (first uncovered item, for boards)\n"
+	"      --zdd=FILE        build the diagram of all solutions (a ZDD, by --memo's\n"
+	"                        search, within --memo-memory, --order's rule) and\n"
+	"                        write it to FILE ('-': standard output, then nothing\n"
+	"                        else); then --count, --all, --limit and\n"
+	"                        --sample answer from the diagram, without a search\n"
+	"      --from-zdd=FILE   read the diagram that --zdd wrote for this problem\n"
+	"                        (checked against it) instead of building it\n"
+	"      --sample=N        print N solutions drawn uniformly at random (with\n"
+	"                        repeats), each solution equally likely, from the\n"
+	"                        diagram (built in memory without --zdd or\n"
+	"                        --from-zdd); --seed S (default 0) fixes the draws\n"
 	"      --propagate       before each branching, remove the options that the\n"
 	"                        subsumption rule excludes (every option left for an\n"
 	"                        item covers item B: B's other options go); the same\n"
@@ -98,6 +110,7 @@ struct opts {
 	bool count, all, numbers, stats, quiet, strict;
 	const char *svg;        /* --svg FILE, or NULL */
 	bool memo;              /* --memo: dlx_memo_count() */
+	struct zdd_request zdd; /* --zdd, --from-zdd, --sample: the diagram mode */
 	dlx_memo_params mp;     /* --memo-memory, --order; memory 0 until given */
 	bool ordered;           /* --order given */
 	bool seeded;
@@ -153,7 +166,7 @@ static int print_solution(void *ctx, const size_t *options, size_t n)
 			putchar(j + 1 < m ? ' ' : '\n');
 		}
 	}
-	if (pr->o->all || pr->o->cli.limit > 1)
+	if (pr->o->all || pr->o->cli.limit > 1 || pr->o->zdd.sampling)
 		putchar('\n');
 	/* Whole solutions only: flush so an interruption never tears one. */
 	if (!cli_wrote(fflush(stdout) == 0)) {
@@ -165,7 +178,8 @@ static int print_solution(void *ctx, const size_t *options, size_t n)
 
 static const struct cli_program dlx_program = { "dlx", usage_dlx, DLX_MAX_PARTS, DLX_MAX_PART_DEPTH };
 
-enum { OPT_STRICT = CLI_OPT_OWN, OPT_SEED, OPT_SVG, OPT_MEMO, OPT_MEMO_MEMORY, OPT_ORDER };
+enum { OPT_STRICT = CLI_OPT_OWN, OPT_SEED, OPT_SVG, OPT_MEMO, OPT_MEMO_MEMORY, OPT_ORDER, OPT_ZDD, OPT_FROM_ZDD,
+	OPT_SAMPLE };
 
 /* Probes of --estimate without a number: the spread of a few hundred is usually plain already. */
 #define DEFAULT_PROBES 1000
@@ -216,14 +230,38 @@ static size_t default_memo_memory(void)
 	return ram / 4 > SIZE_MAX ? SIZE_MAX : (size_t)(ram / 4);
 }
 
+/* --zdd, --from-zdd or --sample: the answers come from the diagram of all solutions. */
+static bool diagram_mode(const struct opts *o)
+{
+	return o->zdd.write_file || o->zdd.read_file || o->zdd.sampling;
+}
+
+/* What the diagram mode works with; 0 or a usage error's status. */
+static int check_diagram(const struct opts *o)
+{
+	if (!diagram_mode(o))
+		return 0;
+	if (o->zdd.write_file && o->zdd.read_file)
+		return cli_usage_error(&dlx_program, "--zdd builds the diagram, --from-zdd reads it: one of them");
+	if (o->zdd.sampling && (o->all || o->cli.limit))
+		return cli_usage_error(&dlx_program, "--sample prints its N solutions: not with --all or --limit");
+	if (o->cli.parts || o->cli.propagate || o->svg || o->cli.threads > 1)
+		return cli_usage_error(&dlx_program,
+				       "the diagram is built whole, in one thread: not with --part, --propagate, --svg "
+				       "or --threads");
+	return 0;
+}
+
 /* What --memo works with, and the options that need it; 0 or a usage error's status. */
 static int check_memo(const struct opts *o)
 {
 	if (!o->memo) {
-		if (o->ordered || o->mp.memory)
-			return cli_usage_error(&dlx_program, "--order and --memo-memory need --memo");
+		if ((o->ordered || o->mp.memory) && !diagram_mode(o))
+			return cli_usage_error(&dlx_program, "--order and --memo-memory need --memo, --zdd or --sample");
 		return 0;
 	}
+	if (diagram_mode(o))
+		return cli_usage_error(&dlx_program, "--memo counts without a diagram: not with --zdd, --from-zdd or --sample");
 	if (!o->count || o->all)
 		return cli_usage_error(&dlx_program, "--memo counts: it needs --count, and excludes --all");
 	if (o->cli.propagate)
@@ -250,6 +288,9 @@ static int parse_args(int argc, char **argv, struct opts *o)
 		{ "memo", no_argument, NULL, OPT_MEMO },
 		{ "memo-memory", required_argument, NULL, OPT_MEMO_MEMORY },
 		{ "order", required_argument, NULL, OPT_ORDER },
+		{ "zdd", required_argument, NULL, OPT_ZDD },
+		{ "from-zdd", required_argument, NULL, OPT_FROM_ZDD },
+		{ "sample", required_argument, NULL, OPT_SAMPLE },
 		CLI_LONGOPTS_SEARCH,
 		CLI_LONGOPTS_HELP,
 		{ NULL, 0, NULL, 0 },
@@ -286,6 +327,19 @@ static int parse_args(int argc, char **argv, struct opts *o)
 					"--memo-memory needs a size such as 65536, 512K, 256M or 4G");
 			continue;
 		}
+		if (c == OPT_ZDD || c == OPT_FROM_ZDD) {
+			*(c == OPT_ZDD ? &o->zdd.write_file : &o->zdd.read_file) = optarg;
+			/* The diagram is then the whole of standard output. */
+			if (c == OPT_ZDD && !strcmp(optarg, "-"))
+				o->quiet = true;
+			continue;
+		}
+		if (c == OPT_SAMPLE) {
+			if (!cli_parse_u64(optarg, &o->zdd.sample))
+				return cli_usage_error(&dlx_program, "--sample needs a number from 0 to 2^64-1");
+			o->zdd.sampling = true;
+			continue;
+		}
 		if (c == OPT_ORDER) {
 			if (!strcmp(optarg, "mrv"))
 				o->mp.order = DLX_MEMO_MRV;
@@ -310,6 +364,8 @@ static int parse_args(int argc, char **argv, struct opts *o)
 	if (o->svg && o->count && !o->all)
 		return cli_usage_error(&dlx_program, "--svg draws solutions: not with --count alone (add --all)");
 	r = check_memo(o);
+	if (!r)
+		r = check_diagram(o);
 	if (r)
 		return r;
 	/*
@@ -318,7 +374,7 @@ static int parse_args(int argc, char **argv, struct opts *o)
 	 */
 	if (!o->cli.threads)
 		o->cli.threads = o->cli.node_limit || o->all || o->memo ? 1 : cli_online_cores();
-	if (o->memo && !o->mp.memory)
+	if ((o->memo || diagram_mode(o)) && !o->mp.memory)
 		o->mp.memory = default_memo_memory();
 	return 0;
 }
@@ -490,7 +546,8 @@ int main(int argc, char **argv)
 	dlx_problem *p = dlx_ec_problem(ec);
 	if (o.cli.propagate)
 		dlx_set_propagation(p, DLX_PROPAGATE_SUBSUME);
-	if (o.seeded && dlx_shuffle_options(p, o.seed) != DLX_OK) {
+	/* With --sample the seed is the draws': a shuffle would only renumber the diagram's nodes. */
+	if (o.seeded && !o.zdd.sampling && dlx_shuffle_options(p, o.seed) != DLX_OK) {
 		fprintf(stderr, "dlx: out of memory\n");
 		dlx_ec_free(ec);
 		return CLI_EXIT_FAILURE;
@@ -520,6 +577,23 @@ int main(int argc, char **argv)
 	cli_limits_init(&lim, "dlx", o.cli.time_limit, o.cli.progress);
 	if (o.estimate) {
 		int status = cli_finish_output("dlx", false, estimate_problem(&o, p, &lim));
+		free(pr.sorted);
+		dlx_ec_free(ec);
+		return status;
+	}
+	if (diagram_mode(&o)) {
+		struct zdd_request *rq = &o.zdd;
+		rq->seed = o.seed;
+		rq->mp = o.mp;
+		rq->node_limit = o.cli.node_limit;
+		rq->count = o.count;
+		rq->list = o.all;
+		rq->limit = o.cli.limit;
+		rq->quiet = o.quiet;
+		rq->stats = o.stats;
+		pr.printing = !o.quiet;
+		pr.lim = &lim;
+		int status = cli_finish_output("dlx", pr.write_failed, zdd_run(rq, ec, print_solution, &pr, &lim));
 		free(pr.sorted);
 		dlx_ec_free(ec);
 		return status;

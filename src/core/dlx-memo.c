@@ -35,6 +35,7 @@
 #include "dlx-internal.h"
 #include "dlx-links.h"
 #include "dlx-memo.h"
+#include "dlx-memo-key.h"
 
 /* A level of the search's stack. */
 struct memo_level {
@@ -50,10 +51,7 @@ struct memo_level {
 struct memo_state {
 	dlx_problem *p;
 	dlx_memo_order order;
-	size_t pw, kw;          /* words of the key's primary part, of the whole key */
-	uint64_t *key;
-	uint64_t *zob;          /* a random word per item */
-	uint64_t hash;
+	struct memo_key k;      /* the items' state and its hash */
 	struct memo_level *lv;
 	struct memo_sum *sum;   /* the count of each level's node so far */
 	size_t depth;
@@ -63,115 +61,6 @@ struct memo_state {
 	uint32_t max_level;
 	uint32_t poll_left;
 };
-
-static uint64_t splitmix64(uint64_t *s)
-{
-	uint64_t z = (*s += 0x9e3779b97f4a7c15u);
-	z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9u;
-	z = (z ^ (z >> 27)) * 0x94d049bb133111ebu;
-	return z ^ (z >> 31);
-}
-
-/* The hash of secondary item j purified to color c. */
-static inline uint64_t zob_color(const struct memo_state *m, int32_t j, int32_t c)
-{
-	uint64_t s = m->zob[j] ^ (uint64_t)(uint32_t)c;
-	return splitmix64(&s);
-}
-
-/*
- * Item j covered, or uncovered again: both flip its part of the key and
- * of the hash.  With colors a secondary item's part is 32 bits, all ones
- * when covered.
- */
-static ALWAYS_INLINE void key_flip(struct memo_state *m, int32_t j, const bool colors)
-{
-	int32_t np = m->p->np;
-	m->hash ^= m->zob[j];
-	if (j <= np) {
-		m->key[(j - 1) >> 6] ^= (uint64_t)1 << ((j - 1) & 63);
-		return;
-	}
-	size_t s = (size_t)(j - np - 1);
-	if (!colors)
-		m->key[m->pw + (s >> 6)] ^= (uint64_t)1 << (s & 63);
-	else
-		m->key[m->pw + (s >> 1)] ^= (uint64_t)0xffffffffu << (32 * (s & 1));
-}
-
-/* Secondary item j purified to color c, or back to free. */
-static inline void key_color(struct memo_state *m, int32_t j, int32_t c)
-{
-	size_t s = (size_t)(j - m->p->np - 1);
-	m->hash ^= zob_color(m, j, c);
-	m->key[m->pw + (s >> 1)] ^= (uint64_t)(uint32_t)c << (32 * (s & 1));
-}
-
-/*
- * What choosing the option of node x did to its items other than x's, or
- * what undoing it does: the same flips (an item the option covers, one it
- * purifies; one purified already to the option's color stays as it is).
- */
-static ALWAYS_INLINE void key_option(struct memo_state *m, int32_t x, const bool colors)
-{
-	const dlx_problem *p = m->p;
-	const struct dlx_nodes nd = p->node;
-	for (int32_t q = x + 1; q != x;) {
-		int32_t j = nd.top[q];
-		if (j <= 0) {
-			q = nd.up[q];
-			continue;
-		}
-		if (commits_cover(p, q, colors))
-			key_flip(m, j, colors);
-		else if (p->color[q] > 0)
-			key_color(m, j, p->color[q]);
-		q++;
-	}
-}
-
-/* The key and hash of p's state now (forced options and a job's open item included). */
-static void key_build(struct memo_state *m)
-{
-	dlx_problem *p = m->p;
-	bool colors = p->color != NULL;
-	memset(m->key, 0, m->kw * sizeof *m->key);
-	m->hash = 0;
-	/* The primary part's last word is padded with ones: DLX_MEMO_FIRST's scan reads them as covered. */
-	for (size_t b = (size_t)p->np; b < m->pw * 64; b++)
-		m->key[b >> 6] |= (uint64_t)1 << (b & 63);
-	for (int32_t j = 1; j <= (int32_t)p->n_items; j++) {
-		if (!item_active(p, j))
-			key_flip(m, j, colors);
-		else if (colors && j > p->np && p->color[j] > 0)
-			key_color(m, j, p->color[j]);
-	}
-}
-
-/* DLX_MEMO_MRV: the item with the fewest options, the lowest-numbered on ties (as dlx_search()). */
-static inline int32_t choose_mrv(const dlx_problem *p)
-{
-	const int32_t *len = p->len;
-	uint64_t best = UINT64_MAX;
-	for (int32_t k = 0, n = p->n_act_p; k < n; k++) {
-		int32_t j = p->set[k];
-		uint64_t key = (uint64_t)(uint32_t)len[j] << 32 | (uint32_t)j;
-		best = key < best ? key : best;
-		if (len[j] == 0)
-			break;
-	}
-	return (int32_t)(uint32_t)best;
-}
-
-/* DLX_MEMO_FIRST: the first uncovered primary item from `from` on (one exists: the padding reads as covered). */
-static inline int32_t choose_first(const struct memo_state *m, int32_t from)
-{
-	size_t b = (size_t)from - 1, w = b >> 6;
-	uint64_t word = ~m->key[w] & (~(uint64_t)0 << (b & 63));
-	while (!word)
-		word = ~m->key[++w];
-	return (int32_t)(w * 64 + (size_t)__builtin_ctzll(word)) + 1;
-}
 
 /* Knuth's estimate of the fraction done, from the positions of the path's choices (as dlx_search()'s). */
 static double memo_progress(const struct memo_state *m, size_t level, int32_t first, double width)
@@ -231,7 +120,7 @@ static ALWAYS_INLINE int memo_impl(struct memo_state *m, const dlx_search_params
 	size_t level = 0;
 	int32_t i, x;
 	st->stop = DLX_STOP_COMPLETE;
-	key_build(m);
+	key_build(&m->k);
 	if (ranged) {
 		for (x = first;; x = nd.down[x]) {
 			width++;
@@ -276,7 +165,7 @@ x2:	/* Enter a node: a solution, a state counted before, or a branching. */
 		v.big = NULL;
 		goto counted;
 	}
-	i = fixed ? choose_first(m, level ? lv[level - 1].from : 1) : choose_mrv(p);
+	i = fixed ? choose_first(&m->k, level ? lv[level - 1].from : 1) : choose_mrv(p);
 	if (len[i] == 0) {
 		/* Only at the root: below it a choice that empties an item is given up at once. */
 		v.lo = 0;
@@ -284,32 +173,32 @@ x2:	/* Enter a node: a solution, a state counted before, or a branching. */
 		goto ret;
 	}
 	lv[level].store = len[i] >= 2 && m->table.cap;
-	if (lv[level].store && memo_table_get(&m->table, m->hash, m->key, &v))
+	if (lv[level].store && memo_table_get(&m->table, m->k.hash, m->k.key, &v))
 		goto counted;
 	m->branches += len[i] >= 2;
 	lv[level].item = i;
 	lv[level].from = i + 1;
 	lv[level].lens = len[i];
-	lv[level].hash = m->hash;
+	lv[level].hash = m->k.hash;
 	memo_sum_zero(&sum[level]);
 	mark(p, i, false);
 	{
 		bool emptied = false;
 		m->updates += cover(p, i, &emptied, false, colors);
 	}
-	key_flip(m, i, colors);
+	key_flip(&m->k, i, colors);
 	x = nd.down[i];
 
 x5:	/* Try option x of item i, or end the node when they are all tried. */
 	if (x == i) {
 		if (ranged && level == 0)
 			goto done;
-		key_flip(m, i, colors);
+		key_flip(&m->k, i, colors);
 		uncover(p, i, false, colors);
 		unmark(p, i, false);
 		v = memo_sum_val(&sum[level]);
 		if (lv[level].store)
-			memo_table_put(&m->table, lv[level].hash, m->key, &v);
+			memo_table_put(&m->table, lv[level].hash, m->k.key, &v);
 		goto ret;
 	}
 	mark_rest(p, x, false, colors);
@@ -321,7 +210,7 @@ x5:	/* Try option x of item i, or end the node when they are all tried. */
 			goto next;
 		}
 	}
-	key_option(m, x, colors);
+	key_option(&m->k, x, colors);
 	lv[level].x = x;
 	level++;
 	goto x2;
@@ -340,7 +229,7 @@ ret:	/* The node at `level` has count v: add it to its parent's and go on there.
 	x = lv[level].x;
 	i = lv[level].item;
 	memo_sum_add(&sum[level], &v);
-	key_option(m, x, colors);
+	key_option(&m->k, x, colors);
 	uncommit_rest(p, x, false, colors);
 	unmark_rest(p, x, false, colors);
 next:	/* The option x of item i at `level` is done. */
@@ -353,13 +242,13 @@ unwind:	/* Stopped: undo every level's choice, and its item's cover but for a jo
 	st->progress = memo_progress(m, level, ranged ? first : 0, width);
 	while (level > 0) {
 		x = lv[--level].x;
-		key_option(m, x, colors);
+		key_option(&m->k, x, colors);
 		uncommit_rest(p, x, false, colors);
 		unmark_rest(p, x, false, colors);
 		if (ranged && level == 0)
 			break;
 		i = lv[level].item;
-		key_flip(m, i, colors);
+		key_flip(&m->k, i, colors);
 		uncover(p, i, false, colors);
 		unmark(p, i, false);
 	}
@@ -390,8 +279,7 @@ static void memo_state_free(struct memo_state *m)
 			memo_sum_clear(&m->sum[l]);
 	memo_sum_clear(&m->found);
 	memo_table_free(&m->table);
-	free(m->key);
-	free(m->zob);
+	memo_key_free(&m->k);
 	free(m->lv);
 	free(m->sum);
 }
@@ -403,33 +291,25 @@ static int memo_state_init(struct memo_state *m, dlx_problem *p, const dlx_memo_
 	memset(m, 0, sizeof *m);
 	m->p = p;
 	m->order = memo->order;
-	size_t ns = p->n_secondary;
-	m->pw = (p->n_primary + 63) / 64;
-	m->kw = m->pw + (p->color ? (ns + 1) / 2 : (ns + 63) / 64);
 	/* Each level covers a primary item: depth n_primary + 1 at most, a leaf included. */
 	m->depth = p->n_primary + 1;
-	m->key = calloc(m->kw + 1, sizeof *m->key);
-	m->zob = malloc((p->n_items + 1) * sizeof *m->zob);
 	m->lv = malloc(m->depth * sizeof *m->lv);
 	m->sum = malloc(m->depth * sizeof *m->sum);
 	memo_sum_init(&m->found);
 	if (m->sum)
 		for (size_t l = 0; l < m->depth; l++)
 			memo_sum_init(&m->sum[l]);
-	int rc = m->key && m->zob && m->lv && m->sum ? DLX_OK : DLX_ERR_NOMEM;
-	if (!rc)
-		rc = memo_table_init(&m->table, m->kw, memo->memory ? memo->memory : DLX_MEMO_DEFAULT_MEMORY);
+	int rc = m->lv && m->sum ? memo_key_init(&m->k, p) : DLX_ERR_NOMEM;
+	if (!rc) {
+		rc = memo_table_init(&m->table, m->k.kw, memo->memory ? memo->memory : DLX_MEMO_DEFAULT_MEMORY);
+		if (rc)
+			memo_key_free(&m->k);
+	}
 	if (rc) {
-		free(m->key);
-		free(m->zob);
 		free(m->lv);
 		free(m->sum);
 		return rc;
 	}
-	/* Fixed, so that runs are repeatable; the table compares whole keys, so no seed can make a count wrong. */
-	uint64_t seed = 0x243f6a8885a308d3u;
-	for (size_t j = 0; j <= p->n_items; j++)
-		m->zob[j] = splitmix64(&seed);
 	m->poll_left = params->poll_interval ? params->poll_interval : 65536;
 	return DLX_OK;
 }

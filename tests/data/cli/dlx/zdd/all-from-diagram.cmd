@@ -1,0 +1,1 @@
+--from-zdd @DATA@/dominoes-4x4.zdd --limit 3 --numbers @DATA@/dominoes-4x4.dlx

@@ -1,0 +1,1 @@
+--sample x @TOPDATA@/knuth-example.dlx

@@ -1,0 +1,1 @@
+--zdd /dev/null --from-zdd @DATA@/dominoes-4x4.zdd @DATA@/dominoes-4x4.dlx

@@ -1,0 +1,1 @@
+--sample 1 --memo-memory 4K

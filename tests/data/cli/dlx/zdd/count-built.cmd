@@ -1,0 +1,1 @@
+--zdd /dev/null --count --order first @TOPDATA@/queens8.dlx

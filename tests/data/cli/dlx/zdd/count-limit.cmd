@@ -1,0 +1,1 @@
+--zdd /dev/null --count --limit 5 @TOPDATA@/queens8.dlx

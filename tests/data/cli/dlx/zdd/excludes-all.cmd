@@ -1,0 +1,1 @@
+--sample 2 --all @TOPDATA@/knuth-example.dlx

@@ -1,0 +1,1 @@
+--count --memo --zdd /dev/null @TOPDATA@/knuth-example.dlx

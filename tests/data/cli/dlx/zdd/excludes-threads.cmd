@@ -1,0 +1,1 @@
+--count --zdd /dev/null --threads 2 @TOPDATA@/knuth-example.dlx

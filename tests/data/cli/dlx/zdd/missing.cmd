@@ -1,0 +1,1 @@
+--from-zdd @DATA@/no-such.zdd --count @DATA@/dominoes-4x4.dlx

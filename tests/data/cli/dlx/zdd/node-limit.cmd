@@ -1,0 +1,1 @@
+--sample 1 --node-limit 5 @TOPDATA@/queens8.dlx

@@ -1,0 +1,1 @@
+--from-zdd @DATA@/dominoes-4x4.zdd --count @TOPDATA@/knuth-example.dlx

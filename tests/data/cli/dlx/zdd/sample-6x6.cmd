@@ -1,0 +1,1 @@
+--sample 4 --seed 7 --order first

@@ -1,0 +1,1 @@
+--sample 2 --seed 1 @TOPDATA@/knuth-colors.dlx

@@ -1,0 +1,1 @@
+--sample 2 --seed 3 --count --numbers @TOPDATA@/queens8.dlx

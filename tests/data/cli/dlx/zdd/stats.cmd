@@ -1,0 +1,1 @@
+--sample 1 --stats @TOPDATA@/knuth-example.dlx

@@ -1,0 +1,1 @@
+--from-zdd @DATA@/truncated.zdd --count @DATA@/dominoes-4x4.dlx

@@ -1,0 +1,1 @@
+--zdd - @TOPDATA@/knuth-example.dlx
