@@ -396,6 +396,70 @@ START_TEST(assignment_prunes)
 }
 END_TEST
 
+/*
+ * Tilings of an R x C board by dominoes and straight trominoes with
+ * lo..hi trominoes (tools/gen-trominoes.c's problem, built here through
+ * the API), against a count by placing pieces on the first empty cell.
+ */
+static uint64_t tile_count(uint64_t filled, int rows, int cols, int trom, int lo, int hi)
+{
+	int cell = 0;
+	while (cell < rows * cols && (filled >> cell & 1))
+		cell++;
+	if (cell == rows * cols)
+		return trom >= lo && trom <= hi;
+	int r = cell / cols, c = cell % cols;
+	uint64_t n = 0;
+	for (int len = 2; len <= 3; len++) {
+		if (len == 3 && trom == hi)
+			continue;
+		for (int d = 0; d < 2; d++) {
+			int dr = d, dc = 1 - d;
+			if (r + dr * (len - 1) >= rows || c + dc * (len - 1) >= cols)
+				continue;
+			uint64_t piece = 0;
+			for (int k = 0; k < len; k++)
+				piece |= (uint64_t)1 << ((r + dr * k) * cols + c + dc * k);
+			if (piece & filled)
+				continue;
+			n += tile_count(filled | piece, rows, cols, trom + (len == 3), lo, hi);
+		}
+	}
+	return n;
+}
+
+START_TEST(tromino_tilings)
+{
+	static const int cases[][4] = { { 4, 6, 2, 2 }, { 4, 6, 4, 4 }, { 3, 7, 1, 3 }, { 5, 5, 0, 8 }, { 2, 9, 3, 3 } };
+	for (size_t t = 0; t < sizeof cases / sizeof cases[0]; t++) {
+		int rows = cases[t][0], cols = cases[t][1], lo = cases[t][2], hi = cases[t][3];
+		size_t cells = (size_t)(rows * cols);
+		dlx_problem *p = dlx_problem_new(cells + 1, 0);
+		ck_assert_int_eq(dlx_set_item_bounds(p, cells, (uint32_t)lo, (uint32_t)hi), DLX_OK);
+		for (int len = 2; len <= 3; len++)
+			for (int r = 0; r < rows; r++)
+				for (int c = 0; c < cols; c++)
+					for (int d = 0; d < 2; d++) {
+						int dr = d, dc = 1 - d;
+						if (r + dr * (len - 1) >= rows || c + dc * (len - 1) >= cols)
+							continue;
+						size_t it[4], n = 0;
+						for (int k = 0; k < len; k++)
+							it[n++] = (size_t)((r + dr * k) * cols + c + dc * k);
+						if (len == 3)
+							it[n++] = cells;
+						ck_assert_int_ge(dlx_add_option(p, it, n), 0);
+					}
+		dlx_stats st;
+		ck_assert_int_eq(dlx_search(p, NULL, &st), DLX_OK);
+		uint64_t want = tile_count(0, rows, cols, 0, lo, hi);
+		ck_assert_msg(st.solutions == want, "%dx%d, %d..%d trominoes: %llu, want %llu", rows, cols, lo, hi,
+			      (unsigned long long)st.solutions, (unsigned long long)want);
+		dlx_problem_free(p);
+	}
+}
+END_TEST
+
 static Suite *bounds_suite(void)
 {
 	Suite *s = suite_create("bounds");
@@ -408,6 +472,7 @@ static Suite *bounds_suite(void)
 	tcase_add_test(tc, knuth_dlx3_example);
 	tcase_add_test(tc, modes_and_refusals);
 	tcase_add_test(tc, assignment_prunes);
+	tcase_add_test(tc, tromino_tilings);
 	suite_add_tcase(s, tc);
 	return s;
 }
