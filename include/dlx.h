@@ -385,13 +385,16 @@ typedef struct dlx_best {
 
 /**
  * Finds the @p k cheapest solutions of p (costs: dlx_set_option_cost(),
- * bounds and colors honoured), by Algorithm M with branch and bound, as
- * Knuth's DLX5 does: each primary item of an option is charged an equal
- * share of its cost (rounded down), each item's options are tried cheapest
- * share first, and a node is cut when the cost so far plus what the active
- * items still need at their cheapest shares exceeds the K-th cheapest cost
- * found (ties are not cut, so that dlx_best.ties is exact).  Far fewer
- * nodes than a search of every solution where costs differ
+ * bounds and colors honoured), by Algorithm M with branch and bound, after
+ * Knuth's DLX5: items covered a fixed number of times are taxed their
+ * cheapest option's cost (costs become net costs, the taxes paid by every
+ * solution), each item's options are tried cheapest first, options whose
+ * net cost exceeds what is left below the K-th cheapest cost found are not
+ * counted by the branching rule nor tried, and a node is cut when its cost
+ * plus what the active items still need at their cheapest shares of net
+ * cost (an option's net cost split equally among its primary items,
+ * rounded down) exceeds the K-th cost.  Ties are never cut, so that
+ * dlx_best.ties is exact.  Far fewer nodes than a search of every solution
  * (BENCHMARKS.md).
  *
  * @param params  solution_limit (solutions met, kept or not), node_limit,

@@ -27,18 +27,23 @@
  * goes down, and at 0 the item is covered; a secondary item is covered, or
  * purified to x's color (Algorithm C).
  *
- * The cheapest solutions: every option has a cost; each primary item of an
- * option is charged floor(cost / primary items of the option), its share,
- * so that an option's shares never add up to more than its cost.  A
- * solution below a node must give each active item i at least need(i) more
- * options, each from its list, each paying at least the smallest share of
- * that list: the sum over the active items of need x smallest share is a
- * lower bound on what the rest of a solution costs.  Each list is sorted by
- * share (cheapest first, then input order), so the smallest is its first
- * option's, and the bound costs nothing beyond the scan that chooses the
- * item.  A node whose cost so far plus the bound exceeds the K-th cheapest
- * cost found is cut; equal costs are not, so that every solution that ties
- * with the K-th is found and counted.
+ * The cheapest solutions (Knuth's DLX5, with a bound of its own): every
+ * option has a cost.  First, Knuth's taxes: an item covered a fixed number
+ * of times pays its cheapest option's cost that often in every solution,
+ * so that much leaves its options' costs (their "net" costs), in item
+ * order, and is added to every solution's cost at the root.  Each item's
+ * list is sorted by net cost.  Then, with the K-th cheapest cost found so
+ * far, an option whose net cost exceeds what is left of it is "unusable":
+ * the branching rule counts only the usable options of an item (an item
+ * with fewer than it needs ends the node), and an item's branches stop at
+ * its first unusable option.  And a bound: each primary item of an option
+ * is charged floor(net cost / primary items of the option), its share, so
+ * an option's shares never add up to more than its net cost; a solution
+ * below a node must give each active item i at least need(i) more options,
+ * each paying at least the smallest usable share of i's list, so the sum of
+ * need x smallest share bounds what the rest costs.  A node whose cost so
+ * far plus the bound exceeds the K-th cost is cut.  Equal costs are never
+ * cut, so that every solution that ties with the K-th is found and counted.
  */
 #include "dlx.h"
 
@@ -69,8 +74,10 @@ struct msearch {
 	int32_t *top, *up, *down, *color;
 	int32_t *len, *bound, *slack;  /* len: n + 1; bound, slack: np + 1 */
 	int32_t *prev, *next;          /* the active primary items, 0 the head */
-	uint64_t *share;               /* per option: its share of cost per primary item (best only) */
-	uint64_t *ocost;               /* per option: its cost (best only) */
+	uint64_t *share;               /* per option: its share of net cost per primary item (best only) */
+	uint64_t *ocost;               /* per option: its net cost, its cost less its items' taxes (best only) */
+	int32_t *optid;                /* per node: its option (best only) */
+	uint64_t base;                 /* the taxes every solution pays (best only) */
 	int32_t *tweak;                /* the tweaked nodes, in the order tweaked */
 	size_t n_tweak;
 	struct level *lv;
@@ -92,6 +99,7 @@ static void ms_free(struct msearch *m)
 	free(m->next);
 	free(m->share);
 	free(m->ocost);
+	free(m->optid);
 	free(m->tweak);
 	free(m->lv);
 	free(m->sol);
@@ -117,7 +125,7 @@ static int cmp_keyed(const void *a, const void *b)
 	return (x->node > y->node) - (x->node < y->node);
 }
 
-/* Sorts item i's list by share, then by its order before (a stable sort: nodes number the order). */
+/* Sorts item i's list by net cost, then by its order before (a stable sort: nodes number the order). */
 static int sort_list(struct msearch *m, int32_t i, struct keyed **buf, size_t *cap)
 {
 	size_t n = (size_t)m->len[i], k = 0;
@@ -127,7 +135,7 @@ static int sort_list(struct msearch *m, int32_t i, struct keyed **buf, size_t *c
 		return DLX_ERR_NOMEM;
 	struct keyed *a = *buf;
 	for (int32_t x = m->down[i]; x != i; x = m->down[x], k++) {
-		a[k].share = m->share[option_of(m, x)];
+		a[k].share = m->ocost[m->optid[x]];
 		a[k].node = (int32_t)k;
 	}
 	/* node holds the rank in the list before (a seed's order), then the node again */
@@ -195,15 +203,41 @@ static int ms_init(struct msearch *m, dlx_problem *p, bool best)
 		size_t no = p->n_options ? p->n_options : 1;
 		m->share = calloc(no, sizeof *m->share);
 		m->ocost = calloc(no, sizeof *m->ocost);
-		if (!m->share || !m->ocost)
+		m->optid = calloc(nn, sizeof *m->optid);
+		if (!m->share || !m->ocost || !m->optid)
 			return DLX_ERR_NOMEM;
 		for (size_t o = 0; o < p->n_options; o++) {
-			uint64_t c = dlx_option_cost(p, o), prim = 0;
+			m->ocost[o] = dlx_option_cost(p, o);
+			size_t sz = dlx_option_size(p, o);
+			for (size_t k = 0; k < sz; k++)
+				m->optid[p->opt_start[o] + (int32_t)k] = (int32_t)o;
+		}
+		/*
+		 * Knuth's DLX5 taxes: an item covered a fixed number of times
+		 * (lo = hi) pays, in every solution, lo times its cheapest
+		 * option's cost; take that out of its options' costs, in item
+		 * order, so that net costs stay nonnegative and each such item
+		 * has an option of net cost 0.  Net costs then say how much more
+		 * than the taxes an option costs.
+		 */
+		for (int32_t i = 1; i <= m->np; i++) {
+			if (m->slack[i] || m->down[i] == i)
+				continue;
+			uint64_t minc = UINT64_MAX;
+			for (int32_t x = m->down[i]; x != i; x = m->down[x])
+				if (m->ocost[m->optid[x]] < minc)
+					minc = m->ocost[m->optid[x]];
+			for (int32_t x = m->down[i]; x != i; x = m->down[x])
+				m->ocost[m->optid[x]] -= minc;
+			/* At most 2^30 items times 2^33: no overflow. */
+			m->base += minc * (uint64_t)m->bound[i];
+		}
+		for (size_t o = 0; o < p->n_options; o++) {
+			uint64_t prim = 0;
 			size_t sz = dlx_option_size(p, o);
 			for (size_t k = 0; k < sz; k++)
 				prim += dlx_option_item(p, o, k) < p->n_primary;
-			m->ocost[o] = c;
-			m->share[o] = prim ? c / prim : 0;
+			m->share[o] = prim ? m->ocost[o] / prim : 0;
 		}
 		struct keyed *buf = NULL;
 		size_t cap = 0;
@@ -384,25 +418,38 @@ static void untweak_to(struct msearch *m, size_t keep)
  * with bound - slack taken as 0 when negative (Knuth's DLX3), ties to the
  * smaller slack, then the longer list.  *score gets its branches (at most
  * 0: it cannot get what it needs), *lower the cost bound of the active
- * items (best only).  0 when no primary item is active.
+ * items (best only).  0 when no primary item is active.  With best, len
+ * counts only the options of net cost within `budget` (DLX5's usable
+ * options: the others would make the solution dearer than the K-th), and
+ * the bound takes the smallest share among them.
  */
-static int32_t choose(const struct msearch *m, int32_t *score, uint64_t *lower, bool best)
+static int32_t choose(const struct msearch *m, int32_t *score, uint64_t *lower, bool best, uint64_t budget)
 {
 	int32_t bi = 0, bs = INT32_MAX, bslack = 0, blen = 0;
-	uint64_t low = 0;
+	uint64_t low = 0, bmin = 0;
 	for (int32_t k = m->next[0]; k != 0; k = m->next[k]) {
 		int32_t s = m->slack[k] < m->bound[k] ? m->slack[k] : m->bound[k];
 		int32_t need = m->bound[k] - s;
-		int32_t t = m->len[k] + 1 - need;
-		if (best && need > 0 && m->down[k] != k) {
-			uint64_t sh = m->share[option_of(m, m->down[k])];
+		int32_t len = m->len[k];
+		if (best) {
+			uint64_t sh = UINT64_MAX;
+			len = 0;
+			for (int32_t x = m->down[k]; x != k && m->ocost[m->optid[x]] <= budget; x = m->down[x]) {
+				len++;
+				if (m->share[m->optid[x]] < sh)
+					sh = m->share[m->optid[x]];
+			}
 			/* Shares are at most DLX_COST_MAX and needs below 2^30: no overflow. */
-			low += sh * (uint64_t)need;
+			if (need > 0 && len > 0)
+				low += sh * (uint64_t)need;
 			if (low > ((uint64_t)1 << 63))
 				low = (uint64_t)1 << 63;
 		}
-		if (t < bs || (t == bs && (s < bslack || (s == bslack && m->len[k] > blen)))) {
-			bi = k, bs = t, bslack = s, blen = m->len[k];
+		int32_t t = len + 1 - need;
+		/* DLX5's tie-break with costs: the item whose cheapest option is dearest forces the most */
+		uint64_t mc = best && m->down[k] != k ? m->ocost[m->optid[m->down[k]]] : 0;
+		if (t < bs || (t == bs && (s < bslack || (s == bslack && (mc > bmin || (mc == bmin && len > blen)))))) {
+			bi = k, bs = t, bslack = s, blen = len, bmin = mc;
 		}
 	}
 	*score = bs;
@@ -499,7 +546,7 @@ static int msearch_run(struct msearch *m, const dlx_search_params *params, dlx_s
 	size_t depth_max = m->p->n_options + m->p->n_primary + 1;
 	const uint64_t update_room = UINT64_MAX - (uint64_t)m->p->n_nodes * 4 - 16;
 	size_t level = 0;
-	uint64_t cost = 0;
+	uint64_t cost = m->base;
 	struct level *L;
 	int32_t i, x;
 
@@ -535,7 +582,9 @@ forward:
 	{
 		int32_t score;
 		uint64_t lower;
-		i = choose(m, &score, &lower, best);
+		/* What the rest may cost when the K-th is to be matched at most (ties are kept). */
+		uint64_t budget = best && kp->b->n == kp->k ? (kp->kth >= cost ? kp->kth - cost : 0) : UINT64_MAX;
+		i = choose(m, &score, &lower, best, budget);
 		if (best && kp->b->n == kp->k && cost + lower > kp->kth)
 			goto backdown;
 		if (i == 0) {
@@ -587,24 +636,36 @@ advance:	/* Try level L's branch L->cur (or its next), or back up. */
 	L = &m->lv[level];
 	i = L->item;
 	x = L->cur;
+	/* The options are sorted by net cost: past the first too dear, all are (best only). */
 	if (L->mode == MODE_TWEAK) {
 		x = m->down[i];
 		/* bound is one less than on entry: i needs bound + 1 - slack more, this branch included */
 		if (m->len[i] < m->bound[i] + 1 - m->slack[i])
 			goto backup;
+		if (x != i && best && kp->b->n == kp->k && L->cost + m->ocost[m->optid[x]] > kp->kth) {
+			if (m->bound[i] + 1 - m->slack[i] > 0)
+				goto backup;
+			/* No more options for i: those left go the way of the tried ones, then i closes. */
+			while (m->down[i] != i)
+				tweak(m, m->down[i]);
+			x = i;
+		}
 		if (x != i)
 			tweak(m, x);
 		else
 			deactivate(m, i);
-	} else if (x == i && m->slack[i] == 0) {
-		goto backup;
+	} else {
+		if (x != i && best && kp->b->n == kp->k && L->cost + m->ocost[m->optid[x]] > kp->kth)
+			x = i;
+		if (x == i && m->slack[i] == 0)
+			goto backup;
 	}
 	L->cur = x;
 	cost = L->cost;
 	if (x != i) {
 		commit_rest(m, x);
 		if (best)
-			cost += m->ocost[option_of(m, x)];
+			cost += m->ocost[m->optid[x]];
 	}
 	level++;
 	goto forward;
