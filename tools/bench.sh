@@ -335,10 +335,11 @@ if has mult; then
 		exact_count "trominoes${r}x$c-t$t" "$tmp/tr" "$(mult_check tiles "$r" "$c" "$t")" 1 mult
 	done
 	# The assignment problem: the cheapest (branch and bound) against every solution.
-	"$gen_a" 10 1 > "$tmp/a10"; "$gen_a" 20 1 > "$tmp/a20"
+	"$gen_a" 10 1 > "$tmp/a10"; "$gen_a" 20 1 > "$tmp/a20"; "$gen_a" 30 1 > "$tmp/a30"
 	best_cost assign10 "$tmp/a10"
 	exact_count assign10 "$tmp/a10" 3628800 1 mult
 	best_cost assign20 "$tmp/a20"
+	best_cost assign30 "$tmp/a30"
 fi
 if has memory; then
 	# Peak memory must not grow with the number of puzzles: the input is streamed.
