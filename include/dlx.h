@@ -63,7 +63,7 @@ typedef enum dlx_error {
 	DLX_ERR_TOO_BIG = -4,   /**< the problem would exceed 2^30-1 nodes or items */
 	DLX_ERR_CONFLICT = -5,  /**< a forced option shares an item with an earlier forced one */
 	DLX_ERR_OVERFLOW = -6,  /**< a 64-bit statistic would have wrapped; the search stopped */
-	DLX_ERR_STATE = -7,     /**< call not allowed now (e.g. adding options while options are forced) */
+	DLX_ERR_STATE = -7,     /**< not allowed now: options forced, an iterator live, parts of a bounded problem */
 	DLX_ERR_SYNTAX = -8,    /**< malformed input text (front ends; details in a #dlx_error_info) */
 	DLX_ERR_IO = -9         /**< a read error from the input stream */
 } dlx_error;

@@ -29,7 +29,7 @@ const char *dlx_strerror(int err)
 	case DLX_ERR_TOO_BIG: return "problem too big (more than 2^30-1 nodes)";
 	case DLX_ERR_CONFLICT: return "forced options conflict";
 	case DLX_ERR_OVERFLOW: return "64-bit counter overflow";
-	case DLX_ERR_STATE: return "operation not allowed while options are forced";
+	case DLX_ERR_STATE: return "operation not allowed now (options forced, an iterator live, or items with bounds)";
 	case DLX_ERR_SYNTAX: return "malformed input";
 	case DLX_ERR_IO: return "read error";
 	}
