@@ -63,7 +63,7 @@ typedef enum dlx_error {
 	DLX_ERR_TOO_BIG = -4,   /**< the problem would exceed 2^30-1 nodes or items */
 	DLX_ERR_CONFLICT = -5,  /**< a forced option shares an item with an earlier forced one */
 	DLX_ERR_OVERFLOW = -6,  /**< a 64-bit statistic would have wrapped; the search stopped */
-	DLX_ERR_STATE = -7,     /**< call not allowed now (e.g. adding options while options are forced) */
+	DLX_ERR_STATE = -7,     /**< not allowed now: options forced, an iterator live, parts of a bounded problem */
 	DLX_ERR_SYNTAX = -8,    /**< malformed input text (front ends; details in a #dlx_error_info) */
 	DLX_ERR_IO = -9         /**< a read error from the input stream */
 } dlx_error;
@@ -194,6 +194,72 @@ DLX_API int dlx_shuffle_options(dlx_problem *p, uint64_t seed);
  */
 DLX_API int dlx_unshuffle_options(dlx_problem *p);
 
+/** Largest upper bound of an item (dlx_set_item_bounds()). */
+#define DLX_BOUND_MAX 1000000000u
+
+/**
+ * Gives primary item @p item bounds (Knuth's multiplicities, Algorithm M
+ * of TAOCP 7.2.2.1, as read by his DLX3): a solution then covers it at
+ * least @p lo and at most @p hi times, instead of exactly once.  Secondary
+ * items and colors keep their meaning.  A problem is "bounded" while some
+ * item's bounds are not 1:1; dlx_search() and dlx_search_split() then run
+ * Algorithm M (dlx-search-m.c), each solution (a set of options) once:
+ * - the branching rule takes the item with the fewest branches, its
+ *   options left less what it still needs, plus one (Knuth's DLX3 rule:
+ *   ties to the smaller slack hi - lo, then the longer list, then the
+ *   lower item); a "branch" may also leave an item that has what it
+ *   needs with no more options;
+ * - statistics count nodes as Knuth's DLX3 does (a node whose best item
+ *   cannot get what it needs is entered, then left); progress is Knuth's
+ *   estimate as for plain searches;
+ * - propagation (dlx_set_propagation()) is not applied, dlx_search_split()
+ *   searches in the calling thread whatever its threads, and refuses parts
+ *   (#DLX_ERR_STATE), as do dlx_iter_new(), dlx_memo_count() and
+ *   dlx_estimate_tree(): the cut of the tree into jobs is Algorithm X's.
+ * Bounds of 1:1 everywhere make the problem plain again.
+ *
+ * @param lo  0 .. hi
+ * @param hi  1 .. #DLX_BOUND_MAX
+ * @return #DLX_OK; #DLX_ERR_INVALID for a NULL p, an item that is not
+ *         primary, or bounds out of range; #DLX_ERR_STATE while options are
+ *         forced or an iterator searches p; #DLX_ERR_NOMEM.
+ * Complexity: O(1); the first bound allocates 8 bytes per primary item.
+ */
+DLX_API int dlx_set_item_bounds(dlx_problem *p, size_t item, uint32_t lo, uint32_t hi);
+
+/**
+ * The bounds of @p item: 1:1 for a primary item without any, 0:1 for a
+ * secondary item.  @p lo and @p hi may be NULL.
+ * @return #DLX_OK; #DLX_ERR_INVALID for a NULL p or an item out of range.
+ */
+DLX_API int dlx_item_bounds(const dlx_problem *p, size_t item, uint32_t *lo, uint32_t *hi);
+
+/** Whether some item of p has bounds other than 1:1 (false for NULL). */
+DLX_API bool dlx_has_bounds(const dlx_problem *p);
+
+/**
+ * Largest cost of one option: 2^33 - 1, so that a solution's cost (of at
+ * most 2^30 options) always fits in 63 bits.
+ */
+#define DLX_COST_MAX ((((uint64_t)1) << 33) - 1)
+
+/**
+ * Gives option @p opt a cost (Knuth's DLX5), 0 by default.  Costs matter
+ * only to dlx_search_best(); the other searches ignore them.
+ *
+ * @return #DLX_OK; #DLX_ERR_INVALID for a NULL p, an option out of range or
+ *         a cost above #DLX_COST_MAX; #DLX_ERR_STATE while an iterator
+ *         searches p; #DLX_ERR_NOMEM.
+ * Complexity: amortised O(1); the first cost allocates 8 bytes per option.
+ */
+DLX_API int dlx_set_option_cost(dlx_problem *p, size_t opt, uint64_t cost);
+
+/** The cost of option @p opt (0 when it has none, or for NULL or out of range). */
+DLX_API uint64_t dlx_option_cost(const dlx_problem *p, size_t opt);
+
+/** Whether some option of p has a cost other than 0 (false for NULL). */
+DLX_API bool dlx_has_costs(const dlx_problem *p);
+
 /**
  * Forces option @p opt into every solution of later searches, by covering its
  * items now.  A front end uses this to apply givens to a matrix built once.
@@ -294,6 +360,64 @@ typedef struct dlx_search_params {
  * Complexity: exponential in general; memory O(number of primary items).
  */
 DLX_API int dlx_search(dlx_problem *p, const dlx_search_params *params, dlx_stats *stats);
+
+/** One solution and its cost (dlx_search_best()). */
+typedef struct dlx_costed {
+	uint64_t cost;    /**< the sum of its options' costs */
+	size_t n;         /**< its number of options */
+	size_t *options;  /**< its options, in the order the search chose them */
+} dlx_costed;
+
+/** The cheapest solutions of a problem (dlx_search_best()); free with dlx_best_free(). */
+typedef struct dlx_best {
+	size_t n;         /**< solutions kept: K, or fewer when the problem has fewer */
+	dlx_costed *sol;  /**< sol[0 .. n-1], cheapest first (equal costs in the order found) */
+	/**
+	 * How many solutions found have the cost of sol[n-1], those kept
+	 * included: more than are kept when the K-th cost is shared beyond K.
+	 * Exact when the search completes; 0 when n is 0.
+	 */
+	uint64_t ties;
+} dlx_best;
+
+/** Largest K of dlx_search_best(). */
+#define DLX_BEST_MAX 1000000u
+
+/**
+ * Finds the @p k cheapest solutions of p (costs: dlx_set_option_cost(),
+ * bounds and colors honoured), by Algorithm M with branch and bound, after
+ * Knuth's DLX5: items covered a fixed number of times are taxed their
+ * cheapest option's cost (costs become net costs, the taxes paid by every
+ * solution), each item's options are tried cheapest first, options whose
+ * net cost exceeds what is left below the K-th cheapest cost found are not
+ * counted by the branching rule nor tried, and a node is cut when its cost
+ * plus what the active items still need at their cheapest shares of net
+ * cost (an option's net cost split equally among its primary items,
+ * rounded down) exceeds the K-th cost.  Ties are never cut, so that
+ * dlx_best.ties is exact.  Far fewer nodes than a search of every solution
+ * (BENCHMARKS.md).
+ *
+ * @param params  solution_limit (solutions met, kept or not), node_limit,
+ *                on_poll as for dlx_search(); on_solution must be NULL.
+ *                NULL for #DLX_SEARCH_PARAMS_INIT
+ * @param k       1 .. #DLX_BEST_MAX
+ * @param out     the solutions (the best found so far when a limit or a
+ *                poll stopped the search: then they need not be the
+ *                cheapest); NULL on failure
+ * @param stats   as dlx_search(): solutions counts those met, which need
+ *                not be all of them
+ * @return #DLX_OK, also when stopped early (stats->stop); #DLX_ERR_INVALID
+ *         for a NULL p or out, k out of range or an on_solution;
+ *         #DLX_ERR_STATE while options are forced or an iterator searches
+ *         p; #DLX_ERR_NOMEM; #DLX_ERR_OVERFLOW (with *out as found).
+ * Complexity: exponential in general; memory O(problem size) for a copy of
+ * the links, plus K solutions.
+ */
+DLX_API int dlx_search_best(dlx_problem *p, const dlx_search_params *params, size_t k, dlx_best **out,
+	dlx_stats *stats);
+
+/** Frees what dlx_search_best() returned.  NULL is a no-op. */
+DLX_API void dlx_best_free(dlx_best *b);
 
 /** What a search deduces at each node before it branches (dlx_set_propagation()). */
 typedef enum dlx_propagation {

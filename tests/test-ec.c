@@ -151,7 +151,7 @@ static const struct bad_case bad_cases[] = {
 	{ "a b a\n", 0, 1, "duplicate item name 'a'" },
 	{ "a | b a\n", 0, 1, "duplicate item name 'a'" },
 	{ "a | b | c\n", 0, 1, "a second '|' in the item line" },
-	{ "a b\na | b\n", 0, 2, "'|' in an option" },
+	{ "a b\na | b\n", 0, 2, "'|' without a number (an option's cost is written |n)" },
 	{ "a b:x\n", 0, 1, "':' in the item name 'b:x'" },
 	{ "a b\na b:x\n", 0, 2, "primary item 'b' cannot have a color" },
 	{ "a | b\na b:\n", 0, 2, "empty color name" },
@@ -165,7 +165,81 @@ static const struct bad_case bad_cases[] = {
 	{ "a b\nb \xc3\xa9\n", 0, 2, "invalid byte 0xC3 (names are printable ASCII)" },
 	{ "a b\na\0b\n", 8, 2, "NUL byte in input (binary file?)" },
 	{ "a\rb\n", 0, 1, "invalid byte 0x0D (names are printable ASCII)" },
+	/* Knuth's DLX3 bounds and DLX5 costs, wrong */
+	{ "3:2|a b\na\n", 0, 1, "lower bound 3 of item 'a' exceeds its upper bound 2" },
+	{ "a 0|b\na\n", 0, 1, "upper bound 0 of item 'b' (it must be at least 1)" },
+	{ "a 0:0|b\na\n", 0, 1, "upper bound 0 of item 'b' (it must be at least 1)" },
+	{ "a | 2|b\na\n", 0, 1, "bounds on the secondary item 'b' (only primary items have them)" },
+	{ "a |1:2|b\na\n", 0, 1, "bounds on the secondary item 'b' (only primary items have them)" },
+	{ "1:2:3|a\na\n", 0, 1, "bounds '1:2:3' of item 'a' are not u:v or v" },
+	{ ":2|a\na\n", 0, 1, "bounds ':2' of item 'a' are not u:v or v with numbers up to 1000000000" },
+	{ "1000000001|a\na\n", 0, 1, "bounds '1000000001' of item 'a' are not u:v or v with numbers up to 1000000000" },
+	{ "2|\na\n", 0, 1, "empty item name" },
+	{ "2|a:b\na\n", 0, 1, "':' in the item name 'a:b'" },
+	{ "a\na |\n", 0, 2, "'|' without a number (an option's cost is written |n)" },
+	{ "a\na |x\n", 0, 2, "'|' without a number (an option's cost is written |n)" },
+	{ "a\na |-1\n", 0, 2, "'|' without a number (an option's cost is written |n)" },
+	{ "a\na |12x\n", 0, 2, "a cost '|12' followed by 'x' (costs are |n, n a decimal number)" },
+	{ "a\na |8589934592\n", 0, 2, "cost of the option above 8589934591" },
+	{ "a\na |8589934591 |1\n", 0, 2, "cost of the option above 8589934591" },
+	{ "a\na |99999999999999999999999\n", 0, 2, "cost of the option above 8589934591" },
 };
+
+/* Knuth's DLX3 example (dlx3.w's introduction): one solution; and DLX5's costs. */
+START_TEST(reads_bounds_and_costs)
+{
+	static const char text[] =
+		"| A simple example of color controls\n"
+		"A B 2:3|C | X Y\n"
+		"A B X:0 Y:0\n"
+		"A C X:1 Y:1\n"
+		"C X:0\n"
+		"B X:1\n"
+		"C Y:1\n";
+	dlx_ec *ec;
+	dlx_error_info err;
+	int r = read_text(text, strlen(text), &ec, &err);
+	ck_assert_msg(r == DLX_OK, "%zu: %s", err.line, err.message);
+	dlx_problem *p = dlx_ec_problem(ec);
+	ck_assert_uint_eq(dlx_primary_count(p), 3);
+	ck_assert_str_eq(dlx_ec_item_name(ec, 2), "C");
+	uint32_t lo, hi;
+	ck_assert_int_eq(dlx_item_bounds(p, 2, &lo, &hi), DLX_OK);
+	ck_assert_uint_eq(lo, 2);
+	ck_assert_uint_eq(hi, 3);
+	ck_assert(dlx_has_bounds(p));
+	ck_assert_uint_eq(count(ec), 1);
+	dlx_ec_free(ec);
+
+	/* v|name is v:v; bounds of 1:1 written out leave the problem plain; costs add up, glued or not */
+	static const char text2[] = "2|a 1:1|b 0:2|c | d\na b |3 |4\na|2\nc d\t|0\nc |7\n";
+	r = read_text(text2, strlen(text2), &ec, &err);
+	ck_assert_msg(r == DLX_OK, "%zu: %s", err.line, err.message);
+	p = dlx_ec_problem(ec);
+	ck_assert_int_eq(dlx_item_bounds(p, 0, &lo, &hi), DLX_OK);
+	ck_assert_uint_eq(lo, 2);
+	ck_assert_uint_eq(hi, 2);
+	ck_assert_int_eq(dlx_item_bounds(p, 1, &lo, &hi), DLX_OK);
+	ck_assert_uint_eq(lo * 10 + hi, 11);
+	ck_assert_int_eq(dlx_item_bounds(p, 2, &lo, &hi), DLX_OK);
+	ck_assert_uint_eq(lo * 10 + hi, 2);
+	ck_assert_uint_eq(dlx_option_cost(p, 0), 7);
+	ck_assert_uint_eq(dlx_option_cost(p, 1), 2);
+	ck_assert_uint_eq(dlx_option_cost(p, 2), 0);
+	ck_assert_uint_eq(dlx_option_cost(p, 3), 7);
+	ck_assert_uint_eq(dlx_option_size(p, 1), 1);
+	/* a twice (options 0 and 1), b once, c 0-2 times among {c d}, {c}: 4 solutions */
+	ck_assert_uint_eq(count(ec), 4);
+	dlx_ec_free(ec);
+
+	/* A word with '|' whose prefix is no bound still ends the primary items, as before */
+	static const char text3[] = "a b|c\na c\nb\n";
+	ck_assert_int_eq(read_text(text3, strlen(text3), &ec, &err), DLX_OK);
+	ck_assert_uint_eq(dlx_primary_count(dlx_ec_problem(ec)), 2);
+	ck_assert(!dlx_has_bounds(dlx_ec_problem(ec)));
+	dlx_ec_free(ec);
+}
+END_TEST
 
 START_TEST(bad_input_is_reported)
 {
@@ -297,6 +371,7 @@ static Suite *ec_suite(void)
 	tcase_add_test(tc, secondary_items);
 	tcase_add_test(tc, layout_variants);
 	tcase_add_test(tc, long_lines_and_many_options);
+	tcase_add_test(tc, reads_bounds_and_costs);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("errors");
 	tcase_add_loop_test(tc, bad_input_is_reported, 0, (int)(sizeof bad_cases / sizeof bad_cases[0]));

@@ -10,7 +10,7 @@
 #   --quick      first 2000 puzzles of each set, the smaller exact-cover instances, 1 run
 #   --csv        CSV instead of a Markdown table
 #   --only       sections: sudoku9 sudoku16 sudoku25 bigboards exact parallel progress
-#                memory memo zdd (default: all)
+#                memory memo zdd mult (default: all)
 #
 # Timings are the programs' own (--stats: wall time of reading, solving and
 # writing, without process start-up), single-threaded unless a row says
@@ -19,7 +19,7 @@
 set -euo pipefail
 
 build=build data=../shared/data runs=3 quick=0 csv=0
-sections="sudoku9 sudoku16 sudoku25 bigboards exact parallel progress memory memo zdd"
+sections="sudoku9 sudoku16 sudoku25 bigboards exact parallel progress memory memo zdd mult"
 while [ $# -gt 0 ]; do
 	case $1 in
 	--build) build=$2; shift 2 ;;
@@ -39,7 +39,10 @@ bin=$build/src/cli; [ -x "$bin/dlx" ] || bin=$build/src
 dlx=$bin/dlx sud=$bin/dlx-sudoku verify=$build/tools/sudoku-verify
 gen_q=$build/tools/dlx-gen-queens gen_p=$build/tools/dlx-gen-pentominoes
 gen_l=$build/tools/dlx-gen-langford gen_t=$build/tools/dlx-gen-tilings gen_s=$build/tools/dlx-gen-sudoku ceiling=$build/tools/sudoku-dlx-ceiling
-for b in "$dlx" "$sud" "$verify" "$gen_q" "$gen_p" "$gen_l" "$gen_t" "$gen_s" "$ceiling"; do
+gen_tr=$build/tools/dlx-gen-trominoes gen_a=$build/tools/dlx-gen-assign
+# The independent answers of the multiplicity and cost rows; Debian's python3 (CI has no other).
+mult_check() { /usr/bin/python3 "$(dirname "${BASH_SOURCE[0]}")/mult-check.py" "$@"; }
+for b in "$dlx" "$sud" "$verify" "$gen_q" "$gen_p" "$gen_l" "$gen_t" "$gen_s" "$ceiling" "$gen_tr" "$gen_a"; do
 	[ -x "$b" ] || { echo "bench: $b is missing: build first (ninja -C $build)" >&2; exit 2; }
 done
 # Single-thread figures must stay single-threaded once the programs default to all cores.
@@ -335,6 +338,33 @@ if has zdd; then
 	done
 	zdd_run "dominoes10x10" "$tmp/d5" 1000 --sample 1000 --seed 1 --order first
 	[ $quick = 1 ] || zdd_run "dominoes14x14" "$tmp/d7" 1000 --from-zdd "$tmp/z7" --sample 1000 --seed 1
+fi
+# best_cost NAME FILE: seconds for dlx --best, its cost checked by the Hungarian method.
+best_cost() {
+	local name=$1 file=$2 t secs=() got s want
+	for ((t = 0; t < runs; t++)); do
+		got=$("$dlx" --best --stats --no-progress "$file" 2> "$tmp/err" | sed -n 's/^cost //p')
+		secs+=("$(field time < "$tmp/err")")
+	done
+	s=$(printf '%s\n' "${secs[@]}" | median)
+	want=$(mult_check assign "$file")
+	local check="ok: cost $got, Hungarian method $want"
+	[ "$got" = "$want" ] || check="FAIL: cost $got, Hungarian method $want"
+	row mult "$name" best 1 "$s" "" "$(field nodes < "$tmp/err")" "$(field updates < "$tmp/err")" "$check"
+}
+if has mult; then
+	# Exactly T straight trominoes among dominoes (a bound T:T), counts from tools/mult-check.py.
+	for spec in 5x6x4 6x6x4 $([ $quick = 1 ] || echo 6x8x4); do
+		IFS=x read -r r c t <<< "$spec"
+		"$gen_tr" "$r" "$c" "$t" > "$tmp/tr"
+		exact_count "trominoes${r}x$c-t$t" "$tmp/tr" "$(mult_check tiles "$r" "$c" "$t")" 1 mult
+	done
+	# The assignment problem: the cheapest (branch and bound) against every solution.
+	"$gen_a" 10 1 > "$tmp/a10"; "$gen_a" 20 1 > "$tmp/a20"; "$gen_a" 30 1 > "$tmp/a30"
+	best_cost assign10 "$tmp/a10"
+	exact_count assign10 "$tmp/a10" 3628800 1 mult
+	best_cost assign20 "$tmp/a20"
+	best_cost assign30 "$tmp/a30"
 fi
 if has memory; then
 	# Peak memory must not grow with the number of puzzles: the input is streamed.

@@ -10,6 +10,7 @@
 
 #include "cli-options.h"
 #include "cli.h"
+#include "dlx-best.h"
 #include "dlx-ec.h"
 #include "dlx-svg.h"
 #include "dlx-zdd-cli.h"
@@ -23,7 +24,9 @@ static const char usage_dlx[] =
 	"Input: the first line names the items, with '|' before the secondary ones;\n"
 	"each further line is an option, the names of the items it covers, where\n"
 	"'item:color' gives a secondary item a color (options sharing it must agree\n"
-	"on the color). Lines starting with '|' are comments.\n"
+	"on the color). Lines starting with '|' are comments. A primary item written\n"
+	"'u:v|name' must be covered u to v times, 'v|name' v times (Knuth's DLX3);\n"
+	"'|n' in an option adds n to its cost (Knuth's DLX5, for --best).\n"
 	"\n"
 	"By default the first solution is printed, one option per line, as its item\n"
 	"names in input order; options are listed in input order.\n"
@@ -35,6 +38,10 @@ static const char usage_dlx[] =
 	"  -n, --numbers         print each option as its input line number\n"
 	"  -s, --stats           print solutions, nodes, updates and time to stderr\n"
 	"  -q, --quiet           print no solution and no count, only set the exit status\n"
+	"  -b, --best[=K]        print the K cheapest solutions (default 1), cheapest\n"
+	"                        first, each as 'cost C', its options, an empty line;\n"
+	"                        then 'ties: N solutions cost C': how many solutions\n"
+	"                        cost as much as the K-th (one thread, no --part)\n"
 	"  -e, --estimate[=N]    do not search: estimate the size of the search tree\n"
 	"                        (of the part with --part) from N random probes\n"
 	"                        (default 1000; Knuth's estimate), its nodes and\n"
@@ -116,6 +123,7 @@ struct opts {
 	bool seeded;
 	uint64_t seed;          /* --seed S: dlx_shuffle_options(S) */
 	uint64_t estimate;      /* --estimate N: probes; 0 without --estimate */
+	uint64_t best;          /* --best K: K; 0 without --best */
 	struct cli_options cli; /* cli.threads is 0 until --threads: the default depends on other options */
 	const char *file;
 };
@@ -284,6 +292,7 @@ static int parse_args(int argc, char **argv, struct opts *o)
 		{ "strict", no_argument, NULL, OPT_STRICT },
 		{ "seed", required_argument, NULL, OPT_SEED },
 		{ "estimate", optional_argument, NULL, 'e' },
+		{ "best", optional_argument, NULL, 'b' },
 		{ "svg", required_argument, NULL, OPT_SVG },
 		{ "memo", no_argument, NULL, OPT_MEMO },
 		{ "memo-memory", required_argument, NULL, OPT_MEMO_MEMORY },
@@ -296,7 +305,7 @@ static int parse_args(int argc, char **argv, struct opts *o)
 		{ NULL, 0, NULL, 0 },
 	};
 	int c;
-	while ((c = getopt_long(argc, argv, "cal:nsqe::t:p:hV", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "cal:nsqe::b::t:p:hV", longopts, NULL)) != -1) {
 		bool *flag = flag_of(c, o);
 		if (flag) {
 			*flag = true;
@@ -312,6 +321,12 @@ static int parse_args(int argc, char **argv, struct opts *o)
 			o->estimate = DEFAULT_PROBES;
 			if (optarg && (!cli_parse_u64(optarg, &o->estimate) || !o->estimate))
 				return cli_usage_error(&dlx_program, "--estimate needs a number of probes from 1 to 2^64-1");
+			continue;
+		}
+		if (c == 'b') {
+			o->best = 1;
+			if (optarg && (!cli_parse_u64(optarg, &o->best) || !o->best || o->best > DLX_BEST_MAX))
+				return cli_usage_error(&dlx_program, "--best needs a number of solutions from 1 to 1000000");
 			continue;
 		}
 		if (c == OPT_SVG) {
@@ -368,6 +383,9 @@ static int parse_args(int argc, char **argv, struct opts *o)
 		r = check_diagram(o);
 	if (r)
 		return r;
+	if (o->best && (o->count || o->all || o->estimate || o->memo || o->svg || o->cli.parts || o->cli.propagate))
+		return cli_usage_error(&dlx_program, "--best does not go with --count, --all, --estimate, --memo, --svg, "
+				       "--part or --propagate");
 	/*
 	 * Defaults that keep output reproducible: a node limit cuts off at the
 	 * same place, and --all prints in the same order, only in one thread.
@@ -496,7 +514,7 @@ static int count_memo(const struct opts *o, dlx_problem *p, struct cli_limits *l
  * search stopped early, and --stats; partial says why it stopped, or is NULL.
  */
 static void print_result(const struct opts *o, const dlx_stats *st, const char *count, const char *partial,
-	double secs)
+	double secs, const char *costs)
 {
 	char plain[24];
 	if (!count) {
@@ -519,8 +537,9 @@ static void print_result(const struct opts *o, const dlx_stats *st, const char *
 	if (o->stats)
 		fprintf(stderr,
 			"solutions: %s%s, nodes: %" PRIu64 ", updates: %" PRIu64 ", branches: %" PRIu64
-			", time: %.3f s\n",
-			count, partial ? " (partial)" : "", st->nodes, st->updates, st->branches, secs);
+			", time: %.3f s%s%s\n",
+			count, partial ? " (partial)" : "", st->nodes, st->updates, st->branches, secs,
+			costs ? ", costs: " : "", costs ? costs : "");
 }
 
 /* --stats with --memo: what the table did. */
@@ -564,13 +583,25 @@ int main(int argc, char **argv)
 		}
 		pr.svg = &svg;
 	}
-	pr.sorted = malloc((dlx_primary_count(p) + 1) * sizeof *pr.sorted);
+	/* Bounded items may take several options each: a solution then has up to every option. */
+	pr.sorted = malloc((dlx_has_bounds(p) ? dlx_option_count(p) + 1 : dlx_primary_count(p) + 1) * sizeof *pr.sorted);
 	if (!pr.sorted) {
 		fprintf(stderr, "dlx: out of memory\n");
 		if (pr.svg)
 			dlx_svg_free(pr.svg);
 		dlx_ec_free(ec);
 		return CLI_EXIT_FAILURE;
+	}
+	/* Algorithm M runs whole, in one thread: the cut into parts and the memo table are Algorithm X's. */
+	if (dlx_has_bounds(p) && (o.cli.parts || o.memo || o.estimate)) {
+		fprintf(stderr, "dlx: %s: items with bounds (u:v|name) are searched whole: not with %s\n",
+			strcmp(o.file, "-") == 0 ? "<stdin>" : o.file,
+			o.cli.parts ? "--part" : o.memo ? "--memo" : "--estimate");
+		if (pr.svg)
+			dlx_svg_free(pr.svg);
+		free(pr.sorted);
+		dlx_ec_free(ec);
+		return CLI_EXIT_USAGE;
 	}
 	struct cli_limits lim;
 	cli_catch_signals();
@@ -600,8 +631,19 @@ int main(int argc, char **argv)
 	}
 	dlx_stats st;
 	dlx_memo_stats ms;
-	char *count = NULL;
-	int rc = o.memo ? count_memo(&o, p, &lim, &st, &ms, &count) : search_problem(&o, p, &pr, &lim, &st);
+	char *count = NULL, *costs = NULL;
+	int rc;
+	if (o.best) {
+		dlx_search_params sp = DLX_SEARCH_PARAMS_INIT;
+		sp.solution_limit = o.cli.limit;
+		sp.node_limit = o.cli.node_limit;
+		sp.on_poll = cli_poll;
+		sp.poll_ctx = &lim;
+		sp.poll_interval = CLI_POLL_INTERVAL;
+		rc = best_run(ec, &sp, o.best, o.numbers, o.quiet, &st, &costs);
+	} else {
+		rc = o.memo ? count_memo(&o, p, &lim, &st, &ms, &count) : search_problem(&o, p, &pr, &lim, &st);
+	}
 	cli_progress_end(&lim);
 	double secs = cli_now() - lim.start;
 
@@ -614,7 +656,7 @@ int main(int argc, char **argv)
 	int status = stop.why ? stop.status : st.solutions || o.cli.parts ? CLI_EXIT_OK : CLI_EXIT_NONE;
 	/* Without its count (memory ran short) a memoized count prints no number: the error says why. */
 	if (!o.memo || count)
-		print_result(&o, &st, count, stop.why, secs);
+		print_result(&o, &st, count, stop.why, secs, costs);
 	if (o.memo && o.stats)
 		print_memo_stats(&ms);
 	if (rc) {
@@ -628,6 +670,7 @@ int main(int argc, char **argv)
 	}
 	status = cli_finish_output("dlx", pr.write_failed, status);
 	free(count);
+	free(costs);
 	free(pr.sorted);
 	dlx_ec_free(ec);
 	return status;

@@ -29,6 +29,7 @@
 
 #include "dlx-cut.h"
 #include "dlx-internal.h"
+#include "dlx-mult.h"
 #include "dlx-problem.h"
 
 struct prober {
@@ -253,7 +254,7 @@ static int estimate_args(const dlx_problem *p, const dlx_part *path, size_t dept
 	if (p->iterating)
 		return DLX_ERR_STATE;
 	/* The probes walk Algorithm X's tree; a propagating search's is another one. */
-	if (p->propagate)
+	if (p->propagate || dlx__bounded(p))
 		return DLX_ERR_STATE;
 	return depth ? dlx__check_parts(path, depth) : DLX_OK;
 }

@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "dlx-internal.h"
+#include "dlx-mult.h"
 #include "dlx-links.h"
 
 /*
@@ -149,7 +150,7 @@ static int force_one(dlx_problem *p, size_t opt, uint64_t *updates, bool *emptie
 
 int dlx_force_option(dlx_problem *p, size_t opt)
 {
-	if (p && p->iterating)
+	if (p && (p->iterating || dlx__bounded(p)))
 		return DLX_ERR_STATE;
 	bool emptied;
 	return force_one(p, opt, p ? &p->forced_updates : NULL, &emptied);

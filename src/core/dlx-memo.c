@@ -33,6 +33,7 @@
 
 #include "dlx-cut.h"
 #include "dlx-internal.h"
+#include "dlx-mult.h"
 #include "dlx-links.h"
 #include "dlx-memo.h"
 #include "dlx-memo-key.h"
@@ -593,7 +594,7 @@ int dlx_memo_count(dlx_problem *p, const dlx_search_params *params, const dlx_me
 	if (!p || params->on_solution || (memo->order != DLX_MEMO_MRV && memo->order != DLX_MEMO_FIRST) ||
 	    parts > DLX_MAX_PARTS || (parts > 1 && (split->part < 1 || split->part > parts)))
 		return DLX_ERR_INVALID;
-	if (p->propagate || p->iterating)
+	if (p->propagate || p->iterating || dlx__bounded(p))
 		return DLX_ERR_STATE;
 	struct memo_sum total;
 	memo_sum_init(&total);

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "dlx-internal.h"
+#include "dlx-mult.h"
 #include "dlx-problem.h"
 
 const char *dlx_version(void)
@@ -28,7 +29,7 @@ const char *dlx_strerror(int err)
 	case DLX_ERR_TOO_BIG: return "problem too big (more than 2^30-1 nodes)";
 	case DLX_ERR_CONFLICT: return "forced options conflict";
 	case DLX_ERR_OVERFLOW: return "64-bit counter overflow";
-	case DLX_ERR_STATE: return "operation not allowed while options are forced";
+	case DLX_ERR_STATE: return "operation not allowed now (options forced, an iterator live, or items with bounds)";
 	case DLX_ERR_SYNTAX: return "malformed input";
 	case DLX_ERR_IO: return "read error";
 	}
@@ -171,6 +172,7 @@ void dlx_problem_free(dlx_problem *p)
 	free(p->lens);
 	free(p->sol);
 	dlx__propagation_free(p);
+	dlx__mult_free(p->mult);
 	free(p);
 }
 
@@ -342,6 +344,8 @@ static dlx_problem *clone_problem(const dlx_problem *p, bool borrow)
 	c->seen_epoch = c->epoch = NULL;
 	c->n_trail = c->cap_trail = 0;
 	c->borrowed = borrow;
+	bool mult_ok;
+	c->mult = dlx__mult_clone(p->mult, p->n_primary, &mult_ok);
 	size_t n = p->n_items;
 	c->len = malloc((n + 1) * sizeof *c->len);
 	c->set = malloc((n + 1) * sizeof *c->set);
@@ -365,7 +369,7 @@ static dlx_problem *clone_problem(const dlx_problem *p, bool borrow)
 	if (p->color)
 		c->color = malloc(c->cap_nodes * sizeof *c->color);
 	c->forced = p->cap_forced ? malloc(p->cap_forced * sizeof *c->forced) : NULL;
-	if (!ok || (p->color && !c->color) || (p->cap_forced && !c->forced)) {
+	if (!ok || !mult_ok || (p->color && !c->color) || (p->cap_forced && !c->forced)) {
 		dlx_problem_free(c);
 		return NULL;
 	}

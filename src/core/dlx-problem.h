@@ -167,6 +167,8 @@ struct dlx_problem {
 	bool prop_full;              /* tests: look at every item in every pass (dlx__set_full_passes()) */
 	/* A dlx_iter's search is under way: the links are half-way, nothing else may use them. */
 	bool iterating;
+	/* Items' bounds and options' costs (dlx-mult.h), NULL when there are none. */
+	struct dlx_mult *mult;
 };
 
 /*

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "dlx-internal.h"
+#include "dlx-mult.h"
 #include "dlx-links.h"
 
 /*
@@ -503,6 +504,8 @@ int dlx_search(dlx_problem *p, const dlx_search_params *params, dlx_stats *stats
 {
 	if (p && p->iterating)
 		return DLX_ERR_STATE;
+	if (p && __builtin_expect(p->mult != NULL, 0) && dlx__bounded(p))
+		return dlx__search_m(p, params, stats);
 	return search(p, params, stats, NULL, NULL);
 }
 
@@ -533,7 +536,7 @@ int dlx_iter_new(dlx_problem *p, const dlx_search_params *params, dlx_iter **out
 		*out = NULL;
 	if (!p || !out || (params && params->on_solution))
 		return DLX_ERR_INVALID;
-	if (p->iterating)
+	if (p->iterating || dlx__bounded(p))
 		return DLX_ERR_STATE;
 	struct dlx_iter *it = calloc(1, sizeof *it);
 	if (!it)

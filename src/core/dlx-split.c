@@ -17,6 +17,7 @@
 
 #include "dlx-cut.h"
 #include "dlx-internal.h"
+#include "dlx-mult.h"
 #include "dlx.h"
 
 /* What the threads of one split search share. */
@@ -543,6 +544,9 @@ int dlx__search_parts_setup(dlx_problem *p, const dlx_search_params *params, uns
 	/* Depth 0: the whole tree; with one thread, the plain search. */
 	if (depth == 0 && threads == 1)
 		return dlx_search(p, params, stats);
+	/* The cut into jobs is Algorithm X's: Algorithm M runs whole, in this thread (see dlx.h). */
+	if (dlx__bounded(p))
+		return depth ? DLX_ERR_STATE : dlx_search(p, params, stats);
 
 	/* Enough jobs that threads finish close together; for parts, a cut that depends on the parts only. */
 	struct dlx__cut cut;

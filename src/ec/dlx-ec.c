@@ -30,6 +30,8 @@ struct dlx_ec {
 	size_t *option_line; /* option -> input line */
 	size_t cap_lines;
 	size_t dropped;      /* options without a primary item, left out as Knuth's DLX2 does */
+	uint32_t *lo, *hi;   /* the primary items' bounds while reading (Knuth's DLX3), or NULL if none */
+	size_t cap_bounds;
 	size_t first_dropped; /* the line of the first of them, 0 if none */
 };
 
@@ -231,6 +233,76 @@ static int check_name(struct reader *r, const char *what, const char *s, size_t 
 	return DLX_OK;
 }
 
+/* Splits off the next run of characters other than blanks at *s. Returns its length, 0 at the end. */
+static size_t next_word(char **s, char **tok)
+{
+	char *p = *s;
+	while (*p == ' ' || *p == '\t')
+		p++;
+	*tok = p;
+	while (*p && *p != ' ' && *p != '\t')
+		p++;
+	*s = p;
+	return (size_t)(p - *tok);
+}
+
+/*
+ * A decimal number of s[0..n) into *v; false unless it is 1 to 10 digits
+ * and at most max.
+ */
+static bool parse_count(const char *s, size_t n, uint64_t max, uint64_t *v)
+{
+	if (n == 0 || n > 11)
+		return false;
+	uint64_t x = 0;
+	for (size_t k = 0; k < n; k++) {
+		if (s[k] < '0' || s[k] > '9')
+			return false;
+		x = 10 * x + (uint64_t)(s[k] - '0');
+	}
+	if (x > max)
+		return false;
+	*v = x;
+	return true;
+}
+
+/* Whether s[0..n) has only digits and colons: the bounds before a '|' rather than a name. */
+static bool bound_like(const char *s, size_t n)
+{
+	for (size_t k = 0; k < n; k++)
+		if ((s[k] < '0' || s[k] > '9') && s[k] != ':')
+			return false;
+	return n > 0;
+}
+
+/* Knuth's DLX3 bounds "u:v" or "v" (u = v) before an item's name. */
+static int parse_bounds(struct reader *r, const char *s, size_t n, const char *name, size_t name_len, uint32_t *lo,
+			uint32_t *hi)
+{
+	char tmp[48];
+	const char *colon = memchr(s, ':', n);
+	uint64_t u, v;
+	size_t vlen = colon ? n - (size_t)(colon - s) - 1 : n;
+	const char *vs = colon ? colon + 1 : s;
+	if (colon && memchr(colon + 1, ':', vlen))
+		return fail(r, DLX_ERR_SYNTAX, "bounds '%.*s' of item '%s' are not u:v or v", (int)n, s,
+			    show(name, name_len, tmp, sizeof tmp));
+	if (!parse_count(vs, vlen, DLX_BOUND_MAX, &v) || (colon && !parse_count(s, (size_t)(colon - s), DLX_BOUND_MAX, &u)))
+		return fail(r, DLX_ERR_SYNTAX, "bounds '%.*s' of item '%s' are not u:v or v with numbers up to %u", (int)n,
+			    s, show(name, name_len, tmp, sizeof tmp), DLX_BOUND_MAX);
+	if (!colon)
+		u = v;
+	if (v == 0)
+		return fail(r, DLX_ERR_SYNTAX, "upper bound 0 of item '%s' (it must be at least 1)",
+			    show(name, name_len, tmp, sizeof tmp));
+	if (u > v)
+		return fail(r, DLX_ERR_SYNTAX, "lower bound %llu of item '%s' exceeds its upper bound %llu",
+			    (unsigned long long)u, show(name, name_len, tmp, sizeof tmp), (unsigned long long)v);
+	*lo = (uint32_t)u;
+	*hi = (uint32_t)v;
+	return DLX_OK;
+}
+
 static int read_items(struct reader *r, dlx_ec *ec, size_t *n_primary, bool strict)
 {
 	int rc;
@@ -248,21 +320,68 @@ static int read_items(struct reader *r, dlx_ec *ec, size_t *n_primary, bool stri
 	size_t n;
 	bool secondary = false;
 	*n_primary = 0;
-	while ((n = next_token(&s, &tok)) > 0) {
+	while ((n = next_word(&s, &tok)) > 0) {
 		if (*tok == '|') {
 			if (secondary)
 				return fail(r, DLX_ERR_SYNTAX, "a second '|' in the item line");
 			secondary = true;
 			*n_primary = ec->items.n;
+			s = tok + 1; /* "|name": the rest is the first secondary item */
 			continue;
+		}
+		/* "u:v|name" or "v|name": bounds; another '|' within a word ends the primary items */
+		uint32_t lo = 1, hi = 1;
+		char *bar = memchr(tok, '|', n);
+		bool bounded = false;
+		if (bar && bound_like(tok, (size_t)(bar - tok))) {
+			char *name = bar + 1;
+			size_t name_len = n - (size_t)(name - tok);
+			char *bar2 = memchr(name, '|', name_len);
+			if (bar2)
+				name_len = (size_t)(bar2 - name), s = bar2;
+			if ((rc = check_name(r, "item", name, name_len)))
+				return rc;
+			if (secondary) {
+				char tmp[48];
+				return fail(r, DLX_ERR_SYNTAX, "bounds on the secondary item '%s' (only primary items have them)",
+					    show(name, name_len, tmp, sizeof tmp));
+			}
+			if ((rc = parse_bounds(r, tok, (size_t)(bar - tok), name, name_len, &lo, &hi)))
+				return rc;
+			bounded = lo != 1 || hi != 1;
+			tok = name;
+			n = name_len;
+		} else if (bar) {
+			n = (size_t)(bar - tok);
+			s = bar;
 		}
 		if ((rc = check_name(r, "item", tok, n)))
 			return rc;
 		char tmp[48];
 		if (lookup(&ec->items, tok, n, NULL) != (size_t)-1)
 			return fail(r, DLX_ERR_SYNTAX, "duplicate item name '%s'", show(tok, n, tmp, sizeof tmp));
-		if (names_add(&ec->items, tok, n) == (size_t)-1)
+		size_t id = names_add(&ec->items, tok, n);
+		if (id == (size_t)-1)
 			return fail(r, DLX_ERR_NOMEM, "out of memory");
+		if (bounded || ec->lo) {
+			if (id >= ec->cap_bounds) {
+				size_t nc = ec->cap_bounds ? 2 * ec->cap_bounds : 64;
+				while (nc <= id)
+					nc *= 2;
+				uint32_t *nl = realloc(ec->lo, nc * sizeof *nl);
+				if (nl)
+					ec->lo = nl;
+				uint32_t *nh = nl ? realloc(ec->hi, nc * sizeof *nh) : NULL;
+				if (!nh)
+					return fail(r, DLX_ERR_NOMEM, "out of memory");
+				ec->hi = nh;
+				for (size_t k = ec->cap_bounds; k < nc; k++)
+					ec->lo[k] = ec->hi[k] = 1;
+				ec->cap_bounds = nc;
+			}
+			ec->lo[id] = lo;
+			ec->hi[id] = hi;
+		}
 	}
 	if (!secondary)
 		*n_primary = ec->items.n;
@@ -295,16 +414,36 @@ static int reserve(struct reader *r, size_t **items, uint32_t **colors, size_t *
  * then left out), or -1 with *rc set.
  */
 static long read_option(struct reader *r, dlx_ec *ec, size_t n_primary, bool strict, size_t **items,
-			uint32_t **colors, size_t *cap, int *rc)
+			uint32_t **colors, size_t *cap, uint64_t *cost, int *rc)
 {
 	char *s = r->buf, *tok;
 	size_t n, k = 0;
 	bool has_primary = false;
 	char tmp[48];
+	*cost = 0;
 	while ((n = next_token(&s, &tok)) > 0) {
 		if (*tok == '|') {
-			*rc = fail(r, DLX_ERR_SYNTAX, "'|' in an option");
-			return -1;
+			/* Knuth's DLX5: "|n" gives the option a cost; several add up. */
+			size_t d = 0;
+			while (s[d] >= '0' && s[d] <= '9')
+				d++;
+			uint64_t c;
+			if (d == 0) {
+				*rc = fail(r, DLX_ERR_SYNTAX, "'|' without a number (an option's cost is written |n)");
+				return -1;
+			}
+			if (s[d] && s[d] != ' ' && s[d] != '\t' && s[d] != '|') {
+				*rc = fail(r, DLX_ERR_SYNTAX, "a cost '|%.*s' followed by '%c' (costs are |n, n a decimal number)",
+					   (int)(d > 20 ? 20 : d), s, s[d]);
+				return -1;
+			}
+			if (!parse_count(s, d, DLX_COST_MAX, &c) || *cost + c > DLX_COST_MAX) {
+				*rc = fail(r, DLX_ERR_SYNTAX, "cost of the option above %llu", (unsigned long long)DLX_COST_MAX);
+				return -1;
+			}
+			*cost += c;
+			s += d;
+			continue;
 		}
 		/* "item:color": the item, then its color in this option. */
 		const char *colon = memchr(tok, ':', n);
@@ -392,9 +531,16 @@ int dlx_ec_read_flags(FILE *in, unsigned flags, dlx_ec **out, dlx_error_info *er
 		rc = fail(&r, DLX_ERR_NOMEM, "out of memory");
 		goto out;
 	}
+	for (size_t i = 0; ec->lo && i < n_primary && i < ec->cap_bounds; i++) {
+		if ((rc = dlx_set_item_bounds(ec->problem, i, ec->lo[i], ec->hi[i]))) {
+			rc = fail(&r, rc, "%s", dlx_strerror(rc));
+			goto out;
+		}
+	}
 
 	while (next_line(&r, &rc) >= 0) {
-		long k = read_option(&r, ec, n_primary, strict, &items, &colors, &cap_items, &rc);
+		uint64_t cost;
+		long k = read_option(&r, ec, n_primary, strict, &items, &colors, &cap_items, &cost, &rc);
 		if (k < 0)
 			goto out;
 		if (k == 0) {
@@ -419,6 +565,10 @@ int dlx_ec_read_flags(FILE *in, unsigned flags, dlx_ec **out, dlx_error_info *er
 			goto out;
 		}
 		ec->option_line[opt] = r.line;
+		if (cost && (rc = dlx_set_option_cost(ec->problem, (size_t)id, cost))) {
+			rc = fail(&r, rc, "%s", dlx_strerror(rc));
+			goto out;
+		}
 	}
 out:
 	free(items);
@@ -440,6 +590,8 @@ void dlx_ec_free(dlx_ec *ec)
 	names_free(&ec->items);
 	names_free(&ec->colors);
 	free(ec->option_line);
+	free(ec->lo);
+	free(ec->hi);
 	free(ec);
 }
 

@@ -8,7 +8,8 @@
  *   blanks (0 only when there is no such line: the "empty input" case);
  * - on success, the options stand on exactly the non-comment, non-blank
  *   lines after the item line, the item names obey the format, the matrix
- *   passes dlx__check, and a bounded search reports only exact covers and
+ *   passes dlx__check, and a bounded search reports only exact covers (each
+ *   primary item within its bounds, Knuth's DLX3 multiplicities) and
  *   leaves the matrix intact;
  * - all of this read with DLX_EC_STRICT; read without it, the input is
  *   accepted whenever the strict read accepts it, with the same options and
@@ -115,15 +116,19 @@ static int on_solution(void *ctx, const size_t *opts, size_t n)
 			uint32_t c = dlx_option_color(sc->p, opts[k], j);
 			EXPECT(item < n_items, "option %zu has item %zu", opts[k], item);
 			/* Options may share a secondary item only when they give it one color. */
-			if (sc->cover[item])
+			if (sc->cover[item] && item >= dlx_primary_count(sc->p))
 				EXPECT(c != 0 && c == sc->color[item], "item %zu shared with colors %u and %u", item,
 				       (unsigned)sc->color[item], (unsigned)c);
 			sc->cover[item]++;
 			sc->color[item] = c;
 		}
 	}
-	for (size_t i = 0; i < dlx_primary_count(sc->p); i++)
-		EXPECT(sc->cover[i] == 1, "primary item %zu covered %u times", i, sc->cover[i]);
+	for (size_t i = 0; i < dlx_primary_count(sc->p); i++) {
+		uint32_t lo, hi;
+		EXPECT(dlx_item_bounds(sc->p, i, &lo, &hi) == DLX_OK && lo <= hi && hi >= 1, "item %zu's bounds", i);
+		EXPECT(sc->cover[i] >= lo && sc->cover[i] <= hi, "primary item %zu covered %u times, bounds %u:%u", i,
+		       sc->cover[i], (unsigned)lo, (unsigned)hi);
+	}
 	sc->calls++;
 	return 0;
 }
@@ -207,7 +212,9 @@ static void check_problem(dlx_ec *ec, const struct lines *ls, bool strict)
 	EXPECT(st.nodes <= NODE_LIMIT, "%llu nodes past the limit", (unsigned long long)st.nodes);
 	EXPECT(st.solutions == sc.calls, "%llu solutions but %llu callbacks",
 	       (unsigned long long)st.solutions, (unsigned long long)sc.calls);
-	EXPECT(st.max_level <= np, "depth %u with %zu primary items", (unsigned)st.max_level, np);
+	/* Algorithm M's levels each choose an option or close an item. */
+	EXPECT(st.max_level <= (dlx_has_bounds(p) ? n_opts + np : np), "depth %u with %zu primary items",
+	       (unsigned)st.max_level, np);
 	EXPECT(dlx__check(p, &what) == 0, "sane matrix after a search: %s", what);
 	free(sc.cover);
 	free(sc.color);

@@ -1,0 +1,1 @@
+--best=8 --numbers

@@ -1,0 +1,490 @@
+/*
+ * Check suite "bounds": Algorithm M (items' bounds, dlx-search-m.c) and the
+ * cheapest solutions (options' costs, dlx_search_best()) against brute
+ * force over every subset of the options of thousands of small random
+ * problems with bounds, colors and costs: the count, the set of solutions,
+ * the K cheapest costs and their ties.  Also Knuth's DLX3 example, the
+ * modes (limits, polls, splits) and what is refused.
+ */
+#include <check.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core-fixtures.h"
+#include "dlx.h"
+
+#define MAX_OPT 10
+#define MAX_ITEMS 8
+
+struct rnd {
+	size_t np, ns, no;
+	uint32_t lo[MAX_ITEMS], hi[MAX_ITEMS];
+	size_t items[MAX_OPT][MAX_ITEMS];
+	uint32_t colors[MAX_OPT][MAX_ITEMS];
+	size_t size[MAX_OPT];
+	uint64_t cost[MAX_OPT];
+};
+
+/* A random problem: options of 1-4 items, every one with a primary item (Knuth's rule). */
+static void make(struct rnd *r, bool colors, bool costs)
+{
+	memset(r, 0, sizeof *r);
+	r->np = 1 + rng() % 5;
+	r->ns = rng() % 3;
+	r->no = 1 + rng() % MAX_OPT;
+	for (size_t i = 0; i < r->np; i++) {
+		uint32_t hi = 1 + rng() % 3, lo = rng() % (hi + 1);
+		if (rng() % 3 == 0)
+			lo = hi = 1;
+		r->lo[i] = lo;
+		r->hi[i] = hi;
+	}
+	for (size_t o = 0; o < r->no; o++) {
+		size_t want = 1 + rng() % 4, n = 0;
+		bool used[MAX_ITEMS] = { false };
+		size_t first = rng() % r->np;
+		r->items[o][n++] = first;
+		used[first] = true;
+		for (size_t t = 1; t < want; t++) {
+			size_t it = rng() % (r->np + r->ns);
+			if (used[it])
+				continue;
+			used[it] = true;
+			r->colors[o][n] = colors && it >= r->np ? rng() % 3 : 0;
+			r->items[o][n++] = it;
+		}
+		r->size[o] = n;
+		r->cost[o] = costs ? rng() % 10 : 0;
+	}
+}
+
+static dlx_problem *build(const struct rnd *r)
+{
+	dlx_problem *p = dlx_problem_new(r->np, r->ns);
+	ck_assert_ptr_nonnull(p);
+	for (size_t o = 0; o < r->no; o++) {
+		ck_assert_int_eq(dlx_add_option_colored(p, r->items[o], r->colors[o], r->size[o]), (long)o);
+		ck_assert_int_eq(dlx_set_option_cost(p, o, r->cost[o]), DLX_OK);
+	}
+	for (size_t i = 0; i < r->np; i++)
+		ck_assert_int_eq(dlx_set_item_bounds(p, i, r->lo[i], r->hi[i]), DLX_OK);
+	return p;
+}
+
+/* Whether the options of mask make a solution: bounds on primary items, colors on secondary ones. */
+static bool is_solution(const struct rnd *r, uint32_t mask)
+{
+	uint32_t count[MAX_ITEMS] = { 0 }, color[MAX_ITEMS] = { 0 };
+	bool plain[MAX_ITEMS] = { false };
+	for (size_t o = 0; o < r->no; o++) {
+		if (!(mask >> o & 1))
+			continue;
+		for (size_t k = 0; k < r->size[o]; k++) {
+			size_t it = r->items[o][k];
+			uint32_t c = r->colors[o][k];
+			count[it]++;
+			if (it < r->np)
+				continue;
+			if (!c)
+				plain[it] = true;
+			else if (color[it] && color[it] != c)
+				return false;
+			else
+				color[it] = c;
+		}
+	}
+	for (size_t i = 0; i < r->np; i++)
+		if (count[i] < r->lo[i] || count[i] > r->hi[i])
+			return false;
+	for (size_t i = r->np; i < r->np + r->ns; i++)
+		if (plain[i] && count[i] > 1)
+			return false;
+	return true;
+}
+
+struct masks {
+	uint32_t m[1 << MAX_OPT];
+	size_t n;
+};
+
+static int collect_mask(void *ctx, const size_t *opts, size_t n)
+{
+	struct masks *ms = ctx;
+	uint32_t m = 0;
+	for (size_t k = 0; k < n; k++) {
+		ck_assert_msg(!(m >> opts[k] & 1), "an option twice in one solution");
+		m |= 1u << opts[k];
+	}
+	ck_assert_uint_lt(ms->n, 1u << MAX_OPT);
+	ms->m[ms->n++] = m;
+	return 0;
+}
+
+static int cmp_u32(const void *a, const void *b)
+{
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+	return (x > y) - (x < y);
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+	return (x > y) - (x < y);
+}
+
+static uint64_t mask_cost(const struct rnd *r, uint32_t m)
+{
+	uint64_t c = 0;
+	for (size_t o = 0; o < r->no; o++)
+		if (m >> o & 1)
+			c += r->cost[o];
+	return c;
+}
+
+/* Every solution once, the same set as brute force; the K cheapest and their ties. */
+static void check_one(unsigned seed, bool colors, bool costs)
+{
+	rng_seed(seed);
+	struct rnd r;
+	make(&r, colors, costs);
+	dlx_problem *p = build(&r);
+
+	static struct masks want, got;
+	want.n = got.n = 0;
+	for (uint32_t m = 0; m < (1u << r.no); m++)
+		if (is_solution(&r, m))
+			want.m[want.n++] = m;
+
+	dlx_search_params sp = DLX_SEARCH_PARAMS_INIT;
+	sp.on_solution = collect_mask;
+	sp.solution_ctx = &got;
+	dlx_stats st;
+	/* A seed's order of the options changes the tree, never the solutions. */
+	if (seed % 3 == 0)
+		ck_assert_int_eq(dlx_shuffle_options(p, seed), DLX_OK);
+	ck_assert_int_eq(dlx_search(p, &sp, &st), DLX_OK);
+	ck_assert_uint_eq(st.stop, DLX_STOP_COMPLETE);
+	ck_assert_msg(st.solutions == want.n, "seed %u: %llu solutions, brute force %zu", seed,
+		      (unsigned long long)st.solutions, want.n);
+	ck_assert_uint_eq(got.n, want.n);
+	qsort(got.m, got.n, sizeof got.m[0], cmp_u32);
+	for (size_t s = 0; s < got.n; s++) {
+		ck_assert_msg(got.m[s] == want.m[s], "seed %u: solution %zu differs", seed, s);
+		if (s)
+			ck_assert_msg(got.m[s] != got.m[s - 1], "seed %u: a solution twice", seed);
+	}
+
+	/* The K cheapest: costs as brute force sorts them, and the ties at the K-th. */
+	static uint64_t costs_sorted[1 << MAX_OPT];
+	for (size_t s = 0; s < want.n; s++)
+		costs_sorted[s] = mask_cost(&r, want.m[s]);
+	qsort(costs_sorted, want.n, sizeof costs_sorted[0], cmp_u64);
+	for (size_t k = 1; k <= 4; k++) {
+		dlx_best *b;
+		dlx_stats bs;
+		ck_assert_int_eq(dlx_search_best(p, NULL, k, &b, &bs), DLX_OK);
+		ck_assert_uint_eq(bs.stop, DLX_STOP_COMPLETE);
+		size_t expect = want.n < k ? want.n : k;
+		ck_assert_msg(b->n == expect, "seed %u, k %zu: %zu kept, want %zu", seed, k, b->n, expect);
+		for (size_t s = 0; s < b->n; s++) {
+			ck_assert_msg(b->sol[s].cost == costs_sorted[s], "seed %u, k %zu: cost %zu is %llu, want %llu",
+				      seed, k, s, (unsigned long long)b->sol[s].cost,
+				      (unsigned long long)costs_sorted[s]);
+			uint32_t m = 0;
+			for (size_t t = 0; t < b->sol[s].n; t++)
+				m |= 1u << b->sol[s].options[t];
+			ck_assert(is_solution(&r, m));
+			ck_assert_uint_eq(mask_cost(&r, m), b->sol[s].cost);
+		}
+		uint64_t ties = 0;
+		for (size_t s = 0; b->n && s < want.n; s++)
+			ties += costs_sorted[s] == costs_sorted[b->n - 1];
+		ck_assert_msg(b->ties == ties, "seed %u, k %zu: %llu ties, want %llu", seed, k,
+			      (unsigned long long)b->ties, (unsigned long long)ties);
+		dlx_best_free(b);
+	}
+	dlx_problem_free(p);
+}
+
+START_TEST(bounds_vs_brute_force)
+{
+	for (unsigned seed = 1; seed <= 1000; seed++)
+		check_one(seed, false, false);
+}
+END_TEST
+
+START_TEST(bounds_colors_vs_brute_force)
+{
+	for (unsigned seed = 1; seed <= 1000; seed++)
+		check_one(seed * 7919u, true, false);
+}
+END_TEST
+
+START_TEST(costs_vs_brute_force)
+{
+	for (unsigned seed = 1; seed <= 1000; seed++)
+		check_one(seed * 104729u, seed % 2 == 0, true);
+}
+END_TEST
+
+/* Knuth's DLX3 example (dlx3.w, its introduction): one solution, options 1, 3, 4 (from 0). */
+START_TEST(knuth_dlx3_example)
+{
+	/* A B 2:3|C | X Y */
+	dlx_problem *p = dlx_problem_new(3, 2);
+	ck_assert_int_eq(dlx_set_item_bounds(p, 2, 2, 3), DLX_OK);
+	const size_t o0[] = { 0, 1, 3, 4 }, o1[] = { 0, 2, 3, 4 }, o2[] = { 2, 3 }, o3[] = { 1, 3 }, o4[] = { 2, 4 };
+	const uint32_t c0[] = { 0, 0, 1, 1 }, c1[] = { 0, 0, 2, 2 }, c2[] = { 0, 1 }, c3[] = { 0, 2 }, c4[] = { 0, 2 };
+	ck_assert_int_eq(dlx_add_option_colored(p, o0, c0, 4), 0); /* A B X:0 Y:0 */
+	ck_assert_int_eq(dlx_add_option_colored(p, o1, c1, 4), 1); /* A C X:1 Y:1 */
+	ck_assert_int_eq(dlx_add_option_colored(p, o2, c2, 2), 2); /* C X:0 */
+	ck_assert_int_eq(dlx_add_option_colored(p, o3, c3, 2), 3); /* B X:1 */
+	ck_assert_int_eq(dlx_add_option_colored(p, o4, c4, 2), 4); /* C Y:1 */
+	struct masks got = { .n = 0 };
+	dlx_search_params sp = DLX_SEARCH_PARAMS_INIT;
+	sp.on_solution = collect_mask;
+	sp.solution_ctx = &got;
+	dlx_stats st;
+	ck_assert_int_eq(dlx_search(p, &sp, &st), DLX_OK);
+	ck_assert_uint_eq(st.solutions, 1);
+	ck_assert_uint_eq(got.m[0], (1u << 1) | (1u << 3) | (1u << 4));
+	dlx_problem_free(p);
+}
+END_TEST
+
+/* Limits, polls, splits and what bounded problems refuse. */
+static int stop_poll(void *ctx, const dlx_stats *so_far)
+{
+	(void)so_far;
+	return ++*(int *)ctx >= 2;
+}
+
+START_TEST(modes_and_refusals)
+{
+	/* 6 items each 0:3 over 12 single-item options: 2^12 - (too many per item) solutions */
+	dlx_problem *p = dlx_problem_new(6, 0);
+	for (size_t o = 0; o < 12; o++) {
+		size_t it = o % 6;
+		ck_assert_int_eq(dlx_add_option(p, &it, 1), (long)o);
+	}
+	for (size_t i = 0; i < 6; i++)
+		ck_assert_int_eq(dlx_set_item_bounds(p, i, 0, 3), DLX_OK);
+	ck_assert(dlx_has_bounds(p));
+	dlx_stats st;
+	ck_assert_int_eq(dlx_search(p, NULL, &st), DLX_OK);
+	ck_assert_uint_eq(st.solutions, 4096); /* two options an item: every subset */
+	ck_assert_uint_eq(st.progress, 1.0);
+
+	dlx_search_params sp = DLX_SEARCH_PARAMS_INIT;
+	sp.solution_limit = 10;
+	ck_assert_int_eq(dlx_search(p, &sp, &st), DLX_OK);
+	ck_assert_uint_eq(st.solutions, 10);
+	ck_assert_uint_eq(st.stop, DLX_STOP_LIMIT);
+	sp.solution_limit = 0;
+	sp.node_limit = 50;
+	ck_assert_int_eq(dlx_search(p, &sp, &st), DLX_OK);
+	ck_assert_uint_eq(st.nodes, 50);
+	ck_assert_uint_eq(st.stop, DLX_STOP_NODE_LIMIT);
+	int polls = 0;
+	sp.node_limit = 0;
+	sp.on_poll = stop_poll;
+	sp.poll_ctx = &polls;
+	sp.poll_interval = 100;
+	ck_assert_int_eq(dlx_search(p, &sp, &st), DLX_OK);
+	ck_assert_uint_eq(st.stop, DLX_STOP_POLL);
+	ck_assert(st.progress > 0 && st.progress < 1);
+
+	/* Threads search in one; parts, iterators, memo, estimates and forcing are refused. */
+	dlx_split_params th = { 4, 0, 0 };
+	ck_assert_int_eq(dlx_search_split(p, NULL, &th, &st), DLX_OK);
+	ck_assert_uint_eq(st.solutions, 4096);
+	dlx_split_params part = { 1, 1, 2 };
+	ck_assert_int_eq(dlx_search_split(p, NULL, &part, &st), DLX_ERR_STATE);
+	dlx_iter *it;
+	ck_assert_int_eq(dlx_iter_new(p, NULL, &it), DLX_ERR_STATE);
+	dlx_estimate est;
+	ck_assert_int_eq(dlx_estimate_tree(p, 10, 1, NULL, 0, NULL, &est), DLX_ERR_STATE);
+	ck_assert_int_eq(dlx_force_option(p, 0), DLX_ERR_STATE);
+	dlx_problem *c = dlx_problem_clone(p);
+	ck_assert_ptr_nonnull(c);
+	ck_assert_int_eq(dlx_search(c, NULL, &st), DLX_OK);
+	ck_assert_uint_eq(st.solutions, 4096);
+	dlx_problem_free(c);
+
+	/* Bad bounds; 1:1 everywhere makes the problem plain again. */
+	ck_assert_int_eq(dlx_set_item_bounds(p, 0, 2, 1), DLX_ERR_INVALID);
+	ck_assert_int_eq(dlx_set_item_bounds(p, 0, 0, 0), DLX_ERR_INVALID);
+	ck_assert_int_eq(dlx_set_item_bounds(p, 6, 1, 1), DLX_ERR_INVALID);
+	ck_assert_int_eq(dlx_set_item_bounds(p, 0, 1, DLX_BOUND_MAX + 1), DLX_ERR_INVALID);
+	for (size_t i = 0; i < 6; i++)
+		ck_assert_int_eq(dlx_set_item_bounds(p, i, 1, 1), DLX_OK);
+	ck_assert(!dlx_has_bounds(p));
+	ck_assert_int_eq(dlx_search(p, NULL, &st), DLX_OK);
+	ck_assert_uint_eq(st.solutions, 64);
+	uint32_t lo, hi;
+	ck_assert_int_eq(dlx_item_bounds(p, 0, &lo, &hi), DLX_OK);
+	ck_assert_uint_eq(lo, 1);
+	ck_assert_uint_eq(hi, 1);
+
+	/* Costs */
+	ck_assert_int_eq(dlx_set_option_cost(p, 0, DLX_COST_MAX + 1), DLX_ERR_INVALID);
+	ck_assert_int_eq(dlx_set_option_cost(p, 12, 1), DLX_ERR_INVALID);
+	ck_assert(!dlx_has_costs(p));
+	ck_assert_int_eq(dlx_set_option_cost(p, 3, 7), DLX_OK);
+	ck_assert(dlx_has_costs(p));
+	ck_assert_uint_eq(dlx_option_cost(p, 3), 7);
+	ck_assert_uint_eq(dlx_option_cost(p, 4), 0);
+	dlx_best *b;
+	ck_assert_int_eq(dlx_search_best(p, NULL, 0, &b, NULL), DLX_ERR_INVALID);
+	ck_assert_int_eq(dlx_search_best(p, NULL, 100, &b, &st), DLX_OK);
+	ck_assert_uint_eq(b->n, 64);
+	ck_assert_uint_eq(b->sol[0].cost, 0);
+	ck_assert_uint_eq(b->sol[63].cost, 7);
+	ck_assert_uint_eq(b->ties, 32);
+	dlx_best_free(b);
+	dlx_problem_free(p);
+}
+END_TEST
+
+/*
+ * Branch and bound visits fewer nodes than enumerating: the assignment
+ * problem of n workers and n jobs, cost (i * j) mod 7 + 1, whose optimum is
+ * checked against every permutation.
+ */
+static uint64_t perm_best(size_t n, size_t k, uint32_t used, uint64_t (*cost)(size_t, size_t))
+{
+	if (k == n)
+		return 0;
+	uint64_t best = UINT64_MAX;
+	for (size_t j = 0; j < n; j++) {
+		if (used >> j & 1)
+			continue;
+		uint64_t c = cost(k, j) + perm_best(n, k + 1, used | 1u << j, cost);
+		if (c < best)
+			best = c;
+	}
+	return best;
+}
+
+static uint64_t acost(size_t i, size_t j)
+{
+	return (i * 5 + j * 3 + i * j) % 11 + 1;
+}
+
+START_TEST(assignment_prunes)
+{
+	const size_t n = 7;
+	dlx_problem *p = dlx_problem_new(2 * n, 0);
+	for (size_t i = 0; i < n; i++)
+		for (size_t j = 0; j < n; j++) {
+			size_t it[2] = { i, n + j };
+			long o = dlx_add_option(p, it, 2);
+			ck_assert_int_ge(o, 0);
+			ck_assert_int_eq(dlx_set_option_cost(p, (size_t)o, acost(i, j)), DLX_OK);
+		}
+	dlx_stats all, st;
+	ck_assert_int_eq(dlx_search(p, NULL, &all), DLX_OK);
+	ck_assert_uint_eq(all.solutions, 5040);
+	dlx_best *b;
+	ck_assert_int_eq(dlx_search_best(p, NULL, 1, &b, &st), DLX_OK);
+	ck_assert_uint_eq(b->n, 1);
+	ck_assert_uint_eq(b->sol[0].cost, perm_best(n, 0, 0, acost));
+	ck_assert_msg(st.nodes * 4 < all.nodes, "best: %llu nodes, all: %llu", (unsigned long long)st.nodes,
+		      (unsigned long long)all.nodes);
+	dlx_best_free(b);
+	dlx_problem_free(p);
+}
+END_TEST
+
+/*
+ * Tilings of an R x C board by dominoes and straight trominoes with
+ * lo..hi trominoes (tools/gen-trominoes.c's problem, built here through
+ * the API), against a count by placing pieces on the first empty cell.
+ */
+static uint64_t tile_count(uint64_t filled, int rows, int cols, int trom, int lo, int hi)
+{
+	int cell = 0;
+	while (cell < rows * cols && (filled >> cell & 1))
+		cell++;
+	if (cell == rows * cols)
+		return trom >= lo && trom <= hi;
+	int r = cell / cols, c = cell % cols;
+	uint64_t n = 0;
+	for (int len = 2; len <= 3; len++) {
+		if (len == 3 && trom == hi)
+			continue;
+		for (int d = 0; d < 2; d++) {
+			int dr = d, dc = 1 - d;
+			if (r + dr * (len - 1) >= rows || c + dc * (len - 1) >= cols)
+				continue;
+			uint64_t piece = 0;
+			for (int k = 0; k < len; k++)
+				piece |= (uint64_t)1 << ((r + dr * k) * cols + c + dc * k);
+			if (piece & filled)
+				continue;
+			n += tile_count(filled | piece, rows, cols, trom + (len == 3), lo, hi);
+		}
+	}
+	return n;
+}
+
+START_TEST(tromino_tilings)
+{
+	static const int cases[][4] = { { 4, 6, 2, 2 }, { 4, 6, 4, 4 }, { 3, 7, 1, 3 }, { 5, 5, 0, 8 }, { 2, 9, 3, 3 } };
+	for (size_t t = 0; t < sizeof cases / sizeof cases[0]; t++) {
+		int rows = cases[t][0], cols = cases[t][1], lo = cases[t][2], hi = cases[t][3];
+		size_t cells = (size_t)(rows * cols);
+		dlx_problem *p = dlx_problem_new(cells + 1, 0);
+		ck_assert_int_eq(dlx_set_item_bounds(p, cells, (uint32_t)lo, (uint32_t)hi), DLX_OK);
+		for (int len = 2; len <= 3; len++)
+			for (int r = 0; r < rows; r++)
+				for (int c = 0; c < cols; c++)
+					for (int d = 0; d < 2; d++) {
+						int dr = d, dc = 1 - d;
+						if (r + dr * (len - 1) >= rows || c + dc * (len - 1) >= cols)
+							continue;
+						size_t it[4], n = 0;
+						for (int k = 0; k < len; k++)
+							it[n++] = (size_t)((r + dr * k) * cols + c + dc * k);
+						if (len == 3)
+							it[n++] = cells;
+						ck_assert_int_ge(dlx_add_option(p, it, n), 0);
+					}
+		dlx_stats st;
+		ck_assert_int_eq(dlx_search(p, NULL, &st), DLX_OK);
+		uint64_t want = tile_count(0, rows, cols, 0, lo, hi);
+		ck_assert_msg(st.solutions == want, "%dx%d, %d..%d trominoes: %llu, want %llu", rows, cols, lo, hi,
+			      (unsigned long long)st.solutions, (unsigned long long)want);
+		dlx_problem_free(p);
+	}
+}
+END_TEST
+
+static Suite *bounds_suite(void)
+{
+	Suite *s = suite_create("bounds");
+	TCase *tc = tcase_create("brute-force");
+	tcase_add_test(tc, bounds_vs_brute_force);
+	tcase_add_test(tc, bounds_colors_vs_brute_force);
+	tcase_add_test(tc, costs_vs_brute_force);
+	suite_add_tcase(s, tc);
+	tc = tcase_create("api");
+	tcase_add_test(tc, knuth_dlx3_example);
+	tcase_add_test(tc, modes_and_refusals);
+	tcase_add_test(tc, assignment_prunes);
+	tcase_add_test(tc, tromino_tilings);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	SRunner *sr = srunner_create(bounds_suite());
+	srunner_run_all(sr, CK_NORMAL);
+	int failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
