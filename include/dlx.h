@@ -853,8 +853,8 @@ typedef struct dlx_zdd dlx_zdd;
  *         or the diagram outgrew memo->memory (or 2^32-2 nodes);
  *         #DLX_ERR_INVALID for a NULL p or out, a solution limit or an
  *         on_solution, an unknown order; #DLX_ERR_STATE with forced
- *         options, propagation or a live dlx_iter; #DLX_ERR_OVERFLOW if
- *         the node counter would wrap.
+ *         options, items with bounds, propagation or a live dlx_iter;
+ *         #DLX_ERR_OVERFLOW if the node counter would wrap.
  * Counts past 2^64 take memory through GMP, whose default allocator ends
  * the process when memory runs out.
  * Complexity: that of dlx_memo_count() with a table that keeps
@@ -879,7 +879,8 @@ DLX_API int dlx_zdd_build(dlx_problem *p, const dlx_search_params *params, const
  * @return #DLX_OK with *out the diagram (dlx_zdd_free()); #DLX_ERR_SYNTAX
  *         for a diagram that fails a check; #DLX_ERR_INVALID for a NULL
  *         p or out, or arrays NULL with n > 0; #DLX_ERR_TOO_BIG for more
- *         than 2^32-3 nodes; #DLX_ERR_NOMEM.
+ *         than 2^32-3 nodes; #DLX_ERR_STATE when p has items with bounds;
+ *         #DLX_ERR_NOMEM.
  * Complexity: O(n (items/64 + secondary items + option size)) time,
  * O(n items/64 + n secondary items) memory while checking.
  */

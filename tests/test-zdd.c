@@ -627,6 +627,15 @@ START_TEST(limits_and_refusals)
 	ck_assert_int_eq(dlx_force_option(p, 0), DLX_OK);
 	ck_assert_int_eq(dlx_zdd_build(p, NULL, NULL, &z, NULL), DLX_ERR_STATE);
 	dlx_release_forced(p);
+	/* Items with bounds: the keys and the checks know exact covers only. */
+	ck_assert_int_eq(dlx_set_item_bounds(p, 0, 0, 1), DLX_OK);
+	ck_assert_int_eq(dlx_zdd_build(p, NULL, NULL, &z, NULL), DLX_ERR_STATE);
+	size_t one_opt = 0, bottom = 0, top = 1;
+	ck_assert_int_eq(dlx_zdd_from_nodes(p, 1, &one_opt, &bottom, &top, 2, &z, NULL), DLX_ERR_STATE);
+	ck_assert_int_eq(dlx_set_item_bounds(p, 0, 1, 1), DLX_OK);
+	ck_assert_int_eq(dlx_zdd_build(p, NULL, NULL, &z, &st), DLX_OK);
+	ck_assert_uint_eq(st.solutions, 6728);
+	dlx_zdd_free(z);
 	ck_assert_int_eq(dlx_zdd_visit(NULL, 0, no_solution_fn, NULL, NULL), DLX_ERR_INVALID);
 	ck_assert_int_eq(dlx_zdd_sample(NULL, 1, 0, no_solution_fn, NULL), DLX_ERR_INVALID);
 	ck_assert_int_eq(dlx_zdd_node(NULL, 2, NULL, NULL, NULL), DLX_ERR_INVALID);

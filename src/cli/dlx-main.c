@@ -593,10 +593,11 @@ int main(int argc, char **argv)
 		return CLI_EXIT_FAILURE;
 	}
 	/* Algorithm M runs whole, in one thread: the cut into parts and the memo table are Algorithm X's. */
-	if (dlx_has_bounds(p) && (o.cli.parts || o.memo || o.estimate)) {
+	if (dlx_has_bounds(p) && (o.cli.parts || o.memo || o.estimate || diagram_mode(&o))) {
 		fprintf(stderr, "dlx: %s: items with bounds (u:v|name) are searched whole: not with %s\n",
 			strcmp(o.file, "-") == 0 ? "<stdin>" : o.file,
-			o.cli.parts ? "--part" : o.memo ? "--memo" : "--estimate");
+			o.cli.parts ? "--part" : o.memo ? "--memo" : o.estimate ? "--estimate" :
+			o.zdd.sampling ? "--sample" : o.zdd.read_file ? "--from-zdd" : "--zdd");
 		if (pr.svg)
 			dlx_svg_free(pr.svg);
 		free(pr.sorted);

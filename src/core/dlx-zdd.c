@@ -25,6 +25,7 @@
 #include "dlx-internal.h"
 #include "dlx-links.h"
 #include "dlx-memo-key.h"
+#include "dlx-mult.h"
 
 #define BOT 0u
 #define TOP 1u
@@ -417,6 +418,9 @@ int dlx_zdd_from_nodes(const dlx_problem *p, size_t n, const size_t *option, con
 		return DLX_ERR_INVALID;
 	if (n > MAX_NODES)
 		return DLX_ERR_TOO_BIG;
+	/* Its checks know exact covers only: a path of a bounded problem would be judged by the wrong rule. */
+	if (dlx__bounded(p))
+		return DLX_ERR_STATE;
 	dlx_zdd *z = zdd_alloc(n);
 	if (!z)
 		return DLX_ERR_NOMEM;
@@ -793,7 +797,8 @@ int dlx_zdd_build(dlx_problem *p, const dlx_search_params *params, const dlx_mem
 	if (!p || !out || params->on_solution || params->solution_limit ||
 	    (memo->order != DLX_MEMO_MRV && memo->order != DLX_MEMO_FIRST))
 		return DLX_ERR_INVALID;
-	if (p->propagate || p->iterating || dlx_forced_count(p))
+	/* The memoized search's keys know no multiplicities: a bounded item's state is more than covered or not. */
+	if (p->propagate || p->iterating || dlx_forced_count(p) || dlx__bounded(p))
 		return DLX_ERR_STATE;
 	struct zdd_build b;
 	memset(&b, 0, sizeof b);

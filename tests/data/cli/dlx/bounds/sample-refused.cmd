@@ -1,0 +1,1 @@
+--sample 3 --seed 1
