@@ -8,6 +8,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cli-checkpoint.h"
 #include "cli-options.h"
 #include "cli.h"
 #include "dlx-ec.h"
@@ -78,6 +79,15 @@ static const char usage_dlx[] =
 	"                        K/M.J/N searches the J-th of N disjoint pieces of\n"
 	"                        part K/M (a part too big for one machine), and so\n"
 	"                        on, up to 8 levels: 'part K/M.J/N: N'\n"
+	"      --checkpoint=FILE with --count, in one thread: save the state of the\n"
+	"                        search in FILE every --checkpoint-every seconds and\n"
+	"                        when a limit or SIGINT/SIGTERM/SIGHUP stops it; FILE\n"
+	"                        must not exist (it is removed once the count is out)\n"
+	"      --checkpoint-every=SEC  seconds between saves (default 300)\n"
+	"      --resume=FILE     go on with the count saved in FILE, of the same problem\n"
+	"                        and options that shape the search (--seed,\n"
+	"                        --propagate); saves go on in FILE (or --checkpoint's);\n"
+	"                        counts, nodes and --node-limit are the whole search's\n"
 	"      --progress        report progress to stderr every few seconds (default:\n"
 	"                        when stderr is a terminal, after 2 seconds)\n"
 	"      --no-progress     never report progress\n"
@@ -92,7 +102,7 @@ static const char usage_dlx[] =
 	"was searched to the end, solutions or not), 1 no solution,\n"
 	"2 bad usage or bad input, 3 out of memory, overflow or write error,\n"
 	"4 stopped by --node-limit or --time-limit, 130/143 interrupted by\n"
-	"SIGINT/SIGTERM.\n";
+	"SIGINT/SIGTERM (129: SIGHUP, with --checkpoint).\n";
 
 struct opts {
 	bool count, all, numbers, stats, quiet, strict;
@@ -103,6 +113,9 @@ struct opts {
 	bool seeded;
 	uint64_t seed;          /* --seed S: dlx_shuffle_options(S) */
 	uint64_t estimate;      /* --estimate N: probes; 0 without --estimate */
+	const char *checkpoint; /* --checkpoint FILE (or --resume's FILE), or NULL */
+	const char *resume;     /* --resume FILE, or NULL */
+	double checkpoint_every; /* --checkpoint-every SEC; 0 until given */
 	struct cli_options cli; /* cli.threads is 0 until --threads: the default depends on other options */
 	const char *file;
 };
@@ -165,7 +178,8 @@ static int print_solution(void *ctx, const size_t *options, size_t n)
 
 static const struct cli_program dlx_program = { "dlx", usage_dlx, DLX_MAX_PARTS, DLX_MAX_PART_DEPTH };
 
-enum { OPT_STRICT = CLI_OPT_OWN, OPT_SEED, OPT_SVG, OPT_MEMO, OPT_MEMO_MEMORY, OPT_ORDER };
+enum { OPT_STRICT = CLI_OPT_OWN, OPT_SEED, OPT_SVG, OPT_MEMO, OPT_MEMO_MEMORY, OPT_ORDER, OPT_CHECKPOINT,
+	OPT_CHECKPOINT_EVERY, OPT_RESUME };
 
 /* Probes of --estimate without a number: the spread of a few hundred is usually plain already. */
 #define DEFAULT_PROBES 1000
@@ -233,6 +247,36 @@ static int check_memo(const struct opts *o)
 	return 0;
 }
 
+/* What --checkpoint and --resume work with; 0 or a usage error's status. */
+static int check_checkpoint(struct opts *o)
+{
+	if (!o->checkpoint && !o->resume) {
+		if (o->checkpoint_every > 0)
+			return cli_usage_error(&dlx_program, "--checkpoint-every needs --checkpoint or --resume");
+		return 0;
+	}
+	if (!o->count || o->all || o->memo || o->estimate || o->svg)
+		return cli_usage_error(&dlx_program, "--checkpoint and --resume save counts: they need --count, "
+				       "and exclude --all, --memo, --estimate and --svg");
+	if (o->cli.parts || o->cli.part_depth)
+		return cli_usage_error(&dlx_program, "--checkpoint and --resume do not take --part yet");
+	if (o->cli.threads > 1)
+		return cli_usage_error(&dlx_program, "--checkpoint and --resume search in one thread: "
+				       "--threads must be 1");
+	o->cli.threads = 1;
+	if (!o->checkpoint)
+		o->checkpoint = o->resume;
+	if (o->checkpoint_every <= 0)
+		o->checkpoint_every = CLI_CHECKPOINT_EVERY;
+	/* A fresh count must not overwrite the state of another one. */
+	if (!o->resume && access(o->checkpoint, F_OK) == 0) {
+		fprintf(stderr, "dlx: %s exists: go on with --resume %s, or remove it to start afresh\n",
+			o->checkpoint, o->checkpoint);
+		return CLI_EXIT_USAGE;
+	}
+	return 0;
+}
+
 static int parse_args(int argc, char **argv, struct opts *o)
 {
 	/* The order shows in getopt's "ambiguous option" messages: keep it. */
@@ -250,6 +294,9 @@ static int parse_args(int argc, char **argv, struct opts *o)
 		{ "memo", no_argument, NULL, OPT_MEMO },
 		{ "memo-memory", required_argument, NULL, OPT_MEMO_MEMORY },
 		{ "order", required_argument, NULL, OPT_ORDER },
+		{ "checkpoint", required_argument, NULL, OPT_CHECKPOINT },
+		{ "checkpoint-every", required_argument, NULL, OPT_CHECKPOINT_EVERY },
+		{ "resume", required_argument, NULL, OPT_RESUME },
 		CLI_LONGOPTS_SEARCH,
 		CLI_LONGOPTS_HELP,
 		{ NULL, 0, NULL, 0 },
@@ -296,6 +343,15 @@ static int parse_args(int argc, char **argv, struct opts *o)
 			o->ordered = true;
 			continue;
 		}
+		if (c == OPT_CHECKPOINT || c == OPT_RESUME) {
+			*(c == OPT_CHECKPOINT ? &o->checkpoint : &o->resume) = optarg;
+			continue;
+		}
+		if (c == OPT_CHECKPOINT_EVERY) {
+			if (!cli_parse_seconds(optarg, &o->checkpoint_every) || o->checkpoint_every <= 0)
+				return cli_usage_error(&dlx_program, "--checkpoint-every needs a positive number of seconds");
+			continue;
+		}
 		int r = cli_parse_option(&dlx_program, c, optarg, &o->cli);
 		if (r)
 			return r;
@@ -310,6 +366,9 @@ static int parse_args(int argc, char **argv, struct opts *o)
 	if (o->svg && o->count && !o->all)
 		return cli_usage_error(&dlx_program, "--svg draws solutions: not with --count alone (add --all)");
 	r = check_memo(o);
+	if (r)
+		return r;
+	r = check_checkpoint(o);
 	if (r)
 		return r;
 	/*
@@ -435,6 +494,16 @@ static int count_memo(const struct opts *o, dlx_problem *p, struct cli_limits *l
 	return dlx_memo_count(p, &sp, &mp, &split, count, st, ms);
 }
 
+/* --checkpoint, --resume: the count in one thread, saved as it goes; 0 or an exit status. */
+static int count_checkpointed(const struct opts *o, struct cli_checkpoint *ck, dlx_stats *st, int *rc)
+{
+	dlx_search_params sp = DLX_SEARCH_PARAMS_INIT;
+	sp.solution_limit = o->cli.limit;
+	sp.node_limit = o->cli.node_limit;
+	sp.poll_interval = CLI_POLL_INTERVAL;
+	return cli_checkpoint_search(ck, &sp, st, rc);
+}
+
 /*
  * Prints the count (count: --memo's, in decimal; NULL: st's), or why the
  * search stopped early, and --stats; partial says why it stopped, or is NULL.
@@ -527,7 +596,21 @@ int main(int argc, char **argv)
 	dlx_stats st;
 	dlx_memo_stats ms;
 	char *count = NULL;
-	int rc = o.memo ? count_memo(&o, p, &lim, &st, &ms, &count) : search_problem(&o, p, &pr, &lim, &st);
+	struct cli_checkpoint ck = { "dlx", o.checkpoint, o.resume, o.checkpoint_every, 0, p, &lim, false, false };
+	int rc, unsaved = 0;
+	if (o.checkpoint) {
+		cli_catch_hangup();
+		/* A checkpoint that could not be saved at the stop: the partial count is still said. */
+		unsaved = r = count_checkpointed(&o, &ck, &st, &rc);
+		if (r == CLI_EXIT_USAGE) {
+			cli_progress_end(&lim);
+			free(pr.sorted);
+			dlx_ec_free(ec);
+			return r;
+		}
+	} else {
+		rc = o.memo ? count_memo(&o, p, &lim, &st, &ms, &count) : search_problem(&o, p, &pr, &lim, &st);
+	}
 	cli_progress_end(&lim);
 	double secs = cli_now() - lim.start;
 
@@ -547,12 +630,16 @@ int main(int argc, char **argv)
 		fprintf(stderr, "dlx: %s\n", dlx_strerror(rc));
 		status = CLI_EXIT_FAILURE;
 	}
+	if (unsaved)
+		status = unsaved;
 	if (pr.svg) {
 		int drawn = dlx_svg_finish(pr.svg, stop.why);
 		status = drawn ? drawn : status;
 		dlx_svg_free(pr.svg);
 	}
 	status = cli_finish_output("dlx", pr.write_failed, status);
+	if (o.checkpoint)
+		cli_checkpoint_done(&ck, &st, !rc && status != CLI_EXIT_FAILURE);
 	free(count);
 	free(pr.sorted);
 	dlx_ec_free(ec);
