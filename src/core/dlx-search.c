@@ -679,6 +679,12 @@ int dlx__search_from(dlx_problem *p, const dlx_search_params *params, dlx_stats 
 int dlx__search_replay(dlx_problem *p, const dlx_search_params *params, const struct dlx__replay *rp,
 		       dlx_stats *stats)
 {
+	/*
+	 * From the root (a fresh start, or a stop at the first node), the plain
+	 * copies: the replay's tests cost the resumed copies some 0.5% per node.
+	 */
+	if (rp->depth == 0)
+		return search(p, params, stats, NULL, &rp->at);
 	/* Copies of their own, so that the plain searches' loops have no replay test at all. */
 	if (p->propagate)
 		return p->color ? search_impl(p, params, stats, NULL, NULL, false, true, true, true, false, NULL, true, rp)
