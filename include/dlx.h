@@ -465,14 +465,17 @@ DLX_API int dlx_search_resume(dlx_problem *p, const dlx_search_params *params, c
  * each level the item branched on and the option chosen, by number, so
  * they do not depend on memory), the counters so far and p's fingerprint,
  * under a magic number, a format version, the length and a checksum:
- * about 80 bytes plus 8 per level.  Valid with the p they were taken of,
+ * about 88 bytes plus 8 per level.  Valid with the p they were taken of,
  * or another process's copy of it (same input, same options), in
  * dlx_search_resume().  Not for dlx_search(), dlx_search_split() or a
  * dlx_iter: only one-thread searches started by dlx_search_resume().
  *
- * @param p   the problem being (or just) searched
- * @param out receives the bytes, malloc'd: the caller frees them with free()
- * @param len receives their number
+ * @param p    the problem being (or just) searched
+ * @param user a number kept with the checkpoint for the caller, read back by
+ *             dlx_checkpoint_user() (`dlx --all --output`: the bytes of the
+ *             solutions written so far, to cut the file back to on resume)
+ * @param out  receives the bytes, malloc'd: the caller frees them with free()
+ * @param len  receives their number
  * @return #DLX_OK; #DLX_ERR_STATE when there is nothing to save: not in a
  *         poll nor after a stop by a poll or node_limit of a
  *         dlx_search_resume() search (a search that completed, stopped at
@@ -480,7 +483,20 @@ DLX_API int dlx_search_resume(dlx_problem *p, const dlx_search_params *params, c
  *         #DLX_ERR_INVALID for a NULL argument; #DLX_ERR_NOMEM.
  * Complexity: O(depth of the path × option size).
  */
-DLX_API int dlx_checkpoint_save(const dlx_problem *p, void **out, size_t *len);
+DLX_API int dlx_checkpoint_save(const dlx_problem *p, uint64_t user, void **out, size_t *len);
+
+/**
+ * The caller's number kept in a checkpoint (dlx_checkpoint_save()'s user),
+ * after the checks that need no problem: magic, version, length, checksum
+ * (dlx_search_resume() checks the fingerprint).
+ *
+ * @return #DLX_OK; #DLX_ERR_SYNTAX for bytes dlx_search_resume() would
+ *         refuse as not a checkpoint, of another version, truncated or
+ *         corrupted, with err saying which; #DLX_ERR_INVALID for a NULL
+ *         ckpt or user.
+ * Complexity: O(len).
+ */
+DLX_API int dlx_checkpoint_user(const void *ckpt, size_t len, uint64_t *user, dlx_error_info *err);
 
 /**
  * Copies a problem, forced options included, so that another thread can

@@ -48,7 +48,7 @@ static int random_poll(void *ctx, const dlx_stats *so_far)
 	if (rng() % pl->stop_one_in == 0)
 		return 1;
 	if (!pl->saved && rng() % 4 == 0)
-		ck_assert_int_eq(dlx_checkpoint_save(pl->p, &pl->saved, &pl->saved_len), DLX_OK);
+		ck_assert_int_eq(dlx_checkpoint_save(pl->p, 0, &pl->saved, &pl->saved_len), DLX_OK);
 	return 0;
 }
 
@@ -129,7 +129,7 @@ START_TEST(interrupted_equals_uninterrupted)
 			if (st.stop == DLX_STOP_COMPLETE)
 				break;
 			ck_assert(st.stop == DLX_STOP_POLL || st.stop == DLX_STOP_NODE_LIMIT);
-			ck_assert_int_eq(dlx_checkpoint_save(p, &ck, &ck_len), DLX_OK);
+			ck_assert_int_eq(dlx_checkpoint_save(p, 0, &ck, &ck_len), DLX_OK);
 			resumes++;
 		}
 		assert_same_stats(&st, &whole);
@@ -177,7 +177,7 @@ static void *queens_checkpoint(dlx_problem *p, unsigned polls, size_t *len)
 	ck_assert_int_eq(dlx_search_resume(p, &sp, NULL, 0, &st, NULL), DLX_OK);
 	ck_assert_int_eq(st.stop, DLX_STOP_POLL);
 	void *ck;
-	ck_assert_int_eq(dlx_checkpoint_save(p, &ck, len), DLX_OK);
+	ck_assert_int_eq(dlx_checkpoint_save(p, 0, &ck, len), DLX_OK);
 	return ck;
 }
 
@@ -194,7 +194,7 @@ static void assert_refused(dlx_problem *p, const void *ck, size_t len)
 	assert_sane(p);
 	void *again;
 	size_t n;
-	ck_assert_int_eq(dlx_checkpoint_save(p, &again, &n), DLX_ERR_STATE);
+	ck_assert_int_eq(dlx_checkpoint_save(p, 0, &again, &n), DLX_ERR_STATE);
 }
 
 START_TEST(corrupted_checkpoints_refused)
@@ -204,7 +204,7 @@ START_TEST(corrupted_checkpoints_refused)
 	ck_assert_int_eq(dlx_search(p, NULL, &whole), DLX_OK);
 	size_t len;
 	unsigned char *ck = queens_checkpoint(p, 20, &len);
-	ck_assert_uint_gt(len, 80);
+	ck_assert_uint_gt(len, 88);
 	unsigned char *bad = malloc(len + 1);
 	ck_assert_ptr_nonnull(bad);
 	/* Every byte flipped in turn, and every bit of the first header bytes. */
@@ -256,7 +256,7 @@ START_TEST(forged_paths_refused)
 	dlx_problem *p = queens(8);
 	size_t len;
 	unsigned char *ck = queens_checkpoint(p, 30, &len);
-	size_t depth = (len - 80) / 8;
+	size_t depth = (len - 88) / 8;
 	ck_assert_uint_ge(depth, 2);
 	unsigned char *bad = malloc(len);
 	ck_assert_ptr_nonnull(bad);
@@ -264,7 +264,7 @@ START_TEST(forged_paths_refused)
 		for (unsigned v = 0; v < 40; v++) {
 			memcpy(bad, ck, len);
 			/* Another item, or another option (36 options, items 0..11 primary). */
-			size_t at = 72 + 8 * l + (v % 2 ? 4 : 0);
+			size_t at = 80 + 8 * l + (v % 2 ? 4 : 0);
 			unsigned old = bad[at];
 			if (old == v / 2)
 				continue;
@@ -281,6 +281,42 @@ START_TEST(forged_paths_refused)
 	}
 	/* A path cut short is another node of the tree: counters no longer its own, but never a crash. */
 	free(bad);
+	free(ck);
+	dlx_problem_free(p);
+}
+END_TEST
+
+START_TEST(user_number_kept)
+{
+	dlx_problem *p = queens(8);
+	struct stopper s = { 5 };
+	dlx_search_params sp = DLX_SEARCH_PARAMS_INIT;
+	sp.on_poll = stop_at;
+	sp.poll_ctx = &s;
+	sp.poll_interval = 7;
+	ck_assert_int_eq(dlx_search_resume(p, &sp, NULL, 0, NULL, NULL), DLX_OK);
+	unsigned char *ck;
+	size_t len;
+	ck_assert_int_eq(dlx_checkpoint_save(p, 0x0123456789abcdefu, (void **)&ck, &len), DLX_OK);
+	uint64_t user;
+	dlx_error_info err;
+	ck_assert_int_eq(dlx_checkpoint_user(ck, len, &user, &err), DLX_OK);
+	ck_assert_uint_eq(user, 0x0123456789abcdefu);
+	ck_assert_str_eq(err.message, "");
+	/* Checked as a resume checks it: a flipped byte anywhere is refused. */
+	for (size_t k = 0; k < len; k++) {
+		ck[k] ^= 0x10;
+		ck_assert_int_eq(dlx_checkpoint_user(ck, len, &user, &err), DLX_ERR_SYNTAX);
+		ck_assert(err.message[0] != '\0');
+		ck[k] ^= 0x10;
+	}
+	ck_assert_int_eq(dlx_checkpoint_user(ck, len - 1, &user, &err), DLX_ERR_SYNTAX);
+	ck_assert_int_eq(dlx_checkpoint_user(NULL, len, &user, &err), DLX_ERR_INVALID);
+	/* Another problem's checkpoint still has its number: the fingerprint is the resume's to check. */
+	dlx_problem *q = queens(9);
+	ck_assert_int_eq(dlx_checkpoint_user(ck, len, &user, NULL), DLX_OK);
+	ck_assert_int_eq(dlx_search_resume(q, NULL, ck, len, NULL, &err), DLX_ERR_SYNTAX);
+	dlx_problem_free(q);
 	free(ck);
 	dlx_problem_free(p);
 }
@@ -321,32 +357,32 @@ START_TEST(save_only_where_a_search_stands)
 	dlx_problem *p = queens(8);
 	void *ck;
 	size_t len;
-	ck_assert_int_eq(dlx_checkpoint_save(p, &ck, &len), DLX_ERR_STATE);
+	ck_assert_int_eq(dlx_checkpoint_save(p, 0, &ck, &len), DLX_ERR_STATE);
 	ck_assert_ptr_null(ck);
-	ck_assert_int_eq(dlx_checkpoint_save(NULL, &ck, &len), DLX_ERR_INVALID);
-	ck_assert_int_eq(dlx_checkpoint_save(p, NULL, &len), DLX_ERR_INVALID);
+	ck_assert_int_eq(dlx_checkpoint_save(NULL, 0, &ck, &len), DLX_ERR_INVALID);
+	ck_assert_int_eq(dlx_checkpoint_save(p, 0, NULL, &len), DLX_ERR_INVALID);
 	/* A search that completed leaves nothing to go on with. */
 	ck_assert_int_eq(dlx_search_resume(p, NULL, NULL, 0, NULL, NULL), DLX_OK);
-	ck_assert_int_eq(dlx_checkpoint_save(p, &ck, &len), DLX_ERR_STATE);
+	ck_assert_int_eq(dlx_checkpoint_save(p, 0, &ck, &len), DLX_ERR_STATE);
 	/* Nor does one stopped by its solution limit. */
 	dlx_search_params sp = DLX_SEARCH_PARAMS_INIT;
 	sp.solution_limit = 1;
 	ck_assert_int_eq(dlx_search_resume(p, &sp, NULL, 0, NULL, NULL), DLX_OK);
-	ck_assert_int_eq(dlx_checkpoint_save(p, &ck, &len), DLX_ERR_STATE);
+	ck_assert_int_eq(dlx_checkpoint_save(p, 0, &ck, &len), DLX_ERR_STATE);
 	/* A stop at the node limit does, until the problem changes or dlx_search() runs. */
 	sp.solution_limit = 0;
 	sp.node_limit = 30;
 	dlx_stats st;
 	ck_assert_int_eq(dlx_search_resume(p, &sp, NULL, 0, &st, NULL), DLX_OK);
 	ck_assert_int_eq(st.stop, DLX_STOP_NODE_LIMIT);
-	ck_assert_int_eq(dlx_checkpoint_save(p, &ck, &len), DLX_OK);
+	ck_assert_int_eq(dlx_checkpoint_save(p, 0, &ck, &len), DLX_OK);
 	free(ck);
 	ck_assert_int_eq(dlx_force_option(p, 0), DLX_OK);
-	ck_assert_int_eq(dlx_checkpoint_save(p, &ck, &len), DLX_ERR_STATE);
+	ck_assert_int_eq(dlx_checkpoint_save(p, 0, &ck, &len), DLX_ERR_STATE);
 	dlx_release_forced(p);
 	ck_assert_int_eq(dlx_search_resume(p, &sp, NULL, 0, &st, NULL), DLX_OK);
 	ck_assert_int_eq(dlx_search(p, NULL, &st), DLX_OK);
-	ck_assert_int_eq(dlx_checkpoint_save(p, &ck, &len), DLX_ERR_STATE);
+	ck_assert_int_eq(dlx_checkpoint_save(p, 0, &ck, &len), DLX_ERR_STATE);
 	ck_assert_int_eq(dlx_search_resume(NULL, NULL, NULL, 0, NULL, NULL), DLX_ERR_INVALID);
 	ck_assert_int_eq(dlx_search_resume(p, NULL, NULL, 3, NULL, NULL), DLX_ERR_INVALID);
 	dlx_problem_free(p);
@@ -363,11 +399,11 @@ START_TEST(node_limit_resumed_stops_again)
 	ck_assert_int_eq(dlx_search_resume(p, &sp, NULL, 0, &st, NULL), DLX_OK);
 	void *a, *b;
 	size_t la, lb;
-	ck_assert_int_eq(dlx_checkpoint_save(p, &a, &la), DLX_OK);
+	ck_assert_int_eq(dlx_checkpoint_save(p, 0, &a, &la), DLX_OK);
 	ck_assert_int_eq(dlx_search_resume(p, &sp, a, la, &st, NULL), DLX_OK);
 	ck_assert_int_eq(st.stop, DLX_STOP_NODE_LIMIT);
 	ck_assert_uint_eq(st.nodes, 100);
-	ck_assert_int_eq(dlx_checkpoint_save(p, &b, &lb), DLX_OK);
+	ck_assert_int_eq(dlx_checkpoint_save(p, 0, &b, &lb), DLX_OK);
 	ck_assert_uint_eq(la, lb);
 	ck_assert_mem_eq(a, b, la);
 	/* Then to the end: queens 9 has 352 solutions. */
@@ -387,6 +423,7 @@ static Suite *checkpoint_suite(void)
 	tcase_add_test(tc, corrupted_checkpoints_refused);
 	tcase_add_test(tc, forged_paths_refused);
 	tcase_add_test(tc, other_problems_refused);
+	tcase_add_test(tc, user_number_kept);
 	tcase_add_test(tc, save_only_where_a_search_stands);
 	tcase_add_test(tc, node_limit_resumed_stops_again);
 	suite_add_tcase(s, tc);

@@ -5,7 +5,9 @@
 # a resume at the node limit it stopped at saves the same bytes; the file
 # is removed once the count is out; refused checkpoints (another problem,
 # corrupted) say why, exit 2 and are left as they were; a checkpoint that
-# cannot be written says so (exit 3 at a stop).  The golden cases in
+# cannot be written says so (exit 3 at a stop); --all --output lists each
+# solution once across stops, what a killed run printed after its last
+# save cut off.  The golden cases in
 # tests/data/cli/dlx/checkpoint hold the usage errors.
 # Usage: test-checkpoint.sh DLX GEN_QUEENS
 set -u
@@ -110,6 +112,33 @@ check "unwritable status" 3 $?
 check "unwritable said" yes "$(grep -q "^dlx: $tmp/none/q.ckpt: cannot save the checkpoint (cannot create a temporary file: No such file or directory)\$" "$tmp/err" && echo yes)"
 check "unwritable warned once" 1 "$(grep -c 'warning: the search goes on without checkpoints' "$tmp/err")"
 check "unwritable partial count" 1 "$(grep -c '^count >= ' "$tmp/out")"
+
+# --all --output: stops and resumes list each solution once, in the search's order.
+"$queens" 11 > "$tmp/q11"
+"$dlx" --all --threads 1 "$tmp/q11" > "$tmp/all.whole"
+"$dlx" --all --node-limit 8000 --checkpoint "$tmp/all.ckpt" --output "$tmp/all.out" "$tmp/q11" 2> /dev/null
+check "--all stop status" 4 $?
+cp "$tmp/all.out" "$tmp/all.saved"
+# Another problem's resume is refused, and the listing is left as it was.
+"$dlx" --all --resume "$tmp/all.ckpt" --output "$tmp/all.out" "$tmp/q8" > /dev/null 2>&1
+check "--all refused status" 2 $?
+cmp -s "$tmp/all.out" "$tmp/all.saved"
+check "--all refused leaves the listing" 0 $?
+# What a killed run printed after the last save is cut off on resume.
+printf 'half a solution\n' >> "$tmp/all.out"
+"$dlx" --all --node-limit 16000 --resume "$tmp/all.ckpt" --output "$tmp/all.out" "$tmp/q11" 2> /dev/null
+check "--all second stop status" 4 $?
+"$dlx" --all --resume "$tmp/all.ckpt" --output "$tmp/all.out" "$tmp/q11" 2> /dev/null
+check "--all final status" 0 $?
+cmp -s "$tmp/all.out" "$tmp/all.whole"
+check "--all listing as one run's" 0 $?
+# A listing shorter than its checkpoint's is not this count's.
+"$dlx" --all --node-limit 8000 --checkpoint "$tmp/all2.ckpt" --output "$tmp/all2.out" "$tmp/q11" 2> /dev/null
+: > "$tmp/all2.out"
+"$dlx" --all --resume "$tmp/all2.ckpt" --output "$tmp/all2.out" "$tmp/q11" > /dev/null 2> "$tmp/err"
+check "--all short listing status" 2 $?
+check "--all short listing said" 1 "$(grep -c "^dlx: $tmp/all2.out: not the output of the count in $tmp/all2.ckpt" "$tmp/err")"
+check "--all short listing kept" yes "$([ -e "$tmp/all2.ckpt" ] && echo yes)"
 
 echo "checkpoint: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

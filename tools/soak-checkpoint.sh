@@ -3,14 +3,18 @@
 # random instants K times, each run going on from the checkpoint the last
 # one left (dlx --resume), then resumed to the end; its solutions, nodes,
 # updates and branches must equal those of one uninterrupted run.  A torn
-# or wrong checkpoint fails the resume or the comparison.
+# or wrong checkpoint fails the resume or the comparison.  With --all, the
+# solutions are listed (--all --output) and the file the runs appended to
+# must be byte for byte the uninterrupted run's listing.
 #
 # usage: tools/soak-checkpoint.sh [--build DIR] [--dlx PATH] [--gen-queens PATH]
-#                                 [--queens N] [--kills K] [--seed S]
+#                                 [--queens N] [--kills K] [--seed S] [--all]
 #   --build DIR     where dlx and dlx-gen-queens were built (default: build)
 #   --queens N      the problem (default 17: about 3 minutes in one thread)
 #   --kills K       how many SIGKILLs (default 20)
 #   --seed S        the random instants' seed (default: from the clock; printed)
+#   --all           list the solutions rather than count them (mind N: queens 14
+#                   lists 365,596 solutions, 40 MB)
 # Each kill comes at a uniform instant within T/K of its run's start (T:
 # the uninterrupted run's time), and checkpoints are saved every T/(4K)
 # seconds (at least 0.02 s), so that the runs make progress but the K of
@@ -21,7 +25,7 @@ set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd -P)
 build=$root/build
 dlx='' gen=''
-queens=17 kills=20 seed=''
+queens=17 kills=20 seed='' mode=--count
 
 usage() {
 	sed -n '/^# usage:/,/^set /{ /^#/ s/^# \{0,1\}//p; }' "${BASH_SOURCE[0]}"
@@ -35,6 +39,7 @@ while [ $# -gt 0 ]; do
 	--queens) queens=$2; shift 2 ;;
 	--kills) kills=$2; shift 2 ;;
 	--seed) seed=$2; shift 2 ;;
+	--all) mode=--all; shift ;;
 	-h | --help) usage 0 ;;
 	*) echo "soak-checkpoint: unknown argument '$1'" >&2; usage 2 ;;
 	esac
@@ -57,7 +62,7 @@ trap cleanup EXIT
 totals() { sed -n -e 's/ (partial),/,/' -e 's/^solutions: \([^,]*\), nodes: \([0-9]*\), updates: \([0-9]*\), branches: \([0-9]*\),.*/\1 \2 \3 \4/p' "$1"; }
 
 start=$(date +%s.%N)
-"$dlx" --count --stats --threads 1 "$tmp/problem.dlx" > /dev/null 2> "$tmp/whole.err"
+"$dlx" $mode --stats --threads 1 "$tmp/problem.dlx" > "$tmp/whole.out" 2> "$tmp/whole.err"
 secs=$(echo "$start $(date +%s.%N)" | awk '{ print $2 - $1 }')
 whole=$(totals "$tmp/whole.err")
 every=$(echo "$secs $kills" | awk '{ e = $1 / $2 / 4; print e < 0.02 ? 0.02 : e }')
@@ -71,8 +76,8 @@ while [ "$killed" -lt "$kills" ]; do
 	runs=$((runs + 1))
 	# Killed before its first save, a run leaves no file: the next starts afresh.
 	if [ -e "$ck" ]; then from=(--resume "$ck"); resumed=$((resumed + 1)); else from=(--checkpoint "$ck"); fi
-	"$dlx" --count --stats --checkpoint-every "$every" "${from[@]}" "$tmp/problem.dlx" \
-		> "$tmp/run.out" 2> "$tmp/run.err" &
+	"$dlx" $mode --stats --checkpoint-every "$every" "${from[@]}" --output "$tmp/run.out" "$tmp/problem.dlx" \
+		2> "$tmp/run.err" &
 	pid=$!
 	ms=$((RANDOM * 32768 + RANDOM))
 	ms=$((ms % span_ms))
@@ -103,7 +108,7 @@ while [ "$killed" -lt "$kills" ]; do
 done
 if [ "$ended" -eq 0 ]; then
 	if [ -e "$ck" ]; then from=(--resume "$ck"); else from=(--checkpoint "$ck"); fi
-	"$dlx" --count --stats "${from[@]}" "$tmp/problem.dlx" 2> "$tmp/final.err" > /dev/null
+	"$dlx" $mode --stats "${from[@]}" --output "$tmp/run.out" "$tmp/problem.dlx" 2> "$tmp/final.err"
 fi
 final=$(totals "$tmp/final.err")
 # A kill between a save's temporary file and its rename leaves the temporary file: say how many.
@@ -117,6 +122,10 @@ fi
 if [ "$final" != "$whole" ]; then
 	echo "soak-checkpoint: FAIL: resumed totals '$final' differ from the uninterrupted '$whole'" >&2
 	cat "$tmp/final.err" >&2
+	exit 1
+fi
+if ! cmp "$tmp/whole.out" "$tmp/run.out"; then
+	echo "soak-checkpoint: FAIL: the output of the resumed runs differs from the uninterrupted run's" >&2
 	exit 1
 fi
 echo "soak-checkpoint: ok"

@@ -132,11 +132,41 @@ static bool read_file(const char *prog, const char *file, unsigned char **buf, s
 	return true;
 }
 
+/*
+ * A resume's output cut back to the solutions its checkpoint saw; called
+ * only once the search runs, so that a refused checkpoint leaves it whole.
+ */
+static bool output_ready(struct cli_checkpoint *c)
+{
+	if (c->out_ready)
+		return true;
+	if (fflush(c->out) != 0 || (c->resume && ftruncate(fileno(c->out), (off_t)c->out_len) != 0) ||
+	    fseeko(c->out, 0, SEEK_END) != 0) {
+		fprintf(stderr, "%s: %s: %s\n", c->prog, c->out_name, strerror(errno));
+		return false;
+	}
+	c->out_ready = true;
+	return true;
+}
+
 static bool save(struct cli_checkpoint *c)
 {
 	void *buf;
 	size_t len;
-	int rc = dlx_checkpoint_save(c->p, &buf, &len);
+	uint64_t user = 0;
+	if (c->out) {
+		/* The solutions the checkpoint counts must be on disk before it is. */
+		if (!output_ready(c))
+			return false;
+		off_t at;
+		if (fflush(c->out) != 0 || fsync(fileno(c->out)) != 0 || (at = ftello(c->out)) < 0) {
+			fprintf(stderr, "%s: %s: cannot save the checkpoint: %s: %s\n", c->prog, c->file, c->out_name,
+				strerror(errno));
+			return false;
+		}
+		user = (uint64_t)at;
+	}
+	int rc = dlx_checkpoint_save(c->p, user, &buf, &len);
 	if (rc) {
 		fprintf(stderr, "%s: %s: cannot save the checkpoint: %s\n", c->prog, c->file, dlx_strerror(rc));
 		return false;
@@ -166,14 +196,52 @@ static int checkpoint_poll(void *ctx, const dlx_stats *so_far)
 	return 0;
 }
 
+static int checkpoint_solution(void *ctx, const size_t *options, size_t n)
+{
+	struct cli_checkpoint *c = ctx;
+	if (!output_ready(c))
+		return 1;
+	return c->on_solution(c->solution_ctx, options, n);
+}
+
+/* Before a resume: the output must hold at least what its checkpoint saw. */
+static int check_output(struct cli_checkpoint *c, const unsigned char *buf, size_t len)
+{
+	dlx_error_info err;
+	if (dlx_checkpoint_user(buf, len, &c->out_len, &err) != DLX_OK) {
+		cli_input_error(c->prog, c->resume, 0, err.message);
+		return CLI_EXIT_USAGE;
+	}
+	struct stat sb;
+	if (fstat(fileno(c->out), &sb) != 0 || !S_ISREG(sb.st_mode) || (uint64_t)sb.st_size < c->out_len) {
+		fprintf(stderr, "%s: %s: not the output of the count in %s (it should hold at least %llu bytes)\n",
+			c->prog, c->out_name, c->resume, (unsigned long long)c->out_len);
+		return CLI_EXIT_USAGE;
+	}
+	return 0;
+}
+
 int cli_checkpoint_search(struct cli_checkpoint *c, dlx_search_params *sp, dlx_stats *st, int *rc)
 {
 	unsigned char *buf = NULL;
 	size_t len = 0;
 	if (c->resume && !read_file(c->prog, c->resume, &buf, &len))
 		return CLI_EXIT_USAGE;
+	if (c->out && c->resume) {
+		int r = check_output(c, buf, len);
+		if (r) {
+			free(buf);
+			return r;
+		}
+	}
 	sp->on_poll = checkpoint_poll;
 	sp->poll_ctx = c;
+	if (c->out && sp->on_solution) {
+		c->on_solution = sp->on_solution;
+		c->solution_ctx = sp->solution_ctx;
+		sp->on_solution = checkpoint_solution;
+		sp->solution_ctx = c;
+	}
 	c->next = cli_now();
 	dlx_error_info err;
 	*rc = dlx_search_resume(c->p, sp, buf, len, st, &err);
@@ -183,6 +251,9 @@ int cli_checkpoint_search(struct cli_checkpoint *c, dlx_search_params *sp, dlx_s
 		return CLI_EXIT_USAGE;
 	}
 	if (!*rc && (st->stop == DLX_STOP_POLL || st->stop == DLX_STOP_NODE_LIMIT) && !save(c))
+		return CLI_EXIT_FAILURE;
+	/* A resume that printed nothing new still drops what the killed run printed after its last save. */
+	if (!*rc && c->out && !output_ready(c))
 		return CLI_EXIT_FAILURE;
 	return 0;
 }

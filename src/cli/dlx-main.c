@@ -1,6 +1,7 @@
 /* dlx: solve or count an exact-cover problem given in Knuth's text format. */
 #define _POSIX_C_SOURCE 200809L
 #include <ctype.h>
+#include <errno.h>
 #include <getopt.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -79,10 +80,13 @@ static const char usage_dlx[] =
 	"                        K/M.J/N searches the J-th of N disjoint pieces of\n"
 	"                        part K/M (a part too big for one machine), and so\n"
 	"                        on, up to 8 levels: 'part K/M.J/N: N'\n"
-	"      --checkpoint=FILE with --count, in one thread: save the state of the\n"
-	"                        search in FILE every --checkpoint-every seconds and\n"
+	"  -o, --output=FILE     write solutions and counts to FILE, not standard output\n"
+	"      --checkpoint=FILE with --count or --all, in one thread: save the state of\n"
+	"                        the search in FILE every --checkpoint-every seconds and\n"
 	"                        when a limit or SIGINT/SIGTERM/SIGHUP stops it; FILE\n"
-	"                        must not exist (it is removed once the count is out)\n"
+	"                        must not exist (it is removed once the count is out);\n"
+	"                        --all needs --output, which a resume cuts back to the\n"
+	"                        solutions saved, then appends to\n"
 	"      --checkpoint-every=SEC  seconds between saves (default 300)\n"
 	"      --resume=FILE     go on with the count saved in FILE, of the same problem\n"
 	"                        and options that shape the search (--seed,\n"
@@ -113,6 +117,7 @@ struct opts {
 	bool seeded;
 	uint64_t seed;          /* --seed S: dlx_shuffle_options(S) */
 	uint64_t estimate;      /* --estimate N: probes; 0 without --estimate */
+	const char *output;     /* --output FILE, or NULL for standard output */
 	const char *checkpoint; /* --checkpoint FILE (or --resume's FILE), or NULL */
 	const char *resume;     /* --resume FILE, or NULL */
 	double checkpoint_every; /* --checkpoint-every SEC; 0 until given */
@@ -255,9 +260,12 @@ static int check_checkpoint(struct opts *o)
 			return cli_usage_error(&dlx_program, "--checkpoint-every needs --checkpoint or --resume");
 		return 0;
 	}
-	if (!o->count || o->all || o->memo || o->estimate || o->svg)
-		return cli_usage_error(&dlx_program, "--checkpoint and --resume save counts: they need --count, "
-				       "and exclude --all, --memo, --estimate and --svg");
+	if (!(o->count || o->all) || o->memo || o->estimate || o->svg)
+		return cli_usage_error(&dlx_program, "--checkpoint and --resume save counts and --all's listings: "
+				       "they need --count or --all, and exclude --memo, --estimate and --svg");
+	if (o->all && !o->quiet && !o->output)
+		return cli_usage_error(&dlx_program, "--all with --checkpoint or --resume needs --output FILE, "
+				       "which a resume cuts back to the solutions saved");
 	if (o->cli.parts || o->cli.part_depth)
 		return cli_usage_error(&dlx_program, "--checkpoint and --resume do not take --part yet");
 	if (o->cli.threads > 1)
@@ -297,12 +305,13 @@ static int parse_args(int argc, char **argv, struct opts *o)
 		{ "checkpoint", required_argument, NULL, OPT_CHECKPOINT },
 		{ "checkpoint-every", required_argument, NULL, OPT_CHECKPOINT_EVERY },
 		{ "resume", required_argument, NULL, OPT_RESUME },
+		{ "output", required_argument, NULL, 'o' },
 		CLI_LONGOPTS_SEARCH,
 		CLI_LONGOPTS_HELP,
 		{ NULL, 0, NULL, 0 },
 	};
 	int c;
-	while ((c = getopt_long(argc, argv, "cal:nsqe::t:p:hV", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "cal:nsqe::o:t:p:hV", longopts, NULL)) != -1) {
 		bool *flag = flag_of(c, o);
 		if (flag) {
 			*flag = true;
@@ -341,6 +350,10 @@ static int parse_args(int argc, char **argv, struct opts *o)
 			else
 				return cli_usage_error(&dlx_program, "--order needs mrv or first");
 			o->ordered = true;
+			continue;
+		}
+		if (c == 'o') {
+			o->output = optarg;
 			continue;
 		}
 		if (c == OPT_CHECKPOINT || c == OPT_RESUME) {
@@ -494,13 +507,22 @@ static int count_memo(const struct opts *o, dlx_problem *p, struct cli_limits *l
 	return dlx_memo_count(p, &sp, &mp, &split, count, st, ms);
 }
 
-/* --checkpoint, --resume: the count in one thread, saved as it goes; 0 or an exit status. */
-static int count_checkpointed(const struct opts *o, struct cli_checkpoint *ck, dlx_stats *st, int *rc)
+/* --checkpoint, --resume: the count or --all in one thread, saved as it goes; 0 or an exit status. */
+static int search_checkpointed(const struct opts *o, struct cli_checkpoint *ck, struct printer *pr,
+	struct cli_limits *lim, dlx_stats *st, int *rc)
 {
 	dlx_search_params sp = DLX_SEARCH_PARAMS_INIT;
+	pr->printing = o->all && !o->quiet;
+	pr->lim = lim;
 	sp.solution_limit = o->cli.limit;
 	sp.node_limit = o->cli.node_limit;
+	sp.on_solution = pr->printing ? print_solution : NULL;
+	sp.solution_ctx = pr;
 	sp.poll_interval = CLI_POLL_INTERVAL;
+	if (pr->printing) {
+		ck->out = stdout;
+		ck->out_name = o->output;
+	}
 	return cli_checkpoint_search(ck, &sp, st, rc);
 }
 
@@ -552,6 +574,11 @@ int main(int argc, char **argv)
 	int r = parse_args(argc, argv, &o);
 	if (r)
 		return r < 0 ? CLI_EXIT_OK : r;
+	/* A resume appends to the solutions printed, once it knows how many of them to keep. */
+	if (o.output && !freopen(o.output, o.resume && o.all ? "r+" : "w", stdout)) {
+		fprintf(stderr, "dlx: %s: %s\n", o.output, strerror(errno));
+		return CLI_EXIT_USAGE;
+	}
 	dlx_ec *ec;
 	r = read_problem(o.file, o.strict, &ec);
 	if (r)
@@ -596,12 +623,13 @@ int main(int argc, char **argv)
 	dlx_stats st;
 	dlx_memo_stats ms;
 	char *count = NULL;
-	struct cli_checkpoint ck = { "dlx", o.checkpoint, o.resume, o.checkpoint_every, 0, p, &lim, false, false };
+	struct cli_checkpoint ck = { "dlx", o.checkpoint, o.resume, o.checkpoint_every, 0, p, &lim, false, false,
+		NULL, NULL, 0, false, NULL, NULL };
 	int rc, unsaved = 0;
 	if (o.checkpoint) {
 		cli_catch_hangup();
 		/* A checkpoint that could not be saved at the stop: the partial count is still said. */
-		unsaved = r = count_checkpointed(&o, &ck, &st, &rc);
+		unsaved = r = search_checkpointed(&o, &ck, &pr, &lim, &st, &rc);
 		if (r == CLI_EXIT_USAGE) {
 			cli_progress_end(&lim);
 			free(pr.sorted);

@@ -12,8 +12,9 @@
  *  16  u64 length of the whole     u64 fingerprint of the problem
  *  32  u64 solutions, nodes, updates, branches (the counters so far)
  *  64  u32 max_level               u32 depth L of the path
- *  72  L x (u32 item, u32 option)  the item branched on and the option chosen at each level
- *  72+8L  u64 FNV-1a of every byte before it
+ *  72  u64 the caller's number (dlx --all: the bytes of solutions written)
+ *  80  L x (u32 item, u32 option)  the item branched on and the option chosen at each level
+ *  80+8L  u64 FNV-1a of every byte before it
  *
  * A path names options by number and items by number, so it does not
  * depend on where nodes sit in memory, only on the search's order, which
@@ -28,7 +29,7 @@
 #include "dlx-problem.h"
 
 #define CK_VERSION 1u
-#define CK_HEADER 72u
+#define CK_HEADER 80u
 static const unsigned char ck_magic[8] = { 'D', 'L', 'X', 'C', 'K', 'P', 'T', 0 };
 
 #define FNV_OFFSET 0xcbf29ce484222325u
@@ -123,7 +124,7 @@ static int fingerprint(const dlx_problem *p, uint64_t *out)
 	return DLX_OK;
 }
 
-int dlx_checkpoint_save(const dlx_problem *p, void **out, size_t *len)
+int dlx_checkpoint_save(const dlx_problem *p, uint64_t user, void **out, size_t *len)
 {
 	if (out)
 		*out = NULL;
@@ -151,6 +152,7 @@ int dlx_checkpoint_save(const dlx_problem *p, void **out, size_t *len)
 	put64(b + 56, at->branches);
 	put32(b + 64, at->max_level);
 	put32(b + 68, (uint32_t)depth);
+	put64(b + 72, user);
 	for (size_t l = 0; l < depth; l++) {
 		int32_t x = p->choice[l];
 		put32(b + CK_HEADER + 8 * l, (uint32_t)(p->node.top[x] - 1));
@@ -173,9 +175,8 @@ static int refuse(dlx_error_info *err, const char *msg)
 	return DLX_ERR_SYNTAX;
 }
 
-/* Checks the bytes and reads them into *rp (its path malloc'd into *path); DLX_OK or a refusal. */
-static int parse(const dlx_problem *p, const unsigned char *b, size_t len, uint64_t fp, struct dlx__replay *rp,
-		 uint32_t **path, dlx_error_info *err)
+/* The checks that need no problem: magic, version, length, checksum; DLX_OK or a refusal. */
+static int check_bytes(const unsigned char *b, size_t len, dlx_error_info *err)
 {
 	if (len < sizeof ck_magic || memcmp(b, ck_magic, sizeof ck_magic))
 		return refuse(err, "not a dlx checkpoint (no DLXCKPT header)");
@@ -192,9 +193,35 @@ static int parse(const dlx_problem *p, const unsigned char *b, size_t len, uint6
 		return refuse(err, "corrupted checkpoint (longer than its header says)");
 	if (get64(b + len - 8) != fnv_bytes(FNV_OFFSET, b, len - 8))
 		return refuse(err, "corrupted checkpoint (checksum mismatch)");
-	uint64_t depth = get32(b + 68);
-	if (depth != (len - CK_HEADER - 8) / 8 || (len - CK_HEADER) % 8)
+	if (get32(b + 68) != (len - CK_HEADER - 8) / 8 || (len - CK_HEADER) % 8)
 		return refuse(err, "corrupted checkpoint (its path's length disagrees with its size)");
+	return DLX_OK;
+}
+
+int dlx_checkpoint_user(const void *ckpt, size_t len, uint64_t *user, dlx_error_info *err)
+{
+	if (err) {
+		err->line = 0;
+		err->message[0] = '\0';
+	}
+	if (user)
+		*user = 0;
+	if (!ckpt || !user)
+		return DLX_ERR_INVALID;
+	int rc = check_bytes(ckpt, len, err);
+	if (!rc)
+		*user = get64((const unsigned char *)ckpt + 72);
+	return rc;
+}
+
+/* Checks the bytes and reads them into *rp (its path malloc'd into *path); DLX_OK or a refusal. */
+static int parse(const dlx_problem *p, const unsigned char *b, size_t len, uint64_t fp, struct dlx__replay *rp,
+		 uint32_t **path, dlx_error_info *err)
+{
+	int rc = check_bytes(b, len, err);
+	if (rc)
+		return rc;
+	uint64_t depth = get32(b + 68);
 	if (get64(b + 24) != fp)
 		return refuse(err, "checkpoint of another problem, or of other options that shape the search "
 				   "(seed, propagation, forced options)");
