@@ -444,7 +444,8 @@ DLX_API void dlx_iter_free(dlx_iter *it);
  * @param p      the problem (restored when the call returns, as by dlx_search())
  * @param params as dlx_search(); NULL for #DLX_SEARCH_PARAMS_INIT.  node_limit
  *               and solution_limit count the resumed search's totals (the
- *               saved ones included)
+ *               saved ones included): a limit the saved totals reach stops
+ *               the search at once (#DLX_STOP_NODE_LIMIT, #DLX_STOP_LIMIT)
  * @param ckpt   the bytes of a checkpoint, or NULL to start from the root
  * @param len    their number (0 with NULL)
  * @param stats  filled in as by dlx_search() (may be NULL)

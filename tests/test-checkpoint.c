@@ -406,6 +406,13 @@ START_TEST(node_limit_resumed_stops_again)
 	ck_assert_int_eq(dlx_checkpoint_save(p, 0, &b, &lb), DLX_OK);
 	ck_assert_uint_eq(la, lb);
 	ck_assert_mem_eq(a, b, la);
+	/* A solution limit the saved solutions reach: stopped at once, nothing searched. */
+	dlx_search_params lim = DLX_SEARCH_PARAMS_INIT;
+	lim.solution_limit = 3;
+	ck_assert_int_eq(dlx_search_resume(p, &lim, b, lb, &st, NULL), DLX_OK);
+	ck_assert_int_eq(st.stop, DLX_STOP_LIMIT);
+	ck_assert_uint_eq(st.nodes, 100);
+	ck_assert_uint_ge(st.solutions, 3);
 	/* Then to the end: queens 9 has 352 solutions. */
 	ck_assert_int_eq(dlx_search_resume(p, NULL, b, lb, &st, NULL), DLX_OK);
 	ck_assert_uint_eq(st.solutions, 352);

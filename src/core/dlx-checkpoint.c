@@ -280,10 +280,21 @@ int dlx_search_resume(dlx_problem *p, const dlx_search_params *params, const voi
 		if (rc)
 			return rc;
 	}
+	params = params ? params : &defaults;
+	/* A limit the saved solutions reach already: the search stops where it would have, at once. */
+	if (params->solution_limit && rp.at.solutions >= params->solution_limit) {
+		free(path);
+		if (stats) {
+			*stats = rp.at;
+			stats->stop = DLX_STOP_LIMIT;
+			stats->progress = 0;
+		}
+		return DLX_OK;
+	}
 	/* Armed before the search: its polls may save it. */
 	p->ck_fp = fp;
 	p->ck_armed = true;
-	rc = dlx__search_replay(p, params ? params : &defaults, &rp, stats);
+	rc = dlx__search_replay(p, params, &rp, stats);
 	free(path);
 	if (rc == DLX_ERR_INVALID) {
 		p->ck_armed = false;
