@@ -547,6 +547,85 @@ DLX_API void dlx_iter_stats(const dlx_iter *it, dlx_stats *stats);
 DLX_API void dlx_iter_free(dlx_iter *it);
 
 /**
+ * Searches as dlx_search() does, in a way that can be saved and resumed:
+ * from the start (ckpt NULL, len 0), or from where the search saved in
+ * ckpt by dlx_checkpoint_save() stood.  A resumed search goes down the
+ * saved path (each level's item chosen again by the heuristic, checked,
+ * and the saved option chosen there) without counting, then goes on with
+ * the saved counters: the final solutions, nodes, updates and branches
+ * are those of one uninterrupted dlx_search(), however many times it was
+ * stopped and resumed.  Solutions are reported to on_solution as by
+ * dlx_search(), those found before the checkpoint not again.
+ *
+ * Before it searches, it takes a fingerprint of p (O(problem size)): its
+ * items, every option's items and colors, the forced options in order,
+ * the order of each item's options (dlx_shuffle_options()) and the
+ * propagation mode.  A checkpoint of another fingerprint is refused, as is
+ * one of another format version, a truncated one, or one whose checksum
+ * (FNV-1a over its bytes) does not match: #DLX_ERR_SYNTAX with err saying
+ * which, p untouched and nothing searched.
+ *
+ * @param p      the problem (restored when the call returns, as by dlx_search())
+ * @param params as dlx_search(); NULL for #DLX_SEARCH_PARAMS_INIT.  node_limit
+ *               and solution_limit count the resumed search's totals (the
+ *               saved ones included): a limit the saved totals reach stops
+ *               the search at once (#DLX_STOP_NODE_LIMIT, #DLX_STOP_LIMIT)
+ * @param ckpt   the bytes of a checkpoint, or NULL to start from the root
+ * @param len    their number (0 with NULL)
+ * @param stats  filled in as by dlx_search() (may be NULL)
+ * @param err    what is wrong with a refused checkpoint (may be NULL)
+ * @return as dlx_search(); #DLX_ERR_SYNTAX for a refused checkpoint;
+ *         #DLX_ERR_INVALID for a NULL p or a NULL ckpt with len > 0;
+ *         #DLX_ERR_STATE while an iterator searches p, or when p has items
+ *         with bounds (dlx_set_item_bounds(): Algorithm M is not saved).
+ * Complexity: as dlx_search(), plus O(problem size) for the fingerprint
+ * and, for a resume, the covers of the saved path's levels.
+ */
+DLX_API int dlx_search_resume(dlx_problem *p, const dlx_search_params *params, const void *ckpt, size_t len,
+	dlx_stats *stats, dlx_error_info *err);
+
+/**
+ * Saves where a dlx_search_resume() search stands, as bytes for a file:
+ * from its on_poll callback (the node the poll came at, which the resumed
+ * search enters again), or after it returned stopped by on_poll or by
+ * node_limit (where it stopped).  The bytes are the path of choices (for
+ * each level the item branched on and the option chosen, by number, so
+ * they do not depend on memory), the counters so far and p's fingerprint,
+ * under a magic number, a format version, the length and a checksum:
+ * about 88 bytes plus 8 per level.  Valid with the p they were taken of,
+ * or another process's copy of it (same input, same options), in
+ * dlx_search_resume().  Not for dlx_search(), dlx_search_split() or a
+ * dlx_iter: only one-thread searches started by dlx_search_resume().
+ *
+ * @param p    the problem being (or just) searched
+ * @param user a number kept with the checkpoint for the caller, read back by
+ *             dlx_checkpoint_user() (`dlx --all --output`: the bytes of the
+ *             solutions written so far, to cut the file back to on resume)
+ * @param out  receives the bytes, malloc'd: the caller frees them with free()
+ * @param len  receives their number
+ * @return #DLX_OK; #DLX_ERR_STATE when there is nothing to save: not in a
+ *         poll nor after a stop by a poll or node_limit of a
+ *         dlx_search_resume() search (a search that completed, stopped at
+ *         its solution limit or by on_solution; p changed since);
+ *         #DLX_ERR_INVALID for a NULL argument; #DLX_ERR_NOMEM.
+ * Complexity: O(depth of the path × option size).
+ */
+DLX_API int dlx_checkpoint_save(const dlx_problem *p, uint64_t user, void **out, size_t *len);
+
+/**
+ * The caller's number kept in a checkpoint (dlx_checkpoint_save()'s user),
+ * after the checks that need no problem: magic, version, length, checksum
+ * (dlx_search_resume() checks the fingerprint).
+ *
+ * @return #DLX_OK; #DLX_ERR_SYNTAX for bytes dlx_search_resume() would
+ *         refuse as not a checkpoint, of another version, truncated or
+ *         corrupted, with err saying which; #DLX_ERR_INVALID for a NULL
+ *         ckpt or user.
+ * Complexity: O(len).
+ */
+DLX_API int dlx_checkpoint_user(const void *ckpt, size_t len, uint64_t *user, dlx_error_info *err);
+
+/**
  * Copies a problem, forced options included, so that another thread can
  * search it.  The copy shares nothing with the original.
  * @return the copy, owned by the caller, or NULL when memory is short.

@@ -35,6 +35,15 @@ void cli_catch_signals(void)
 	sigaction(SIGTERM, &sa, NULL);
 }
 
+void cli_catch_hangup(void)
+{
+	struct sigaction sa;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGHUP, &sa, NULL);
+}
+
 void cli_limits_init(struct cli_limits *lim, const char *prog, double time_limit, enum cli_progress_mode mode)
 {
 	memset(lim, 0, sizeof *lim);
@@ -126,7 +135,7 @@ int cli_interrupted_status(void)
 
 const char *cli_interruption(int sig)
 {
-	return sig == SIGTERM ? "interrupted by SIGTERM" : "interrupted by SIGINT";
+	return sig == SIGTERM ? "interrupted by SIGTERM" : sig == SIGHUP ? "interrupted by SIGHUP" : "interrupted by SIGINT";
 }
 
 FILE *cli_open_input(const char *prog, const char *path, const char **name)

@@ -32,6 +32,9 @@ extern volatile sig_atomic_t cli_stop_signal;
 /* Makes SIGINT and SIGTERM set cli_stop_signal instead of killing the process. */
 void cli_catch_signals(void);
 
+/* SIGHUP too (a search that saves its state before it stops: dlx --checkpoint). */
+void cli_catch_hangup(void);
+
 /* When progress lines are printed. */
 enum cli_progress_mode {
 	CLI_PROGRESS_AUTO = 0, /* when stderr is a terminal, after the first 2 seconds */
@@ -95,7 +98,7 @@ struct cli_stop cli_stop_classify(dlx_stop_reason stop, const struct cli_limits 
 /* The exit status of an interruption: 128 + the signal caught (SIGINT if none was). */
 int cli_interrupted_status(void);
 
-/* "interrupted by SIGTERM" for SIGTERM, else "interrupted by SIGINT". */
+/* "interrupted by SIGTERM" for SIGTERM, "... SIGHUP" for SIGHUP, else "interrupted by SIGINT". */
 const char *cli_interruption(int sig);
 
 /*

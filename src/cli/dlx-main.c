@@ -1,6 +1,7 @@
 /* dlx: solve or count an exact-cover problem given in Knuth's text format. */
 #define _POSIX_C_SOURCE 200809L
 #include <ctype.h>
+#include <errno.h>
 #include <getopt.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -8,6 +9,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cli-checkpoint.h"
 #include "cli-options.h"
 #include "cli.h"
 #include "dlx-best.h"
@@ -97,6 +99,18 @@ static const char usage_dlx[] =
 	"                        K/M.J/N searches the J-th of N disjoint pieces of\n"
 	"                        part K/M (a part too big for one machine), and so\n"
 	"                        on, up to 8 levels: 'part K/M.J/N: N'\n"
+	"  -o, --output=FILE     write solutions and counts to FILE, not standard output\n"
+	"      --checkpoint=FILE with --count or --all, in one thread: save the state of\n"
+	"                        the search in FILE every --checkpoint-every seconds and\n"
+	"                        when a limit or SIGINT/SIGTERM/SIGHUP stops it; FILE\n"
+	"                        must not exist (it is removed once the count is out);\n"
+	"                        --all needs --output, which a resume cuts back to the\n"
+	"                        solutions saved, then appends to\n"
+	"      --checkpoint-every=SEC  seconds between saves (default 300)\n"
+	"      --resume=FILE     go on with the count saved in FILE, of the same problem\n"
+	"                        and options that shape the search (--seed,\n"
+	"                        --propagate); saves go on in FILE (or --checkpoint's);\n"
+	"                        counts, nodes and --node-limit are the whole search's\n"
 	"      --progress        report progress to stderr every few seconds (default:\n"
 	"                        when stderr is a terminal, after 2 seconds)\n"
 	"      --no-progress     never report progress\n"
@@ -111,7 +125,7 @@ static const char usage_dlx[] =
 	"was searched to the end, solutions or not), 1 no solution,\n"
 	"2 bad usage or bad input, 3 out of memory, overflow or write error,\n"
 	"4 stopped by --node-limit or --time-limit, 130/143 interrupted by\n"
-	"SIGINT/SIGTERM.\n";
+	"SIGINT/SIGTERM (129: SIGHUP, with --checkpoint).\n";
 
 struct opts {
 	bool count, all, numbers, stats, quiet, strict;
@@ -124,6 +138,10 @@ struct opts {
 	uint64_t seed;          /* --seed S: dlx_shuffle_options(S) */
 	uint64_t estimate;      /* --estimate N: probes; 0 without --estimate */
 	uint64_t best;          /* --best K: K; 0 without --best */
+	const char *output;     /* --output FILE, or NULL for standard output */
+	const char *checkpoint; /* --checkpoint FILE (or --resume's FILE), or NULL */
+	const char *resume;     /* --resume FILE, or NULL */
+	double checkpoint_every; /* --checkpoint-every SEC; 0 until given */
 	struct cli_options cli; /* cli.threads is 0 until --threads: the default depends on other options */
 	const char *file;
 };
@@ -187,7 +205,7 @@ static int print_solution(void *ctx, const size_t *options, size_t n)
 static const struct cli_program dlx_program = { "dlx", usage_dlx, DLX_MAX_PARTS, DLX_MAX_PART_DEPTH };
 
 enum { OPT_STRICT = CLI_OPT_OWN, OPT_SEED, OPT_SVG, OPT_MEMO, OPT_MEMO_MEMORY, OPT_ORDER, OPT_ZDD, OPT_FROM_ZDD,
-	OPT_SAMPLE };
+	OPT_SAMPLE, OPT_CHECKPOINT, OPT_CHECKPOINT_EVERY, OPT_RESUME };
 
 /* Probes of --estimate without a number: the spread of a few hundred is usually plain already. */
 #define DEFAULT_PROBES 1000
@@ -279,6 +297,40 @@ static int check_memo(const struct opts *o)
 	return 0;
 }
 
+/* What --checkpoint and --resume work with; 0 or a usage error's status. */
+static int check_checkpoint(struct opts *o)
+{
+	if (!o->checkpoint && !o->resume) {
+		if (o->checkpoint_every > 0)
+			return cli_usage_error(&dlx_program, "--checkpoint-every needs --checkpoint or --resume");
+		return 0;
+	}
+	if (!(o->count || o->all) || o->memo || o->estimate || o->svg || diagram_mode(o))
+		return cli_usage_error(&dlx_program, "--checkpoint and --resume save counts and --all's listings: "
+				       "they need --count or --all, and exclude --memo, --estimate, --svg, --zdd, "
+				       "--from-zdd and --sample");
+	if (o->all && !o->quiet && !o->output)
+		return cli_usage_error(&dlx_program, "--all with --checkpoint or --resume needs --output FILE, "
+				       "which a resume cuts back to the solutions saved");
+	if (o->cli.parts || o->cli.part_depth)
+		return cli_usage_error(&dlx_program, "--checkpoint and --resume do not take --part yet");
+	if (o->cli.threads > 1)
+		return cli_usage_error(&dlx_program, "--checkpoint and --resume search in one thread: "
+				       "--threads must be 1");
+	o->cli.threads = 1;
+	if (!o->checkpoint)
+		o->checkpoint = o->resume;
+	if (o->checkpoint_every <= 0)
+		o->checkpoint_every = CLI_CHECKPOINT_EVERY;
+	/* A fresh count must not overwrite the state of another one. */
+	if (!o->resume && access(o->checkpoint, F_OK) == 0) {
+		fprintf(stderr, "dlx: %s exists: go on with --resume %s, or remove it to start afresh\n",
+			o->checkpoint, o->checkpoint);
+		return CLI_EXIT_USAGE;
+	}
+	return 0;
+}
+
 static int parse_args(int argc, char **argv, struct opts *o)
 {
 	/* The order shows in getopt's "ambiguous option" messages: keep it. */
@@ -300,12 +352,16 @@ static int parse_args(int argc, char **argv, struct opts *o)
 		{ "zdd", required_argument, NULL, OPT_ZDD },
 		{ "from-zdd", required_argument, NULL, OPT_FROM_ZDD },
 		{ "sample", required_argument, NULL, OPT_SAMPLE },
+		{ "checkpoint", required_argument, NULL, OPT_CHECKPOINT },
+		{ "checkpoint-every", required_argument, NULL, OPT_CHECKPOINT_EVERY },
+		{ "resume", required_argument, NULL, OPT_RESUME },
+		{ "output", required_argument, NULL, 'o' },
 		CLI_LONGOPTS_SEARCH,
 		CLI_LONGOPTS_HELP,
 		{ NULL, 0, NULL, 0 },
 	};
 	int c;
-	while ((c = getopt_long(argc, argv, "cal:nsqe::b::t:p:hV", longopts, NULL)) != -1) {
+	while ((c = getopt_long(argc, argv, "cal:nsqe::b::o:t:p:hV", longopts, NULL)) != -1) {
 		bool *flag = flag_of(c, o);
 		if (flag) {
 			*flag = true;
@@ -365,6 +421,19 @@ static int parse_args(int argc, char **argv, struct opts *o)
 			o->ordered = true;
 			continue;
 		}
+		if (c == 'o') {
+			o->output = optarg;
+			continue;
+		}
+		if (c == OPT_CHECKPOINT || c == OPT_RESUME) {
+			*(c == OPT_CHECKPOINT ? &o->checkpoint : &o->resume) = optarg;
+			continue;
+		}
+		if (c == OPT_CHECKPOINT_EVERY) {
+			if (!cli_parse_seconds(optarg, &o->checkpoint_every) || o->checkpoint_every <= 0)
+				return cli_usage_error(&dlx_program, "--checkpoint-every needs a positive number of seconds");
+			continue;
+		}
 		int r = cli_parse_option(&dlx_program, c, optarg, &o->cli);
 		if (r)
 			return r;
@@ -386,6 +455,9 @@ static int parse_args(int argc, char **argv, struct opts *o)
 	if (o->best && (o->count || o->all || o->estimate || o->memo || o->svg || o->cli.parts || o->cli.propagate))
 		return cli_usage_error(&dlx_program, "--best does not go with --count, --all, --estimate, --memo, --svg, "
 				       "--part or --propagate");
+	r = check_checkpoint(o);
+	if (r)
+		return r;
 	/*
 	 * Defaults that keep output reproducible: a node limit cuts off at the
 	 * same place, and --all prints in the same order, only in one thread.
@@ -509,6 +581,25 @@ static int count_memo(const struct opts *o, dlx_problem *p, struct cli_limits *l
 	return dlx_memo_count(p, &sp, &mp, &split, count, st, ms);
 }
 
+/* --checkpoint, --resume: the count or --all in one thread, saved as it goes; 0 or an exit status. */
+static int search_checkpointed(const struct opts *o, struct cli_checkpoint *ck, struct printer *pr,
+	struct cli_limits *lim, dlx_stats *st, int *rc)
+{
+	dlx_search_params sp = DLX_SEARCH_PARAMS_INIT;
+	pr->printing = o->all && !o->quiet;
+	pr->lim = lim;
+	sp.solution_limit = o->cli.limit;
+	sp.node_limit = o->cli.node_limit;
+	sp.on_solution = pr->printing ? print_solution : NULL;
+	sp.solution_ctx = pr;
+	sp.poll_interval = CLI_POLL_INTERVAL;
+	if (pr->printing) {
+		ck->out = stdout;
+		ck->out_name = o->output;
+	}
+	return cli_checkpoint_search(ck, &sp, st, rc);
+}
+
 /*
  * Prints the count (count: --memo's, in decimal; NULL: st's), or why the
  * search stopped early, and --stats; partial says why it stopped, or is NULL.
@@ -558,6 +649,11 @@ int main(int argc, char **argv)
 	int r = parse_args(argc, argv, &o);
 	if (r)
 		return r < 0 ? CLI_EXIT_OK : r;
+	/* A resume appends to the solutions printed, once it knows how many of them to keep. */
+	if (o.output && !freopen(o.output, o.resume && o.all ? "r+" : "w", stdout)) {
+		fprintf(stderr, "dlx: %s: %s\n", o.output, strerror(errno));
+		return CLI_EXIT_USAGE;
+	}
 	dlx_ec *ec;
 	r = read_problem(o.file, o.strict, &ec);
 	if (r)
@@ -593,11 +689,12 @@ int main(int argc, char **argv)
 		return CLI_EXIT_FAILURE;
 	}
 	/* Algorithm M runs whole, in one thread: the cut into parts and the memo table are Algorithm X's. */
-	if (dlx_has_bounds(p) && (o.cli.parts || o.memo || o.estimate || diagram_mode(&o))) {
+	if (dlx_has_bounds(p) && (o.cli.parts || o.memo || o.estimate || diagram_mode(&o) || o.checkpoint)) {
 		fprintf(stderr, "dlx: %s: items with bounds (u:v|name) are searched whole: not with %s\n",
 			strcmp(o.file, "-") == 0 ? "<stdin>" : o.file,
 			o.cli.parts ? "--part" : o.memo ? "--memo" : o.estimate ? "--estimate" :
-			o.zdd.sampling ? "--sample" : o.zdd.read_file ? "--from-zdd" : "--zdd");
+			o.checkpoint ? (o.resume ? "--resume" : "--checkpoint") : o.zdd.sampling ? "--sample" :
+			o.zdd.read_file ? "--from-zdd" : "--zdd");
 		if (pr.svg)
 			dlx_svg_free(pr.svg);
 		free(pr.sorted);
@@ -633,7 +730,9 @@ int main(int argc, char **argv)
 	dlx_stats st;
 	dlx_memo_stats ms;
 	char *count = NULL, *costs = NULL;
-	int rc;
+	struct cli_checkpoint ck = { "dlx", o.checkpoint, o.resume, o.checkpoint_every, 0, p, &lim, false, false,
+		NULL, NULL, 0, false, NULL, NULL };
+	int rc, unsaved = 0;
 	if (o.best) {
 		dlx_search_params sp = DLX_SEARCH_PARAMS_INIT;
 		sp.solution_limit = o.cli.limit;
@@ -642,6 +741,16 @@ int main(int argc, char **argv)
 		sp.poll_ctx = &lim;
 		sp.poll_interval = CLI_POLL_INTERVAL;
 		rc = best_run(ec, &sp, o.best, o.numbers, o.quiet, &st, &costs);
+	} else if (o.checkpoint) {
+		cli_catch_hangup();
+		/* A checkpoint that could not be saved at the stop: the partial count is still said. */
+		unsaved = r = search_checkpointed(&o, &ck, &pr, &lim, &st, &rc);
+		if (r == CLI_EXIT_USAGE) {
+			cli_progress_end(&lim);
+			free(pr.sorted);
+			dlx_ec_free(ec);
+			return r;
+		}
 	} else {
 		rc = o.memo ? count_memo(&o, p, &lim, &st, &ms, &count) : search_problem(&o, p, &pr, &lim, &st);
 	}
@@ -664,12 +773,16 @@ int main(int argc, char **argv)
 		fprintf(stderr, "dlx: %s\n", dlx_strerror(rc));
 		status = CLI_EXIT_FAILURE;
 	}
+	if (unsaved)
+		status = unsaved;
 	if (pr.svg) {
 		int drawn = dlx_svg_finish(pr.svg, stop.why);
 		status = drawn ? drawn : status;
 		dlx_svg_free(pr.svg);
 	}
 	status = cli_finish_output("dlx", pr.write_failed, status);
+	if (o.checkpoint)
+		cli_checkpoint_done(&ck, &st, !rc && status != CLI_EXIT_FAILURE);
 	free(count);
 	free(costs);
 	free(pr.sorted);

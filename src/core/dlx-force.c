@@ -152,6 +152,9 @@ int dlx_force_option(dlx_problem *p, size_t opt)
 {
 	if (p && (p->iterating || dlx__bounded(p)))
 		return DLX_ERR_STATE;
+	/* Another tree: the last search's checkpoint is no longer this problem's. */
+	if (p)
+		p->ck_armed = false;
 	bool emptied;
 	return force_one(p, opt, p ? &p->forced_updates : NULL, &emptied);
 }
@@ -217,6 +220,7 @@ void dlx_release_forced(dlx_problem *p)
 {
 	if (!p || !p->n_forced || p->iterating)
 		return;
+	p->ck_armed = false;
 	/*
 	 * Uncovering costs about as much as the covering did; a copy costs
 	 * about a byte of memcpy per byte of links, some 30 times cheaper per

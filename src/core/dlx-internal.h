@@ -109,6 +109,28 @@ void dlx__set_tracking(dlx_problem *p, int mode);
 int dlx__search_from(dlx_problem *p, const dlx_search_params *params, dlx_stats *stats, const dlx_stats *start);
 
 /*
+ * A saved search to go on with (dlx-checkpoint.c): the path, as the item
+ * branched on (0-based) and the option chosen at each level, and the
+ * counters when the node at the end of the path was about to be entered.
+ */
+struct dlx__replay {
+	size_t depth;
+	const uint32_t *item;
+	const uint32_t *option;
+	dlx_stats at;
+};
+
+/*
+ * Goes down rp's path without counting (each level chosen as the search
+ * chooses, the saved item and option checked), then searches on from the
+ * node there with rp's counters, as the interrupted search would have.
+ * DLX_ERR_INVALID (stats->stop DLX_STOP_ERROR, p as before) when the path
+ * is not one of p's search.  In dlx-search.c.
+ */
+int dlx__search_replay(dlx_problem *p, const dlx_search_params *params, const struct dlx__replay *rp,
+		       dlx_stats *stats);
+
+/*
  * dlx_search_split() that also reports in *setup the link updates its
  * workers made to reach their jobs (forcing paths, covering the items
  * branched on): work outside the search's statistics, which the tests

@@ -40,6 +40,8 @@ static int relink(dlx_problem *p, bool shuffle, uint64_t seed)
 		return DLX_ERR_INVALID;
 	if (p->n_forced || p->iterating || p->borrowed)
 		return DLX_ERR_STATE;
+	/* Another order, another tree: the last search's checkpoint is no longer this problem's. */
+	p->ck_armed = false;
 	size_t longest = 0;
 	for (size_t i = 1; i <= p->n_items; i++) {
 		size_t l = (size_t)(p->len[i] - ((int32_t)i > p->np ? DLX_SECONDARY : 0));

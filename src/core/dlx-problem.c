@@ -213,6 +213,7 @@ long dlx_add_option_colored(dlx_problem *p, const size_t *items, const uint32_t 
 		return DLX_ERR_INVALID;
 	if (p->n_forced || p->borrowed || p->iterating)
 		return DLX_ERR_STATE;
+	p->ck_armed = false;
 	if (++p->mark_stamp == 0) {
 		memset(p->mark, 0, (p->n_items + 2) * sizeof *p->mark);
 		p->mark_stamp = 1;

@@ -169,7 +169,23 @@ struct dlx_problem {
 	bool iterating;
 	/* Items' bounds and options' costs (dlx-mult.h), NULL when there are none. */
 	struct dlx_mult *mult;
+	/*
+	 * Checkpoints (dlx-checkpoint.c).  ck_armed: the last search was
+	 * dlx_search_resume()'s and ck_fp its problem's fingerprint; cleared by
+	 * anything that changes the tree (forcing, releasing, shuffling,
+	 * adding options, propagation) and by dlx_search().  ck_where and
+	 * ck_level: where the search stands at a poll or stood when it stopped
+	 * (see search_impl()), the path being choice[0..ck_level).
+	 */
+	bool ck_armed;
+	uint8_t ck_where;
+	size_t ck_level;
+	uint64_t ck_fp;
+	dlx_stats ck_at;             /* the counters at that poll or stop */
 };
+
+/* dlx_problem.ck_where: no state to save; the node at ck_level entered (counted); or about to be. */
+enum { DLX_CK_NONE = 0, DLX_CK_ENTERED, DLX_CK_BEFORE };
 
 /*
  * The low bytes: one for each of the items 0..n (0, the root, is never set)

@@ -236,6 +236,7 @@ int dlx_set_propagation(dlx_problem *p, dlx_propagation mode)
 	if (p->iterating)
 		return DLX_ERR_STATE;
 	p->propagate = mode == DLX_PROPAGATE_SUBSUME;
+	p->ck_armed = false;
 	return DLX_OK;
 }
 

@@ -219,7 +219,7 @@ struct dlx_iter {
 static ALWAYS_INLINE int search_impl(dlx_problem *p, const dlx_search_params *params, dlx_stats *stats,
 				      struct dlx__leaf_sink *sink, const dlx_stats *start, const bool walk,
 				      const bool track, const bool colors, const bool prop, const bool pull,
-				      struct dlx_iter *it)
+				      struct dlx_iter *it, const bool resume, const struct dlx__replay *rp)
 {
 	static const dlx_search_params defaults = DLX_SEARCH_PARAMS_INIT;
 	dlx_stats st = { 0, 0, 0, 0, DLX_STOP_COMPLETE, 0, 0.0 };
@@ -229,6 +229,9 @@ static ALWAYS_INLINE int search_impl(dlx_problem *p, const dlx_search_params *pa
 		return DLX_ERR_INVALID;
 	if (!params)
 		params = &defaults;
+	/* Nothing to checkpoint until a poll or an early stop says where the search stands. */
+	if (!walk && !pull)
+		p->ck_where = DLX_CK_NONE;
 
 	/* Each level covers at least one primary item, so n_primary bounds the depth. */
 	size_t depth = p->n_primary + 1;
@@ -285,6 +288,16 @@ static ALWAYS_INLINE int search_impl(dlx_problem *p, const dlx_search_params *pa
 	size_t level = 0;
 	int32_t i, x;
 	/*
+	 * A resumed search (dlx-checkpoint.c) first walks down the saved path
+	 * without counting, then takes the saved counters and goes on at the
+	 * node it was about to enter.  Only its own copies have this flag.
+	 */
+	bool replaying = resume && rp->depth > 0;
+	if (resume && !replaying) {
+		updates = rp->at.updates, nodes = rp->at.nodes, solutions = rp->at.solutions;
+		branches = rp->at.branches, st.max_level = rp->at.max_level;
+	}
+	/*
 	 * A pull search re-entered goes on at its solution's node, entering
 	 * the loop at x2 as every search does, and the test there is marked
 	 * unlikely: the plain searches' copies never take either path, yet
@@ -313,6 +326,17 @@ x2:	/* Enter a new search node. */
 		}
 		goto x8;
 	}
+	if (resume && __builtin_expect(replaying, 0)) {
+		if (level < rp->depth) {
+			/* A solution or a dead end is no node to go down from: not this problem's path. */
+			if (!p->n_act_p)
+				goto replay_bad;
+			goto x3;
+		}
+		replaying = false;
+		updates = rp->at.updates, nodes = rp->at.nodes, solutions = rp->at.solutions;
+		branches = rp->at.branches, st.max_level = rp->at.max_level;
+	}
 	if (nodes == UINT64_MAX || branches == UINT64_MAX || updates > update_room) {
 		rc = DLX_ERR_OVERFLOW;
 		st.stop = DLX_STOP_ERROR;
@@ -334,10 +358,15 @@ x2:	/* Enter a new search node. */
 			st.progress = progress_of(p, level);
 			progress_at = nodes;
 		}
+		/* The poll may save the search (dlx_checkpoint_save()): the path to this node is choice[0..level). */
+		if (!walk && !pull)
+			p->ck_where = DLX_CK_ENTERED, p->ck_level = level, p->ck_at = st;
 		if (params->on_poll(params->poll_ctx, &st)) {
 			st.stop = DLX_STOP_POLL;
 			goto unwind;
 		}
+		if (!walk && !pull)
+			p->ck_where = DLX_CK_NONE;
 	}
 	if (walk && (level == sink->depth || p->n_act_p == 0)) {
 		rc = hand_leaf(p, sink, level, nodes);
@@ -385,6 +414,7 @@ x2:	/* Enter a new search node. */
 	 * would empty one are undone at once (below).  At the root a forced
 	 * option may have emptied one.
 	 */
+x3:
 	i = choose_item(p, level == 0, level, track);
 	if (prop) {
 		/* Deduce only where the search would guess: a forced move is cheaper than a pass. */
@@ -395,6 +425,8 @@ x2:	/* Enter a new search node. */
 			i = choose_item(p, false, level, track);
 		if (removed < 0) {
 			dlx__unsubsume(p, p->prop_start[level]);
+			if (resume && replaying)
+				goto replay_bad;
 			goto x8;
 		}
 	}
@@ -410,6 +442,24 @@ x2:	/* Enter a new search node. */
 		updates += cover(p, i, &emptied, track, colors);
 	}
 	x = nd.down[i];
+	if (resume && __builtin_expect(replaying, 0)) {
+		/* The saved option of the saved item, which must be a choice the search would enter. */
+		if (rp->item[level] != (uint32_t)(i - 1))
+			goto replay_uncover;
+		while (x != i && option_of(nd, x) != rp->option[level])
+			x = nd.down[x];
+		if (x == i)
+			goto replay_uncover;
+		mark_rest(p, x, track, colors);
+		int32_t last = commit_rest_until_empty(p, x, &updates, track, colors);
+		if (last) {
+			uncommit_back(p, x, last, track, colors);
+			unmark_rest(p, x, track, colors);
+			goto replay_uncover;
+		}
+		choice[level++] = x;
+		goto x2;
+	}
 x5:	/* Try option x, or backtrack when item i's options are exhausted. */
 	if (x == i) {
 		uncover(p, i, track, colors);
@@ -451,7 +501,30 @@ x8:	/* Leave the current level and try the next option there. */
 	x = nd.down[x];
 	goto x5;
 
+replay_uncover:	/* A saved path that is not this problem's: undo this level's cover, then the levels above. */
+	if (resume) {
+		uncover(p, i, track, colors);
+		unmark(p, i, track);
+		if (prop)
+			dlx__unsubsume(p, p->prop_start[level]);
+	}
+replay_bad:
+	if (resume) {
+		rc = DLX_ERR_INVALID;
+		st.stop = DLX_STOP_ERROR;
+	}
+
 unwind:	/* Stopped early: undo every level's covers so the problem is as before. */
+	if (!walk && !pull) {
+		/*
+		 * A poll's stop came at a node it had entered; the node limit's
+		 * before entering one: both leave the path in choice[] for
+		 * dlx_checkpoint_save().  Other stops are no place to go on from.
+		 */
+		p->ck_where = st.stop == DLX_STOP_POLL ? DLX_CK_ENTERED
+			    : st.stop == DLX_STOP_NODE_LIMIT ? DLX_CK_BEFORE : DLX_CK_NONE;
+		p->ck_level = level;
+	}
 	st.progress = progress_of(p, level);
 	while (level > 0) {
 		x = choice[--level];
@@ -470,6 +543,8 @@ done:
 	st.branches = branches;
 	if (st.stop == DLX_STOP_COMPLETE)
 		st.progress = 1.0;
+	if (!walk && !pull && p->ck_where != DLX_CK_NONE)
+		p->ck_at = st;
 	if (stats)
 		*stats = st;
 	return rc;
@@ -485,25 +560,28 @@ static int search(dlx_problem *p, const dlx_search_params *params, dlx_stats *st
 		  struct dlx__leaf_sink *sink, const dlx_stats *start)
 {
 	if (sink)
-		return p && p->color ? search_impl(p, params, stats, sink, start, true, true, true, false, false, NULL)
-				     : search_impl(p, params, stats, sink, start, true, true, false, false, false, NULL);
+		return p && p->color ? search_impl(p, params, stats, sink, start, true, true, true, false, false, NULL, false, NULL)
+				     : search_impl(p, params, stats, sink, start, true, true, false, false, false, NULL, false, NULL);
 	if (p && p->propagate) {
 		/* Propagation's passes dwarf the heuristic's scans: one copy per coloring, with the low bytes. */
-		return p->color ? search_impl(p, params, stats, NULL, start, false, true, true, true, false, NULL)
-				: search_impl(p, params, stats, NULL, start, false, true, false, true, false, NULL);
+		return p->color ? search_impl(p, params, stats, NULL, start, false, true, true, true, false, NULL, false, NULL)
+				: search_impl(p, params, stats, NULL, start, false, true, false, true, false, NULL, false, NULL);
 	}
 	if (p && p->color)
-		return p->track ? search_impl(p, params, stats, NULL, start, false, true, true, false, false, NULL)
-				: search_impl(p, params, stats, NULL, start, false, false, true, false, false, NULL);
+		return p->track ? search_impl(p, params, stats, NULL, start, false, true, true, false, false, NULL, false, NULL)
+				: search_impl(p, params, stats, NULL, start, false, false, true, false, false, NULL, false, NULL);
 	if (p && p->track)
-		return search_impl(p, params, stats, NULL, start, false, true, false, false, false, NULL);
-	return search_impl(p, params, stats, NULL, start, false, false, false, false, false, NULL);
+		return search_impl(p, params, stats, NULL, start, false, true, false, false, false, NULL, false, NULL);
+	return search_impl(p, params, stats, NULL, start, false, false, false, false, false, NULL, false, NULL);
 }
 
 int dlx_search(dlx_problem *p, const dlx_search_params *params, dlx_stats *stats)
 {
 	if (p && p->iterating)
 		return DLX_ERR_STATE;
+	/* Only dlx_search_resume() knows the fingerprint a checkpoint needs. */
+	if (p)
+		p->ck_armed = false;
 	if (p && __builtin_expect(p->mult != NULL, 0) && dlx__bounded(p))
 		return dlx__search_m(p, params, stats);
 	return search(p, params, stats, NULL, NULL);
@@ -521,13 +599,13 @@ static int search_pull(struct dlx_iter *it)
 	const dlx_stats from = it->stats;
 	const dlx_stats *start = it->state == ITER_PAUSED ? &from : NULL;
 	if (p->propagate)
-		return p->color ? search_impl(p, &it->params, &it->stats, NULL, start, false, true, true, true, true, it)
-				: search_impl(p, &it->params, &it->stats, NULL, start, false, true, false, true, true, it);
+		return p->color ? search_impl(p, &it->params, &it->stats, NULL, start, false, true, true, true, true, it, false, NULL)
+				: search_impl(p, &it->params, &it->stats, NULL, start, false, true, false, true, true, it, false, NULL);
 	if (p->color)
-		return p->track ? search_impl(p, &it->params, &it->stats, NULL, start, false, true, true, false, true, it)
-				: search_impl(p, &it->params, &it->stats, NULL, start, false, false, true, false, true, it);
-	return p->track ? search_impl(p, &it->params, &it->stats, NULL, start, false, true, false, false, true, it)
-			: search_impl(p, &it->params, &it->stats, NULL, start, false, false, false, false, true, it);
+		return p->track ? search_impl(p, &it->params, &it->stats, NULL, start, false, true, true, false, true, it, false, NULL)
+				: search_impl(p, &it->params, &it->stats, NULL, start, false, false, true, false, true, it, false, NULL);
+	return p->track ? search_impl(p, &it->params, &it->stats, NULL, start, false, true, false, false, true, it, false, NULL)
+			: search_impl(p, &it->params, &it->stats, NULL, start, false, false, false, false, true, it, false, NULL);
 }
 
 int dlx_iter_new(dlx_problem *p, const dlx_search_params *params, dlx_iter **out)
@@ -599,6 +677,26 @@ void dlx_iter_free(dlx_iter *it)
 int dlx__search_from(dlx_problem *p, const dlx_search_params *params, dlx_stats *stats, const dlx_stats *start)
 {
 	return search(p, params, stats, NULL, start);
+}
+
+int dlx__search_replay(dlx_problem *p, const dlx_search_params *params, const struct dlx__replay *rp,
+		       dlx_stats *stats)
+{
+	/*
+	 * From the root (a fresh start, or a stop at the first node), the plain
+	 * copies: the replay's tests cost the resumed copies some 0.5% per node.
+	 */
+	if (rp->depth == 0)
+		return search(p, params, stats, NULL, &rp->at);
+	/* Copies of their own, so that the plain searches' loops have no replay test at all. */
+	if (p->propagate)
+		return p->color ? search_impl(p, params, stats, NULL, NULL, false, true, true, true, false, NULL, true, rp)
+				: search_impl(p, params, stats, NULL, NULL, false, true, false, true, false, NULL, true, rp);
+	if (p->color)
+		return p->track ? search_impl(p, params, stats, NULL, NULL, false, true, true, false, false, NULL, true, rp)
+				: search_impl(p, params, stats, NULL, NULL, false, false, true, false, false, NULL, true, rp);
+	return p->track ? search_impl(p, params, stats, NULL, NULL, false, true, false, false, false, NULL, true, rp)
+			: search_impl(p, params, stats, NULL, NULL, false, false, false, false, false, NULL, true, rp);
 }
 
 int dlx__walk_leaves(dlx_problem *p, struct dlx__leaf_sink *sink, const dlx_search_params *params, dlx_stats *st)

@@ -1,0 +1,306 @@
+/*
+ * Checkpoints of a one-thread search (dlx_search_resume(),
+ * dlx_checkpoint_save()): the bytes that hold where a search stands, the
+ * fingerprint that ties them to their problem, and their checks.  The
+ * search itself saves nothing: at a poll or an early stop it leaves its
+ * path in the problem (choice[], ck_level), which is all this file reads.
+ *
+ * The bytes, every number little-endian:
+ *
+ *   0  "DLXCKPT\0"                 magic
+ *   8  u32 version (1)             u32 0 (flags, none yet)
+ *  16  u64 length of the whole     u64 fingerprint of the problem
+ *  32  u64 solutions, nodes, updates, branches (the counters so far)
+ *  64  u32 max_level               u32 depth L of the path
+ *  72  u64 the caller's number (dlx --all: the bytes of solutions written)
+ *  80  L x (u32 item, u32 option)  the item branched on and the option chosen at each level
+ *  80+8L  u64 FNV-1a of every byte before it
+ *
+ * A path names options by number and items by number, so it does not
+ * depend on where nodes sit in memory, only on the search's order, which
+ * the fingerprint covers.
+ */
+#include "dlx.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "dlx-internal.h"
+#include "dlx-mult.h"
+#include "dlx-problem.h"
+
+#define CK_VERSION 1u
+#define CK_HEADER 80u
+static const unsigned char ck_magic[8] = { 'D', 'L', 'X', 'C', 'K', 'P', 'T', 0 };
+
+#define FNV_OFFSET 0xcbf29ce484222325u
+#define FNV_PRIME 0x100000001b3u
+
+/*
+ * FNV-1a, 64 bits: each step is a bijection of the state, so two inputs
+ * of one length that differ in a single byte never hash alike, which is
+ * what a flipped or torn byte looks like.
+ */
+static uint64_t fnv_bytes(uint64_t h, const unsigned char *b, size_t n)
+{
+	for (size_t k = 0; k < n; k++) {
+		h ^= b[k];
+		h *= FNV_PRIME;
+	}
+	return h;
+}
+
+static uint64_t fnv_u64(uint64_t h, uint64_t v)
+{
+	unsigned char b[8];
+	for (int k = 0; k < 8; k++)
+		b[k] = (unsigned char)(v >> (8 * k));
+	return fnv_bytes(h, b, sizeof b);
+}
+
+static void put32(unsigned char *b, uint32_t v)
+{
+	for (int k = 0; k < 4; k++)
+		b[k] = (unsigned char)(v >> (8 * k));
+}
+
+static void put64(unsigned char *b, uint64_t v)
+{
+	for (int k = 0; k < 8; k++)
+		b[k] = (unsigned char)(v >> (8 * k));
+}
+
+static uint32_t get32(const unsigned char *b)
+{
+	uint32_t v = 0;
+	for (int k = 3; k >= 0; k--)
+		v = v << 8 | b[k];
+	return v;
+}
+
+static uint64_t get64(const unsigned char *b)
+{
+	uint64_t v = 0;
+	for (int k = 7; k >= 0; k--)
+		v = v << 8 | b[k];
+	return v;
+}
+
+/*
+ * What shapes the search tree, outside a search: the items, each option's
+ * items and colors, the propagation mode, the forced options in order,
+ * and each item's list as linked (the order options are tried in, which a
+ * seed's shuffle sets; options hidden by forced ones are missing from it).
+ */
+static int fingerprint(const dlx_problem *p, uint64_t *out)
+{
+	uint64_t h = fnv_bytes(FNV_OFFSET, (const unsigned char *)"dlx-fingerprint-1", 17);
+	h = fnv_u64(h, p->n_primary);
+	h = fnv_u64(h, p->n_secondary);
+	h = fnv_u64(h, p->n_options);
+	h = fnv_u64(h, (uint64_t)dlx_get_propagation(p));
+	size_t *opt_of = malloc((p->n_nodes ? p->n_nodes : 1) * sizeof *opt_of);
+	if (!opt_of)
+		return DLX_ERR_NOMEM;
+	for (size_t o = 0; o < p->n_options; o++) {
+		size_t m = dlx_option_size(p, o);
+		h = fnv_u64(h, m);
+		for (size_t k = 0; k < m; k++) {
+			opt_of[(size_t)p->opt_start[o] + k] = o;
+			h = fnv_u64(h, dlx_option_item(p, o, k));
+			h = fnv_u64(h, dlx_option_color(p, o, k));
+		}
+	}
+	h = fnv_u64(h, p->n_forced);
+	for (size_t k = 0; k < p->n_forced; k++)
+		h = fnv_u64(h, opt_of[p->forced[k]]);
+	const struct dlx_nodes nd = p->node;
+	for (int32_t i = 1; i <= (int32_t)p->n_items; i++) {
+		for (int32_t x = nd.down[i]; x != i; x = nd.down[x])
+			h = fnv_u64(h, opt_of[x]);
+		h = fnv_u64(h, UINT64_MAX);
+	}
+	free(opt_of);
+	*out = h;
+	return DLX_OK;
+}
+
+int dlx_checkpoint_save(const dlx_problem *p, uint64_t user, void **out, size_t *len)
+{
+	if (out)
+		*out = NULL;
+	if (len)
+		*len = 0;
+	if (!p || !out || !len)
+		return DLX_ERR_INVALID;
+	if (!p->ck_armed || p->ck_where == DLX_CK_NONE || p->iterating)
+		return DLX_ERR_STATE;
+	size_t depth = p->ck_level;
+	size_t n = CK_HEADER + 8 * depth + 8;
+	unsigned char *b = malloc(n);
+	if (!b)
+		return DLX_ERR_NOMEM;
+	const dlx_stats *at = &p->ck_at;
+	memcpy(b, ck_magic, sizeof ck_magic);
+	put32(b + 8, CK_VERSION);
+	put32(b + 12, 0);
+	put64(b + 16, n);
+	put64(b + 24, p->ck_fp);
+	put64(b + 32, at->solutions);
+	/* A poll's node was entered: the resumed search enters it again and counts it then. */
+	put64(b + 40, at->nodes - (p->ck_where == DLX_CK_ENTERED));
+	put64(b + 48, at->updates);
+	put64(b + 56, at->branches);
+	put32(b + 64, at->max_level);
+	put32(b + 68, (uint32_t)depth);
+	put64(b + 72, user);
+	for (size_t l = 0; l < depth; l++) {
+		int32_t x = p->choice[l];
+		put32(b + CK_HEADER + 8 * l, (uint32_t)(p->node.top[x] - 1));
+		put32(b + CK_HEADER + 8 * l + 4, (uint32_t)dlx__option_of_node(p, x));
+	}
+	put64(b + n - 8, fnv_bytes(FNV_OFFSET, b, n - 8));
+	*out = b;
+	*len = n;
+	return DLX_OK;
+}
+
+/* Fills err with msg and returns DLX_ERR_SYNTAX: a checkpoint is input, and this one is bad. */
+static int refuse(dlx_error_info *err, const char *msg)
+{
+	if (err) {
+		err->line = 0;
+		strncpy(err->message, msg, sizeof err->message - 1);
+		err->message[sizeof err->message - 1] = '\0';
+	}
+	return DLX_ERR_SYNTAX;
+}
+
+/* The checks that need no problem: magic, version, length, checksum; DLX_OK or a refusal. */
+static int check_bytes(const unsigned char *b, size_t len, dlx_error_info *err)
+{
+	if (len < sizeof ck_magic || memcmp(b, ck_magic, sizeof ck_magic))
+		return refuse(err, "not a dlx checkpoint (no DLXCKPT header)");
+	if (len < 16)
+		return refuse(err, "truncated checkpoint");
+	if (get32(b + 8) != CK_VERSION || get32(b + 12) != 0)
+		return refuse(err, "checkpoint of another version of the format (this dlx reads version 1)");
+	if (len < CK_HEADER + 8)
+		return refuse(err, "truncated checkpoint");
+	uint64_t total = get64(b + 16);
+	if (total > len)
+		return refuse(err, "truncated checkpoint (shorter than its header says)");
+	if (total < len)
+		return refuse(err, "corrupted checkpoint (longer than its header says)");
+	if (get64(b + len - 8) != fnv_bytes(FNV_OFFSET, b, len - 8))
+		return refuse(err, "corrupted checkpoint (checksum mismatch)");
+	if (get32(b + 68) != (len - CK_HEADER - 8) / 8 || (len - CK_HEADER) % 8)
+		return refuse(err, "corrupted checkpoint (its path's length disagrees with its size)");
+	return DLX_OK;
+}
+
+int dlx_checkpoint_user(const void *ckpt, size_t len, uint64_t *user, dlx_error_info *err)
+{
+	if (err) {
+		err->line = 0;
+		err->message[0] = '\0';
+	}
+	if (user)
+		*user = 0;
+	if (!ckpt || !user)
+		return DLX_ERR_INVALID;
+	int rc = check_bytes(ckpt, len, err);
+	if (!rc)
+		*user = get64((const unsigned char *)ckpt + 72);
+	return rc;
+}
+
+/* Checks the bytes and reads them into *rp (its path malloc'd into *path); DLX_OK or a refusal. */
+static int parse(const dlx_problem *p, const unsigned char *b, size_t len, uint64_t fp, struct dlx__replay *rp,
+		 uint32_t **path, dlx_error_info *err)
+{
+	int rc = check_bytes(b, len, err);
+	if (rc)
+		return rc;
+	uint64_t depth = get32(b + 68);
+	if (get64(b + 24) != fp)
+		return refuse(err, "checkpoint of another problem, or of other options that shape the search "
+				   "(seed, propagation, forced options)");
+	/* A path of L levels was entered down to level L - 1 at least. */
+	if (depth > p->n_primary || get32(b + 64) > p->n_primary || (depth && get32(b + 64) < depth - 1))
+		return refuse(err, "corrupted checkpoint (a path deeper than the problem allows)");
+	*path = malloc((depth ? depth : 1) * 2 * sizeof **path);
+	if (!*path)
+		return DLX_ERR_NOMEM;
+	uint32_t *item = *path, *option = *path + depth;
+	for (size_t l = 0; l < depth; l++) {
+		item[l] = get32(b + CK_HEADER + 8 * l);
+		option[l] = get32(b + CK_HEADER + 8 * l + 4);
+		if (item[l] >= p->n_primary || option[l] >= p->n_options) {
+			free(*path);
+			*path = NULL;
+			return refuse(err, "corrupted checkpoint (an item or option out of range)");
+		}
+	}
+	rp->depth = (size_t)depth;
+	rp->item = item;
+	rp->option = option;
+	memset(&rp->at, 0, sizeof rp->at);
+	rp->at.solutions = get64(b + 32);
+	rp->at.nodes = get64(b + 40);
+	rp->at.updates = get64(b + 48);
+	rp->at.branches = get64(b + 56);
+	rp->at.max_level = get32(b + 64);
+	return DLX_OK;
+}
+
+int dlx_search_resume(dlx_problem *p, const dlx_search_params *params, const void *ckpt, size_t len,
+		      dlx_stats *stats, dlx_error_info *err)
+{
+	if (err) {
+		err->line = 0;
+		err->message[0] = '\0';
+	}
+	if (stats)
+		memset(stats, 0, sizeof *stats), stats->stop = DLX_STOP_ERROR;
+	if (!p || (!ckpt && len))
+		return DLX_ERR_INVALID;
+	/* Algorithm M's search (bounds) keeps a state of its own that a path of Algorithm X's does not describe. */
+	if (p->iterating || dlx__bounded(p))
+		return DLX_ERR_STATE;
+	/* Whatever happens next, the last search's state is not to be saved any more. */
+	p->ck_armed = false;
+	uint64_t fp;
+	int rc = fingerprint(p, &fp);
+	if (rc)
+		return rc;
+	static const dlx_search_params defaults = DLX_SEARCH_PARAMS_INIT;
+	struct dlx__replay rp = { 0, NULL, NULL, { 0, 0, 0, 0, DLX_STOP_COMPLETE, 0, 0.0 } };
+	uint32_t *path = NULL;
+	if (ckpt) {
+		rc = parse(p, ckpt, len, fp, &rp, &path, err);
+		if (rc)
+			return rc;
+	}
+	params = params ? params : &defaults;
+	/* A limit the saved solutions reach already: the search stops where it would have, at once. */
+	if (params->solution_limit && rp.at.solutions >= params->solution_limit) {
+		free(path);
+		if (stats) {
+			*stats = rp.at;
+			stats->stop = DLX_STOP_LIMIT;
+			stats->progress = 0;
+		}
+		return DLX_OK;
+	}
+	/* Armed before the search: its polls may save it. */
+	p->ck_fp = fp;
+	p->ck_armed = true;
+	rc = dlx__search_replay(p, params, &rp, stats);
+	free(path);
+	if (rc == DLX_ERR_INVALID) {
+		p->ck_armed = false;
+		return refuse(err, "corrupted checkpoint (its path is not one this problem's search takes)");
+	}
+	return rc;
+}

@@ -1,0 +1,1 @@
+--count --checkpoint @DATA@/never-written.ckpt

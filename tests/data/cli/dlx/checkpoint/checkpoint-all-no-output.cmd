@@ -1,0 +1,1 @@
+--all --checkpoint @DATA@/new.ckpt @TOPDATA@/queens8.dlx

@@ -1,0 +1,1 @@
+--all --quiet --checkpoint @DATA@/queens8-200.ckpt @TOPDATA@/queens8.dlx

@@ -1,0 +1,1 @@
+--estimate --checkpoint @DATA@/new.ckpt @TOPDATA@/queens8.dlx

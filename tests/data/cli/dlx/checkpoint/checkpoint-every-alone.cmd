@@ -1,0 +1,1 @@
+--count --checkpoint-every 10 @TOPDATA@/queens8.dlx

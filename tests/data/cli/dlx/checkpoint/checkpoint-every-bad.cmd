@@ -1,0 +1,1 @@
+--count --checkpoint-every 0 --checkpoint @DATA@/new.ckpt @TOPDATA@/queens8.dlx

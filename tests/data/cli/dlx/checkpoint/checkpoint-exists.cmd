@@ -1,0 +1,1 @@
+--count --checkpoint @DATA@/queens8-200.ckpt @TOPDATA@/queens8.dlx

@@ -1,0 +1,1 @@
+--count --memo --checkpoint @DATA@/new.ckpt @TOPDATA@/queens8.dlx

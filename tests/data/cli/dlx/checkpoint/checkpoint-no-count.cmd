@@ -1,0 +1,1 @@
+--checkpoint @DATA@/new.ckpt @TOPDATA@/queens8.dlx

@@ -1,0 +1,1 @@
+--all --svg=@DATA@/new.svg --output @DATA@/new.txt --checkpoint @DATA@/new.ckpt @TOPDATA@/queens8.dlx

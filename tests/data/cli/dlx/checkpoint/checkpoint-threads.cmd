@@ -1,0 +1,1 @@
+--count --threads 2 --checkpoint @DATA@/new.ckpt @TOPDATA@/queens8.dlx

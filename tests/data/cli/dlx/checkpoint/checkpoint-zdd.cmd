@@ -1,0 +1,1 @@
+--count --zdd - --checkpoint @DATA@/new.ckpt @TOPDATA@/queens8.dlx

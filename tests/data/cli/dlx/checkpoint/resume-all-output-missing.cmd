@@ -1,0 +1,1 @@
+--all --resume @DATA@/queens8-200.ckpt --output @DATA@/no-such-dir/out.txt @TOPDATA@/queens8.dlx

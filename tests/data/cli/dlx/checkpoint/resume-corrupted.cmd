@@ -1,0 +1,1 @@
+--count --resume @DATA@/corrupted.ckpt @TOPDATA@/queens8.dlx

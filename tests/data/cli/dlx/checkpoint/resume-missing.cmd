@@ -1,0 +1,1 @@
+--count --resume @DATA@/no-such.ckpt @TOPDATA@/queens8.dlx

@@ -1,0 +1,1 @@
+--count --resume @TOPDATA@/queens8.dlx @TOPDATA@/queens8.dlx

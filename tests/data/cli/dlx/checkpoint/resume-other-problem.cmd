@@ -1,0 +1,1 @@
+--count --resume @DATA@/queens8-200.ckpt @TOPDATA@/knuth-example.dlx

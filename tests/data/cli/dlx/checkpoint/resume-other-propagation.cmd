@@ -1,0 +1,1 @@
+--count --propagate --resume @DATA@/queens8-200.ckpt @TOPDATA@/queens8.dlx

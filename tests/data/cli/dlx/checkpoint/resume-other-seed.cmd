@@ -1,0 +1,1 @@
+--count --seed 7 --resume @DATA@/queens8-200.ckpt @TOPDATA@/queens8.dlx

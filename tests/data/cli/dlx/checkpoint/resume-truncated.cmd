@@ -1,0 +1,1 @@
+--count --resume @DATA@/truncated.ckpt @TOPDATA@/queens8.dlx

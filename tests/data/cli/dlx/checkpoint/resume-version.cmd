@@ -1,0 +1,1 @@
+--count --resume @DATA@/version2.ckpt @TOPDATA@/queens8.dlx

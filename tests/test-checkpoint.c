@@ -1,0 +1,453 @@
+/*
+ * Check suite "checkpoint": dlx_search_resume() and dlx_checkpoint_save().
+ * A search stopped and resumed any number of times, at random nodes, must
+ * end with the solutions, nodes, updates and branches of one uninterrupted
+ * dlx_search(), and meet the same solutions in the same order; a
+ * checkpoint that is corrupted, truncated or of another problem is
+ * refused and leaves the problem as it was.
+ */
+#include <check.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core-fixtures.h"
+#include "dlx.h"
+
+/* The order solutions come in, as a running hash: equal hashes, equal sequences (for our purposes). */
+struct trace {
+	uint64_t hash;
+	uint64_t n;
+};
+
+static int trace_solution(void *ctx, const size_t *options, size_t n)
+{
+	struct trace *t = ctx;
+	for (size_t k = 0; k < n; k++)
+		t->hash = (t->hash ^ options[k]) * 0x100000001b3u;
+	t->hash = (t->hash ^ 0xffu) * 0x100000001b3u;
+	t->n++;
+	return 0;
+}
+
+/* A poll that stops, or saves and goes on, at random. */
+struct poller {
+	dlx_problem *p;
+	unsigned stop_one_in;   /* stop at one poll in this many */
+	void *saved;            /* a checkpoint taken at a poll that went on */
+	size_t saved_len;
+	unsigned polls;
+};
+
+static int random_poll(void *ctx, const dlx_stats *so_far)
+{
+	struct poller *pl = ctx;
+	(void)so_far;
+	pl->polls++;
+	if (rng() % pl->stop_one_in == 0)
+		return 1;
+	if (!pl->saved && rng() % 4 == 0)
+		ck_assert_int_eq(dlx_checkpoint_save(pl->p, 0, &pl->saved, &pl->saved_len), DLX_OK);
+	return 0;
+}
+
+/* A random problem: some secondary items with colors, maybe forced options, a seed's order, propagation. */
+static dlx_problem *random_problem(bool *colored)
+{
+	size_t np = 4 + rng() % 9, ns = rng() % 4, no = 6 + rng() % 40;
+	dlx_problem *p = dlx_problem_new(np, ns);
+	ck_assert_ptr_nonnull(p);
+	*colored = rng() % 3 == 0;
+	for (size_t k = 0; k < no; k++) {
+		size_t items[16];
+		uint32_t colors[16];
+		size_t n = 0;
+		for (size_t i = 0; i < np + ns; i++)
+			if (rng() % 4 == 0) {
+				colors[n] = i >= np && *colored ? rng() % 3 : 0;
+				items[n++] = i;
+			}
+		if (n == 0) {
+			colors[n] = 0;
+			items[n++] = rng() % np;
+		}
+		ck_assert_int_ge(dlx_add_option_colored(p, items, colors, n), 0);
+	}
+	if (rng() % 2)
+		ck_assert_int_eq(dlx_shuffle_options(p, rng()), DLX_OK);
+	if (rng() % 3 == 0)
+		dlx_set_propagation(p, DLX_PROPAGATE_SUBSUME);
+	if (rng() % 4 == 0)
+		(void)dlx_force_option(p, rng() % no); /* a conflict just leaves it unforced */
+	return p;
+}
+
+static void assert_same_stats(const dlx_stats *a, const dlx_stats *b)
+{
+	ck_assert_uint_eq(a->solutions, b->solutions);
+	ck_assert_uint_eq(a->nodes, b->nodes);
+	ck_assert_uint_eq(a->updates, b->updates);
+	ck_assert_uint_eq(a->branches, b->branches);
+	ck_assert_uint_eq(a->max_level, b->max_level);
+}
+
+START_TEST(interrupted_equals_uninterrupted)
+{
+	unsigned resumes = 0;
+	for (unsigned trial = 0; trial < 400; trial++) {
+		rng_seed(trial * 2654435761u + 7);
+		bool colored;
+		dlx_problem *p = random_problem(&colored);
+		struct trace whole_trace = { 0, 0 };
+		dlx_search_params sp = DLX_SEARCH_PARAMS_INIT;
+		sp.on_solution = trace_solution;
+		sp.solution_ctx = &whole_trace;
+		dlx_stats whole;
+		ck_assert_int_eq(dlx_search(p, &sp, &whole), DLX_OK);
+		ck_assert_int_eq(whole.stop, DLX_STOP_COMPLETE);
+
+		struct trace t = { 0, 0 };
+		struct poller pl = { p, 2 + rng() % 6, NULL, 0, 0 };
+		sp.solution_ctx = &t;
+		sp.on_poll = random_poll;
+		sp.poll_ctx = &pl;
+		void *ck = NULL;
+		size_t ck_len = 0;
+		dlx_stats st;
+		for (unsigned round = 0;; round++) {
+			ck_assert_uint_lt(round, 100000);
+			sp.poll_interval = 1 + rng() % 5;
+			/* Now and then a node limit instead: it stops before a node, not at one. */
+			sp.node_limit = rng() % 3 == 0 ? whole.nodes * (rng() % 100) / 100 : 0;
+			dlx_error_info err;
+			int rc = dlx_search_resume(p, &sp, ck, ck_len, &st, &err);
+			ck_assert_msg(rc == DLX_OK, "trial %u round %u: %s", trial, round, err.message);
+			assert_sane(p);
+			free(ck);
+			ck = NULL;
+			if (st.stop == DLX_STOP_COMPLETE)
+				break;
+			ck_assert(st.stop == DLX_STOP_POLL || st.stop == DLX_STOP_NODE_LIMIT);
+			ck_assert_int_eq(dlx_checkpoint_save(p, 0, &ck, &ck_len), DLX_OK);
+			resumes++;
+		}
+		assert_same_stats(&st, &whole);
+		ck_assert_uint_eq(t.n, whole_trace.n);
+		ck_assert_uint_eq(t.hash, whole_trace.hash);
+
+		/* A checkpoint taken at a poll that went on: resumed, the same totals too. */
+		if (pl.saved) {
+			struct trace rest = { 0, 0 };
+			dlx_search_params plain = DLX_SEARCH_PARAMS_INIT;
+			plain.on_solution = trace_solution;
+			plain.solution_ctx = &rest;
+			ck_assert_int_eq(dlx_search_resume(p, &plain, pl.saved, pl.saved_len, &st, NULL), DLX_OK);
+			assert_same_stats(&st, &whole);
+			ck_assert_uint_le(rest.n, whole.solutions);
+			free(pl.saved);
+		}
+		dlx_problem_free(p);
+	}
+	/* The trials must have stopped and resumed often, or they prove nothing. */
+	ck_assert_uint_gt(resumes, 1000);
+}
+END_TEST
+
+/* A checkpoint of queens(n) taken at its k-th poll of every interval nodes. */
+struct stopper {
+	unsigned left;
+};
+
+static int stop_at(void *ctx, const dlx_stats *so_far)
+{
+	struct stopper *s = ctx;
+	(void)so_far;
+	return --s->left == 0;
+}
+
+static void *queens_checkpoint(dlx_problem *p, unsigned polls, size_t *len)
+{
+	struct stopper s = { polls };
+	dlx_search_params sp = DLX_SEARCH_PARAMS_INIT;
+	sp.on_poll = stop_at;
+	sp.poll_ctx = &s;
+	sp.poll_interval = 7;
+	dlx_stats st;
+	ck_assert_int_eq(dlx_search_resume(p, &sp, NULL, 0, &st, NULL), DLX_OK);
+	ck_assert_int_eq(st.stop, DLX_STOP_POLL);
+	void *ck;
+	ck_assert_int_eq(dlx_checkpoint_save(p, 0, &ck, len), DLX_OK);
+	return ck;
+}
+
+/* dlx_search_resume() must refuse the bytes, say why, and leave p unsearched and sane. */
+static void assert_refused(dlx_problem *p, const void *ck, size_t len)
+{
+	dlx_stats st;
+	dlx_error_info err;
+	int rc = dlx_search_resume(p, NULL, ck, len, &st, &err);
+	ck_assert_int_eq(rc, DLX_ERR_SYNTAX);
+	ck_assert_int_eq(st.stop, DLX_STOP_ERROR);
+	ck_assert_uint_eq(st.nodes, 0);
+	ck_assert(err.message[0] != '\0');
+	assert_sane(p);
+	void *again;
+	size_t n;
+	ck_assert_int_eq(dlx_checkpoint_save(p, 0, &again, &n), DLX_ERR_STATE);
+}
+
+START_TEST(corrupted_checkpoints_refused)
+{
+	dlx_problem *p = queens(8);
+	dlx_stats whole;
+	ck_assert_int_eq(dlx_search(p, NULL, &whole), DLX_OK);
+	size_t len;
+	unsigned char *ck = queens_checkpoint(p, 20, &len);
+	ck_assert_uint_gt(len, 88);
+	unsigned char *bad = malloc(len + 1);
+	ck_assert_ptr_nonnull(bad);
+	/* Every byte flipped in turn, and every bit of the first header bytes. */
+	for (size_t k = 0; k < len; k++) {
+		memcpy(bad, ck, len);
+		bad[k] ^= 0xff;
+		assert_refused(p, bad, len);
+		if (k < 24)
+			for (int b = 0; b < 8; b++) {
+				memcpy(bad, ck, len);
+				bad[k] ^= (unsigned char)(1u << b);
+				assert_refused(p, bad, len);
+			}
+	}
+	/* Every truncation, and a byte too many. */
+	for (size_t k = 0; k < len; k++)
+		assert_refused(p, ck, k);
+	memcpy(bad, ck, len);
+	bad[len] = 0;
+	assert_refused(p, bad, len + 1);
+	/* The good one still resumes to the whole count. */
+	dlx_stats st;
+	ck_assert_int_eq(dlx_search_resume(p, NULL, ck, len, &st, NULL), DLX_OK);
+	assert_same_stats(&st, &whole);
+	free(bad);
+	free(ck);
+	dlx_problem_free(p);
+}
+END_TEST
+
+static uint64_t fnv(const unsigned char *b, size_t n)
+{
+	uint64_t h = 0xcbf29ce484222325u;
+	for (size_t k = 0; k < n; k++)
+		h = (h ^ b[k]) * 0x100000001b3u;
+	return h;
+}
+
+static void reseal(unsigned char *b, size_t len)
+{
+	uint64_t h = fnv(b, len - 8);
+	for (int k = 0; k < 8; k++)
+		b[len - 8 + k] = (unsigned char)(h >> (8 * k));
+}
+
+START_TEST(forged_paths_refused)
+{
+	/* A checksum that matches, but a path the search does not take: refused all the same. */
+	dlx_problem *p = queens(8);
+	size_t len;
+	unsigned char *ck = queens_checkpoint(p, 30, &len);
+	size_t depth = (len - 88) / 8;
+	ck_assert_uint_ge(depth, 2);
+	unsigned char *bad = malloc(len);
+	ck_assert_ptr_nonnull(bad);
+	for (size_t l = 0; l < depth; l++) {
+		for (unsigned v = 0; v < 40; v++) {
+			memcpy(bad, ck, len);
+			/* Another item, or another option (36 options, items 0..11 primary). */
+			size_t at = 80 + 8 * l + (v % 2 ? 4 : 0);
+			unsigned old = bad[at];
+			if (old == v / 2)
+				continue;
+			bad[at] = (unsigned char)(v / 2);
+			reseal(bad, len);
+			dlx_stats st;
+			int rc = dlx_search_resume(p, NULL, bad, len, &st, NULL);
+			/* Another option of the same item that the search would also take is a path too. */
+			if (rc == DLX_OK)
+				continue;
+			ck_assert_int_eq(rc, DLX_ERR_SYNTAX);
+			assert_sane(p);
+		}
+	}
+	/* A path cut short is another node of the tree: counters no longer its own, but never a crash. */
+	free(bad);
+	free(ck);
+	dlx_problem_free(p);
+}
+END_TEST
+
+START_TEST(user_number_kept)
+{
+	dlx_problem *p = queens(8);
+	struct stopper s = { 5 };
+	dlx_search_params sp = DLX_SEARCH_PARAMS_INIT;
+	sp.on_poll = stop_at;
+	sp.poll_ctx = &s;
+	sp.poll_interval = 7;
+	ck_assert_int_eq(dlx_search_resume(p, &sp, NULL, 0, NULL, NULL), DLX_OK);
+	unsigned char *ck;
+	size_t len;
+	ck_assert_int_eq(dlx_checkpoint_save(p, 0x0123456789abcdefu, (void **)&ck, &len), DLX_OK);
+	uint64_t user;
+	dlx_error_info err;
+	ck_assert_int_eq(dlx_checkpoint_user(ck, len, &user, &err), DLX_OK);
+	ck_assert_uint_eq(user, 0x0123456789abcdefu);
+	ck_assert_str_eq(err.message, "");
+	/* Checked as a resume checks it: a flipped byte anywhere is refused. */
+	for (size_t k = 0; k < len; k++) {
+		ck[k] ^= 0x10;
+		ck_assert_int_eq(dlx_checkpoint_user(ck, len, &user, &err), DLX_ERR_SYNTAX);
+		ck_assert(err.message[0] != '\0');
+		ck[k] ^= 0x10;
+	}
+	ck_assert_int_eq(dlx_checkpoint_user(ck, len - 1, &user, &err), DLX_ERR_SYNTAX);
+	ck_assert_int_eq(dlx_checkpoint_user(NULL, len, &user, &err), DLX_ERR_INVALID);
+	/* Another problem's checkpoint still has its number: the fingerprint is the resume's to check. */
+	dlx_problem *q = queens(9);
+	ck_assert_int_eq(dlx_checkpoint_user(ck, len, &user, NULL), DLX_OK);
+	ck_assert_int_eq(dlx_search_resume(q, NULL, ck, len, NULL, &err), DLX_ERR_SYNTAX);
+	dlx_problem_free(q);
+	free(ck);
+	dlx_problem_free(p);
+}
+END_TEST
+
+START_TEST(other_problems_refused)
+{
+	dlx_problem *p = queens(8);
+	size_t len;
+	void *ck = queens_checkpoint(p, 10, &len);
+	dlx_problem *q = queens(9);
+	assert_refused(q, ck, len);
+	dlx_problem_free(q);
+	/* The same problem, searched another way: another tree. */
+	q = queens(8);
+	ck_assert_int_eq(dlx_shuffle_options(q, 5), DLX_OK);
+	assert_refused(q, ck, len);
+	ck_assert_int_eq(dlx_unshuffle_options(q), DLX_OK);
+	dlx_set_propagation(q, DLX_PROPAGATE_SUBSUME);
+	assert_refused(q, ck, len);
+	dlx_set_propagation(q, DLX_PROPAGATE_NONE);
+	ck_assert_int_eq(dlx_force_option(q, 3), DLX_OK);
+	assert_refused(q, ck, len);
+	dlx_release_forced(q);
+	/* And as it was: accepted, on another copy of the problem. */
+	dlx_stats whole, st;
+	ck_assert_int_eq(dlx_search(p, NULL, &whole), DLX_OK);
+	ck_assert_int_eq(dlx_search_resume(q, NULL, ck, len, &st, NULL), DLX_OK);
+	assert_same_stats(&st, &whole);
+	free(ck);
+	dlx_problem_free(q);
+	dlx_problem_free(p);
+}
+END_TEST
+
+START_TEST(save_only_where_a_search_stands)
+{
+	dlx_problem *p = queens(8);
+	void *ck;
+	size_t len;
+	ck_assert_int_eq(dlx_checkpoint_save(p, 0, &ck, &len), DLX_ERR_STATE);
+	ck_assert_ptr_null(ck);
+	ck_assert_int_eq(dlx_checkpoint_save(NULL, 0, &ck, &len), DLX_ERR_INVALID);
+	ck_assert_int_eq(dlx_checkpoint_save(p, 0, NULL, &len), DLX_ERR_INVALID);
+	/* A search that completed leaves nothing to go on with. */
+	ck_assert_int_eq(dlx_search_resume(p, NULL, NULL, 0, NULL, NULL), DLX_OK);
+	ck_assert_int_eq(dlx_checkpoint_save(p, 0, &ck, &len), DLX_ERR_STATE);
+	/* Nor does one stopped by its solution limit. */
+	dlx_search_params sp = DLX_SEARCH_PARAMS_INIT;
+	sp.solution_limit = 1;
+	ck_assert_int_eq(dlx_search_resume(p, &sp, NULL, 0, NULL, NULL), DLX_OK);
+	ck_assert_int_eq(dlx_checkpoint_save(p, 0, &ck, &len), DLX_ERR_STATE);
+	/* A stop at the node limit does, until the problem changes or dlx_search() runs. */
+	sp.solution_limit = 0;
+	sp.node_limit = 30;
+	dlx_stats st;
+	ck_assert_int_eq(dlx_search_resume(p, &sp, NULL, 0, &st, NULL), DLX_OK);
+	ck_assert_int_eq(st.stop, DLX_STOP_NODE_LIMIT);
+	ck_assert_int_eq(dlx_checkpoint_save(p, 0, &ck, &len), DLX_OK);
+	free(ck);
+	ck_assert_int_eq(dlx_force_option(p, 0), DLX_OK);
+	ck_assert_int_eq(dlx_checkpoint_save(p, 0, &ck, &len), DLX_ERR_STATE);
+	dlx_release_forced(p);
+	ck_assert_int_eq(dlx_search_resume(p, &sp, NULL, 0, &st, NULL), DLX_OK);
+	ck_assert_int_eq(dlx_search(p, NULL, &st), DLX_OK);
+	ck_assert_int_eq(dlx_checkpoint_save(p, 0, &ck, &len), DLX_ERR_STATE);
+	ck_assert_int_eq(dlx_search_resume(NULL, NULL, NULL, 0, NULL, NULL), DLX_ERR_INVALID);
+	ck_assert_int_eq(dlx_search_resume(p, NULL, NULL, 3, NULL, NULL), DLX_ERR_INVALID);
+	/* Bounds: Algorithm M's state is not a path of Algorithm X's. */
+	ck_assert_int_eq(dlx_set_item_bounds(p, 0, 0, 1), DLX_OK);
+	ck_assert_int_eq(dlx_search_resume(p, NULL, NULL, 0, &st, NULL), DLX_ERR_STATE);
+	ck_assert_int_eq(dlx_set_item_bounds(p, 0, 1, 1), DLX_OK);
+	ck_assert_int_eq(dlx_search_resume(p, NULL, NULL, 0, &st, NULL), DLX_OK);
+	ck_assert_uint_eq(st.solutions, 92);
+	dlx_problem_free(p);
+}
+END_TEST
+
+START_TEST(node_limit_resumed_stops_again)
+{
+	/* Resumed with the limit it stopped at, a search stops at once, at the same place. */
+	dlx_problem *p = queens(9);
+	dlx_search_params sp = DLX_SEARCH_PARAMS_INIT;
+	sp.node_limit = 100;
+	dlx_stats st;
+	ck_assert_int_eq(dlx_search_resume(p, &sp, NULL, 0, &st, NULL), DLX_OK);
+	void *a, *b;
+	size_t la, lb;
+	ck_assert_int_eq(dlx_checkpoint_save(p, 0, &a, &la), DLX_OK);
+	ck_assert_int_eq(dlx_search_resume(p, &sp, a, la, &st, NULL), DLX_OK);
+	ck_assert_int_eq(st.stop, DLX_STOP_NODE_LIMIT);
+	ck_assert_uint_eq(st.nodes, 100);
+	ck_assert_int_eq(dlx_checkpoint_save(p, 0, &b, &lb), DLX_OK);
+	ck_assert_uint_eq(la, lb);
+	ck_assert_mem_eq(a, b, la);
+	/* A solution limit the saved solutions reach: stopped at once, nothing searched. */
+	dlx_search_params lim = DLX_SEARCH_PARAMS_INIT;
+	lim.solution_limit = 3;
+	ck_assert_int_eq(dlx_search_resume(p, &lim, b, lb, &st, NULL), DLX_OK);
+	ck_assert_int_eq(st.stop, DLX_STOP_LIMIT);
+	ck_assert_uint_eq(st.nodes, 100);
+	ck_assert_uint_ge(st.solutions, 3);
+	/* Then to the end: queens 9 has 352 solutions. */
+	ck_assert_int_eq(dlx_search_resume(p, NULL, b, lb, &st, NULL), DLX_OK);
+	ck_assert_uint_eq(st.solutions, 352);
+	free(a);
+	free(b);
+	dlx_problem_free(p);
+}
+END_TEST
+
+static Suite *checkpoint_suite(void)
+{
+	Suite *s = suite_create("checkpoint");
+	TCase *tc = tcase_create("checkpoint");
+	tcase_add_test(tc, interrupted_equals_uninterrupted);
+	tcase_add_test(tc, corrupted_checkpoints_refused);
+	tcase_add_test(tc, forged_paths_refused);
+	tcase_add_test(tc, other_problems_refused);
+	tcase_add_test(tc, user_number_kept);
+	tcase_add_test(tc, save_only_where_a_search_stands);
+	tcase_add_test(tc, node_limit_resumed_stops_again);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	SRunner *sr = srunner_create(checkpoint_suite());
+	srunner_run_all(sr, CK_NORMAL);
+	int failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}

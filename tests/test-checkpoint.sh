@@ -1,0 +1,144 @@
+#!/usr/bin/env bash
+# dlx --checkpoint and --resume end to end: a count stopped by --node-limit,
+# --time-limit, SIGTERM, SIGINT and SIGHUP, each time resumed, ends with the
+# totals of one uninterrupted run; the stop's status is the documented one;
+# a resume at the node limit it stopped at saves the same bytes; the file
+# is removed once the count is out; refused checkpoints (another problem,
+# corrupted) say why, exit 2 and are left as they were; a checkpoint that
+# cannot be written says so (exit 3 at a stop); --all --output lists each
+# solution once across stops, what a killed run printed after its last
+# save cut off.  The golden cases in
+# tests/data/cli/dlx/checkpoint hold the usage errors.
+# Usage: test-checkpoint.sh DLX GEN_QUEENS
+set -u
+dlx=$1 queens=$2
+tmp=$(mktemp -d) || exit 1
+pid=''
+trap '[ -n "$pid" ] && kill -KILL "$pid" 2>/dev/null; rm -rf "$tmp"' EXIT
+passed=0 failed=0
+check() { # name expected actual
+	if [ "$2" = "$3" ]; then passed=$((passed + 1)); else failed=$((failed + 1)); echo "FAIL $1: want '$2', got '$3'"; fi
+}
+totals() { sed -n -e 's/ (partial),/,/' -e 's/^solutions: \([^,]*\), nodes: \([0-9]*\), updates: \([0-9]*\), branches: \([0-9]*\),.*/\1 \2 \3 \4/p' "$1"; }
+
+"$queens" 12 > "$tmp/q12"
+"$queens" 16 > "$tmp/q16"
+"$queens" 8 > "$tmp/q8"
+"$dlx" --count --stats --threads 1 "$tmp/q12" > /dev/null 2> "$tmp/whole.err"
+whole=$(totals "$tmp/whole.err")
+ck=$tmp/q12.ckpt
+
+# A node limit stops it; resumed with the same limit it stops at once and saves the same bytes.
+"$dlx" --count --stats --node-limit 20000 --checkpoint "$ck" "$tmp/q12" > "$tmp/out" 2> "$tmp/err"
+check "node limit status" 4 $?
+check "node limit stop said" "1" "$(grep -c "^dlx: checkpoint saved in $ck (go on with --resume $ck)\$" "$tmp/err")"
+check "node limit nodes" 20000 "$(totals "$tmp/err" | cut -d' ' -f2)"
+cp "$ck" "$tmp/first.ckpt"
+"$dlx" --count --node-limit 20000 --resume "$ck" "$tmp/q12" > /dev/null 2>&1
+check "same limit status" 4 $?
+cmp -s "$ck" "$tmp/first.ckpt"
+check "same limit, same bytes" 0 $?
+
+# A fresh count does not overwrite a checkpoint.
+"$dlx" --count --checkpoint "$ck" "$tmp/q12" > "$tmp/out" 2> "$tmp/err"
+check "existing file status" 2 $?
+cmp -s "$ck" "$tmp/first.ckpt"
+check "existing file untouched" 0 $?
+
+# Refused: another problem, a flipped byte.  Exit 2, the file as it was, nothing on stdout.
+"$dlx" --count --resume "$ck" "$tmp/q8" > "$tmp/out" 2> "$tmp/err"
+check "other problem status" 2 $?
+check "other problem message" "dlx: $ck: checkpoint of another problem, or of other options that shape the search (seed, propagation, forced options)" "$(cat "$tmp/err")"
+check "other problem stdout" "" "$(cat "$tmp/out")"
+cmp -s "$ck" "$tmp/first.ckpt"
+check "other problem untouched" 0 $?
+cp "$ck" "$tmp/bad.ckpt"
+printf '\377' | dd of="$tmp/bad.ckpt" bs=1 seek=50 conv=notrunc 2>/dev/null
+"$dlx" --count --resume "$tmp/bad.ckpt" "$tmp/q12" > "$tmp/out" 2> "$tmp/err"
+check "corrupted status" 2 $?
+check "corrupted message" "dlx: $tmp/bad.ckpt: corrupted checkpoint (checksum mismatch)" "$(cat "$tmp/err")"
+
+# A time limit, then each signal: the documented status, the state saved each time.
+"$dlx" --count --time-limit 0.2 --resume "$ck" "$tmp/q12" > /dev/null 2>&1
+status=$?
+# A fast machine may finish q12 within the limit: then the count is out and the file gone.
+if [ $status -eq 4 ]; then
+	check "time limit saved" yes "$([ -e "$ck" ] && echo yes)"
+else
+	check "time limit finished" 0 $status
+	"$dlx" --count --node-limit 20000 --checkpoint "$ck" "$tmp/q12" > /dev/null 2>&1
+fi
+for sig in TERM INT HUP; do
+	case $sig in TERM) want=143 ;; INT) want=130 ;; HUP) want=129 ;; esac
+	cp "$ck" "$tmp/before.ckpt"
+	# q16 takes a minute: the signal always comes first.
+	"$dlx" --count --stats --checkpoint "$tmp/q16.$sig" "$tmp/q16" > "$tmp/out" 2> "$tmp/err" &
+	pid=$!
+	# The first poll saves: wait for the file, then signal.
+	for _ in $(seq 100); do [ -e "$tmp/q16.$sig" ] && break; sleep 0.05; done
+	kill -$sig "$pid"
+	wait "$pid"
+	check "SIG$sig status" $want $?
+	pid=''
+	check "SIG$sig partial count" 1 "$(grep -c "^count >= [0-9]* (interrupted by SIG$sig)\$" "$tmp/out")"
+	check "SIG$sig saved" 1 "$(grep -c "^dlx: checkpoint saved in $tmp/q16.$sig" "$tmp/err")"
+	stopped=$(totals "$tmp/err" | cut -d' ' -f2)
+	"$dlx" --count --stats --node-limit $((stopped + 1000)) --resume "$tmp/q16.$sig" "$tmp/q16" > /dev/null 2> "$tmp/err"
+	check "SIG$sig resumed to its node limit" "$((stopped + 1000))" "$(totals "$tmp/err" | cut -d' ' -f2)"
+done
+
+# The rest of q12, and the file is gone.
+"$dlx" --count --stats --resume "$ck" "$tmp/q12" > "$tmp/out" 2> "$tmp/err"
+check "final status" 0 $?
+check "final count" "$(echo "$whole" | cut -d' ' -f1)" "$(cat "$tmp/out")"
+check "final totals" "$whole" "$(totals "$tmp/err")"
+check "finished checkpoint removed" no "$([ -e "$ck" ] && echo yes || echo no)"
+check "no temporary file left" "" "$(cd "$tmp" && ls | grep '\.ckpt\.' || true)"
+"$dlx" --count --resume "$ck" "$tmp/q12" > /dev/null 2> "$tmp/err"
+check "finished checkpoint resumed" 2 $?
+
+# With --seed and --propagate: the same tree again after a stop.
+"$dlx" --count --stats --threads 1 --seed 9 --propagate "$tmp/q12" > /dev/null 2> "$tmp/err"
+want=$(totals "$tmp/err")
+"$dlx" --count --seed 9 --propagate --node-limit 3000 --checkpoint "$tmp/sp.ckpt" "$tmp/q12" > /dev/null 2>&1
+"$dlx" --count --seed 9 --resume "$tmp/sp.ckpt" "$tmp/q12" > /dev/null 2>&1
+check "seed without propagate refused" 2 $?
+"$dlx" --count --stats --seed 9 --propagate --resume "$tmp/sp.ckpt" "$tmp/q12" > /dev/null 2> "$tmp/err"
+check "seed and propagate totals" "$want" "$(totals "$tmp/err")"
+
+# A directory that is not there: the count goes on, warned; at a stop the state is lost: exit 3.
+"$dlx" --count --node-limit 20000 --checkpoint "$tmp/none/q.ckpt" "$tmp/q12" > "$tmp/out" 2> "$tmp/err"
+check "unwritable status" 3 $?
+check "unwritable said" yes "$(grep -q "^dlx: $tmp/none/q.ckpt: cannot save the checkpoint (cannot create a temporary file: No such file or directory)\$" "$tmp/err" && echo yes)"
+check "unwritable warned once" 1 "$(grep -c 'warning: the search goes on without checkpoints' "$tmp/err")"
+check "unwritable partial count" 1 "$(grep -c '^count >= ' "$tmp/out")"
+
+# --all --output: stops and resumes list each solution once, in the search's order.
+"$queens" 11 > "$tmp/q11"
+"$dlx" --all --threads 1 "$tmp/q11" > "$tmp/all.whole"
+"$dlx" --all --node-limit 8000 --checkpoint "$tmp/all.ckpt" --output "$tmp/all.out" "$tmp/q11" 2> /dev/null
+check "--all stop status" 4 $?
+cp "$tmp/all.out" "$tmp/all.saved"
+# Another problem's resume is refused, and the listing is left as it was.
+"$dlx" --all --resume "$tmp/all.ckpt" --output "$tmp/all.out" "$tmp/q8" > /dev/null 2>&1
+check "--all refused status" 2 $?
+cmp -s "$tmp/all.out" "$tmp/all.saved"
+check "--all refused leaves the listing" 0 $?
+# What a killed run printed after the last save is cut off on resume.
+printf 'half a solution\n' >> "$tmp/all.out"
+"$dlx" --all --node-limit 16000 --resume "$tmp/all.ckpt" --output "$tmp/all.out" "$tmp/q11" 2> /dev/null
+check "--all second stop status" 4 $?
+"$dlx" --all --resume "$tmp/all.ckpt" --output "$tmp/all.out" "$tmp/q11" 2> /dev/null
+check "--all final status" 0 $?
+cmp -s "$tmp/all.out" "$tmp/all.whole"
+check "--all listing as one run's" 0 $?
+# A listing shorter than its checkpoint's is not this count's.
+"$dlx" --all --node-limit 8000 --checkpoint "$tmp/all2.ckpt" --output "$tmp/all2.out" "$tmp/q11" 2> /dev/null
+: > "$tmp/all2.out"
+"$dlx" --all --resume "$tmp/all2.ckpt" --output "$tmp/all2.out" "$tmp/q11" > /dev/null 2> "$tmp/err"
+check "--all short listing status" 2 $?
+check "--all short listing said" 1 "$(grep -c "^dlx: $tmp/all2.out: not the output of the count in $tmp/all2.ckpt" "$tmp/err")"
+check "--all short listing kept" yes "$([ -e "$tmp/all2.ckpt" ] && echo yes)"
+
+echo "checkpoint: $passed passed, $failed failed"
+[ "$failed" -eq 0 ]
