@@ -1,0 +1,425 @@
+/*
+ * The "explain" suite: explained solving and the rating (dlx-sudoku-explain.h).
+ *
+ * An independent checker follows every step on many puzzles: the exact-cover
+ * solver gives each puzzle's solution, and no step may remove the solution's
+ * digit from a cell or place another; when the rating says the steps solved
+ * the puzzle, the board they leave is the solution.  Each technique also has
+ * a hand-made grid of candidates on which it is the easiest step, with the
+ * eliminations it must make counted and spot-checked.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <check.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dlx-sudoku-explain.h"
+#include "dlx-sudoku-generate.h"
+#include "dlx-sudoku.h"
+
+#define ALL 0x1ffu
+
+/* An empty grid with every digit a candidate everywhere: no technique applies to it. */
+static void full(dlx_sudoku_grid *g)
+{
+	for (unsigned c = 0; c < 81; c++) {
+		g->value[c] = 0;
+		g->cand[c] = ALL;
+	}
+}
+
+static unsigned cell(unsigned r, unsigned c) { return (r - 1) * 9 + c - 1; }
+static unsigned bit(unsigned d) { return 1u << (d - 1); }
+
+/* Removes digit d from row r except the listed columns (a 0-terminated list). */
+static void row_only(dlx_sudoku_grid *g, unsigned r, unsigned d, const unsigned *cols)
+{
+	for (unsigned c = 1; c <= 9; c++) {
+		bool keep = false;
+		for (const unsigned *k = cols; *k; k++)
+			keep = keep || *k == c;
+		if (!keep)
+			g->cand[cell(r, c)] &= (uint16_t)~bit(d);
+	}
+}
+
+static bool removes(const dlx_sudoku_step *s, unsigned r, unsigned c, unsigned d)
+{
+	for (unsigned k = 0; k < s->n_elims; k++)
+		if (s->elim_cell[k] == cell(r, c) && s->elim_digit[k] == d)
+			return true;
+	return false;
+}
+
+static dlx_sudoku_step next(const dlx_sudoku_grid *g)
+{
+	dlx_sudoku_step s;
+	ck_assert_int_eq(dlx_sudoku_next_step(g, 1000, &s, NULL), DLX_OK);
+	return s;
+}
+
+START_TEST(test_empty_grid_has_no_step)
+{
+	dlx_sudoku_grid g;
+	full(&g);
+	ck_assert_int_eq(next(&g).technique, DLX_SUDOKU_TECH_NONE);
+}
+END_TEST
+
+START_TEST(test_singles)
+{
+	dlx_sudoku_grid g;
+	full(&g);
+	static const unsigned c5[] = { 5, 0 };
+	row_only(&g, 2, 7, c5); /* 7 of row 2 only at r2c5, which also leaves box 2 with two places */
+	dlx_sudoku_step s = next(&g);
+	ck_assert_int_eq(s.technique, DLX_SUDOKU_TECH_HIDDEN_SINGLE_LINE);
+	ck_assert_uint_eq(s.rating, 15);
+	ck_assert_uint_eq(s.place_cell, cell(2, 5));
+	ck_assert_uint_eq(s.place_digit, 7);
+	ck_assert_uint_eq(s.units[0], 1);
+	/* In a box the hidden single is easier (1.2) and comes first. */
+	for (unsigned i = 0; i < 9; i++)
+		if (i != 4)
+			g.cand[(i / 3 + 6) * 9 + i % 3 + 6] &= (uint16_t)~bit(3);
+	s = next(&g);
+	ck_assert_int_eq(s.technique, DLX_SUDOKU_TECH_HIDDEN_SINGLE_BOX);
+	ck_assert_uint_eq(s.place_cell, cell(8, 8));
+	ck_assert_uint_eq(s.place_digit, 3);
+	ck_assert_int_eq(dlx_sudoku_apply_step(&g, &s), DLX_OK);
+	ck_assert_uint_eq(g.value[cell(8, 8)], 3);
+	ck_assert_uint_eq(g.cand[cell(8, 1)] & bit(3), 0);
+	ck_assert_uint_eq(g.cand[cell(1, 8)] & bit(3), 0);
+	ck_assert_uint_eq(g.cand[cell(7, 7)] & bit(3), 0);
+	/* A naked single needs no hidden one around it. */
+	full(&g);
+	g.cand[cell(5, 5)] = bit(4);
+	s = next(&g);
+	ck_assert_int_eq(s.technique, DLX_SUDOKU_TECH_NAKED_SINGLE);
+	ck_assert_uint_eq(s.rating, 23);
+	ck_assert_uint_eq(s.place_digit, 4);
+}
+END_TEST
+
+START_TEST(test_locked_candidates)
+{
+	dlx_sudoku_grid g;
+	full(&g);
+	/* 1 of box 1 only in row 1 (r1c1, r1c2): pointing clears r1c4-r1c9. */
+	for (unsigned r = 2; r <= 3; r++)
+		for (unsigned c = 1; c <= 3; c++)
+			g.cand[cell(r, c)] &= (uint16_t)~bit(1);
+	g.cand[cell(1, 3)] &= (uint16_t)~bit(1);
+	dlx_sudoku_step s = next(&g);
+	ck_assert_int_eq(s.technique, DLX_SUDOKU_TECH_POINTING);
+	ck_assert_uint_eq(s.rating, 26);
+	ck_assert_uint_eq(s.n_elims, 6);
+	ck_assert(removes(&s, 1, 9, 1) && !removes(&s, 1, 1, 1));
+	ck_assert_uint_eq(s.units[0], 18);
+	ck_assert_uint_eq(s.units[1], 0);
+	/* 1 of row 1 only in box 1: claiming clears box 1's other rows. */
+	full(&g);
+	static const unsigned c12[] = { 1, 2, 0 };
+	row_only(&g, 1, 1, c12);
+	s = next(&g);
+	ck_assert_int_eq(s.technique, DLX_SUDOKU_TECH_CLAIMING);
+	ck_assert_uint_eq(s.rating, 28);
+	ck_assert_uint_eq(s.n_elims, 6);
+	ck_assert(removes(&s, 3, 3, 1) && removes(&s, 2, 1, 1));
+}
+END_TEST
+
+START_TEST(test_subsets)
+{
+	dlx_sudoku_grid g;
+	dlx_sudoku_step s;
+	/* Naked pair r1c1, r1c2 = {1,2}: row 1 and box 1 lose 1 and 2. */
+	full(&g);
+	g.cand[cell(1, 1)] = g.cand[cell(1, 2)] = (uint16_t)(bit(1) | bit(2));
+	s = next(&g);
+	ck_assert_int_eq(s.technique, DLX_SUDOKU_TECH_NAKED_PAIR);
+	ck_assert_uint_eq(s.n_elims, 2 * (7 + 6));
+	ck_assert(removes(&s, 1, 9, 2) && removes(&s, 3, 3, 1) && !removes(&s, 4, 1, 1));
+	/* Naked triple {1,2},{2,3},{1,3} across row 1's boxes. */
+	full(&g);
+	g.cand[cell(1, 1)] = (uint16_t)(bit(1) | bit(2));
+	g.cand[cell(1, 5)] = (uint16_t)(bit(2) | bit(3));
+	g.cand[cell(1, 9)] = (uint16_t)(bit(1) | bit(3));
+	s = next(&g);
+	ck_assert_int_eq(s.technique, DLX_SUDOKU_TECH_NAKED_TRIPLE);
+	ck_assert_uint_eq(s.rating, 36);
+	ck_assert_uint_eq(s.n_elims, 18);
+	/* Naked quad {1,2},{2,3},{3,4},{1,4}. */
+	full(&g);
+	g.cand[cell(1, 1)] = (uint16_t)(bit(1) | bit(2));
+	g.cand[cell(1, 4)] = (uint16_t)(bit(2) | bit(3));
+	g.cand[cell(1, 7)] = (uint16_t)(bit(3) | bit(4));
+	g.cand[cell(1, 9)] = (uint16_t)(bit(1) | bit(4));
+	s = next(&g);
+	ck_assert_int_eq(s.technique, DLX_SUDOKU_TECH_NAKED_QUAD);
+	ck_assert_uint_eq(s.rating, 50);
+	ck_assert_uint_eq(s.n_elims, 20);
+	/* Hidden pair: 1 and 2 of row 1 only at r1c1, r1c5, which lose 3-9. */
+	full(&g);
+	static const unsigned c15[] = { 1, 5, 0 }, c59[] = { 5, 9, 0 }, c19[] = { 1, 9, 0 };
+	row_only(&g, 1, 1, c15);
+	row_only(&g, 1, 2, c15);
+	s = next(&g);
+	ck_assert_int_eq(s.technique, DLX_SUDOKU_TECH_HIDDEN_PAIR);
+	ck_assert_uint_eq(s.rating, 34);
+	ck_assert_uint_eq(s.n_elims, 14);
+	ck_assert(removes(&s, 1, 5, 9) && !removes(&s, 1, 5, 2));
+	/* Hidden triple: 1, 2, 3 of row 1 within r1c1, r1c5, r1c9. */
+	full(&g);
+	row_only(&g, 1, 1, c15);
+	row_only(&g, 1, 2, c59);
+	row_only(&g, 1, 3, c19);
+	s = next(&g);
+	ck_assert_int_eq(s.technique, DLX_SUDOKU_TECH_HIDDEN_TRIPLE);
+	ck_assert_uint_eq(s.n_elims, 18);
+	/* Hidden quad: 1-4 of row 1 within r1c1, r1c4, r1c7, r1c9, each digit in three of them. */
+	full(&g);
+	static const unsigned q1[] = { 1, 4, 7, 0 }, q2[] = { 1, 4, 9, 0 }, q3[] = { 1, 7, 9, 0 }, q4[] = { 4, 7, 9, 0 };
+	row_only(&g, 1, 1, q1);
+	row_only(&g, 1, 2, q2);
+	row_only(&g, 1, 3, q3);
+	row_only(&g, 1, 4, q4);
+	s = next(&g);
+	ck_assert_int_eq(s.technique, DLX_SUDOKU_TECH_HIDDEN_QUAD);
+	ck_assert_uint_eq(s.rating, 54);
+	ck_assert_uint_eq(s.n_elims, 20);
+}
+END_TEST
+
+START_TEST(test_fish)
+{
+	dlx_sudoku_grid g;
+	dlx_sudoku_step s;
+	static const unsigned c15[] = { 1, 5, 0 }, c14[] = { 1, 4, 0 }, c47[] = { 4, 7, 0 }, c17[] = { 1, 7, 0 };
+	/* X-wing: 1 of rows 1 and 5 only in columns 1 and 5. */
+	full(&g);
+	row_only(&g, 1, 1, c15);
+	row_only(&g, 5, 1, c15);
+	s = next(&g);
+	ck_assert_int_eq(s.technique, DLX_SUDOKU_TECH_X_WING);
+	ck_assert_uint_eq(s.rating, 32);
+	ck_assert_uint_eq(s.n_elims, 14);
+	ck_assert(removes(&s, 9, 5, 1) && !removes(&s, 5, 5, 1));
+	ck_assert_uint_eq(s.n_units, 4);
+	/* Swordfish: rows 1, 4, 7 on columns 1, 4, 7. */
+	full(&g);
+	row_only(&g, 1, 1, c14);
+	row_only(&g, 4, 1, c47);
+	row_only(&g, 7, 1, c17);
+	s = next(&g);
+	ck_assert_int_eq(s.technique, DLX_SUDOKU_TECH_SWORDFISH);
+	ck_assert_uint_eq(s.n_elims, 18);
+	/* Jellyfish: rows 1, 4, 7, 9 on columns 1, 4, 7, 9, three of them each (no row's 1 within a box). */
+	full(&g);
+	static const unsigned j1[] = { 1, 4, 7, 0 }, j2[] = { 1, 4, 9, 0 }, j3[] = { 1, 7, 9, 0 }, j4[] = { 4, 7, 9, 0 };
+	row_only(&g, 1, 1, j1);
+	row_only(&g, 4, 1, j2);
+	row_only(&g, 7, 1, j3);
+	row_only(&g, 9, 1, j4);
+	s = next(&g);
+	ck_assert_int_eq(s.technique, DLX_SUDOKU_TECH_JELLYFISH);
+	ck_assert_uint_eq(s.rating, 52);
+	ck_assert_uint_eq(s.n_elims, 20);
+}
+END_TEST
+
+START_TEST(test_wings)
+{
+	dlx_sudoku_grid g;
+	dlx_sudoku_step s;
+	/* XY-wing: pivot r1c1 {1,2}, pincers r1c5 {1,3} and r5c1 {2,3}: r5c5 loses 3. */
+	full(&g);
+	g.cand[cell(1, 1)] = (uint16_t)(bit(1) | bit(2));
+	g.cand[cell(1, 5)] = (uint16_t)(bit(1) | bit(3));
+	g.cand[cell(5, 1)] = (uint16_t)(bit(2) | bit(3));
+	s = next(&g);
+	ck_assert_int_eq(s.technique, DLX_SUDOKU_TECH_XY_WING);
+	ck_assert_uint_eq(s.rating, 42);
+	ck_assert_uint_eq(s.n_elims, 1);
+	ck_assert(removes(&s, 5, 5, 3));
+	ck_assert_uint_eq(s.cells[0], cell(1, 1));
+	/* XYZ-wing: pivot r1c1 {1,2,3}, pincers r1c5 {1,3} and r2c2 {2,3}: r1c2, r1c3 lose 3. */
+	full(&g);
+	g.cand[cell(1, 1)] = (uint16_t)(bit(1) | bit(2) | bit(3));
+	g.cand[cell(1, 5)] = (uint16_t)(bit(1) | bit(3));
+	g.cand[cell(2, 2)] = (uint16_t)(bit(2) | bit(3));
+	s = next(&g);
+	ck_assert_int_eq(s.technique, DLX_SUDOKU_TECH_XYZ_WING);
+	ck_assert_uint_eq(s.rating, 44);
+	ck_assert_uint_eq(s.n_elims, 2);
+	ck_assert(removes(&s, 1, 2, 3) && removes(&s, 1, 3, 3));
+}
+END_TEST
+
+START_TEST(test_max_rating_and_errors)
+{
+	dlx_sudoku_grid g;
+	dlx_sudoku_step s;
+	full(&g);
+	g.cand[cell(1, 1)] = g.cand[cell(1, 2)] = (uint16_t)(bit(1) | bit(2));
+	ck_assert_int_eq(dlx_sudoku_next_step(&g, 26, &s, NULL), DLX_OK);
+	ck_assert_int_eq(s.technique, DLX_SUDOKU_TECH_NONE);
+	g.cand[cell(4, 4)] = 0;
+	dlx_error_info err;
+	ck_assert_int_eq(dlx_sudoku_next_step(&g, 100, &s, &err), DLX_ERR_CONFLICT);
+	ck_assert_str_eq(err.message, "r4c4 has no candidate left");
+	full(&g);
+	static const unsigned none[] = { 0 };
+	row_only(&g, 6, 8, none);
+	ck_assert_int_eq(dlx_sudoku_next_step(&g, 100, &s, &err), DLX_ERR_CONFLICT);
+	ck_assert_str_eq(err.message, "8 has no place left in row 6");
+	uint8_t givens[81] = { 0 };
+	givens[0] = givens[10] = 5;
+	ck_assert_int_eq(dlx_sudoku_grid_init(givens, NULL, &g, &err), DLX_ERR_CONFLICT);
+	ck_assert_str_eq(err.message, "r1c1 and r2c2 both hold 5");
+	givens[10] = 10;
+	ck_assert_int_eq(dlx_sudoku_grid_init(givens, NULL, &g, &err), DLX_ERR_INVALID);
+	ck_assert_int_eq(dlx_sudoku_grid_init(NULL, NULL, &g, &err), DLX_ERR_INVALID);
+	ck_assert_str_eq(dlx_sudoku_technique_name(DLX_SUDOKU_TECH_X_WING), "X-wing");
+	ck_assert_str_eq(dlx_sudoku_technique_name((dlx_sudoku_technique)99), "?");
+	ck_assert_str_eq(dlx_sudoku_rating_class(23, 1), "easy");
+	ck_assert_str_eq(dlx_sudoku_rating_class(32, 1), "medium");
+	ck_assert_str_eq(dlx_sudoku_rating_class(42, 1), "hard");
+	ck_assert_str_eq(dlx_sudoku_rating_class(54, 1), "expert");
+	ck_assert_str_eq(dlx_sudoku_rating_class(55, 0), "beyond logic");
+}
+END_TEST
+
+/* The checker's state: the solution, the grid before the step, what went wrong. */
+struct check {
+	const uint8_t *solution;
+	const dlx_sudoku_grid *g;
+	unsigned bad, steps;
+	unsigned used[DLX_SUDOKU_TECH_COUNT];
+	unsigned last_rating;
+};
+
+static int check_step(void *ctx, const dlx_sudoku_step *s)
+{
+	struct check *k = ctx;
+	k->steps++;
+	k->used[s->technique]++;
+	bool ok = s->rating == dlx_sudoku_technique_rating(s->technique) && (s->n_elims > 0 || s->place_digit);
+	for (unsigned i = 0; i < s->n_elims; i++) {
+		unsigned c = s->elim_cell[i], d = s->elim_digit[i];
+		ok = ok && d != k->solution[c] && (k->g->cand[c] & bit(d));
+	}
+	if (s->place_digit)
+		ok = ok && s->place_digit == k->solution[s->place_cell];
+	k->bad += !ok;
+	return 0;
+}
+
+/* Rates the puzzle (givens, or with marks its pencil marks) and checks every step against the solution. */
+static void check_puzzle(dlx_sudoku *sv, const uint8_t *givens, const uint8_t *marks, struct check *k)
+{
+	uint8_t solution[81];
+	dlx_sudoku_params sp = DLX_SUDOKU_PARAMS_INIT;
+	sp.limit = 2;
+	dlx_sudoku_result res;
+	ck_assert_int_eq(dlx_sudoku_solve(sv, givens, &sp, solution, &res, NULL), DLX_OK);
+	ck_assert_uint_eq(res.stats.solutions, 1);
+	dlx_sudoku_grid g;
+	ck_assert_int_eq(dlx_sudoku_grid_init(marks ? NULL : givens, marks, &g, NULL), DLX_OK);
+	k->solution = solution;
+	k->g = &g;
+	dlx_sudoku_rating r;
+	ck_assert_int_eq(dlx_sudoku_rate(&g, &r, check_step, k, NULL), DLX_OK);
+	ck_assert_uint_eq(r.solved, dlx_sudoku_grid_solved(&g));
+	if (r.solved) {
+		ck_assert_mem_eq(g.value, solution, 81);
+		ck_assert_uint_le(r.rating, DLX_SUDOKU_RATING_LADDER_MAX);
+		ck_assert_uint_eq(r.rating, dlx_sudoku_technique_rating(r.hardest));
+	} else {
+		ck_assert_uint_gt(r.rating, DLX_SUDOKU_RATING_LADDER_MAX);
+	}
+	/* The grid the steps left still holds the solution's every digit. */
+	for (unsigned c = 0; c < 81; c++)
+		ck_assert(g.value[c] ? g.value[c] == solution[c] : (g.cand[c] & bit(solution[c])) != 0);
+	k->last_rating = r.solved ? r.rating : 0;
+}
+
+START_TEST(test_checker_on_puzzles)
+{
+	const char *data = getenv("DLX_DATA");
+	ck_assert_msg(data != NULL, "DLX_DATA is not set");
+	char path[4096];
+	snprintf(path, sizeof path, "%s/sudoku17-sample.txt", data);
+	FILE *f = fopen(path, "r");
+	ck_assert_msg(f != NULL, "cannot open %s", path);
+	dlx_sudoku *sv;
+	ck_assert_int_eq(dlx_sudoku_new(3, &sv), DLX_OK);
+	struct check k = { 0 };
+	char line[128];
+	unsigned n = 0, solved = 0;
+	for (; n < 400 && fgets(line, sizeof line, f); n++) {
+		uint8_t givens[81];
+		for (unsigned c = 0; c < 81; c++)
+			givens[c] = line[c] >= '1' && line[c] <= '9' ? (uint8_t)(line[c] - '0') : 0;
+		check_puzzle(sv, givens, NULL, &k);
+		solved += k.last_rating != 0;
+		/* The same puzzle as pencil marks (a given is its cell's only mark). */
+		if (n % 8 == 0) {
+			uint8_t marks[729];
+			for (unsigned c = 0; c < 81; c++)
+				for (unsigned d = 0; d < 9; d++)
+					marks[c * 9 + d] = !givens[c] || givens[c] == d + 1;
+			check_puzzle(sv, givens, marks, &k);
+		}
+	}
+	fclose(f);
+	/* Generated puzzles with more clues: the easy end of the ladder. */
+	dlx_sudoku_gen_params gp = DLX_SUDOKU_GEN_PARAMS_INIT;
+	gp.seed = 19;
+	for (unsigned i = 0; i < 100; i++) {
+		uint8_t puzzle[81];
+		dlx_sudoku_gen_result gr;
+		gp.sequence = i;
+		gp.clues = 24 + i % 12;
+		ck_assert_int_eq(dlx_sudoku_generate(sv, &gp, puzzle, NULL, &gr, NULL), DLX_OK);
+		check_puzzle(sv, puzzle, NULL, &k);
+		solved += k.last_rating != 0;
+	}
+	ck_assert_uint_eq(k.bad, 0);
+	/* Most of these puzzles need no more than the ladder, and the steps use most of its rungs. */
+	ck_assert_uint_gt(solved, 300);
+	unsigned rungs = 0;
+	for (unsigned t = 1; t < DLX_SUDOKU_TECH_COUNT; t++)
+		rungs += k.used[t] > 0;
+	ck_assert_uint_ge(rungs, 12);
+	dlx_sudoku_free(sv);
+}
+END_TEST
+
+static Suite *explain_suite(void)
+{
+	Suite *s = suite_create("explain");
+	TCase *tc = tcase_create("explain");
+	tcase_set_timeout(tc, 120);
+	tcase_add_test(tc, test_empty_grid_has_no_step);
+	tcase_add_test(tc, test_singles);
+	tcase_add_test(tc, test_locked_candidates);
+	tcase_add_test(tc, test_subsets);
+	tcase_add_test(tc, test_fish);
+	tcase_add_test(tc, test_wings);
+	tcase_add_test(tc, test_max_rating_and_errors);
+	tcase_add_test(tc, test_checker_on_puzzles);
+	suite_add_tcase(s, tc);
+	return s;
+}
+
+int main(void)
+{
+	SRunner *sr = srunner_create(explain_suite());
+	srunner_run_all(sr, CK_NORMAL);
+	int failed = srunner_ntests_failed(sr);
+	srunner_free(sr);
+	return failed ? EXIT_FAILURE : EXIT_SUCCESS;
+}
