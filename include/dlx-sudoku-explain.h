@@ -128,13 +128,13 @@ typedef struct dlx_sudoku_rating {
  *
  * @param givens 81 digits 0..9 (0 blank), or NULL when marks is given
  * @param marks  729 bytes, non-zero when digit d + 1 is a candidate of cell c at
- *               c·9 + d, or NULL.  With marks, every cell starts empty with its
- *               marks as candidates (a lone mark is a naked single to find);
- *               with givens, each given is placed and leaves its peers'
- *               candidates.  With both, a given must be among its cell's marks.
+ *               c·9 + d, or NULL: the candidates of each cell.  A given, and a
+ *               cell with one mark (as dlx_sudoku_solve_candidates() reads
+ *               it), is placed and leaves its peers' candidates.  With both,
+ *               a given must be among its cell's marks.
  * @param g      the grid to fill
  * @param err    why the puzzle was refused (may be NULL): "r1c1 and r1c5 both
- *               hold 3", "r2c2 has no candidate"
+ *               hold 3", "r2c2 has no candidate", "r2c2 has no candidate left"
  * @return #DLX_OK; #DLX_ERR_INVALID for NULL arguments or a digit above 9;
  *         #DLX_ERR_CONFLICT for clashing givens or a cell left without candidates.
  * Complexity: O(81·20); allocates nothing.

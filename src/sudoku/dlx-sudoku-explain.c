@@ -584,6 +584,7 @@ int dlx_sudoku_grid_init(const uint8_t *givens, const uint8_t *marks, dlx_sudoku
 	dlx__sudoku_clear_error(err);
 	if (!g || (!givens && !marks))
 		return DLX_ERR_INVALID;
+	uint8_t fixed[81]; /* the givens, and the cells whose marks are one digit */
 	for (unsigned c = 0; c < 81; c++) {
 		if (givens && givens[c] > 9)
 			return DLX_ERR_INVALID;
@@ -593,25 +594,28 @@ int dlx_sudoku_grid_init(const uint8_t *givens, const uint8_t *marks, dlx_sudoku
 				m |= 1u << d;
 		g->value[c] = 0;
 		g->cand[c] = (uint16_t)m;
+		fixed[c] = givens && givens[c] ? givens[c] : bits(m) == 1 ? (uint8_t)(low(m) + 1) : 0;
+		if (!m)
+			return dlx__sudoku_fail(err, DLX_ERR_CONFLICT, "r%uc%u has no candidate", row_of(c) + 1, col_of(c) + 1);
 	}
-	for (unsigned c = 0; c < 81 && givens; c++) {
-		unsigned d = givens[c];
+	for (unsigned c = 0; c < 81; c++) {
+		unsigned d = fixed[c];
 		if (!d)
 			continue;
 		for (unsigned i = 0; i < c; i++)
-			if (givens[i] == d && sees(i, c))
+			if (fixed[i] == d && sees(i, c))
 				return dlx__sudoku_fail(err, DLX_ERR_CONFLICT, "r%uc%u and r%uc%u both hold %u", row_of(i) + 1,
 					col_of(i) + 1, row_of(c) + 1, col_of(c) + 1, d);
 		if (!(g->cand[c] & (1u << (d - 1))))
 			return dlx__sudoku_fail(err, DLX_ERR_CONFLICT, "r%uc%u holds %u, which its marks leave out",
 				row_of(c) + 1, col_of(c) + 1, d);
 	}
-	for (unsigned c = 0; c < 81 && givens; c++)
-		if (givens[c])
-			place(g, c, givens[c]);
+	for (unsigned c = 0; c < 81; c++)
+		if (fixed[c])
+			place(g, c, fixed[c]);
 	for (unsigned c = 0; c < 81; c++)
 		if (!g->value[c] && !g->cand[c])
-			return dlx__sudoku_fail(err, DLX_ERR_CONFLICT, "r%uc%u has no candidate", row_of(c) + 1,
+			return dlx__sudoku_fail(err, DLX_ERR_CONFLICT, "r%uc%u has no candidate left", row_of(c) + 1,
 				col_of(c) + 1);
 	return DLX_OK;
 }
