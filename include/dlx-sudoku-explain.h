@@ -17,12 +17,17 @@
  *    items), hidden subsets (k unit-digit items within k cell items) and
  *    fish (k row-has-d items within k column-has-d items: X-wing,
  *    swordfish, jellyfish);
+ *  - single-digit chains of two strong links (a unit-digit item with two
+ *    options) joined by a weak one (two options that share a unit): either
+ *    end holds the digit, so a cell seeing both ends loses it (skyscraper,
+ *    two-string kite, turbot fish);
  *  - wings: XY-wing and XYZ-wing (three cell items whose options leave
  *    digit z in one of two or three cells, so any cell seeing them all
  *    loses z).
  *
  * Each technique has the weight Sudoku Explainer (SE) 1.2.1 gives it, in
- * tenths (#dlx_sudoku_technique_rating()).  The rating of a puzzle is SE's:
+ * tenths (#dlx_sudoku_technique_rating()), and the turbot fish family that
+ * of Sukaku Explainer (SE's fork that rated ../shared/data's sample).  The rating of a puzzle is SE's:
  * always apply the easiest step available, and take the hardest step
  * applied.  When the ladder runs out before the puzzle is solved the puzzle
  * needs more than these techniques (chains, uniqueness, forcing): its
@@ -74,6 +79,9 @@ typedef enum dlx_sudoku_technique {
 	DLX_SUDOKU_TECH_NAKED_TRIPLE,     /**< 3.6 */
 	DLX_SUDOKU_TECH_SWORDFISH,        /**< 3.8 */
 	DLX_SUDOKU_TECH_HIDDEN_TRIPLE,    /**< 4.0 */
+	DLX_SUDOKU_TECH_SKYSCRAPER,       /**< 4.0: two strong links of a digit in parallel lines */
+	DLX_SUDOKU_TECH_TWO_STRING_KITE,  /**< 4.1: strong links in a row and a column, joined in a box */
+	DLX_SUDOKU_TECH_TURBOT_FISH,      /**< 4.2: two strong links (one in a box) joined by a weak one */
 	DLX_SUDOKU_TECH_XY_WING,          /**< 4.2 */
 	DLX_SUDOKU_TECH_XYZ_WING,         /**< 4.4 */
 	DLX_SUDOKU_TECH_NAKED_QUAD,       /**< 5.0 */
@@ -99,12 +107,13 @@ typedef struct dlx_sudoku_step {
 	                               alone; a naked single's box); locked candidates 2 (the
 	                               unit the digit lies in, then the one it leaves); subsets
 	                               1 or 2 (the units of their cells); fish: k base lines
-	                               then k cover lines; wings 0 */
+	                               then k cover lines; turbot fish 2 (the strong links'); wings 0 */
 	uint8_t units[8];
 	uint16_t digits;          /**< the pattern's digits, bit d − 1 for d */
 	unsigned n_cells;         /**< the pattern's cells: a single's cell, a subset's cells,
-	                               a wing's pivot then pincers; none for locked candidates
-	                               and fish (their units say it) */
+	                               a wing's pivot then pincers, a turbot fish's chain (end,
+	                               its link's other cell, the other link's near cell, end);
+	                               none for locked candidates and fish (their units say it) */
 	uint8_t cells[9];
 	uint8_t place_cell;       /**< the placement, if place_digit is not 0 */
 	uint8_t place_digit;      /**< the digit placed (singles), or 0 */
@@ -196,7 +205,7 @@ DLX_API unsigned dlx_sudoku_technique_rating(dlx_sudoku_technique t);
 /**
  * The class of a rating: "easy" (up to 2.5: hidden and naked
  * singles), "medium" (up to 3.4: locked candidates, pairs, X-wing),
- * "hard" (up to 4.4: triples, swordfish, XY- and XYZ-wing), "expert" (up
+ * "hard" (up to 4.4: triples, swordfish, skyscraper, kite, turbot fish, XY- and XYZ-wing), "expert" (up
  * to 5.4: quads, jellyfish), "beyond logic" when solved is 0 (more than
  * this ladder).  A static string.
  */

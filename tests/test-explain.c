@@ -230,6 +230,35 @@ START_TEST(test_fish)
 }
 END_TEST
 
+START_TEST(test_turbot_fish)
+{
+	dlx_sudoku_grid g;
+	dlx_sudoku_step s;
+	static const unsigned c15[] = { 1, 5, 0 }, c16[] = { 1, 6, 0 }, c59[] = { 5, 9, 0 };
+	/* Skyscraper: 1 of row 1 at c1, c5 and of row 5 at c1, c6: r1c5 or r5c6 holds 1. */
+	full(&g);
+	row_only(&g, 1, 1, c15);
+	row_only(&g, 5, 1, c16);
+	s = next(&g);
+	ck_assert_int_eq(s.technique, DLX_SUDOKU_TECH_SKYSCRAPER);
+	ck_assert_uint_eq(s.rating, 40);
+	/* The cells seeing both: r2c6, r3c6 (box 2, column 6) and r4c5, r6c5 (column 5, box 5). */
+	ck_assert(removes(&s, 2, 6, 1) && removes(&s, 3, 6, 1) && removes(&s, 4, 5, 1) && removes(&s, 6, 5, 1));
+	ck_assert_uint_eq(s.n_elims, 4);
+	/* Two-string kite: 1 of row 1 at c5, c9 and of column 4 at r2, r7 (r1c5 and r2c4 share box 2). */
+	full(&g);
+	row_only(&g, 1, 1, c59);
+	for (unsigned r = 1; r <= 9; r++)
+		if (r != 2 && r != 7)
+			g.cand[cell(r, 4)] &= (uint16_t)~bit(1);
+	s = next(&g);
+	ck_assert_int_eq(s.technique, DLX_SUDOKU_TECH_TWO_STRING_KITE);
+	ck_assert_uint_eq(s.rating, 41);
+	ck_assert_uint_eq(s.n_elims, 1);
+	ck_assert(removes(&s, 7, 9, 1));
+}
+END_TEST
+
 START_TEST(test_wings)
 {
 	dlx_sudoku_grid g;
@@ -408,6 +437,7 @@ static Suite *explain_suite(void)
 	tcase_add_test(tc, test_locked_candidates);
 	tcase_add_test(tc, test_subsets);
 	tcase_add_test(tc, test_fish);
+	tcase_add_test(tc, test_turbot_fish);
 	tcase_add_test(tc, test_wings);
 	tcase_add_test(tc, test_max_rating_and_errors);
 	tcase_add_test(tc, test_checker_on_puzzles);

@@ -117,6 +117,17 @@ size_t sudoku_step_text(char *buf, const dlx_sudoku_step *s)
 		put(&l, ": ");
 		put_fish(&l, s);
 		break;
+	case DLX_SUDOKU_TECH_SKYSCRAPER:
+	case DLX_SUDOKU_TECH_TWO_STRING_KITE:
+	case DLX_SUDOKU_TECH_TURBOT_FISH:
+		put(&l, ": %u in ", (unsigned)__builtin_ctz(s->digits) + 1);
+		put_unit(&l, s->units[0]);
+		put(&l, " and ");
+		put_unit(&l, s->units[1]);
+		put(&l, ", chain r%uc%u=r%uc%u-r%uc%u=r%uc%u", s->cells[0] / 9u + 1, s->cells[0] % 9u + 1,
+			s->cells[1] / 9u + 1, s->cells[1] % 9u + 1, s->cells[2] / 9u + 1, s->cells[2] % 9u + 1,
+			s->cells[3] / 9u + 1, s->cells[3] % 9u + 1);
+		break;
 	case DLX_SUDOKU_TECH_XY_WING:
 	case DLX_SUDOKU_TECH_XYZ_WING:
 		put(&l, " on ");

@@ -30,6 +30,9 @@ static const struct {
 	[DLX_SUDOKU_TECH_NAKED_TRIPLE] = { "naked triple", 36 },
 	[DLX_SUDOKU_TECH_SWORDFISH] = { "swordfish", 38 },
 	[DLX_SUDOKU_TECH_HIDDEN_TRIPLE] = { "hidden triple", 40 },
+	[DLX_SUDOKU_TECH_SKYSCRAPER] = { "skyscraper", 40 },
+	[DLX_SUDOKU_TECH_TWO_STRING_KITE] = { "two-string kite", 41 },
+	[DLX_SUDOKU_TECH_TURBOT_FISH] = { "turbot fish", 42 },
 	[DLX_SUDOKU_TECH_XY_WING] = { "XY-wing", 42 },
 	[DLX_SUDOKU_TECH_XYZ_WING] = { "XYZ-wing", 44 },
 	[DLX_SUDOKU_TECH_NAKED_QUAD] = { "naked quad", 50 },
@@ -410,6 +413,62 @@ static bool fish(const struct scan *x, dlx_sudoku_step *s, unsigned k)
 	return false;
 }
 
+/*
+ * Turbot fish: strong links a-b (unit u) and c-e (unit v) of digit d, b and c
+ * seeing each other: if a is not d, b is, so c is not, so e is; one of a and
+ * e holds d, and a cell seeing both loses it.  Skyscraper when u and v are
+ * parallel lines, two-string kite when they are a row and a column, turbot
+ * fish when one is a box (SE names them by those units).
+ */
+static bool turbot(const struct scan *x, dlx_sudoku_step *s, dlx_sudoku_technique t)
+{
+	for (unsigned d = 0; d < 9; d++) {
+		uint8_t ends[27][2];
+		uint8_t unit[27];
+		unsigned n = 0;
+		for (unsigned u = 0; u < 27; u++) {
+			unsigned m = x->pos[u][d];
+			if (bits(m) != 2)
+				continue;
+			ends[n][0] = (uint8_t)unit_cell(u, low(m));
+			ends[n][1] = (uint8_t)unit_cell(u, low(m & (m - 1)));
+			unit[n++] = (uint8_t)u;
+		}
+		for (unsigned i = 0; i < n; i++) {
+			for (unsigned j = i + 1; j < n; j++) {
+				unsigned ui = unit[i], uj = unit[j];
+				bool box = ui >= 18 || uj >= 18, parallel = !box && (ui < 9) == (uj < 9);
+				dlx_sudoku_technique kind = box ? DLX_SUDOKU_TECH_TURBOT_FISH
+					: parallel ? DLX_SUDOKU_TECH_SKYSCRAPER : DLX_SUDOKU_TECH_TWO_STRING_KITE;
+				if (kind != t)
+					continue;
+				for (unsigned k = 0; k < 4; k++) {
+					unsigned a = ends[i][k & 1], b = ends[i][!(k & 1)];
+					unsigned c = ends[j][k >> 1], e = ends[j][!(k >> 1)];
+					if (a == c || a == e || b == c || b == e || !sees(b, c))
+						continue;
+					step_start(s, t);
+					s->units[0] = (uint8_t)ui;
+					s->units[1] = (uint8_t)uj;
+					s->n_units = 2;
+					s->digits = (uint16_t)(1u << d);
+					s->cells[0] = (uint8_t)a;
+					s->cells[1] = (uint8_t)b;
+					s->cells[2] = (uint8_t)c;
+					s->cells[3] = (uint8_t)e;
+					s->n_cells = 4;
+					for (unsigned z = 0; z < 81; z++)
+						if (z != b && z != c && sees(z, a) && sees(z, e))
+							elim(x, s, z, d);
+					if (accept(s))
+						return true;
+				}
+			}
+		}
+	}
+	return false;
+}
+
 /* The 20 cells that share a unit with c. */
 static unsigned peers_of(unsigned c, uint8_t out[20])
 {
@@ -537,6 +596,9 @@ int dlx_sudoku_next_step(const dlx_sudoku_grid *g, unsigned max_rating, dlx_sudo
 		case DLX_SUDOKU_TECH_NAKED_TRIPLE: found = naked_subset(&x, s, 3); break;
 		case DLX_SUDOKU_TECH_SWORDFISH: found = fish(&x, s, 3); break;
 		case DLX_SUDOKU_TECH_HIDDEN_TRIPLE: found = hidden_subset(&x, s, 3); break;
+		case DLX_SUDOKU_TECH_SKYSCRAPER:
+		case DLX_SUDOKU_TECH_TWO_STRING_KITE:
+		case DLX_SUDOKU_TECH_TURBOT_FISH: found = turbot(&x, s, t); break;
 		case DLX_SUDOKU_TECH_XY_WING: found = wing(&x, s, false); break;
 		case DLX_SUDOKU_TECH_XYZ_WING: found = wing(&x, s, true); break;
 		case DLX_SUDOKU_TECH_NAKED_QUAD: found = naked_subset(&x, s, 4); break;
