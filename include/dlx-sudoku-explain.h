@@ -23,15 +23,24 @@
  *    two-string kite, turbot fish);
  *  - wings: XY-wing and XYZ-wing (three cell items whose options leave
  *    digit z in one of two or three cells, so any cell seeing them all
- *    loses z).
+ *    loses z);
+ *  - forcing chains (SE's unary chains): an option that, chosen, forces
+ *    through alternating weak links (two options of one item: one chosen,
+ *    the other goes) and strong links (an item with two options left: one
+ *    gone, the other is chosen) its own removal goes.  An X-chain uses the
+ *    items "unit has d" alone, an XY-chain cell items too.  SE rates them
+ *    6.6 and 7.0 plus 0.1 for each step of its length scale (over 4, 6, 8,
+ *    12, 16, 24 links).
  *
  * Each technique has the weight Sudoku Explainer (SE) 1.2.1 gives it, in
  * tenths (#dlx_sudoku_technique_rating()), and the turbot fish family that
- * of Sukaku Explainer (SE's fork that rated ../shared/data's sample).  The rating of a puzzle is SE's:
- * always apply the easiest step available, and take the hardest step
- * applied.  When the ladder runs out before the puzzle is solved the puzzle
- * needs more than these techniques (chains, uniqueness, forcing): its
- * rating is only known to be above 5.4 and its class is "beyond logic".
+ * of Sukaku Explainer (SE's fork, whose ratings the collections carry).
+ * The rating of a puzzle is SE's: always apply the easiest step available,
+ * and take the hardest step applied.  When the ladder runs out before the
+ * puzzle is solved the puzzle needs more than these techniques (nested or
+ * dynamic forcing chains, or a uniqueness technique): its rating is a
+ * lower bound, #DLX_SUDOKU_RATING_BEYOND or the hardest step taken, and its
+ * class is "beyond logic".
  *
  * Every technique is sound on any grid: an elimination never removes a
  * digit a solution has there, whether or not the puzzle is unique.
@@ -87,11 +96,29 @@ typedef enum dlx_sudoku_technique {
 	DLX_SUDOKU_TECH_NAKED_QUAD,       /**< 5.0 */
 	DLX_SUDOKU_TECH_JELLYFISH,        /**< 5.2 */
 	DLX_SUDOKU_TECH_HIDDEN_QUAD,      /**< 5.4 */
+	DLX_SUDOKU_TECH_X_CHAIN,          /**< 6.6 and up: a forcing chain on one digit */
+	DLX_SUDOKU_TECH_XY_CHAIN,         /**< 7.0 and up: a forcing chain through bivalue cells too */
 	DLX_SUDOKU_TECH_COUNT             /**< the number of values above */
 } dlx_sudoku_technique;
 
-/** The hardest rating of the ladder, in tenths; a puzzle beyond it rates more. */
+/**
+ * The hardest technique rating below the chains, in tenths.  Puzzles that
+ * need more than the ladder rate above it (and above the chains they used).
+ */
 #define DLX_SUDOKU_RATING_LADDER_MAX 54u
+
+/**
+ * The rating given to a puzzle the ladder does not solve, in tenths, when the
+ * steps it took rated less: a lower bound.  SE's techniques past its static
+ * forcing chains (aligned triple exclusion, Nishio, multiple and dynamic
+ * forcing chains) start at 7.5; a puzzle that only a chain longer than
+ * #DLX_SUDOKU_CHAIN_MAX, a cycle or a uniqueness technique solves rates less
+ * on SE's scale.
+ */
+#define DLX_SUDOKU_RATING_BEYOND 75u
+
+/** Most nodes (options, chosen and removed in turn) of a chain the search follows. */
+#define DLX_SUDOKU_CHAIN_MAX 32u
 
 /** Most eliminations one step makes (a naked pair in a row and a box makes 28). */
 #define DLX_SUDOKU_STEP_MAX_ELIMS 81u
@@ -102,7 +129,8 @@ typedef enum dlx_sudoku_technique {
  */
 typedef struct dlx_sudoku_step {
 	dlx_sudoku_technique technique;
-	unsigned rating;          /**< SE's weight in tenths (12 = 1.2) */
+	unsigned rating;          /**< SE's weight in tenths (12 = 1.2): the technique's, and for
+	                               chains more with their length */
 	unsigned n_units;         /**< units used: singles 1 (where the digit or cell is
 	                               alone; a naked single's box); locked candidates 2 (the
 	                               unit the digit lies in, then the one it leaves); subsets
@@ -117,6 +145,10 @@ typedef struct dlx_sudoku_step {
 	uint8_t cells[9];
 	uint8_t place_cell;       /**< the placement, if place_digit is not 0 */
 	uint8_t place_digit;      /**< the digit placed (singles), or 0 */
+	unsigned n_chain;         /**< a chain's nodes: the first is chosen, the next removed, and
+	                               so on in turn; the last is the first removed */
+	uint8_t chain_cell[DLX_SUDOKU_CHAIN_MAX];
+	uint8_t chain_digit[DLX_SUDOKU_CHAIN_MAX];
 	unsigned n_elims;         /**< candidates removed before the placement */
 	uint8_t elim_cell[DLX_SUDOKU_STEP_MAX_ELIMS];
 	uint8_t elim_digit[DLX_SUDOKU_STEP_MAX_ELIMS];
@@ -125,8 +157,7 @@ typedef struct dlx_sudoku_step {
 /** A puzzle's rating (dlx_sudoku_rate()). */
 typedef struct dlx_sudoku_rating {
 	unsigned rating;          /**< the hardest step applied, in tenths; when !solved a
-	                               lower bound: the puzzle rates above
-	                               #DLX_SUDOKU_RATING_LADDER_MAX */
+	                               lower bound, at least #DLX_SUDOKU_RATING_BEYOND */
 	int solved;               /**< 1 when the steps solved the board, 0 when they ran out */
 	unsigned steps;           /**< steps applied */
 	dlx_sudoku_technique hardest; /**< the technique of the hardest step (NONE if no step) */
@@ -199,15 +230,15 @@ DLX_API int dlx_sudoku_rate(dlx_sudoku_grid *g, dlx_sudoku_rating *out,
 /** The technique's name as players say it ("hidden single", "X-wing"); "?" if unknown. */
 DLX_API const char *dlx_sudoku_technique_name(dlx_sudoku_technique t);
 
-/** The technique's SE weight in tenths; 0 for NONE or an unknown value. */
+/** The technique's SE weight in tenths (a chain's shortest); 0 for NONE or an unknown value. */
 DLX_API unsigned dlx_sudoku_technique_rating(dlx_sudoku_technique t);
 
 /**
  * The class of a rating: "easy" (up to 2.5: hidden and naked
  * singles), "medium" (up to 3.4: locked candidates, pairs, X-wing),
  * "hard" (up to 4.4: triples, swordfish, skyscraper, kite, turbot fish, XY- and XYZ-wing), "expert" (up
- * to 5.4: quads, jellyfish), "beyond logic" when solved is 0 (more than
- * this ladder).  A static string.
+ * to 5.4: quads, jellyfish; and the chains), "beyond logic" when solved is 0
+ * (more than this ladder).  A static string.
  */
 DLX_API const char *dlx_sudoku_rating_class(unsigned rating, int solved);
 

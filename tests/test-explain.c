@@ -317,7 +317,8 @@ START_TEST(test_max_rating_and_errors)
 	ck_assert_str_eq(dlx_sudoku_rating_class(32, 1), "medium");
 	ck_assert_str_eq(dlx_sudoku_rating_class(42, 1), "hard");
 	ck_assert_str_eq(dlx_sudoku_rating_class(54, 1), "expert");
-	ck_assert_str_eq(dlx_sudoku_rating_class(55, 0), "beyond logic");
+	ck_assert_str_eq(dlx_sudoku_rating_class(75, 1), "expert");
+	ck_assert_str_eq(dlx_sudoku_rating_class(75, 0), "beyond logic");
 }
 END_TEST
 
@@ -330,12 +331,64 @@ struct check {
 	unsigned last_rating;
 };
 
+static bool same_unit(unsigned a, unsigned b)
+{
+	return a / 9 == b / 9 || a % 9 == b % 9 || (a / 27 == b / 27 && a % 9 / 3 == b % 9 / 3);
+}
+
+/* The places left for digit d in the units of cell c that also hold cell o: 2 when some such unit has only those two. */
+static bool conjugate(const dlx_sudoku_grid *g, unsigned c, unsigned o, unsigned d)
+{
+	bool rows = c / 9 == o / 9, cols = c % 9 == o % 9, box = c / 27 == o / 27 && c % 9 / 3 == o % 9 / 3;
+	unsigned nr = 0, nc = 0, nb = 0;
+	for (unsigned i = 0; i < 81; i++) {
+		if (!(g->cand[i] & bit(d)))
+			continue;
+		nr += i / 9 == c / 9;
+		nc += i % 9 == c % 9;
+		nb += i / 27 == c / 27 && i % 9 / 3 == c % 9 / 3;
+	}
+	return (rows && nr == 2) || (cols && nc == 2) || (box && nb == 2);
+}
+
+/*
+ * A chain read back link by link on the grid: candidates, chosen and removed
+ * in turn, each removal following from a choice by a weak link (same cell, or
+ * same digit in a shared unit) and each choice from a removal by a strong one
+ * (the cell's other candidate of two, or the digit's other place of two in a unit).
+ */
+static bool chain_ok(const dlx_sudoku_grid *g, const dlx_sudoku_step *s)
+{
+	unsigned n = s->n_chain;
+	if (n < 4 || n % 2 || s->chain_cell[0] != s->chain_cell[n - 1] || s->chain_digit[0] != s->chain_digit[n - 1])
+		return false;
+	if (s->n_elims != 1 || s->elim_cell[0] != s->chain_cell[0] || s->elim_digit[0] != s->chain_digit[0])
+		return false;
+	for (unsigned i = 0; i + 1 < n; i++) {
+		unsigned a = s->chain_cell[i], b = s->chain_cell[i + 1], da = s->chain_digit[i], db = s->chain_digit[i + 1];
+		if (!(g->cand[a] & bit(da)) || !(g->cand[b] & bit(db)))
+			return false;
+		bool link;
+		if (i % 2 == 0) /* chosen -> removed */
+			link = (a == b && da != db) || (a != b && da == db && same_unit(a, b));
+		else            /* removed -> chosen */
+			link = (a == b && da != db && g->cand[a] == (bit(da) | bit(db))) ||
+				(a != b && da == db && conjugate(g, a, b, da));
+		if (!link)
+			return false;
+	}
+	return true;
+}
+
 static int check_step(void *ctx, const dlx_sudoku_step *s)
 {
 	struct check *k = ctx;
 	k->steps++;
 	k->used[s->technique]++;
-	bool ok = s->rating == dlx_sudoku_technique_rating(s->technique) && (s->n_elims > 0 || s->place_digit);
+	unsigned base = dlx_sudoku_technique_rating(s->technique);
+	bool chain = s->technique == DLX_SUDOKU_TECH_X_CHAIN || s->technique == DLX_SUDOKU_TECH_XY_CHAIN;
+	bool ok = (chain ? s->rating >= base && s->rating <= base + 7 && chain_ok(k->g, s) : s->rating == base) &&
+		(s->n_elims > 0 || s->place_digit);
 	for (unsigned i = 0; i < s->n_elims; i++) {
 		unsigned c = s->elim_cell[i], d = s->elim_digit[i];
 		ok = ok && d != k->solution[c] && (k->g->cand[c] & bit(d));
@@ -364,10 +417,11 @@ static void check_puzzle(dlx_sudoku *sv, const uint8_t *givens, const uint8_t *m
 	ck_assert_uint_eq(r.solved, dlx_sudoku_grid_solved(&g));
 	if (r.solved) {
 		ck_assert_mem_eq(g.value, solution, 81);
-		ck_assert_uint_le(r.rating, DLX_SUDOKU_RATING_LADDER_MAX);
-		ck_assert_uint_eq(r.rating, dlx_sudoku_technique_rating(r.hardest));
+		ck_assert_uint_ge(r.rating, dlx_sudoku_technique_rating(r.hardest));
+		if (r.hardest < DLX_SUDOKU_TECH_X_CHAIN)
+			ck_assert_uint_eq(r.rating, dlx_sudoku_technique_rating(r.hardest));
 	} else {
-		ck_assert_uint_gt(r.rating, DLX_SUDOKU_RATING_LADDER_MAX);
+		ck_assert_uint_ge(r.rating, DLX_SUDOKU_RATING_BEYOND);
 	}
 	/* The grid the steps left still holds the solution's every digit. */
 	for (unsigned c = 0; c < 81; c++)
@@ -423,6 +477,8 @@ START_TEST(test_checker_on_puzzles)
 	for (unsigned t = 1; t < DLX_SUDOKU_TECH_COUNT; t++)
 		rungs += k.used[t] > 0;
 	ck_assert_uint_ge(rungs, 12);
+	ck_assert_uint_gt(k.used[DLX_SUDOKU_TECH_X_CHAIN], 0);
+	ck_assert_uint_gt(k.used[DLX_SUDOKU_TECH_XY_CHAIN], 0);
 	dlx_sudoku_free(sv);
 }
 END_TEST

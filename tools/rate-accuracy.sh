@@ -5,8 +5,8 @@
 # build/tools/sudoku-rate-time, one thread, and prints a Markdown table per
 # band of SE ratings: puzzles, how many the ladder solved, the mean rating,
 # % exactly SE's, % within 0.5 of it; then Spearman's rank correlation (a
-# puzzle beyond the ladder counts as 5.5, its lower bound, ties ranked
-# alike), and the mean and max time per puzzle.  BENCHMARKS.md has its
+# puzzle beyond the ladder counts as its lower bound, 7.5 or its hardest
+# step; ties ranked alike), and the mean and max time per puzzle.  BENCHMARKS.md has its
 # latest output.  Needs Debian's /usr/bin/python3 (standard library only).
 #
 # usage: tools/rate-accuracy.sh [--build DIR] [FILE]
@@ -35,10 +35,11 @@ trap 'rm -rf "$tmp"' EXIT
 import sys
 se = [float(l.split()[1]) for l in open(sys.argv[1]) if l.strip()]
 rows = [l.rstrip("\n").split("\t") for l in open(sys.argv[2])]
-ours = [int(r[0]) / 10 for r in rows]
-us = [float(r[2]) for r in rows]
+rating = [int(r[0]) / 10 for r in rows]
+solved_flag = [r[1] == "1" for r in rows]
+ours = [rating[i] if solved_flag[i] else 0 for i in range(len(rows))]
+us = [float(r[3]) for r in rows]
 assert len(se) == len(ours), "one rating per puzzle"
-LOWER = 5.5  # a puzzle beyond the ladder rates above 5.4
 
 def ranks(xs):
     order = sorted(range(len(xs)), key=lambda i: xs[i])
@@ -62,7 +63,7 @@ def spearman(a, b):
     vb = sum((y - mb) ** 2 for y in rb) ** 0.5
     return cov / (va * vb)
 
-val = [o if o > 0 else LOWER for o in ours]
+val = rating
 bands = [(2.5, 2.9), (3.0, 3.4), (3.5, 3.9), (4.0, 4.4), (4.5, 4.9), (5.0, 5.4), (5.5, 5.9), (6.0, 6.9),
          (7.0, 7.9), (8.0, 9.9)]
 print("| SE rating | puzzles | solved by the ladder | our mean (solved) | exactly SE's | within 0.5 | Spearman in band |")

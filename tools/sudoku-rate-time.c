@@ -1,7 +1,8 @@
 /*
  * Rates 9x9 puzzles one by one with dlx_sudoku_rate() and prints, for each,
- * its rating in tenths (0 when beyond the ladder), the technique names of the
- * hardest step, and the microseconds the rating took (grid set-up included),
+ * its rating in tenths (a lower bound when beyond the ladder), 1 when the
+ * ladder solved it (else 0), the technique name of the hardest step, and
+ * the microseconds the rating took (grid set-up included),
  * for tools/rate-accuracy.sh.  The time of each puzzle alone is what the
  * program cannot tell (dlx-sudoku's --stats gives a run's total).
  *
@@ -42,8 +43,7 @@ int main(void)
 			return 2;
 		}
 		double us = (double)(b.tv_sec - a.tv_sec) * 1e6 + (double)(b.tv_nsec - a.tv_nsec) / 1e3;
-		printf("%u\t%s\t%.1f\n", r.solved ? r.rating : 0u, r.solved ? dlx_sudoku_technique_name(r.hardest) : "beyond",
-			us);
+		printf("%u\t%d\t%s\t%.1f\n", r.rating, r.solved, dlx_sudoku_technique_name(r.hardest), us);
 	}
 	return 0;
 }

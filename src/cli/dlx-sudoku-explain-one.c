@@ -15,14 +15,13 @@ static int print_step(void *ctx, const dlx_sudoku_step *step)
 	return 0;
 }
 
-/* "3.4 medium", or ">5.4 beyond logic" when the ladder ran out. */
+/* "3.4 medium", or ">=7.5 beyond logic" (a lower bound) when the ladder ran out. */
 static void print_rating(struct puzzle_worker *w, const char *prefix, const dlx_sudoku_rating *r)
 {
 	if (r->solved)
 		emit_fmt(w, "%s%u.%u %s\n", prefix, r->rating / 10, r->rating % 10, dlx_sudoku_rating_class(r->rating, 1));
 	else
-		emit_fmt(w, "%s>%u.%u %s\n", prefix, DLX_SUDOKU_RATING_LADDER_MAX / 10, DLX_SUDOKU_RATING_LADDER_MAX % 10,
-			dlx_sudoku_rating_class(r->rating, 0));
+		emit_fmt(w, "%s>=%u.%u %s\n", prefix, r->rating / 10, r->rating % 10, dlx_sudoku_rating_class(r->rating, 0));
 }
 
 int explain_one(struct puzzle_worker *w, const struct sudoku_puzzle *pz, dlx_sudoku *solver, uint64_t seq,
@@ -80,7 +79,7 @@ int explain_one(struct puzzle_worker *w, const struct sudoku_puzzle *pz, dlx_sud
 			print_step(w, &step);
 		else
 			emit_str(w, dlx_sudoku_grid_solved(&g) ? "solved\n"
-				: "no step: the puzzle needs more than the techniques up to 5.4\n");
+				: "no step: the puzzle needs more than static forcing chains\n");
 	} else {
 		print_rating(w, o->mode == MODE_EXPLAIN ? (r.solved ? "solved: " : "stuck: ") : "", &r);
 	}

@@ -38,6 +38,8 @@ static const struct {
 	[DLX_SUDOKU_TECH_NAKED_QUAD] = { "naked quad", 50 },
 	[DLX_SUDOKU_TECH_JELLYFISH] = { "jellyfish", 52 },
 	[DLX_SUDOKU_TECH_HIDDEN_QUAD] = { "hidden quad", 54 },
+	[DLX_SUDOKU_TECH_X_CHAIN] = { "X-chain", 66 },
+	[DLX_SUDOKU_TECH_XY_CHAIN] = { "XY-chain", 70 },
 };
 
 const char *dlx_sudoku_technique_name(dlx_sudoku_technique t)
@@ -93,7 +95,7 @@ static void step_start(dlx_sudoku_step *s, dlx_sudoku_technique t)
 {
 	s->technique = t;
 	s->rating = techniques[t].rating;
-	s->n_units = s->n_cells = s->n_elims = 0;
+	s->n_units = s->n_cells = s->n_elims = s->n_chain = 0;
 	s->digits = 0;
 	s->place_cell = s->place_digit = 0;
 }
@@ -469,6 +471,141 @@ static bool turbot(const struct scan *x, dlx_sudoku_step *s, dlx_sudoku_techniqu
 	return false;
 }
 
+/* SE's added difficulty for a chain of n nodes, in tenths: one for each of the scale's steps passed. */
+static unsigned length_rating(unsigned nodes)
+{
+	unsigned added = 0, ceil = 4, length = nodes - 2;
+	for (bool odd = false; length > ceil; odd = !odd) {
+		added++;
+		ceil = odd ? ceil * 4 / 3 : ceil * 3 / 2;
+	}
+	return added;
+}
+
+/*
+ * The breadth-first search of a forcing chain: from "candidate p chosen",
+ * what follows through weak links (a chosen candidate removes the others of
+ * its cell and its digit's in the cells it sees) and strong links (a removed
+ * candidate leaves the other of its bivalue cell, or of a unit with two
+ * places for its digit, chosen).  Nodes are candidates c·9 + d, on (chosen)
+ * or off (removed).  The shortest way to "p removed" proves p false.
+ */
+struct chain_search {
+	int16_t parent[2][729]; /* [on][node]: the node it came from, −1 unseen, −2 the start */
+	uint8_t depth[2][729];
+	uint16_t queue[2 * 729];
+};
+
+/* Returns the nodes of the shortest chain from p on to p off (0 if none within DLX_SUDOKU_CHAIN_MAX), and whether it used a cell's strong or weak link (*y). */
+static unsigned chain_from(const struct scan *x, struct chain_search *cs, unsigned p, bool xonly, uint16_t *path,
+	bool *y)
+{
+	const uint16_t *cand = x->g->cand;
+	memset(cs->parent, 0xff, sizeof cs->parent);
+	unsigned head = 0, tail = 0;
+	cs->parent[1][p] = -2;
+	cs->depth[1][p] = 1;
+	cs->queue[tail++] = (uint16_t)(p << 1 | 1);
+	while (head < tail) {
+		unsigned q = cs->queue[head++], v = q >> 1, on = q & 1, c = v / 9, d = v % 9;
+		unsigned dep = cs->depth[on][v];
+		if (dep >= DLX_SUDOKU_CHAIN_MAX)
+			continue;
+		uint16_t next[32];
+		unsigned n = 0;
+		if (on) {
+			for (unsigned e = 0; e < 9 && !xonly; e++)
+				if (e != d && (cand[c] & (1u << e)))
+					next[n++] = (uint16_t)(c * 9 + e);
+			const unsigned us[3] = { row_of(c), col_of(c) + 9, box_of(c) + 18 };
+			for (unsigned j = 0; j < 3; j++) {
+				for (unsigned m = x->pos[us[j]][d]; m; m &= m - 1) {
+					unsigned o = unit_cell(us[j], low(m));
+					bool dup = false;
+					for (unsigned k = 0; k < n; k++)
+						dup = dup || next[k] == o * 9 + d;
+					if (o != c && !dup)
+						next[n++] = (uint16_t)(o * 9 + d);
+				}
+			}
+		} else {
+			if (!xonly && bits(cand[c]) == 2)
+				next[n++] = (uint16_t)(c * 9 + low(cand[c] & ~(1u << d)));
+			const unsigned us[3] = { row_of(c), col_of(c) + 9, box_of(c) + 18 };
+			for (unsigned j = 0; j < 3; j++) {
+				unsigned m = x->pos[us[j]][d];
+				if (bits(m) != 2)
+					continue;
+				unsigned o = unit_cell(us[j], low(m)) == c ? unit_cell(us[j], low(m & (m - 1))) : unit_cell(us[j], low(m));
+				next[n++] = (uint16_t)(o * 9 + d);
+			}
+		}
+		unsigned to = !on;
+		for (unsigned k = 0; k < n; k++) {
+			unsigned w = next[k];
+			if (cs->parent[to][w] != -1)
+				continue;
+			cs->parent[to][w] = (int16_t)v;
+			cs->depth[to][w] = (uint8_t)(dep + 1);
+			if (!to && w == p) {
+				/* Back from p off to p on, then reversed. */
+				unsigned len = dep + 1, at = w, side = 0;
+				*y = false;
+				for (unsigned i = len; i-- > 0;) {
+					path[i] = (uint16_t)at;
+					int prev = cs->parent[side][at];
+					if (prev >= 0 && (unsigned)prev / 9 == at / 9)
+						*y = true;
+					at = prev >= 0 ? (unsigned)prev : at;
+					side = !side;
+				}
+				return len;
+			}
+			cs->queue[tail++] = (uint16_t)(w << 1 | to);
+		}
+	}
+	return 0;
+}
+
+/* The easiest forcing chain of the grid (SE's rating, then the shortest), as an elimination of its start. */
+static bool chains(const struct scan *x, dlx_sudoku_step *s, unsigned max_rating)
+{
+	struct chain_search cs;
+	uint16_t path[DLX_SUDOKU_CHAIN_MAX], best[DLX_SUDOKU_CHAIN_MAX];
+	unsigned best_rating = UINT32_MAX, best_len = 0;
+	bool best_y = false;
+	/* X-chains first: one of the lowest rating ends the search, and an XY-chain can only beat a longer one. */
+	for (unsigned pass = 0; pass < 2 && best_rating > (pass ? 70u : 66u); pass++) {
+		for (unsigned p = 0; p < 729 && best_rating > (pass ? 70u : 66u); p++) {
+			if (!(x->g->cand[p / 9] & (1u << (p % 9))))
+				continue;
+			bool y = false;
+			unsigned len = chain_from(x, &cs, p, pass == 0, path, &y);
+			if (!len)
+				continue;
+			unsigned r = (y ? 70 : 66) + length_rating(len);
+			if (r < best_rating) {
+				best_rating = r;
+				best_len = len;
+				best_y = y;
+				memcpy(best, path, len * sizeof *path);
+			}
+		}
+	}
+	if (!best_len || best_rating > max_rating)
+		return false;
+	step_start(s, best_y ? DLX_SUDOKU_TECH_XY_CHAIN : DLX_SUDOKU_TECH_X_CHAIN);
+	s->rating = best_rating;
+	s->n_chain = best_len;
+	for (unsigned i = 0; i < best_len; i++) {
+		s->chain_cell[i] = (uint8_t)(best[i] / 9);
+		s->chain_digit[i] = (uint8_t)(best[i] % 9 + 1);
+	}
+	s->digits = (uint16_t)(1u << (best[0] % 9));
+	elim(x, s, best[0] / 9, best[0] % 9);
+	return accept(s);
+}
+
 /* The 20 cells that share a unit with c. */
 static unsigned peers_of(unsigned c, uint8_t out[20])
 {
@@ -604,6 +741,8 @@ int dlx_sudoku_next_step(const dlx_sudoku_grid *g, unsigned max_rating, dlx_sudo
 		case DLX_SUDOKU_TECH_NAKED_QUAD: found = naked_subset(&x, s, 4); break;
 		case DLX_SUDOKU_TECH_JELLYFISH: found = fish(&x, s, 4); break;
 		case DLX_SUDOKU_TECH_HIDDEN_QUAD: found = hidden_subset(&x, s, 4); break;
+		/* Both kinds at once: a long X-chain may rate above a short XY-chain. */
+		case DLX_SUDOKU_TECH_X_CHAIN: found = chains(&x, s, max_rating); break;
 		default: break;
 		}
 		if (found)
@@ -708,7 +847,7 @@ int dlx_sudoku_rate(dlx_sudoku_grid *g, dlx_sudoku_rating *out, int (*on_step)(v
 			return rc;
 	}
 	out->solved = dlx_sudoku_grid_solved(g);
-	if (!out->solved && out->rating <= DLX_SUDOKU_RATING_LADDER_MAX)
-		out->rating = DLX_SUDOKU_RATING_LADDER_MAX + 1;
+	if (!out->solved && out->rating < DLX_SUDOKU_RATING_BEYOND)
+		out->rating = DLX_SUDOKU_RATING_BEYOND;
 	return DLX_OK;
 }
