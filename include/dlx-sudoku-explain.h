@@ -27,10 +27,12 @@
  *  - forcing chains (SE's unary chains): an option that, chosen, forces
  *    through alternating weak links (two options of one item: one chosen,
  *    the other goes) and strong links (an item with two options left: one
- *    gone, the other is chosen) its own removal goes.  An X-chain uses the
- *    items "unit has d" alone, an XY-chain cell items too.  SE rates them
- *    6.6 and 7.0 plus 0.1 for each step of its length scale (over 4, 6, 8,
- *    12, 16, 24 links).
+ *    gone, the other is chosen) its own removal goes; one whose removal
+ *    forces its choice is placed.  SE names them by their strong links: an
+ *    X-chain's are items "unit has d" (one digit), a Y-chain's cell items
+ *    (bivalue cells: players' XY-chain), a forcing chain has both.  SE rates
+ *    them 6.6, 6.6 and 7.0, plus 0.1 for each step of its length scale
+ *    (over 4, 6, 8, 12, 16, 24 links).
  *
  * Each technique has the weight Sudoku Explainer (SE) 1.2.1 gives it, in
  * tenths (#dlx_sudoku_technique_rating()), and the turbot fish family that
@@ -97,7 +99,10 @@ typedef enum dlx_sudoku_technique {
 	DLX_SUDOKU_TECH_JELLYFISH,        /**< 5.2 */
 	DLX_SUDOKU_TECH_HIDDEN_QUAD,      /**< 5.4 */
 	DLX_SUDOKU_TECH_X_CHAIN,          /**< 6.6 and up: a forcing chain on one digit */
-	DLX_SUDOKU_TECH_XY_CHAIN,         /**< 7.0 and up: a forcing chain through bivalue cells too */
+	DLX_SUDOKU_TECH_Y_CHAIN,          /**< 6.6 and up: a forcing chain whose strong links are bivalue
+	                                       cells (players' XY-chain) */
+	DLX_SUDOKU_TECH_XY_CHAIN,         /**< 7.0 and up: a forcing chain with strong links of both
+	                                       kinds */
 	DLX_SUDOKU_TECH_COUNT             /**< the number of values above */
 } dlx_sudoku_technique;
 
@@ -144,9 +149,10 @@ typedef struct dlx_sudoku_step {
 	                               none for locked candidates and fish (their units say it) */
 	uint8_t cells[9];
 	uint8_t place_cell;       /**< the placement, if place_digit is not 0 */
-	uint8_t place_digit;      /**< the digit placed (singles), or 0 */
-	unsigned n_chain;         /**< a chain's nodes: the first is chosen, the next removed, and
-	                               so on in turn; the last is the first removed */
+	uint8_t place_digit;      /**< the digit placed (singles, some chains), or 0 */
+	unsigned n_chain;         /**< a chain's nodes, chosen and removed in turn: from the
+	                               candidate eliminated chosen to it removed, or (with a
+	                               placement) from the candidate placed removed to it chosen */
 	uint8_t chain_cell[DLX_SUDOKU_CHAIN_MAX];
 	uint8_t chain_digit[DLX_SUDOKU_CHAIN_MAX];
 	unsigned n_elims;         /**< candidates removed before the placement */

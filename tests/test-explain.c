@@ -362,14 +362,17 @@ static bool chain_ok(const dlx_sudoku_grid *g, const dlx_sudoku_step *s)
 	unsigned n = s->n_chain;
 	if (n < 4 || n % 2 || s->chain_cell[0] != s->chain_cell[n - 1] || s->chain_digit[0] != s->chain_digit[n - 1])
 		return false;
-	if (s->n_elims != 1 || s->elim_cell[0] != s->chain_cell[0] || s->elim_digit[0] != s->chain_digit[0])
+	unsigned start_on = !s->place_digit;
+	if (start_on && (s->n_elims != 1 || s->elim_cell[0] != s->chain_cell[0] || s->elim_digit[0] != s->chain_digit[0]))
+		return false;
+	if (!start_on && (s->n_elims || s->place_cell != s->chain_cell[0] || s->place_digit != s->chain_digit[0]))
 		return false;
 	for (unsigned i = 0; i + 1 < n; i++) {
 		unsigned a = s->chain_cell[i], b = s->chain_cell[i + 1], da = s->chain_digit[i], db = s->chain_digit[i + 1];
 		if (!(g->cand[a] & bit(da)) || !(g->cand[b] & bit(db)))
 			return false;
 		bool link;
-		if (i % 2 == 0) /* chosen -> removed */
+		if (i % 2 == !start_on) /* chosen -> removed */
 			link = (a == b && da != db) || (a != b && da == db && same_unit(a, b));
 		else            /* removed -> chosen */
 			link = (a == b && da != db && g->cand[a] == (bit(da) | bit(db))) ||
@@ -386,7 +389,7 @@ static int check_step(void *ctx, const dlx_sudoku_step *s)
 	k->steps++;
 	k->used[s->technique]++;
 	unsigned base = dlx_sudoku_technique_rating(s->technique);
-	bool chain = s->technique == DLX_SUDOKU_TECH_X_CHAIN || s->technique == DLX_SUDOKU_TECH_XY_CHAIN;
+	bool chain = s->technique >= DLX_SUDOKU_TECH_X_CHAIN && s->technique <= DLX_SUDOKU_TECH_XY_CHAIN;
 	bool ok = (chain ? s->rating >= base && s->rating <= base + 7 && chain_ok(k->g, s) : s->rating == base) &&
 		(s->n_elims > 0 || s->place_digit);
 	for (unsigned i = 0; i < s->n_elims; i++) {
@@ -478,6 +481,7 @@ START_TEST(test_checker_on_puzzles)
 		rungs += k.used[t] > 0;
 	ck_assert_uint_ge(rungs, 12);
 	ck_assert_uint_gt(k.used[DLX_SUDOKU_TECH_X_CHAIN], 0);
+	ck_assert_uint_gt(k.used[DLX_SUDOKU_TECH_Y_CHAIN], 0);
 	ck_assert_uint_gt(k.used[DLX_SUDOKU_TECH_XY_CHAIN], 0);
 	dlx_sudoku_free(sv);
 }

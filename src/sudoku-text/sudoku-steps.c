@@ -128,6 +128,15 @@ size_t sudoku_step_text(char *buf, const dlx_sudoku_step *s)
 			s->cells[1] / 9u + 1, s->cells[1] % 9u + 1, s->cells[2] / 9u + 1, s->cells[2] % 9u + 1,
 			s->cells[3] / 9u + 1, s->cells[3] % 9u + 1);
 		break;
+	case DLX_SUDOKU_TECH_X_CHAIN:
+	case DLX_SUDOKU_TECH_Y_CHAIN:
+	case DLX_SUDOKU_TECH_XY_CHAIN:
+		/* Its rating grows with its length, so it is worth saying. */
+		put(&l, " (%u.%u):", s->rating / 10, s->rating % 10);
+		for (unsigned i = 0; i < s->n_chain; i++)
+			put(&l, "%s r%uc%u%s%u", i ? " =>" : "", s->chain_cell[i] / 9u + 1, s->chain_cell[i] % 9u + 1,
+				i % 2 == !s->place_digit ? "<>" : "=", s->chain_digit[i]);
+		break;
 	case DLX_SUDOKU_TECH_XY_WING:
 	case DLX_SUDOKU_TECH_XYZ_WING:
 		put(&l, " on ");

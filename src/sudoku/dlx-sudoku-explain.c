@@ -39,7 +39,8 @@ static const struct {
 	[DLX_SUDOKU_TECH_JELLYFISH] = { "jellyfish", 52 },
 	[DLX_SUDOKU_TECH_HIDDEN_QUAD] = { "hidden quad", 54 },
 	[DLX_SUDOKU_TECH_X_CHAIN] = { "X-chain", 66 },
-	[DLX_SUDOKU_TECH_XY_CHAIN] = { "XY-chain", 70 },
+	[DLX_SUDOKU_TECH_Y_CHAIN] = { "Y-chain", 66 },
+	[DLX_SUDOKU_TECH_XY_CHAIN] = { "forcing chain", 70 },
 };
 
 const char *dlx_sudoku_technique_name(dlx_sudoku_technique t)
@@ -496,16 +497,21 @@ struct chain_search {
 	uint16_t queue[2 * 729];
 };
 
-/* Returns the nodes of the shortest chain from p on to p off (0 if none within DLX_SUDOKU_CHAIN_MAX), and whether it used a cell's strong or weak link (*y). */
-static unsigned chain_from(const struct scan *x, struct chain_search *cs, unsigned p, bool xonly, uint16_t *path,
-	bool *y)
+/*
+ * Returns the nodes of the shortest chain from p chosen to p removed (or,
+ * start_on 0, from p removed to p chosen), 0 if none within
+ * DLX_SUDOKU_CHAIN_MAX, and whether its strong links were both of
+ * cells and of units (*y: SE's "XY" chains, rated higher).
+ */
+static unsigned chain_from(const struct scan *x, struct chain_search *cs, unsigned p, unsigned start_on, bool xonly,
+	uint16_t *path, bool *y)
 {
 	const uint16_t *cand = x->g->cand;
 	memset(cs->parent, 0xff, sizeof cs->parent);
 	unsigned head = 0, tail = 0;
-	cs->parent[1][p] = -2;
-	cs->depth[1][p] = 1;
-	cs->queue[tail++] = (uint16_t)(p << 1 | 1);
+	cs->parent[start_on][p] = -2;
+	cs->depth[start_on][p] = 1;
+	cs->queue[tail++] = (uint16_t)(p << 1 | start_on);
 	while (head < tail) {
 		unsigned q = cs->queue[head++], v = q >> 1, on = q & 1, c = v / 9, d = v % 9;
 		unsigned dep = cs->depth[on][v];
@@ -547,18 +553,22 @@ static unsigned chain_from(const struct scan *x, struct chain_search *cs, unsign
 				continue;
 			cs->parent[to][w] = (int16_t)v;
 			cs->depth[to][w] = (uint8_t)(dep + 1);
-			if (!to && w == p) {
-				/* Back from p off to p on, then reversed. */
-				unsigned len = dep + 1, at = w, side = 0;
-				*y = false;
+			if (to != start_on && w == p) {
+				/* Back from the end to the start, then reversed. */
+				unsigned len = dep + 1, at = w, side = to;
+				/* SE tells chains apart by their strong links: across cells (X), within a cell (Y), or both. */
+				bool xs = false, ys = false;
 				for (unsigned i = len; i-- > 0;) {
 					path[i] = (uint16_t)at;
 					int prev = cs->parent[side][at];
-					if (prev >= 0 && (unsigned)prev / 9 == at / 9)
-						*y = true;
+					if (prev >= 0 && side == 1) {
+						xs = xs || (unsigned)prev / 9 != at / 9;
+						ys = ys || (unsigned)prev / 9 == at / 9;
+					}
 					at = prev >= 0 ? (unsigned)prev : at;
 					side = !side;
 				}
+				*y = xs && ys;
 				return len;
 			}
 			cs->queue[tail++] = (uint16_t)(w << 1 | to);
@@ -572,29 +582,40 @@ static bool chains(const struct scan *x, dlx_sudoku_step *s, unsigned max_rating
 {
 	struct chain_search cs;
 	uint16_t path[DLX_SUDOKU_CHAIN_MAX], best[DLX_SUDOKU_CHAIN_MAX];
-	unsigned best_rating = UINT32_MAX, best_len = 0;
+	unsigned best_rating = UINT32_MAX, best_len = 0, best_on = 1;
 	bool best_y = false;
-	/* X-chains first: one of the lowest rating ends the search, and an XY-chain can only beat a longer one. */
-	for (unsigned pass = 0; pass < 2 && best_rating > (pass ? 70u : 66u); pass++) {
-		for (unsigned p = 0; p < 729 && best_rating > (pass ? 70u : 66u); p++) {
+	/*
+	 * Chains on one digit first, then any: the shortest chain of the second
+	 * pass may mix strong links where a longer one does without.  A chain
+	 * of the lowest rating ends the search.
+	 */
+	for (unsigned pass = 0; pass < 2 && best_rating > 66u; pass++) {
+		for (unsigned p = 0; p < 729 && best_rating > 66u; p++) {
 			if (!(x->g->cand[p / 9] & (1u << (p % 9))))
 				continue;
-			bool y = false;
-			unsigned len = chain_from(x, &cs, p, pass == 0, path, &y);
-			if (!len)
-				continue;
-			unsigned r = (y ? 70 : 66) + length_rating(len);
-			if (r < best_rating) {
-				best_rating = r;
-				best_len = len;
-				best_y = y;
-				memcpy(best, path, len * sizeof *path);
+			/* p chosen leads to p removed: p goes; p removed leads to p chosen: p is placed. */
+			for (unsigned on = 1; on < 2; on--) {
+				bool y = false;
+				unsigned len = chain_from(x, &cs, p, on, pass == 0, path, &y);
+				if (!len)
+					continue;
+				unsigned r = (y ? 70 : 66) + length_rating(len);
+				if (r < best_rating) {
+					best_rating = r;
+					best_len = len;
+					best_y = y;
+					best_on = on;
+					memcpy(best, path, len * sizeof *path);
+				}
 			}
 		}
 	}
 	if (!best_len || best_rating > max_rating)
 		return false;
-	step_start(s, best_y ? DLX_SUDOKU_TECH_XY_CHAIN : DLX_SUDOKU_TECH_X_CHAIN);
+	bool one_digit = true;
+	for (unsigned i = 1; i < best_len; i++)
+		one_digit = one_digit && best[i] % 9 == best[0] % 9;
+	step_start(s, best_y ? DLX_SUDOKU_TECH_XY_CHAIN : one_digit ? DLX_SUDOKU_TECH_X_CHAIN : DLX_SUDOKU_TECH_Y_CHAIN);
 	s->rating = best_rating;
 	s->n_chain = best_len;
 	for (unsigned i = 0; i < best_len; i++) {
@@ -602,8 +623,13 @@ static bool chains(const struct scan *x, dlx_sudoku_step *s, unsigned max_rating
 		s->chain_digit[i] = (uint8_t)(best[i] % 9 + 1);
 	}
 	s->digits = (uint16_t)(1u << (best[0] % 9));
-	elim(x, s, best[0] / 9, best[0] % 9);
-	return accept(s);
+	if (best_on) {
+		elim(x, s, best[0] / 9, best[0] % 9);
+		return accept(s);
+	}
+	s->place_cell = (uint8_t)(best[0] / 9);
+	s->place_digit = (uint8_t)(best[0] % 9 + 1);
+	return true;
 }
 
 /* The 20 cells that share a unit with c. */
