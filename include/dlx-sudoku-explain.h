@@ -24,6 +24,11 @@
  *  - wings: XY-wing and XYZ-wing (three cell items whose options leave
  *    digit z in one of two or three cells, so any cell seeing them all
  *    loses z);
+ *  - with a puzzle known to be unique (#dlx_sudoku_grid.unique): unique
+ *    rectangles (four cells of two rows, two columns and two boxes that
+ *    could swap two digits make a second solution, so they cannot all be
+ *    left to those two digits) and BUG+1 (if every empty cell but one were
+ *    bivalue, the puzzle would have two solutions or none);
  *  - forcing chains (SE's unary chains): an option that, chosen, forces
  *    through alternating weak links (two options of one item: one chosen,
  *    the other goes) and strong links (an item with two options left: one
@@ -44,8 +49,9 @@
  * lower bound, #DLX_SUDOKU_RATING_BEYOND or the hardest step taken, and its
  * class is "beyond logic".
  *
- * Every technique is sound on any grid: an elimination never removes a
- * digit a solution has there, whether or not the puzzle is unique.
+ * Every technique but the uniqueness ones is sound on any grid: an
+ * elimination never removes a digit a solution has there, whether or not
+ * the puzzle is unique.
  *
  * Like the rest of libdlx-sudoku this never prints or exits; it writes no
  * text but the technique names.  Functions are reentrant; a grid belongs to
@@ -74,6 +80,10 @@ extern "C" {
 typedef struct dlx_sudoku_grid {
 	uint8_t value[81];
 	uint16_t cand[81];
+	uint8_t unique;   /**< non-zero: the puzzle is known to have one solution, so the
+	                       uniqueness techniques (unique rectangles, BUG) may be used;
+	                       dlx_sudoku_grid_init() sets 0.  Their eliminations are wrong
+	                       on a puzzle with several solutions. */
 } dlx_sudoku_grid;
 
 /** The techniques, in the order of their SE weight (easiest first). */
@@ -95,9 +105,13 @@ typedef enum dlx_sudoku_technique {
 	DLX_SUDOKU_TECH_TURBOT_FISH,      /**< 4.2: two strong links (one in a box) joined by a weak one */
 	DLX_SUDOKU_TECH_XY_WING,          /**< 4.2 */
 	DLX_SUDOKU_TECH_XYZ_WING,         /**< 4.4 */
+	DLX_SUDOKU_TECH_UNIQUE_RECT_1,    /**< 4.5: unique rectangle type 1 (needs grid.unique) */
+	DLX_SUDOKU_TECH_UNIQUE_RECT_4,    /**< 4.5: unique rectangle type 4 (needs grid.unique) */
+	DLX_SUDOKU_TECH_UNIQUE_RECT_2,    /**< 4.6: unique rectangle type 2 (needs grid.unique) */
 	DLX_SUDOKU_TECH_NAKED_QUAD,       /**< 5.0 */
 	DLX_SUDOKU_TECH_JELLYFISH,        /**< 5.2 */
 	DLX_SUDOKU_TECH_HIDDEN_QUAD,      /**< 5.4 */
+	DLX_SUDOKU_TECH_BUG,              /**< 5.6: bivalue universal grave + 1 (needs grid.unique) */
 	DLX_SUDOKU_TECH_X_CHAIN,          /**< 6.6 and up: a forcing chain on one digit */
 	DLX_SUDOKU_TECH_Y_CHAIN,          /**< 6.6 and up: a forcing chain whose strong links are bivalue
 	                                       cells (players' XY-chain) */

@@ -259,6 +259,32 @@ START_TEST(test_turbot_fish)
 }
 END_TEST
 
+START_TEST(test_uniqueness)
+{
+	dlx_sudoku_grid g;
+	dlx_sudoku_step s;
+	/* r1c1, r1c4, r3c1 {1,2}, r3c4 {1,2,3}: a unique rectangle in boxes 1 and 2, with unique set only. */
+	full(&g);
+	g.cand[cell(1, 1)] = g.cand[cell(1, 4)] = g.cand[cell(3, 1)] = (uint16_t)(bit(1) | bit(2));
+	g.cand[cell(3, 4)] = (uint16_t)(bit(1) | bit(2) | bit(3));
+	g.unique = 0;
+	s = next(&g);
+	ck_assert_int_ne(s.technique, DLX_SUDOKU_TECH_UNIQUE_RECT_1);
+	/* Row 1, column 1 and box 1 hold naked pairs, which come first: leave them nothing to remove. */
+	for (unsigned i = 0; i < 81; i++) {
+		bool pair_unit = i / 9 == 0 || i % 9 == 0 || (i / 27 == 0 && i % 9 < 3);
+		if (pair_unit && i != cell(1, 1) && i != cell(1, 4) && i != cell(3, 1))
+			g.cand[i] &= (uint16_t)~(bit(1) | bit(2));
+	}
+	g.unique = 1;
+	s = next(&g);
+	ck_assert_int_eq(s.technique, DLX_SUDOKU_TECH_UNIQUE_RECT_1);
+	ck_assert_uint_eq(s.rating, 45);
+	ck_assert_uint_eq(s.n_elims, 2);
+	ck_assert(removes(&s, 3, 4, 1) && removes(&s, 3, 4, 2));
+}
+END_TEST
+
 START_TEST(test_wings)
 {
 	dlx_sudoku_grid g;
@@ -413,6 +439,7 @@ static void check_puzzle(dlx_sudoku *sv, const uint8_t *givens, const uint8_t *m
 	ck_assert_uint_eq(res.stats.solutions, 1);
 	dlx_sudoku_grid g;
 	ck_assert_int_eq(dlx_sudoku_grid_init(marks ? NULL : givens, marks, &g, NULL), DLX_OK);
+	g.unique = 1;
 	k->solution = solution;
 	k->g = &g;
 	dlx_sudoku_rating r;
@@ -482,6 +509,9 @@ START_TEST(test_checker_on_puzzles)
 	ck_assert_uint_ge(rungs, 12);
 	ck_assert_uint_gt(k.used[DLX_SUDOKU_TECH_X_CHAIN], 0);
 	ck_assert_uint_gt(k.used[DLX_SUDOKU_TECH_Y_CHAIN], 0);
+	for (unsigned t = 1; t < DLX_SUDOKU_TECH_COUNT; t++)
+		fprintf(stderr, "%s%s %u", t > 1 ? "," : "steps:", dlx_sudoku_technique_name(t), k.used[t]);
+	fprintf(stderr, "\n");
 	ck_assert_uint_gt(k.used[DLX_SUDOKU_TECH_XY_CHAIN], 0);
 	dlx_sudoku_free(sv);
 }
@@ -498,6 +528,7 @@ static Suite *explain_suite(void)
 	tcase_add_test(tc, test_subsets);
 	tcase_add_test(tc, test_fish);
 	tcase_add_test(tc, test_turbot_fish);
+	tcase_add_test(tc, test_uniqueness);
 	tcase_add_test(tc, test_wings);
 	tcase_add_test(tc, test_max_rating_and_errors);
 	tcase_add_test(tc, test_checker_on_puzzles);

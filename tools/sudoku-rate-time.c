@@ -6,6 +6,8 @@
  * for tools/rate-accuracy.sh.  The time of each puzzle alone is what the
  * program cannot tell (dlx-sudoku's --stats gives a run's total).
  *
+ * The puzzles must have one solution (the uniqueness techniques are used).
+ *
  * usage: sudoku-rate-time < puzzles   (81 characters a line, 0 or . blank; the rest of the line is ignored)
  */
 #define _POSIX_C_SOURCE 200809L
@@ -35,6 +37,7 @@ int main(void)
 		dlx_sudoku_rating r;
 		dlx_error_info err;
 		int rc = dlx_sudoku_grid_init(givens, NULL, &g, &err);
+		g.unique = 1; /* rated puzzles have one solution; SE's rating takes its uniqueness techniques */
 		if (!rc)
 			rc = dlx_sudoku_rate(&g, &r, NULL, NULL, &err);
 		clock_gettime(CLOCK_MONOTONIC, &b);

@@ -61,6 +61,7 @@ int explain_one(struct puzzle_worker *w, const struct sudoku_puzzle *pz, dlx_sud
 	t->solved++;
 	dlx_sudoku_grid g;
 	rc = dlx_sudoku_grid_init(pz->marks ? NULL : pz->cells, pz->marks, &g, &err);
+	g.unique = 1; /* checked above: the uniqueness techniques hold */
 	dlx_sudoku_rating r;
 	dlx_sudoku_step step;
 	if (!rc && o->mode == MODE_HINT)

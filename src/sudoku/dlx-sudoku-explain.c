@@ -35,9 +35,13 @@ static const struct {
 	[DLX_SUDOKU_TECH_TURBOT_FISH] = { "turbot fish", 42 },
 	[DLX_SUDOKU_TECH_XY_WING] = { "XY-wing", 42 },
 	[DLX_SUDOKU_TECH_XYZ_WING] = { "XYZ-wing", 44 },
+	[DLX_SUDOKU_TECH_UNIQUE_RECT_1] = { "unique rectangle type 1", 45 },
+	[DLX_SUDOKU_TECH_UNIQUE_RECT_4] = { "unique rectangle type 4", 45 },
+	[DLX_SUDOKU_TECH_UNIQUE_RECT_2] = { "unique rectangle type 2", 46 },
 	[DLX_SUDOKU_TECH_NAKED_QUAD] = { "naked quad", 50 },
 	[DLX_SUDOKU_TECH_JELLYFISH] = { "jellyfish", 52 },
 	[DLX_SUDOKU_TECH_HIDDEN_QUAD] = { "hidden quad", 54 },
+	[DLX_SUDOKU_TECH_BUG] = { "BUG+1", 56 },
 	[DLX_SUDOKU_TECH_X_CHAIN] = { "X-chain", 66 },
 	[DLX_SUDOKU_TECH_Y_CHAIN] = { "Y-chain", 66 },
 	[DLX_SUDOKU_TECH_XY_CHAIN] = { "forcing chain", 70 },
@@ -79,6 +83,8 @@ static bool sees(unsigned a, unsigned b)
 {
 	return a != b && (row_of(a) == row_of(b) || col_of(a) == col_of(b) || box_of(a) == box_of(b));
 }
+
+#define ALL_DIGITS 0x1ffu
 
 static unsigned bits(unsigned m) { return (unsigned)__builtin_popcount(m); }
 static unsigned low(unsigned m) { return (unsigned)__builtin_ctz(m); }
@@ -632,6 +638,117 @@ static bool chains(const struct scan *x, dlx_sudoku_step *s, unsigned max_rating
 	return true;
 }
 
+/*
+ * Unique rectangles: cells (r1,c1), (r1,c2), (r2,c1), (r2,c2) in two boxes,
+ * all empty and all holding a and b.  Were all four left to {a,b}, the two
+ * digits could swap for a second solution, so in a unique puzzle:
+ *  - type 1: three are {a,b}: the fourth is not a nor b;
+ *  - type 2: two are {a,b}, the other two {a,b,c}: one of those is c, and
+ *    cells seeing both lose c;
+ *  - type 4: two are {a,b}, the other two share a line (or box) in which
+ *    a has no other place: one of them is a, so neither is b.
+ */
+static bool unique_rect(const struct scan *x, dlx_sudoku_step *s, dlx_sudoku_technique t)
+{
+	const dlx_sudoku_grid *g = x->g;
+	for (unsigned r1 = 0; r1 < 9; r1++)
+	for (unsigned r2 = r1 + 1; r2 < 9; r2++)
+	for (unsigned c1 = 0; c1 < 9; c1++)
+	for (unsigned c2 = c1 + 1; c2 < 9; c2++) {
+		if ((r1 / 3 == r2 / 3) == (c1 / 3 == c2 / 3))
+			continue;
+		const unsigned q[4] = { r1 * 9 + c1, r1 * 9 + c2, r2 * 9 + c1, r2 * 9 + c2 };
+		unsigned common = ALL_DIGITS;
+		for (unsigned i = 0; i < 4; i++)
+			common &= g->cand[q[i]];
+		for (unsigned a = 0; a < 9; a++)
+		for (unsigned b = a + 1; b < 9; b++) {
+			unsigned ab = 1u << a | 1u << b;
+			if ((common & ab) != ab)
+				continue;
+			/* The floor: cells of {a,b} alone; the roof: the others. */
+			unsigned roof[4], nf = 0, nr = 0;
+			for (unsigned i = 0; i < 4; i++) {
+				if (g->cand[q[i]] == ab)
+					nf++;
+				else
+					roof[nr++] = q[i];
+			}
+			step_start(s, t);
+			s->digits = (uint16_t)ab;
+			for (unsigned i = 0; i < 4; i++)
+				s->cells[s->n_cells++] = (uint8_t)q[i];
+			if (t == DLX_SUDOKU_TECH_UNIQUE_RECT_1 && nf == 3) {
+				elim(x, s, roof[0], a);
+				elim(x, s, roof[0], b);
+			} else if (t == DLX_SUDOKU_TECH_UNIQUE_RECT_2 && nf == 2) {
+				unsigned extra = g->cand[roof[0]] & ~ab;
+				if (bits(extra) != 1 || g->cand[roof[1]] != g->cand[roof[0]])
+					continue;
+				for (unsigned c = 0; c < 81; c++)
+					if (sees(c, roof[0]) && sees(c, roof[1]))
+						elim(x, s, c, low(extra));
+			} else if (t == DLX_SUDOKU_TECH_UNIQUE_RECT_4 && nf == 2) {
+				unsigned u = 27;
+				if (row_of(roof[0]) == row_of(roof[1]))
+					u = row_of(roof[0]);
+				else if (col_of(roof[0]) == col_of(roof[1]))
+					u = col_of(roof[0]) + 9;
+				if (u == 27)
+					continue;
+				for (unsigned k = 0; k < 2 && !s->n_elims; k++) {
+					unsigned lock = k ? b : a, rem = k ? a : b;
+					unsigned m = x->pos[u][lock], both = 0;
+					for (unsigned i = 0; i < 9; i++)
+						if (m & (1u << i))
+							both += unit_cell(u, i) == roof[0] || unit_cell(u, i) == roof[1];
+					if (bits(m) == 2 && both == 2) {
+						elim(x, s, roof[0], rem);
+						elim(x, s, roof[1], rem);
+						s->units[s->n_units++] = (uint8_t)u;
+					}
+				}
+			}
+			if (accept(s))
+				return true;
+		}
+	}
+	return false;
+}
+
+/*
+ * BUG+1: every empty cell is bivalue but one, which has three candidates.
+ * Without its extra digit the grid would be a "bivalue universal grave"
+ * (each digit twice in every unit), which has two solutions or none; so
+ * that cell holds the digit that appears three times in its row.
+ */
+static bool bug(const struct scan *x, dlx_sudoku_step *s)
+{
+	const dlx_sudoku_grid *g = x->g;
+	unsigned three = 81;
+	for (unsigned c = 0; c < 81; c++) {
+		unsigned n = bits(g->cand[c]);
+		if (n > 3 || (n == 3 && three != 81))
+			return false;
+		if (n == 3)
+			three = c;
+	}
+	if (three == 81)
+		return false;
+	for (unsigned m = g->cand[three]; m; m &= m - 1) {
+		unsigned d = low(m);
+		if (bits(x->pos[row_of(three)][d]) != 3)
+			continue;
+		step_start(s, DLX_SUDOKU_TECH_BUG);
+		s->digits = (uint16_t)g->cand[three];
+		s->cells[s->n_cells++] = (uint8_t)three;
+		s->place_cell = (uint8_t)three;
+		s->place_digit = (uint8_t)(d + 1);
+		return true;
+	}
+	return false;
+}
+
 /* The 20 cells that share a unit with c. */
 static unsigned peers_of(unsigned c, uint8_t out[20])
 {
@@ -764,6 +881,10 @@ int dlx_sudoku_next_step(const dlx_sudoku_grid *g, unsigned max_rating, dlx_sudo
 		case DLX_SUDOKU_TECH_TURBOT_FISH: found = turbot(&x, s, t); break;
 		case DLX_SUDOKU_TECH_XY_WING: found = wing(&x, s, false); break;
 		case DLX_SUDOKU_TECH_XYZ_WING: found = wing(&x, s, true); break;
+		case DLX_SUDOKU_TECH_UNIQUE_RECT_1:
+		case DLX_SUDOKU_TECH_UNIQUE_RECT_4:
+		case DLX_SUDOKU_TECH_UNIQUE_RECT_2: found = g->unique && unique_rect(&x, s, t); break;
+		case DLX_SUDOKU_TECH_BUG: found = g->unique && bug(&x, s); break;
 		case DLX_SUDOKU_TECH_NAKED_QUAD: found = naked_subset(&x, s, 4); break;
 		case DLX_SUDOKU_TECH_JELLYFISH: found = fish(&x, s, 4); break;
 		case DLX_SUDOKU_TECH_HIDDEN_QUAD: found = hidden_subset(&x, s, 4); break;
@@ -812,6 +933,7 @@ int dlx_sudoku_grid_init(const uint8_t *givens, const uint8_t *marks, dlx_sudoku
 	if (!g || (!givens && !marks))
 		return DLX_ERR_INVALID;
 	uint8_t fixed[81]; /* the givens, and the cells whose marks are one digit */
+	g->unique = 0;
 	for (unsigned c = 0; c < 81; c++) {
 		if (givens && givens[c] > 9)
 			return DLX_ERR_INVALID;
