@@ -52,6 +52,9 @@ static const char *unsupported(const struct puzzle_options *o)
 		return "--score";
 	if (o->mode == MODE_CANDIDATES)
 		return "--candidates";
+	/* The techniques are written for 9x9's rows, columns and boxes. */
+	if (o->mode == MODE_EXPLAIN || o->mode == MODE_HINT || o->mode == MODE_RATE)
+		return o->mode == MODE_EXPLAIN ? "--explain" : o->mode == MODE_HINT ? "--hint" : "--rate";
 	if (o->pdf)
 		return "--output pdf (--output svg draws grids)";
 	if (o->have_output && o->output != SUDOKU_LAYOUT_LINE && o->output != SUDOKU_LAYOUT_COMPACT)

@@ -57,6 +57,17 @@ static const char usage_dlx_sudoku[] =
 	"                         (the default for line input), else a grid of\n"
 	"                         pencil marks; 'no solution' when the singles show\n"
 	"                         there is none\n"
+	"      --explain          (classic 9x9) print the steps a person would take,\n"
+	"                         one a line ('r3c7=5  hidden single in row 3'),\n"
+	"                         easiest first, then the rating as --rate\n"
+	"      --hint             (classic 9x9) print only the next such step, of a\n"
+	"                         puzzle, a partly solved one or pencil marks\n"
+	"      --rate             (classic 9x9) print a difficulty on Sudoku\n"
+	"                         Explainer's scale (the hardest step needed when\n"
+	"                         always taking the easiest) and a class: easy,\n"
+	"                         medium, hard, expert; '>=7.5 beyond logic' (a lower\n"
+	"                         bound) when its techniques (up to X- and XY-chains)\n"
+	"                         do not suffice\n"
 	"      --generate=COUNT   make COUNT puzzles with exactly one solution instead\n"
 	"                         of reading any (see Generating below)\n"
 	"\n"
@@ -228,7 +239,7 @@ const struct cli_program puzzle_program = { "dlx-sudoku", usage_dlx_sudoku, UINT
 enum {
 	OPT_SCORE = CLI_OPT_OWN, OPT_GRADE, OPT_GENERATE, OPT_SIZE, OPT_SEED, OPT_CLUES, OPT_MINIMAL,
 	OPT_SYMMETRIC, OPT_VARIANT, OPT_REGIONS, OPT_BOX, OPT_SYMMETRY, OPT_CANDIDATES, OPT_PER_PAGE, OPT_PARITY,
-	OPT_CAGES, OPT_PRINT_CAGES, OPT_GRID
+	OPT_CAGES, OPT_PRINT_CAGES, OPT_GRID, OPT_EXPLAIN, OPT_HINT, OPT_RATE
 };
 
 /* The order shows in getopt's "ambiguous option" messages: keep it. */
@@ -261,6 +272,9 @@ static const struct option longopts[] = {
 	{ "cages", required_argument, NULL, OPT_CAGES },
 	{ "print-cages", required_argument, NULL, OPT_PRINT_CAGES },
 	{ "grid", required_argument, NULL, OPT_GRID },
+	{ "explain", no_argument, NULL, OPT_EXPLAIN },
+	{ "hint", no_argument, NULL, OPT_HINT },
+	{ "rate", no_argument, NULL, OPT_RATE },
 	CLI_LONGOPTS_HELP,
 	{ NULL, 0, NULL, 0 },
 };
@@ -268,6 +282,8 @@ static const struct option longopts[] = {
 /* What the options asked for before the mode is settled, for the checks of what excludes what. */
 struct requests {
 	bool unique, all, score, grade, generate, minimal, candidates;
+	unsigned logic;          /* how many of --explain, --hint and --rate */
+	enum puzzle_mode logic_mode;
 	bool gen_only;           /* an option that means something only with --generate */
 	bool have_format;
 	bool arg_separate;       /* the option's argument was a word of its own, not after '=' */
@@ -498,6 +514,10 @@ static int take_puzzle_option(int c, const char *arg, struct puzzle_options *o, 
 	case 'q': o->quiet = true; return 0;
 	case OPT_GRADE: rq->grade = true; return 0;
 	case OPT_CANDIDATES: rq->candidates = true; return 0;
+	case OPT_EXPLAIN: case OPT_HINT: case OPT_RATE:
+		rq->logic += 1;
+		rq->logic_mode = c == OPT_EXPLAIN ? MODE_EXPLAIN : c == OPT_HINT ? MODE_HINT : MODE_RATE;
+		return 0;
 	case OPT_SCORE: return parse_score(arg, rq);
 	case 'f': return parse_format(arg, o, rq);
 	case 'A': return parse_alphabet(arg, o);
@@ -531,6 +551,10 @@ static int take_puzzle_option(int c, const char *arg, struct puzzle_options *o, 
 static const char *clash(const struct puzzle_options *o, const struct requests *rq, bool have_file)
 {
 	bool count = o->count, unique = rq->unique, all = rq->all, score = rq->score, grade = rq->grade;
+	if (rq->logic > 1 || (rq->logic && (count || unique || all || score || grade || rq->candidates || rq->generate ||
+		o->cli.limit || o->svg)))
+		return "--explain, --hint and --rate exclude each other and the other modes, --generate, --limit and "
+			"--output svg";
 	if (rq->generate && (count || unique || all || score || grade || o->cli.limit || rq->candidates))
 		return "--generate cannot be combined with --count, --unique, --all, --score, --grade, --candidates or --limit";
 	if (rq->candidates && (count || unique || all || score || grade || o->cli.limit))
@@ -592,7 +616,7 @@ int parse_puzzle_options(int argc, char **argv, struct puzzle_options *o)
 	o->generate = rq.generate;
 	/* As in dlx: --limit N > 1 alone prints the first N solutions, as --all would. */
 	bool all = rq.all || (o->cli.limit > 1 && !o->count);
-	o->mode = rq.candidates ? MODE_CANDIDATES : rq.grade ? MODE_GRADE : rq.score ? MODE_SCORE : rq.unique ? MODE_UNIQUE
+	o->mode = rq.logic ? rq.logic_mode : rq.candidates ? MODE_CANDIDATES : rq.grade ? MODE_GRADE : rq.score ? MODE_SCORE : rq.unique ? MODE_UNIQUE
 		: all ? MODE_ALL : o->count ? MODE_COUNT : MODE_SOLVE;
 	int r = cli_parse_file(&puzzle_program, argc, argv, &o->file);
 	if (r)

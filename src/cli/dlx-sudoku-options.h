@@ -20,7 +20,10 @@ enum puzzle_mode {
 	MODE_ALL,      /* --all: every solution (and with --count, their number) */
 	MODE_SCORE,    /* --score=target: the best target-sudoku score */
 	MODE_GRADE,    /* --grade: the difficulty grade and the guesses */
-	MODE_CANDIDATES /* --candidates: the pencil marks after the givens and singles */
+	MODE_CANDIDATES, /* --candidates: the pencil marks after the givens and singles */
+	MODE_EXPLAIN,  /* --explain: every step of a human solver, and the rating */
+	MODE_HINT,     /* --hint: the next step only */
+	MODE_RATE      /* --rate: the rating on Sudoku Explainer's scale, and its class */
 };
 
 struct puzzle_options {

@@ -9,6 +9,7 @@
 #include <stdlib.h>
 
 #include "dlx-sudoku-draw.h"
+#include "dlx-sudoku-explain-one.h"
 #include "sudoku-write.h"
 
 /* The puzzle being answered, for the search's callbacks. */
@@ -116,6 +117,7 @@ static dlx_sudoku_params search_params(struct answer *a)
 	case MODE_SCORE: sp.on_solution = score_target; break;
 	case MODE_GRADE: break;
 	case MODE_CANDIDATES: break; /* no search: candidates_one() */
+	case MODE_EXPLAIN: case MODE_HINT: case MODE_RATE: break; /* explain_one() */
 	}
 	sp.solution_ctx = a;
 	sp.node_limit = o->cli.node_limit;
@@ -232,7 +234,7 @@ static void print_answer(const struct answer *a, uint64_t seq, const dlx_stats *
 			emit_fmt(w, "%" PRIu64 "\n", n);
 		}
 		break;
-	case MODE_CANDIDATES:
+	case MODE_CANDIDATES: case MODE_EXPLAIN: case MODE_HINT: case MODE_RATE:
 		break;
 	}
 }
@@ -285,6 +287,8 @@ int solve_one(struct puzzle_worker *w, const struct sudoku_puzzle *pz, uint64_t 
 		return status;
 	if (o->mode == MODE_CANDIDATES)
 		return candidates_one(w, pz, solver, seq, t);
+	if (o->mode == MODE_EXPLAIN || o->mode == MODE_HINT || o->mode == MODE_RATE)
+		return explain_one(w, pz, solver, seq, t);
 	struct answer a = { w, pz, 0, false };
 	dlx_sudoku_params sp = search_params(&a);
 	puzzle_worker_start_limits(w);

@@ -1,0 +1,269 @@
+/**
+ * @file dlx-sudoku-explain.h
+ * @brief Explained solving of classic 9x9 sudoku: the steps a person would
+ * take, and a difficulty rating on Sudoku Explainer's scale.
+ *
+ * The logic works on a grid of candidates (#dlx_sudoku_logic: a bitmask of
+ * digits per cell).  In exact-cover terms each cell and each "unit u has
+ * digit d" is an item, each candidate (cell, d) an option, and the
+ * techniques are rules on that matrix:
+ *  - an item with one option left forces it: a naked single (a cell item)
+ *    or a hidden single (a row, column or box item);
+ *  - when every option of item A also covers item B, B's other options go:
+ *    locked candidates (pointing: "box has d" within "row has d"; claiming:
+ *    the other way round);
+ *  - k items whose options all lie within k other items remove those
+ *    items' other options: naked subsets (k cell items within k unit-digit
+ *    items), hidden subsets (k unit-digit items within k cell items) and
+ *    fish (k row-has-d items within k column-has-d items: X-wing,
+ *    swordfish, jellyfish);
+ *  - single-digit chains of two strong links (a unit-digit item with two
+ *    options) joined by a weak one (two options that share a unit): either
+ *    end holds the digit, so a cell seeing both ends loses it (skyscraper,
+ *    two-string kite, turbot fish);
+ *  - wings: XY-wing and XYZ-wing (three cell items whose options leave
+ *    digit z in one of two or three cells, so any cell seeing them all
+ *    loses z);
+ *  - with a puzzle known to be unique (#dlx_sudoku_logic.unique): unique
+ *    rectangles (four cells of two rows, two columns and two boxes that
+ *    could swap two digits make a second solution, so they cannot all be
+ *    left to those two digits) and BUG+1 (if every empty cell but one were
+ *    bivalue, the puzzle would have two solutions or none);
+ *  - forcing chains (SE's unary chains): an option that, chosen, forces
+ *    through alternating weak links (two options of one item: one chosen,
+ *    the other goes) and strong links (an item with two options left: one
+ *    gone, the other is chosen) its own removal goes; one whose removal
+ *    forces its choice is placed.  SE names them by their strong links: an
+ *    X-chain's are items "unit has d" (one digit), a Y-chain's cell items
+ *    (bivalue cells: players' XY-chain), a forcing chain has both.  SE rates
+ *    them 6.6, 6.6 and 7.0, plus 0.1 for each step of its length scale
+ *    (over 4, 6, 8, 12, 16, 24 links).
+ *
+ * Each technique has the weight Sudoku Explainer (SE) 1.2.1 gives it, in
+ * tenths (#dlx_sudoku_technique_rating()), and the turbot fish family that
+ * of Sukaku Explainer (SE's fork, whose ratings the collections carry).
+ * The rating of a puzzle is SE's: always apply the easiest step available,
+ * and take the hardest step applied.  When the ladder runs out before the
+ * puzzle is solved the puzzle needs more than these techniques (nested or
+ * dynamic forcing chains, or a uniqueness technique): its rating is a
+ * lower bound, #DLX_SUDOKU_RATING_BEYOND or the hardest step taken, and its
+ * class is "beyond logic".
+ *
+ * Every technique but the uniqueness ones is sound on any grid: an
+ * elimination never removes a digit a solution has there, whether or not
+ * the puzzle is unique.
+ *
+ * Like the rest of libdlx-sudoku this never prints or exits; it writes no
+ * text but the technique names.  Functions are reentrant; a grid belongs to
+ * one thread at a time.
+ */
+#ifndef DLX_SUDOKU_EXPLAIN_H
+#define DLX_SUDOKU_EXPLAIN_H
+
+#include <stdint.h>
+
+#include "dlx-export.h"
+#include "dlx.h"
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+/** Cells of the board, 9 rows of 9 in row-major order. */
+#define DLX_SUDOKU_EXPLAIN_CELLS 81u
+
+/**
+ * A board being solved by logic.  value[c] is the digit placed in cell c
+ * (1..9) or 0; cand[c] the candidates of an empty cell, bit d − 1 for digit
+ * d, and 0 for a placed cell.
+ */
+typedef struct dlx_sudoku_logic {
+	uint8_t value[81];
+	uint16_t cand[81];
+	uint8_t unique;   /**< non-zero: the puzzle is known to have one solution, so the
+	                       uniqueness techniques (unique rectangles, BUG) may be used;
+	                       dlx_sudoku_logic_init() sets 0.  Their eliminations are wrong
+	                       on a puzzle with several solutions. */
+} dlx_sudoku_logic;
+
+/** The techniques, in the order of their SE weight (easiest first). */
+typedef enum dlx_sudoku_technique {
+	DLX_SUDOKU_TECH_NONE = 0,         /**< no step: solved, or stuck */
+	DLX_SUDOKU_TECH_HIDDEN_SINGLE_BOX,  /**< 1.2: a digit with one place left in a box */
+	DLX_SUDOKU_TECH_HIDDEN_SINGLE_LINE, /**< 1.5: ... in a row or column */
+	DLX_SUDOKU_TECH_NAKED_SINGLE,     /**< 2.3: a cell with one candidate left */
+	DLX_SUDOKU_TECH_POINTING,         /**< 2.6: a digit of a box within one line leaves the line */
+	DLX_SUDOKU_TECH_CLAIMING,         /**< 2.8: a digit of a line within one box leaves the box */
+	DLX_SUDOKU_TECH_NAKED_PAIR,       /**< 3.0 */
+	DLX_SUDOKU_TECH_X_WING,           /**< 3.2 */
+	DLX_SUDOKU_TECH_HIDDEN_PAIR,      /**< 3.4 */
+	DLX_SUDOKU_TECH_NAKED_TRIPLE,     /**< 3.6 */
+	DLX_SUDOKU_TECH_SWORDFISH,        /**< 3.8 */
+	DLX_SUDOKU_TECH_HIDDEN_TRIPLE,    /**< 4.0 */
+	DLX_SUDOKU_TECH_SKYSCRAPER,       /**< 4.0: two strong links of a digit in parallel lines */
+	DLX_SUDOKU_TECH_TWO_STRING_KITE,  /**< 4.1: strong links in a row and a column, joined in a box */
+	DLX_SUDOKU_TECH_TURBOT_FISH,      /**< 4.2: two strong links (one in a box) joined by a weak one */
+	DLX_SUDOKU_TECH_XY_WING,          /**< 4.2 */
+	DLX_SUDOKU_TECH_XYZ_WING,         /**< 4.4 */
+	DLX_SUDOKU_TECH_UNIQUE_RECT_1,    /**< 4.5: unique rectangle type 1 (needs grid.unique) */
+	DLX_SUDOKU_TECH_UNIQUE_RECT_4,    /**< 4.5: unique rectangle type 4 (needs grid.unique) */
+	DLX_SUDOKU_TECH_UNIQUE_RECT_2,    /**< 4.6: unique rectangle type 2 (needs grid.unique) */
+	DLX_SUDOKU_TECH_NAKED_QUAD,       /**< 5.0 */
+	DLX_SUDOKU_TECH_JELLYFISH,        /**< 5.2 */
+	DLX_SUDOKU_TECH_HIDDEN_QUAD,      /**< 5.4 */
+	DLX_SUDOKU_TECH_BUG,              /**< 5.6: bivalue universal grave + 1 (needs grid.unique) */
+	DLX_SUDOKU_TECH_X_CHAIN,          /**< 6.6 and up: a forcing chain on one digit */
+	DLX_SUDOKU_TECH_Y_CHAIN,          /**< 6.6 and up: a forcing chain whose strong links are bivalue
+	                                       cells (players' XY-chain) */
+	DLX_SUDOKU_TECH_XY_CHAIN,         /**< 7.0 and up: a forcing chain with strong links of both
+	                                       kinds */
+	DLX_SUDOKU_TECH_COUNT             /**< the number of values above */
+} dlx_sudoku_technique;
+
+/**
+ * The hardest technique rating below the chains, in tenths.  Puzzles that
+ * need more than the ladder rate above it (and above the chains they used).
+ */
+#define DLX_SUDOKU_RATING_LADDER_MAX 54u
+
+/**
+ * The rating given to a puzzle the ladder does not solve, in tenths, when the
+ * steps it took rated less: a lower bound.  SE's techniques past its static
+ * forcing chains (aligned triple exclusion, Nishio, multiple and dynamic
+ * forcing chains) start at 7.5; a puzzle that only a chain longer than
+ * #DLX_SUDOKU_CHAIN_MAX, a cycle or a uniqueness technique solves rates less
+ * on SE's scale.
+ */
+#define DLX_SUDOKU_RATING_BEYOND 75u
+
+/** Most nodes (options, chosen and removed in turn) of a chain the search follows. */
+#define DLX_SUDOKU_CHAIN_MAX 32u
+
+/** Most eliminations one step makes (a naked pair in a row and a box makes 28). */
+#define DLX_SUDOKU_STEP_MAX_ELIMS 81u
+
+/**
+ * One step.  Units are numbered 0..8 for rows 1..9, 9..17 for columns 1..9
+ * and 18..26 for boxes 1..9 (row-major); cells 0..80 row-major; digits 1..9.
+ */
+typedef struct dlx_sudoku_step {
+	dlx_sudoku_technique technique;
+	unsigned rating;          /**< SE's weight in tenths (12 = 1.2): the technique's, and for
+	                               chains more with their length */
+	unsigned n_units;         /**< units used: singles 1 (where the digit or cell is
+	                               alone; a naked single's box); locked candidates 2 (the
+	                               unit the digit lies in, then the one it leaves); subsets
+	                               1 or 2 (the units of their cells); fish: k base lines
+	                               then k cover lines; turbot fish 2 (the strong links'); wings 0 */
+	uint8_t units[8];
+	uint16_t digits;          /**< the pattern's digits, bit d − 1 for d */
+	unsigned n_cells;         /**< the pattern's cells: a single's cell, a subset's cells,
+	                               a wing's pivot then pincers, a turbot fish's chain (end,
+	                               its link's other cell, the other link's near cell, end);
+	                               none for locked candidates and fish (their units say it) */
+	uint8_t cells[9];
+	uint8_t place_cell;       /**< the placement, if place_digit is not 0 */
+	uint8_t place_digit;      /**< the digit placed (singles, some chains), or 0 */
+	unsigned n_chain;         /**< a chain's nodes, chosen and removed in turn: from the
+	                               candidate eliminated chosen to it removed, or (with a
+	                               placement) from the candidate placed removed to it chosen */
+	uint8_t chain_cell[DLX_SUDOKU_CHAIN_MAX];
+	uint8_t chain_digit[DLX_SUDOKU_CHAIN_MAX];
+	unsigned n_elims;         /**< candidates removed before the placement */
+	uint8_t elim_cell[DLX_SUDOKU_STEP_MAX_ELIMS];
+	uint8_t elim_digit[DLX_SUDOKU_STEP_MAX_ELIMS];
+} dlx_sudoku_step;
+
+/** A puzzle's rating (dlx_sudoku_rate()). */
+typedef struct dlx_sudoku_rating {
+	unsigned rating;          /**< the hardest step applied, in tenths; when !solved a
+	                               lower bound, at least #DLX_SUDOKU_RATING_BEYOND */
+	int solved;               /**< 1 when the steps solved the board, 0 when they ran out */
+	unsigned steps;           /**< steps applied */
+	dlx_sudoku_technique hardest; /**< the technique of the hardest step (NONE if no step) */
+} dlx_sudoku_rating;
+
+/**
+ * Sets up a grid from givens or pencil marks.
+ *
+ * @param givens 81 digits 0..9 (0 blank), or NULL when marks is given
+ * @param marks  729 bytes, non-zero when digit d + 1 is a candidate of cell c at
+ *               c·9 + d, or NULL: the candidates of each cell.  A given, and a
+ *               cell with one mark (as dlx_sudoku_solve_candidates() reads
+ *               it), is placed and leaves its peers' candidates.  With both,
+ *               a given must be among its cell's marks.
+ * @param g      the grid to fill
+ * @param err    why the puzzle was refused (may be NULL): "r1c1 and r1c5 both
+ *               hold 3", "r2c2 has no candidate", "r2c2 has no candidate left"
+ * @return #DLX_OK; #DLX_ERR_INVALID for NULL arguments or a digit above 9;
+ *         #DLX_ERR_CONFLICT for clashing givens or a cell left without candidates.
+ * Complexity: O(81·20); allocates nothing.
+ */
+DLX_API int dlx_sudoku_logic_init(const uint8_t *givens, const uint8_t *marks, dlx_sudoku_logic *g,
+	dlx_error_info *err);
+
+/**
+ * Finds the easiest step available on the grid (the lowest weight; ties in
+ * the fixed order of the units and cells scanned).
+ *
+ * @param max_rating consider only techniques up to this weight in tenths
+ *                   (#DLX_SUDOKU_RATING_LADDER_MAX or more: all)
+ * @param step       set to the step; technique #DLX_SUDOKU_TECH_NONE when the
+ *                   grid is solved or no technique applies
+ * @param err        (may be NULL) on #DLX_ERR_CONFLICT, what is broken:
+ *                   "r4c4 has no candidate left", "7 has no place left in box 5"
+ * @return #DLX_OK; #DLX_ERR_INVALID for NULL arguments; #DLX_ERR_CONFLICT when
+ *         the grid has no solution that logic can see (a cell without
+ *         candidates, a digit without a place in a unit): the puzzle is broken.
+ * Complexity: O(81·9) for the singles up to O(27·C(9,4)·9) for the quads and
+ * fish; allocates nothing.
+ */
+DLX_API int dlx_sudoku_next_step(const dlx_sudoku_logic *g, unsigned max_rating, dlx_sudoku_step *step,
+	dlx_error_info *err);
+
+/**
+ * Applies a step: removes its eliminations, then makes its placement (which
+ * also removes the digit from the cell's 20 peers).
+ * @return #DLX_OK; #DLX_ERR_INVALID for NULL arguments, a cell or digit out
+ *         of range, or a placement of a digit that is not a candidate.
+ * Complexity: O(eliminations + 20).
+ */
+DLX_API int dlx_sudoku_apply_step(dlx_sudoku_logic *g, const dlx_sudoku_step *step);
+
+/** Whether every cell of the grid holds a digit (1) or not (0). */
+DLX_API int dlx_sudoku_logic_solved(const dlx_sudoku_logic *g);
+
+/**
+ * Rates a grid by SE's method: the easiest step, again and again, until the
+ * grid is solved or no technique applies.  The grid is left as the steps
+ * left it.
+ *
+ * @param on_step called after each step is found and before it is applied
+ *                (may be NULL); a non-zero return stops the rating there, as
+ *                if stuck (solved 0)
+ * @return as dlx_sudoku_next_step().
+ * Complexity: at most 81·9 steps, each as dlx_sudoku_next_step().
+ */
+DLX_API int dlx_sudoku_rate(dlx_sudoku_logic *g, dlx_sudoku_rating *out,
+	int (*on_step)(void *ctx, const dlx_sudoku_step *step), void *ctx, dlx_error_info *err);
+
+/** The technique's name as players say it ("hidden single", "X-wing"); "?" if unknown. */
+DLX_API const char *dlx_sudoku_technique_name(dlx_sudoku_technique t);
+
+/** The technique's SE weight in tenths (a chain's shortest); 0 for NONE or an unknown value. */
+DLX_API unsigned dlx_sudoku_technique_rating(dlx_sudoku_technique t);
+
+/**
+ * The class of a rating: "easy" (up to 2.5: hidden and naked
+ * singles), "medium" (up to 3.4: locked candidates, pairs, X-wing),
+ * "hard" (up to 4.4: triples, swordfish, skyscraper, kite, turbot fish, XY- and XYZ-wing), "expert" (up
+ * to 5.4: quads, jellyfish; and the chains), "beyond logic" when solved is 0
+ * (more than this ladder).  A static string.
+ */
+DLX_API const char *dlx_sudoku_rating_class(unsigned rating, int solved);
+
+#ifdef __cplusplus
+}
+#endif
+
+#endif

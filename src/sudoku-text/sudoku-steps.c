@@ -1,0 +1,152 @@
+/* Explained steps as text (sudoku-steps.h). */
+#include "sudoku-steps.h"
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdio.h>
+
+/* A line being written; snprintf's truncation keeps it within its buffer, which no step fills. */
+struct line {
+	char *buf;
+	size_t n;
+};
+
+__attribute__((format(printf, 2, 3))) static void put(struct line *l, const char *fmt, ...)
+{
+	if (l->n >= SUDOKU_STEP_TEXT_MAX - 2)
+		return;
+	va_list ap;
+	va_start(ap, fmt);
+	int k = vsnprintf(l->buf + l->n, SUDOKU_STEP_TEXT_MAX - 1 - l->n, fmt, ap);
+	va_end(ap);
+	if (k > 0)
+		l->n += (size_t)k < SUDOKU_STEP_TEXT_MAX - 1 - l->n ? (size_t)k : SUDOKU_STEP_TEXT_MAX - 2 - l->n;
+}
+
+static void put_unit(struct line *l, unsigned u)
+{
+	put(l, "%s %u", u < 9 ? "row" : u < 18 ? "column" : "box", u % 9 + 1);
+}
+
+static void put_cells(struct line *l, const uint8_t *cells, unsigned n)
+{
+	for (unsigned i = 0; i < n; i++)
+		put(l, "%sr%uc%u", i ? "," : "", cells[i] / 9u + 1, cells[i] % 9u + 1);
+}
+
+static void put_digits(struct line *l, unsigned digits)
+{
+	bool first = true;
+	for (unsigned d = 0; d < 9; d++) {
+		if (digits & (1u << d)) {
+			put(l, "%s%u", first ? "" : ",", d + 1);
+			first = false;
+		}
+	}
+}
+
+/* Fish: "4 in rows 2,6 lies in columns 3,7" */
+static void put_fish(struct line *l, const dlx_sudoku_step *s)
+{
+	unsigned k = s->n_units / 2;
+	put_digits(l, s->digits);
+	put(l, " in %s ", s->units[0] < 9 ? "rows" : "columns");
+	for (unsigned i = 0; i < k; i++)
+		put(l, "%s%u", i ? "," : "", s->units[i] % 9u + 1);
+	put(l, " lies in %s ", s->units[k] < 9 ? "rows" : "columns");
+	for (unsigned i = k; i < 2 * k; i++)
+		put(l, "%s%u", i > k ? "," : "", s->units[i] % 9u + 1);
+}
+
+size_t sudoku_step_text(char *buf, const dlx_sudoku_step *s)
+{
+	struct line l = { buf, 0 };
+	buf[0] = '\0';
+	bool first = true;
+	for (unsigned d = 1; d <= 9; d++) {
+		uint8_t cells[DLX_SUDOKU_STEP_MAX_ELIMS];
+		unsigned n = 0;
+		for (unsigned k = 0; k < s->n_elims; k++)
+			if (s->elim_digit[k] == d)
+				cells[n++] = s->elim_cell[k];
+		if (!n)
+			continue;
+		put(&l, "%s", first ? "" : " ");
+		put_cells(&l, cells, n);
+		put(&l, "<>%u", d);
+		first = false;
+	}
+	if (s->place_digit)
+		put(&l, "%sr%uc%u=%u", first ? "" : " ", s->place_cell / 9u + 1, s->place_cell % 9u + 1, s->place_digit);
+	bool locked = s->technique == DLX_SUDOKU_TECH_POINTING || s->technique == DLX_SUDOKU_TECH_CLAIMING;
+	/* Pointing and claiming are one rule seen from either unit: players call both locked candidates. */
+	put(&l, "  %s", locked ? "locked candidates" : dlx_sudoku_technique_name(s->technique));
+	switch (s->technique) {
+	case DLX_SUDOKU_TECH_HIDDEN_SINGLE_BOX:
+	case DLX_SUDOKU_TECH_HIDDEN_SINGLE_LINE:
+		put(&l, " in ");
+		put_unit(&l, s->units[0]);
+		break;
+	case DLX_SUDOKU_TECH_POINTING:
+	case DLX_SUDOKU_TECH_CLAIMING:
+		put(&l, ": %u in ", (unsigned)__builtin_ctz(s->digits) + 1);
+		put_unit(&l, s->units[0]);
+		put(&l, " lies in ");
+		put_unit(&l, s->units[1]);
+		break;
+	case DLX_SUDOKU_TECH_NAKED_PAIR:
+	case DLX_SUDOKU_TECH_NAKED_TRIPLE:
+	case DLX_SUDOKU_TECH_NAKED_QUAD:
+	case DLX_SUDOKU_TECH_HIDDEN_PAIR:
+	case DLX_SUDOKU_TECH_HIDDEN_TRIPLE:
+	case DLX_SUDOKU_TECH_HIDDEN_QUAD:
+		put(&l, " ");
+		put_digits(&l, s->digits);
+		put(&l, " in ");
+		put_cells(&l, s->cells, s->n_cells);
+		put(&l, " (");
+		for (unsigned i = 0; i < s->n_units; i++) {
+			put(&l, "%s", i ? ", " : "");
+			put_unit(&l, s->units[i]);
+		}
+		put(&l, ")");
+		break;
+	case DLX_SUDOKU_TECH_X_WING:
+	case DLX_SUDOKU_TECH_SWORDFISH:
+	case DLX_SUDOKU_TECH_JELLYFISH:
+		put(&l, ": ");
+		put_fish(&l, s);
+		break;
+	case DLX_SUDOKU_TECH_SKYSCRAPER:
+	case DLX_SUDOKU_TECH_TWO_STRING_KITE:
+	case DLX_SUDOKU_TECH_TURBOT_FISH:
+		put(&l, ": %u in ", (unsigned)__builtin_ctz(s->digits) + 1);
+		put_unit(&l, s->units[0]);
+		put(&l, " and ");
+		put_unit(&l, s->units[1]);
+		put(&l, ", chain r%uc%u=r%uc%u-r%uc%u=r%uc%u", s->cells[0] / 9u + 1, s->cells[0] % 9u + 1,
+			s->cells[1] / 9u + 1, s->cells[1] % 9u + 1, s->cells[2] / 9u + 1, s->cells[2] % 9u + 1,
+			s->cells[3] / 9u + 1, s->cells[3] % 9u + 1);
+		break;
+	case DLX_SUDOKU_TECH_X_CHAIN:
+	case DLX_SUDOKU_TECH_Y_CHAIN:
+	case DLX_SUDOKU_TECH_XY_CHAIN:
+		/* Its rating grows with its length, so it is worth saying. */
+		put(&l, " (%u.%u):", s->rating / 10, s->rating % 10);
+		for (unsigned i = 0; i < s->n_chain; i++)
+			put(&l, "%s r%uc%u%s%u", i ? " =>" : "", s->chain_cell[i] / 9u + 1, s->chain_cell[i] % 9u + 1,
+				i % 2 == !s->place_digit ? "<>" : "=", s->chain_digit[i]);
+		break;
+	case DLX_SUDOKU_TECH_XY_WING:
+	case DLX_SUDOKU_TECH_XYZ_WING:
+		put(&l, " on ");
+		put_digits(&l, s->digits);
+		put(&l, ": pivot r%uc%u, pincers ", s->cells[0] / 9u + 1, s->cells[0] % 9u + 1);
+		put_cells(&l, s->cells + 1, s->n_cells - 1);
+		break;
+	default:
+		break;
+	}
+	put(&l, "\n");
+	return l.n;
+}

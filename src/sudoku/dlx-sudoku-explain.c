@@ -1,0 +1,1001 @@
+/*
+ * Explained solving of 9x9 sudoku (dlx-sudoku-explain.h): the techniques
+ * of a human solver on a grid of candidate bitmasks, each step found as the
+ * easiest one available, and SE's rating built from them.
+ *
+ * Bitmasks rather than the exact-cover matrix: on 9x9 every unit fits a
+ * 9-bit word, which makes the subset and fish searches a few thousand word
+ * operations a step; the header names each technique as the matrix rule it
+ * is.
+ */
+#include "dlx-sudoku-explain.h"
+#include "dlx-sudoku-internal.h"
+
+#include <stdbool.h>
+#include <string.h>
+
+static const struct {
+	const char *name;
+	unsigned rating;
+} techniques[DLX_SUDOKU_TECH_COUNT] = {
+	[DLX_SUDOKU_TECH_NONE] = { "none", 0 },
+	[DLX_SUDOKU_TECH_HIDDEN_SINGLE_BOX] = { "hidden single", 12 },
+	[DLX_SUDOKU_TECH_HIDDEN_SINGLE_LINE] = { "hidden single", 15 },
+	[DLX_SUDOKU_TECH_NAKED_SINGLE] = { "naked single", 23 },
+	[DLX_SUDOKU_TECH_POINTING] = { "pointing", 26 },
+	[DLX_SUDOKU_TECH_CLAIMING] = { "claiming", 28 },
+	[DLX_SUDOKU_TECH_NAKED_PAIR] = { "naked pair", 30 },
+	[DLX_SUDOKU_TECH_X_WING] = { "X-wing", 32 },
+	[DLX_SUDOKU_TECH_HIDDEN_PAIR] = { "hidden pair", 34 },
+	[DLX_SUDOKU_TECH_NAKED_TRIPLE] = { "naked triple", 36 },
+	[DLX_SUDOKU_TECH_SWORDFISH] = { "swordfish", 38 },
+	[DLX_SUDOKU_TECH_HIDDEN_TRIPLE] = { "hidden triple", 40 },
+	[DLX_SUDOKU_TECH_SKYSCRAPER] = { "skyscraper", 40 },
+	[DLX_SUDOKU_TECH_TWO_STRING_KITE] = { "two-string kite", 41 },
+	[DLX_SUDOKU_TECH_TURBOT_FISH] = { "turbot fish", 42 },
+	[DLX_SUDOKU_TECH_XY_WING] = { "XY-wing", 42 },
+	[DLX_SUDOKU_TECH_XYZ_WING] = { "XYZ-wing", 44 },
+	[DLX_SUDOKU_TECH_UNIQUE_RECT_1] = { "unique rectangle type 1", 45 },
+	[DLX_SUDOKU_TECH_UNIQUE_RECT_4] = { "unique rectangle type 4", 45 },
+	[DLX_SUDOKU_TECH_UNIQUE_RECT_2] = { "unique rectangle type 2", 46 },
+	[DLX_SUDOKU_TECH_NAKED_QUAD] = { "naked quad", 50 },
+	[DLX_SUDOKU_TECH_JELLYFISH] = { "jellyfish", 52 },
+	[DLX_SUDOKU_TECH_HIDDEN_QUAD] = { "hidden quad", 54 },
+	[DLX_SUDOKU_TECH_BUG] = { "BUG+1", 56 },
+	[DLX_SUDOKU_TECH_X_CHAIN] = { "X-chain", 66 },
+	[DLX_SUDOKU_TECH_Y_CHAIN] = { "Y-chain", 66 },
+	[DLX_SUDOKU_TECH_XY_CHAIN] = { "forcing chain", 70 },
+};
+
+const char *dlx_sudoku_technique_name(dlx_sudoku_technique t)
+{
+	return (unsigned)t < DLX_SUDOKU_TECH_COUNT ? techniques[t].name : "?";
+}
+
+unsigned dlx_sudoku_technique_rating(dlx_sudoku_technique t)
+{
+	return (unsigned)t < DLX_SUDOKU_TECH_COUNT ? techniques[t].rating : 0;
+}
+
+const char *dlx_sudoku_rating_class(unsigned rating, int solved)
+{
+	if (!solved)
+		return "beyond logic";
+	return rating <= 25 ? "easy" : rating <= 34 ? "medium" : rating <= 44 ? "hard" : "expert";
+}
+
+static unsigned row_of(unsigned c) { return c / 9; }
+static unsigned col_of(unsigned c) { return c % 9; }
+static unsigned box_of(unsigned c) { return c / 27 * 3 + c % 9 / 3; }
+
+/* Cell i (0..8) of unit u: rows 0..8, columns 9..17, boxes 18..26, each in reading order. */
+static unsigned unit_cell(unsigned u, unsigned i)
+{
+	if (u < 9)
+		return u * 9 + i;
+	if (u < 18)
+		return i * 9 + (u - 9);
+	unsigned b = u - 18;
+	return (b / 3 * 3 + i / 3) * 9 + b % 3 * 3 + i % 3;
+}
+
+static bool sees(unsigned a, unsigned b)
+{
+	return a != b && (row_of(a) == row_of(b) || col_of(a) == col_of(b) || box_of(a) == box_of(b));
+}
+
+#define ALL_DIGITS 0x1ffu
+
+static unsigned bits(unsigned m) { return (unsigned)__builtin_popcount(m); }
+static unsigned low(unsigned m) { return (unsigned)__builtin_ctz(m); }
+
+/* What every finder reads: the grid and, per unit and digit, the unit's places (bit i: unit_cell(u, i)) left for it. */
+struct scan {
+	const dlx_sudoku_logic *g;
+	uint16_t pos[27][9];
+	uint16_t placed[27]; /* digits placed in the unit */
+};
+
+/* Finders fill *s and return true when they found a step that removes something. */
+
+static void step_start(dlx_sudoku_step *s, dlx_sudoku_technique t)
+{
+	s->technique = t;
+	s->rating = techniques[t].rating;
+	s->n_units = s->n_cells = s->n_elims = s->n_chain = 0;
+	s->digits = 0;
+	s->place_cell = s->place_digit = 0;
+}
+
+static void elim(const struct scan *x, dlx_sudoku_step *s, unsigned cell, unsigned d)
+{
+	if (!(x->g->cand[cell] & (1u << d)) || s->n_elims >= DLX_SUDOKU_STEP_MAX_ELIMS)
+		return;
+	for (unsigned k = 0; k < s->n_elims; k++)
+		if (s->elim_cell[k] == cell && s->elim_digit[k] == d + 1)
+			return;
+	s->elim_cell[s->n_elims] = (uint8_t)cell;
+	s->elim_digit[s->n_elims++] = (uint8_t)(d + 1);
+}
+
+static bool accept(const dlx_sudoku_step *s)
+{
+	return s->n_elims > 0;
+}
+
+static bool hidden_single(const struct scan *x, dlx_sudoku_step *s, unsigned from, unsigned to,
+	dlx_sudoku_technique t)
+{
+	for (unsigned u = from; u < to; u++) {
+		for (unsigned d = 0; d < 9; d++) {
+			if (bits(x->pos[u][d]) != 1)
+				continue;
+			step_start(s, t);
+			s->units[s->n_units++] = (uint8_t)u;
+			s->digits = (uint16_t)(1u << d);
+			unsigned c = unit_cell(u, low(x->pos[u][d]));
+			s->cells[s->n_cells++] = (uint8_t)c;
+			s->place_cell = (uint8_t)c;
+			s->place_digit = (uint8_t)(d + 1);
+			return true;
+		}
+	}
+	return false;
+}
+
+static bool naked_single(const struct scan *x, dlx_sudoku_step *s)
+{
+	for (unsigned c = 0; c < 81; c++) {
+		if (bits(x->g->cand[c]) != 1)
+			continue;
+		step_start(s, DLX_SUDOKU_TECH_NAKED_SINGLE);
+		s->units[s->n_units++] = (uint8_t)(box_of(c) + 18);
+		s->digits = x->g->cand[c];
+		s->cells[s->n_cells++] = (uint8_t)c;
+		s->place_cell = (uint8_t)c;
+		s->place_digit = (uint8_t)(low(x->g->cand[c]) + 1);
+		return true;
+	}
+	return false;
+}
+
+/* Pointing: digit d of a box lies in one row or column, and leaves the rest of that line. */
+static bool pointing(const struct scan *x, dlx_sudoku_step *s)
+{
+	for (unsigned b = 18; b < 27; b++) {
+		for (unsigned d = 0; d < 9; d++) {
+			unsigned m = x->pos[b][d];
+			if (bits(m) < 2)
+				continue;
+			unsigned line = 27;
+			for (unsigned k = 0; k < 3; k++) {
+				if ((m & (7u << (3 * k))) == m)
+					line = unit_cell(b, 3 * k) / 9;
+				if ((m & (0x49u << k)) == m)
+					line = 9 + unit_cell(b, k) % 9;
+			}
+			if (line == 27)
+				continue;
+			step_start(s, DLX_SUDOKU_TECH_POINTING);
+			s->units[0] = (uint8_t)b;
+			s->units[1] = (uint8_t)line;
+			s->n_units = 2;
+			s->digits = (uint16_t)(1u << d);
+			for (unsigned i = 0; i < 9; i++) {
+				unsigned c = unit_cell(line, i);
+				if (box_of(c) + 18 != b)
+					elim(x, s, c, d);
+			}
+			if (accept(s))
+				return true;
+		}
+	}
+	return false;
+}
+
+/* Claiming: digit d of a row or column lies in one box, and leaves the rest of that box. */
+static bool claiming(const struct scan *x, dlx_sudoku_step *s)
+{
+	for (unsigned u = 0; u < 18; u++) {
+		for (unsigned d = 0; d < 9; d++) {
+			unsigned m = x->pos[u][d];
+			if (bits(m) < 2)
+				continue;
+			unsigned k = low(m) / 3;
+			if ((m & (7u << (3 * k))) != m)
+				continue;
+			unsigned b = box_of(unit_cell(u, low(m))) + 18;
+			step_start(s, DLX_SUDOKU_TECH_CLAIMING);
+			s->units[0] = (uint8_t)u;
+			s->units[1] = (uint8_t)b;
+			s->n_units = 2;
+			s->digits = (uint16_t)(1u << d);
+			for (unsigned i = 0; i < 9; i++) {
+				unsigned c = unit_cell(b, i);
+				bool in_line = u < 9 ? row_of(c) == u : col_of(c) == u - 9;
+				if (!in_line)
+					elim(x, s, c, d);
+			}
+			if (accept(s))
+				return true;
+		}
+	}
+	return false;
+}
+
+/*
+ * Chooses k of the n masks (in order) whose union has exactly k bits;
+ * calls found() with the chosen indices (as a bitmask of 0..n−1) and the union until it returns true.
+ */
+struct combo {
+	const uint16_t *masks;
+	unsigned n, k;
+	bool (*found)(void *ctx, unsigned chosen, unsigned uni);
+	void *ctx;
+};
+
+static bool combos(const struct combo *cb, unsigned start, unsigned depth, unsigned chosen, unsigned uni)
+{
+	if (bits(uni) > cb->k)
+		return false;
+	if (depth == cb->k)
+		return bits(uni) == cb->k && cb->found(cb->ctx, chosen, uni);
+	for (unsigned i = start; i + (cb->k - depth) <= cb->n; i++) {
+		if (combos(cb, i + 1, depth + 1, chosen | 1u << i, uni | cb->masks[i]))
+			return true;
+	}
+	return false;
+}
+
+/* A subset search in one unit, or a fish on one digit. */
+struct subset {
+	const struct scan *x;
+	dlx_sudoku_step *s;
+	dlx_sudoku_technique t;
+	unsigned unit, digit, lines_from; /* lines_from: 0 rows, 9 columns (fish) */
+	uint8_t idx[9];                   /* what each mask stands for: unit places, digits or lines */
+};
+
+static const dlx_sudoku_technique naked_of[5] = { 0, 0, DLX_SUDOKU_TECH_NAKED_PAIR, DLX_SUDOKU_TECH_NAKED_TRIPLE,
+	DLX_SUDOKU_TECH_NAKED_QUAD };
+static const dlx_sudoku_technique hidden_of[5] = { 0, 0, DLX_SUDOKU_TECH_HIDDEN_PAIR,
+	DLX_SUDOKU_TECH_HIDDEN_TRIPLE, DLX_SUDOKU_TECH_HIDDEN_QUAD };
+static const dlx_sudoku_technique fish_of[5] = { 0, 0, DLX_SUDOKU_TECH_X_WING, DLX_SUDOKU_TECH_SWORDFISH,
+	DLX_SUDOKU_TECH_JELLYFISH };
+
+/* Naked subset: k cells of the unit hold k digits between them, which leave every unit the cells share. */
+static bool naked_found(void *ctx, unsigned chosen, unsigned digits)
+{
+	struct subset *q = ctx;
+	dlx_sudoku_step *s = q->s;
+	step_start(s, q->t);
+	s->digits = (uint16_t)digits;
+	for (unsigned i = 0; i < 9; i++)
+		if (chosen & (1u << i))
+			s->cells[s->n_cells++] = q->idx[i];
+	/* The unit searched, then a box or line that also holds every cell. */
+	s->units[s->n_units++] = (uint8_t)q->unit;
+	unsigned r = row_of(s->cells[0]), c = col_of(s->cells[0]), b = box_of(s->cells[0]);
+	bool same_r = true, same_c = true, same_b = true;
+	for (unsigned i = 1; i < s->n_cells; i++) {
+		same_r = same_r && row_of(s->cells[i]) == r;
+		same_c = same_c && col_of(s->cells[i]) == c;
+		same_b = same_b && box_of(s->cells[i]) == b;
+	}
+	if (same_r && q->unit != r)
+		s->units[s->n_units++] = (uint8_t)r;
+	if (same_c && q->unit != c + 9)
+		s->units[s->n_units++] = (uint8_t)(c + 9);
+	if (same_b && q->unit != b + 18)
+		s->units[s->n_units++] = (uint8_t)(b + 18);
+	for (unsigned j = 0; j < s->n_units; j++) {
+		for (unsigned i = 0; i < 9; i++) {
+			unsigned cell = unit_cell(s->units[j], i);
+			bool mine = false;
+			for (unsigned k = 0; k < s->n_cells; k++)
+				mine = mine || s->cells[k] == cell;
+			if (mine)
+				continue;
+			for (unsigned d = 0; d < 9; d++)
+				if (digits & (1u << d))
+					elim(q->x, s, cell, d);
+		}
+	}
+	return accept(s);
+}
+
+static bool naked_subset(const struct scan *x, dlx_sudoku_step *s, unsigned k)
+{
+	struct subset q = { x, s, naked_of[k], 0, 0, 0, { 0 } };
+	uint16_t masks[9];
+	for (unsigned u = 0; u < 27; u++) {
+		unsigned n = 0, empty = 0;
+		for (unsigned i = 0; i < 9; i++) {
+			unsigned c = unit_cell(u, i), m = x->g->cand[c];
+			empty += m != 0;
+			if (bits(m) >= 2 && bits(m) <= k) {
+				masks[n] = (uint16_t)m;
+				q.idx[n++] = (uint8_t)c;
+			}
+		}
+		q.unit = u;
+		struct combo cb = { masks, n, k, naked_found, &q };
+		if (empty > k && combos(&cb, 0, 0, 0, 0))
+			return true;
+	}
+	return false;
+}
+
+/* Hidden subset: k digits of the unit lie within k of its cells, which lose their other digits. */
+static bool hidden_found(void *ctx, unsigned chosen, unsigned places)
+{
+	struct subset *q = ctx;
+	dlx_sudoku_step *s = q->s;
+	step_start(s, q->t);
+	s->units[s->n_units++] = (uint8_t)q->unit;
+	unsigned digits = 0;
+	for (unsigned i = 0; i < 9; i++)
+		if (chosen & (1u << i))
+			digits |= 1u << q->idx[i];
+	s->digits = (uint16_t)digits;
+	for (unsigned i = 0; i < 9; i++) {
+		if (!(places & (1u << i)))
+			continue;
+		unsigned c = unit_cell(q->unit, i);
+		s->cells[s->n_cells++] = (uint8_t)c;
+		for (unsigned d = 0; d < 9; d++)
+			if (!(digits & (1u << d)))
+				elim(q->x, s, c, d);
+	}
+	return accept(s);
+}
+
+static bool hidden_subset(const struct scan *x, dlx_sudoku_step *s, unsigned k)
+{
+	struct subset q = { x, s, hidden_of[k], 0, 0, 0, { 0 } };
+	uint16_t masks[9];
+	for (unsigned u = 0; u < 27; u++) {
+		unsigned n = 0, empty = 0;
+		for (unsigned d = 0; d < 9; d++) {
+			unsigned m = x->pos[u][d];
+			empty += !(x->placed[u] & (1u << d));
+			if (bits(m) >= 2 && bits(m) <= k) {
+				masks[n] = (uint16_t)m;
+				q.idx[n++] = (uint8_t)d;
+			}
+		}
+		q.unit = u;
+		struct combo cb = { masks, n, k, hidden_found, &q };
+		if (empty > k && combos(&cb, 0, 0, 0, 0))
+			return true;
+	}
+	return false;
+}
+
+/* Fish: digit d of k base lines lies within k cover lines across them, and leaves the rest of the cover lines. */
+static bool fish_found(void *ctx, unsigned chosen, unsigned covers)
+{
+	struct subset *q = ctx;
+	dlx_sudoku_step *s = q->s;
+	step_start(s, q->t);
+	s->digits = (uint16_t)(1u << q->digit);
+	unsigned base_mask = 0;
+	for (unsigned i = 0; i < 9; i++) {
+		if (chosen & (1u << i)) {
+			s->units[s->n_units++] = (uint8_t)(q->lines_from + q->idx[i]);
+			base_mask |= 1u << q->idx[i];
+		}
+	}
+	unsigned cover_from = q->lines_from ? 0 : 9;
+	for (unsigned j = 0; j < 9; j++) {
+		if (!(covers & (1u << j)))
+			continue;
+		s->units[s->n_units++] = (uint8_t)(cover_from + j);
+		for (unsigned i = 0; i < 9; i++)
+			if (!(base_mask & (1u << i)))
+				elim(q->x, s, unit_cell(cover_from + j, i), q->digit);
+	}
+	return accept(s);
+}
+
+static bool fish(const struct scan *x, dlx_sudoku_step *s, unsigned k)
+{
+	struct subset q = { x, s, fish_of[k], 0, 0, 0, { 0 } };
+	uint16_t masks[9];
+	for (unsigned d = 0; d < 9; d++) {
+		for (unsigned from = 0; from < 18; from += 9) {
+			unsigned n = 0;
+			for (unsigned l = 0; l < 9; l++) {
+				unsigned m = x->pos[from + l][d];
+				if (bits(m) >= 2 && bits(m) <= k) {
+					masks[n] = (uint16_t)m;
+					q.idx[n++] = (uint8_t)l;
+				}
+			}
+			q.digit = d;
+			q.lines_from = from;
+			struct combo cb = { masks, n, k, fish_found, &q };
+			if (combos(&cb, 0, 0, 0, 0))
+				return true;
+		}
+	}
+	return false;
+}
+
+/*
+ * Turbot fish: strong links a-b (unit u) and c-e (unit v) of digit d, b and c
+ * seeing each other: if a is not d, b is, so c is not, so e is; one of a and
+ * e holds d, and a cell seeing both loses it.  Skyscraper when u and v are
+ * parallel lines, two-string kite when they are a row and a column, turbot
+ * fish when one is a box (SE names them by those units).
+ */
+static bool turbot(const struct scan *x, dlx_sudoku_step *s, dlx_sudoku_technique t)
+{
+	for (unsigned d = 0; d < 9; d++) {
+		uint8_t ends[27][2];
+		uint8_t unit[27];
+		unsigned n = 0;
+		for (unsigned u = 0; u < 27; u++) {
+			unsigned m = x->pos[u][d];
+			if (bits(m) != 2)
+				continue;
+			ends[n][0] = (uint8_t)unit_cell(u, low(m));
+			ends[n][1] = (uint8_t)unit_cell(u, low(m & (m - 1)));
+			unit[n++] = (uint8_t)u;
+		}
+		for (unsigned i = 0; i < n; i++) {
+			for (unsigned j = i + 1; j < n; j++) {
+				unsigned ui = unit[i], uj = unit[j];
+				bool box = ui >= 18 || uj >= 18, parallel = !box && (ui < 9) == (uj < 9);
+				dlx_sudoku_technique kind = box ? DLX_SUDOKU_TECH_TURBOT_FISH
+					: parallel ? DLX_SUDOKU_TECH_SKYSCRAPER : DLX_SUDOKU_TECH_TWO_STRING_KITE;
+				if (kind != t)
+					continue;
+				for (unsigned k = 0; k < 4; k++) {
+					unsigned a = ends[i][k & 1], b = ends[i][!(k & 1)];
+					unsigned c = ends[j][k >> 1], e = ends[j][!(k >> 1)];
+					if (a == c || a == e || b == c || b == e || !sees(b, c))
+						continue;
+					step_start(s, t);
+					s->units[0] = (uint8_t)ui;
+					s->units[1] = (uint8_t)uj;
+					s->n_units = 2;
+					s->digits = (uint16_t)(1u << d);
+					s->cells[0] = (uint8_t)a;
+					s->cells[1] = (uint8_t)b;
+					s->cells[2] = (uint8_t)c;
+					s->cells[3] = (uint8_t)e;
+					s->n_cells = 4;
+					for (unsigned z = 0; z < 81; z++)
+						if (z != b && z != c && sees(z, a) && sees(z, e))
+							elim(x, s, z, d);
+					if (accept(s))
+						return true;
+				}
+			}
+		}
+	}
+	return false;
+}
+
+/* SE's added difficulty for a chain of n nodes, in tenths: one for each of the scale's steps passed. */
+static unsigned length_rating(unsigned nodes)
+{
+	unsigned added = 0, ceil = 4, length = nodes - 2;
+	for (bool odd = false; length > ceil; odd = !odd) {
+		added++;
+		ceil = odd ? ceil * 4 / 3 : ceil * 3 / 2;
+	}
+	return added;
+}
+
+/*
+ * The breadth-first search of a forcing chain: from "candidate p chosen",
+ * what follows through weak links (a chosen candidate removes the others of
+ * its cell and its digit's in the cells it sees) and strong links (a removed
+ * candidate leaves the other of its bivalue cell, or of a unit with two
+ * places for its digit, chosen).  Nodes are candidates c·9 + d, on (chosen)
+ * or off (removed).  The shortest way to "p removed" proves p false.
+ */
+struct chain_search {
+	int16_t parent[2][729]; /* [on][node]: the node it came from, −1 unseen, −2 the start */
+	uint8_t depth[2][729];
+	uint16_t queue[2 * 729];
+};
+
+/*
+ * Returns the nodes of the shortest chain from p chosen to p removed (or,
+ * start_on 0, from p removed to p chosen), 0 if none within
+ * DLX_SUDOKU_CHAIN_MAX, and whether its strong links were both of
+ * cells and of units (*y: SE's "XY" chains, rated higher).
+ */
+static unsigned chain_from(const struct scan *x, struct chain_search *cs, unsigned p, unsigned start_on, bool xonly,
+	uint16_t *path, bool *y)
+{
+	const uint16_t *cand = x->g->cand;
+	memset(cs->parent, 0xff, sizeof cs->parent);
+	unsigned head = 0, tail = 0;
+	cs->parent[start_on][p] = -2;
+	cs->depth[start_on][p] = 1;
+	cs->queue[tail++] = (uint16_t)(p << 1 | start_on);
+	while (head < tail) {
+		unsigned q = cs->queue[head++], v = q >> 1, on = q & 1, c = v / 9, d = v % 9;
+		unsigned dep = cs->depth[on][v];
+		if (dep >= DLX_SUDOKU_CHAIN_MAX)
+			continue;
+		uint16_t next[32];
+		unsigned n = 0;
+		if (on) {
+			for (unsigned e = 0; e < 9 && !xonly; e++)
+				if (e != d && (cand[c] & (1u << e)))
+					next[n++] = (uint16_t)(c * 9 + e);
+			const unsigned us[3] = { row_of(c), col_of(c) + 9, box_of(c) + 18 };
+			for (unsigned j = 0; j < 3; j++) {
+				for (unsigned m = x->pos[us[j]][d]; m; m &= m - 1) {
+					unsigned o = unit_cell(us[j], low(m));
+					bool dup = false;
+					for (unsigned k = 0; k < n; k++)
+						dup = dup || next[k] == o * 9 + d;
+					if (o != c && !dup)
+						next[n++] = (uint16_t)(o * 9 + d);
+				}
+			}
+		} else {
+			if (!xonly && bits(cand[c]) == 2)
+				next[n++] = (uint16_t)(c * 9 + low(cand[c] & ~(1u << d)));
+			const unsigned us[3] = { row_of(c), col_of(c) + 9, box_of(c) + 18 };
+			for (unsigned j = 0; j < 3; j++) {
+				unsigned m = x->pos[us[j]][d];
+				if (bits(m) != 2)
+					continue;
+				unsigned o = unit_cell(us[j], low(m)) == c ? unit_cell(us[j], low(m & (m - 1))) : unit_cell(us[j], low(m));
+				next[n++] = (uint16_t)(o * 9 + d);
+			}
+		}
+		unsigned to = !on;
+		for (unsigned k = 0; k < n; k++) {
+			unsigned w = next[k];
+			if (cs->parent[to][w] != -1)
+				continue;
+			cs->parent[to][w] = (int16_t)v;
+			cs->depth[to][w] = (uint8_t)(dep + 1);
+			if (to != start_on && w == p) {
+				/* Back from the end to the start, then reversed. */
+				unsigned len = dep + 1, at = w, side = to;
+				/* SE tells chains apart by their strong links: across cells (X), within a cell (Y), or both. */
+				bool xs = false, ys = false;
+				for (unsigned i = len; i-- > 0;) {
+					path[i] = (uint16_t)at;
+					int prev = cs->parent[side][at];
+					if (prev >= 0 && side == 1) {
+						xs = xs || (unsigned)prev / 9 != at / 9;
+						ys = ys || (unsigned)prev / 9 == at / 9;
+					}
+					at = prev >= 0 ? (unsigned)prev : at;
+					side = !side;
+				}
+				*y = xs && ys;
+				return len;
+			}
+			cs->queue[tail++] = (uint16_t)(w << 1 | to);
+		}
+	}
+	return 0;
+}
+
+/* The easiest forcing chain of the grid (SE's rating, then the shortest), as an elimination of its start. */
+static bool chains(const struct scan *x, dlx_sudoku_step *s, unsigned max_rating)
+{
+	struct chain_search cs;
+	uint16_t path[DLX_SUDOKU_CHAIN_MAX], best[DLX_SUDOKU_CHAIN_MAX];
+	unsigned best_rating = UINT32_MAX, best_len = 0, best_on = 1;
+	bool best_y = false;
+	/*
+	 * Chains on one digit first, then any: the shortest chain of the second
+	 * pass may mix strong links where a longer one does without.  A chain
+	 * of the lowest rating ends the search.
+	 */
+	for (unsigned pass = 0; pass < 2 && best_rating > 66u; pass++) {
+		for (unsigned p = 0; p < 729 && best_rating > 66u; p++) {
+			if (!(x->g->cand[p / 9] & (1u << (p % 9))))
+				continue;
+			/* p chosen leads to p removed: p goes; p removed leads to p chosen: p is placed. */
+			for (unsigned on = 1; on < 2; on--) {
+				bool y = false;
+				unsigned len = chain_from(x, &cs, p, on, pass == 0, path, &y);
+				if (!len)
+					continue;
+				unsigned r = (y ? 70 : 66) + length_rating(len);
+				if (r < best_rating) {
+					best_rating = r;
+					best_len = len;
+					best_y = y;
+					best_on = on;
+					memcpy(best, path, len * sizeof *path);
+				}
+			}
+		}
+	}
+	if (!best_len || best_rating > max_rating)
+		return false;
+	bool one_digit = true;
+	for (unsigned i = 1; i < best_len; i++)
+		one_digit = one_digit && best[i] % 9 == best[0] % 9;
+	step_start(s, best_y ? DLX_SUDOKU_TECH_XY_CHAIN : one_digit ? DLX_SUDOKU_TECH_X_CHAIN : DLX_SUDOKU_TECH_Y_CHAIN);
+	s->rating = best_rating;
+	s->n_chain = best_len;
+	for (unsigned i = 0; i < best_len; i++) {
+		s->chain_cell[i] = (uint8_t)(best[i] / 9);
+		s->chain_digit[i] = (uint8_t)(best[i] % 9 + 1);
+	}
+	s->digits = (uint16_t)(1u << (best[0] % 9));
+	if (best_on) {
+		elim(x, s, best[0] / 9, best[0] % 9);
+		return accept(s);
+	}
+	s->place_cell = (uint8_t)(best[0] / 9);
+	s->place_digit = (uint8_t)(best[0] % 9 + 1);
+	return true;
+}
+
+/*
+ * Unique rectangles: cells (r1,c1), (r1,c2), (r2,c1), (r2,c2) in two boxes,
+ * all empty and all holding a and b.  Were all four left to {a,b}, the two
+ * digits could swap for a second solution, so in a unique puzzle:
+ *  - type 1: three are {a,b}: the fourth is not a nor b;
+ *  - type 2: two are {a,b}, the other two {a,b,c}: one of those is c, and
+ *    cells seeing both lose c;
+ *  - type 4: two are {a,b}, the other two share a line (or box) in which
+ *    a has no other place: one of them is a, so neither is b.
+ */
+static bool unique_rect(const struct scan *x, dlx_sudoku_step *s, dlx_sudoku_technique t)
+{
+	const dlx_sudoku_logic *g = x->g;
+	for (unsigned r1 = 0; r1 < 9; r1++)
+	for (unsigned r2 = r1 + 1; r2 < 9; r2++)
+	for (unsigned c1 = 0; c1 < 9; c1++)
+	for (unsigned c2 = c1 + 1; c2 < 9; c2++) {
+		if ((r1 / 3 == r2 / 3) == (c1 / 3 == c2 / 3))
+			continue;
+		const unsigned q[4] = { r1 * 9 + c1, r1 * 9 + c2, r2 * 9 + c1, r2 * 9 + c2 };
+		unsigned common = ALL_DIGITS;
+		for (unsigned i = 0; i < 4; i++)
+			common &= g->cand[q[i]];
+		for (unsigned a = 0; a < 9; a++)
+		for (unsigned b = a + 1; b < 9; b++) {
+			unsigned ab = 1u << a | 1u << b;
+			if ((common & ab) != ab)
+				continue;
+			/* The floor: cells of {a,b} alone; the roof: the others. */
+			unsigned roof[4], nf = 0, nr = 0;
+			for (unsigned i = 0; i < 4; i++) {
+				if (g->cand[q[i]] == ab)
+					nf++;
+				else
+					roof[nr++] = q[i];
+			}
+			step_start(s, t);
+			s->digits = (uint16_t)ab;
+			for (unsigned i = 0; i < 4; i++)
+				s->cells[s->n_cells++] = (uint8_t)q[i];
+			if (t == DLX_SUDOKU_TECH_UNIQUE_RECT_1 && nf == 3) {
+				elim(x, s, roof[0], a);
+				elim(x, s, roof[0], b);
+			} else if (t == DLX_SUDOKU_TECH_UNIQUE_RECT_2 && nf == 2) {
+				unsigned extra = g->cand[roof[0]] & ~ab;
+				if (bits(extra) != 1 || g->cand[roof[1]] != g->cand[roof[0]])
+					continue;
+				for (unsigned c = 0; c < 81; c++)
+					if (sees(c, roof[0]) && sees(c, roof[1]))
+						elim(x, s, c, low(extra));
+			} else if (t == DLX_SUDOKU_TECH_UNIQUE_RECT_4 && nf == 2) {
+				unsigned u = 27;
+				if (row_of(roof[0]) == row_of(roof[1]))
+					u = row_of(roof[0]);
+				else if (col_of(roof[0]) == col_of(roof[1]))
+					u = col_of(roof[0]) + 9;
+				if (u == 27)
+					continue;
+				for (unsigned k = 0; k < 2 && !s->n_elims; k++) {
+					unsigned lock = k ? b : a, rem = k ? a : b;
+					unsigned m = x->pos[u][lock], both = 0;
+					for (unsigned i = 0; i < 9; i++)
+						if (m & (1u << i))
+							both += unit_cell(u, i) == roof[0] || unit_cell(u, i) == roof[1];
+					if (bits(m) == 2 && both == 2) {
+						elim(x, s, roof[0], rem);
+						elim(x, s, roof[1], rem);
+						s->units[s->n_units++] = (uint8_t)u;
+					}
+				}
+			}
+			if (accept(s))
+				return true;
+		}
+	}
+	return false;
+}
+
+/*
+ * BUG+1: every empty cell is bivalue but one, which has three candidates.
+ * Without its extra digit the grid would be a "bivalue universal grave"
+ * (each digit twice in every unit), which has two solutions or none; so
+ * that cell holds the digit that appears three times in its row.
+ */
+static bool bug(const struct scan *x, dlx_sudoku_step *s)
+{
+	const dlx_sudoku_logic *g = x->g;
+	unsigned three = 81;
+	for (unsigned c = 0; c < 81; c++) {
+		unsigned n = bits(g->cand[c]);
+		if (n > 3 || (n == 3 && three != 81))
+			return false;
+		if (n == 3)
+			three = c;
+	}
+	if (three == 81)
+		return false;
+	for (unsigned m = g->cand[three]; m; m &= m - 1) {
+		unsigned d = low(m);
+		if (bits(x->pos[row_of(three)][d]) != 3)
+			continue;
+		step_start(s, DLX_SUDOKU_TECH_BUG);
+		s->digits = (uint16_t)g->cand[three];
+		s->cells[s->n_cells++] = (uint8_t)three;
+		s->place_cell = (uint8_t)three;
+		s->place_digit = (uint8_t)(d + 1);
+		return true;
+	}
+	return false;
+}
+
+/* The 20 cells that share a unit with c. */
+static unsigned peers_of(unsigned c, uint8_t out[20])
+{
+	unsigned n = 0;
+	for (unsigned i = 0; i < 81; i++)
+		if (sees(c, i))
+			out[n++] = (uint8_t)i;
+	return n;
+}
+
+/*
+ * XY-wing: pivot {x,y} sees pincers {x,z} and {y,z}; whichever the pivot
+ * holds, one pincer is z, so cells seeing both pincers lose z.
+ * XYZ-wing: pivot {x,y,z}, the pivot may be z too, so the cells must see all three.
+ */
+static bool wing(const struct scan *x, dlx_sudoku_step *s, bool xyz)
+{
+	const uint16_t *cand = x->g->cand;
+	for (unsigned p = 0; p < 81; p++) {
+		unsigned pm = cand[p];
+		if (bits(pm) != (xyz ? 3u : 2u))
+			continue;
+		uint8_t peers[20];
+		unsigned np = peers_of(p, peers);
+		for (unsigned i = 0; i < np; i++) {
+			unsigned a = peers[i], am = cand[a];
+			if (bits(am) != 2 || (xyz ? (am & pm) != am : bits(am & pm) != 1))
+				continue;
+			for (unsigned j = i + 1; j < np; j++) {
+				unsigned b = peers[j], bm = cand[b];
+				if (bits(bm) != 2 || bm == am)
+					continue;
+				unsigned z;
+				if (xyz) {
+					if ((bm & pm) != bm || (am | bm) != pm)
+						continue;
+					z = am & bm;
+				} else {
+					z = am & bm;
+					if (bits(z) != 1 || (z & pm) || bits(bm & pm) != 1 || ((am | bm) & pm) != pm)
+						continue;
+				}
+				step_start(s, xyz ? DLX_SUDOKU_TECH_XYZ_WING : DLX_SUDOKU_TECH_XY_WING);
+				s->digits = (uint16_t)(pm | z);
+				s->cells[0] = (uint8_t)p;
+				s->cells[1] = (uint8_t)a;
+				s->cells[2] = (uint8_t)b;
+				s->n_cells = 3;
+				for (unsigned c = 0; c < 81; c++)
+					if (c != p && sees(c, a) && sees(c, b) && (!xyz || sees(c, p)))
+						elim(x, s, c, low(z));
+				if (accept(s))
+					return true;
+			}
+		}
+	}
+	return false;
+}
+
+/* Fills the unit places; DLX_ERR_CONFLICT when a cell or a unit's digit has nowhere to go. */
+static int scan_grid(const dlx_sudoku_logic *g, struct scan *x, dlx_error_info *err)
+{
+	x->g = g;
+	memset(x->pos, 0, sizeof x->pos);
+	memset(x->placed, 0, sizeof x->placed);
+	for (unsigned c = 0; c < 81; c++) {
+		if (!g->value[c] && !g->cand[c])
+			return dlx__sudoku_fail(err, DLX_ERR_CONFLICT, "r%uc%u has no candidate left", row_of(c) + 1,
+				col_of(c) + 1);
+	}
+	for (unsigned u = 0; u < 27; u++) {
+		for (unsigned i = 0; i < 9; i++) {
+			unsigned c = unit_cell(u, i);
+			if (g->value[c])
+				x->placed[u] |= (uint16_t)(1u << (g->value[c] - 1));
+			for (unsigned m = g->cand[c]; m; m &= m - 1)
+				x->pos[u][low(m)] |= (uint16_t)(1u << i);
+		}
+		for (unsigned d = 0; d < 9; d++) {
+			if (!x->pos[u][d] && !(x->placed[u] & (1u << d))) {
+				const char *kind = u < 9 ? "row" : u < 18 ? "column" : "box";
+				return dlx__sudoku_fail(err, DLX_ERR_CONFLICT, "%u has no place left in %s %u", d + 1, kind,
+					u % 9 + 1);
+			}
+		}
+	}
+	return DLX_OK;
+}
+
+int dlx_sudoku_logic_solved(const dlx_sudoku_logic *g)
+{
+	if (!g)
+		return 0;
+	for (unsigned c = 0; c < 81; c++)
+		if (!g->value[c])
+			return 0;
+	return 1;
+}
+
+int dlx_sudoku_next_step(const dlx_sudoku_logic *g, unsigned max_rating, dlx_sudoku_step *step, dlx_error_info *err)
+{
+	dlx__sudoku_clear_error(err);
+	if (!g || !step)
+		return DLX_ERR_INVALID;
+	step_start(step, DLX_SUDOKU_TECH_NONE);
+	struct scan x;
+	int rc = scan_grid(g, &x, err);
+	if (rc)
+		return rc;
+	if (dlx_sudoku_logic_solved(g))
+		return DLX_OK;
+	dlx_sudoku_step *s = step;
+	/* SE's ladder, easiest first; each finder either fills *s or leaves nothing that matters in it. */
+	for (unsigned t = 1; t < DLX_SUDOKU_TECH_COUNT && techniques[t].rating <= max_rating; t++) {
+		bool found = false;
+		switch ((dlx_sudoku_technique)t) {
+		case DLX_SUDOKU_TECH_HIDDEN_SINGLE_BOX: found = hidden_single(&x, s, 18, 27, t); break;
+		case DLX_SUDOKU_TECH_HIDDEN_SINGLE_LINE: found = hidden_single(&x, s, 0, 18, t); break;
+		case DLX_SUDOKU_TECH_NAKED_SINGLE: found = naked_single(&x, s); break;
+		case DLX_SUDOKU_TECH_POINTING: found = pointing(&x, s); break;
+		case DLX_SUDOKU_TECH_CLAIMING: found = claiming(&x, s); break;
+		case DLX_SUDOKU_TECH_NAKED_PAIR: found = naked_subset(&x, s, 2); break;
+		case DLX_SUDOKU_TECH_X_WING: found = fish(&x, s, 2); break;
+		case DLX_SUDOKU_TECH_HIDDEN_PAIR: found = hidden_subset(&x, s, 2); break;
+		case DLX_SUDOKU_TECH_NAKED_TRIPLE: found = naked_subset(&x, s, 3); break;
+		case DLX_SUDOKU_TECH_SWORDFISH: found = fish(&x, s, 3); break;
+		case DLX_SUDOKU_TECH_HIDDEN_TRIPLE: found = hidden_subset(&x, s, 3); break;
+		case DLX_SUDOKU_TECH_SKYSCRAPER:
+		case DLX_SUDOKU_TECH_TWO_STRING_KITE:
+		case DLX_SUDOKU_TECH_TURBOT_FISH: found = turbot(&x, s, t); break;
+		case DLX_SUDOKU_TECH_XY_WING: found = wing(&x, s, false); break;
+		case DLX_SUDOKU_TECH_XYZ_WING: found = wing(&x, s, true); break;
+		case DLX_SUDOKU_TECH_UNIQUE_RECT_1:
+		case DLX_SUDOKU_TECH_UNIQUE_RECT_4:
+		case DLX_SUDOKU_TECH_UNIQUE_RECT_2: found = g->unique && unique_rect(&x, s, t); break;
+		case DLX_SUDOKU_TECH_BUG: found = g->unique && bug(&x, s); break;
+		case DLX_SUDOKU_TECH_NAKED_QUAD: found = naked_subset(&x, s, 4); break;
+		case DLX_SUDOKU_TECH_JELLYFISH: found = fish(&x, s, 4); break;
+		case DLX_SUDOKU_TECH_HIDDEN_QUAD: found = hidden_subset(&x, s, 4); break;
+		/* Both kinds at once: a long X-chain may rate above a short XY-chain. */
+		case DLX_SUDOKU_TECH_X_CHAIN: found = chains(&x, s, max_rating); break;
+		default: break;
+		}
+		if (found)
+			return DLX_OK;
+	}
+	step_start(step, DLX_SUDOKU_TECH_NONE);
+	return DLX_OK;
+}
+
+static void place(dlx_sudoku_logic *g, unsigned c, unsigned d)
+{
+	g->value[c] = (uint8_t)d;
+	g->cand[c] = 0;
+	for (unsigned i = 0; i < 81; i++)
+		if (sees(c, i))
+			g->cand[i] &= (uint16_t)~(1u << (d - 1));
+}
+
+int dlx_sudoku_apply_step(dlx_sudoku_logic *g, const dlx_sudoku_step *step)
+{
+	if (!g || !step || step->n_elims > DLX_SUDOKU_STEP_MAX_ELIMS)
+		return DLX_ERR_INVALID;
+	for (unsigned k = 0; k < step->n_elims; k++)
+		if (step->elim_cell[k] >= 81 || step->elim_digit[k] < 1 || step->elim_digit[k] > 9)
+			return DLX_ERR_INVALID;
+	if (step->place_digit && (step->place_cell >= 81 || step->place_digit > 9))
+		return DLX_ERR_INVALID;
+	for (unsigned k = 0; k < step->n_elims; k++)
+		g->cand[step->elim_cell[k]] &= (uint16_t)~(1u << (step->elim_digit[k] - 1));
+	if (step->place_digit) {
+		if (!(g->cand[step->place_cell] & (1u << (step->place_digit - 1))))
+			return DLX_ERR_INVALID;
+		place(g, step->place_cell, step->place_digit);
+	}
+	return DLX_OK;
+}
+
+int dlx_sudoku_logic_init(const uint8_t *givens, const uint8_t *marks, dlx_sudoku_logic *g, dlx_error_info *err)
+{
+	dlx__sudoku_clear_error(err);
+	if (!g || (!givens && !marks))
+		return DLX_ERR_INVALID;
+	uint8_t fixed[81]; /* the givens, and the cells whose marks are one digit */
+	g->unique = 0;
+	for (unsigned c = 0; c < 81; c++) {
+		if (givens && givens[c] > 9)
+			return DLX_ERR_INVALID;
+		unsigned m = 0;
+		for (unsigned d = 0; d < 9; d++)
+			if (!marks || marks[c * 9 + d])
+				m |= 1u << d;
+		g->value[c] = 0;
+		g->cand[c] = (uint16_t)m;
+		fixed[c] = givens && givens[c] ? givens[c] : bits(m) == 1 ? (uint8_t)(low(m) + 1) : 0;
+		if (!m)
+			return dlx__sudoku_fail(err, DLX_ERR_CONFLICT, "r%uc%u has no candidate", row_of(c) + 1, col_of(c) + 1);
+	}
+	for (unsigned c = 0; c < 81; c++) {
+		unsigned d = fixed[c];
+		if (!d)
+			continue;
+		for (unsigned i = 0; i < c; i++)
+			if (fixed[i] == d && sees(i, c))
+				return dlx__sudoku_fail(err, DLX_ERR_CONFLICT, "r%uc%u and r%uc%u both hold %u", row_of(i) + 1,
+					col_of(i) + 1, row_of(c) + 1, col_of(c) + 1, d);
+		if (!(g->cand[c] & (1u << (d - 1))))
+			return dlx__sudoku_fail(err, DLX_ERR_CONFLICT, "r%uc%u holds %u, which its marks leave out",
+				row_of(c) + 1, col_of(c) + 1, d);
+	}
+	for (unsigned c = 0; c < 81; c++)
+		if (fixed[c])
+			place(g, c, fixed[c]);
+	for (unsigned c = 0; c < 81; c++)
+		if (!g->value[c] && !g->cand[c])
+			return dlx__sudoku_fail(err, DLX_ERR_CONFLICT, "r%uc%u has no candidate left", row_of(c) + 1,
+				col_of(c) + 1);
+	return DLX_OK;
+}
+
+int dlx_sudoku_rate(dlx_sudoku_logic *g, dlx_sudoku_rating *out, int (*on_step)(void *ctx, const dlx_sudoku_step *step),
+	void *ctx, dlx_error_info *err)
+{
+	dlx__sudoku_clear_error(err);
+	if (!g || !out)
+		return DLX_ERR_INVALID;
+	memset(out, 0, sizeof *out);
+	dlx_sudoku_step step;
+	for (;;) {
+		int rc = dlx_sudoku_next_step(g, UINT32_MAX, &step, err);
+		if (rc)
+			return rc;
+		if (step.technique == DLX_SUDOKU_TECH_NONE)
+			break;
+		if (on_step && on_step(ctx, &step))
+			return DLX_OK;
+		if (step.rating > out->rating) {
+			out->rating = step.rating;
+			out->hardest = step.technique;
+		}
+		out->steps++;
+		rc = dlx_sudoku_apply_step(g, &step);
+		if (rc)
+			return rc;
+	}
+	out->solved = dlx_sudoku_logic_solved(g);
+	if (!out->solved && out->rating < DLX_SUDOKU_RATING_BEYOND)
+		out->rating = DLX_SUDOKU_RATING_BEYOND;
+	return DLX_OK;
+}

@@ -1,0 +1,1 @@
+--grid @DATA@/sudoku4.grid --rate
