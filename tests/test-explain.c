@@ -24,6 +24,8 @@
 /* An empty grid with every digit a candidate everywhere: no technique applies to it. */
 static void full(dlx_sudoku_logic *g)
 {
+	/* Every field: the uniqueness techniques read g->unique. */
+	memset(g, 0, sizeof *g);
 	for (unsigned c = 0; c < 81; c++) {
 		g->value[c] = 0;
 		g->cand[c] = ALL;
