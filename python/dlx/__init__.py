@@ -231,7 +231,9 @@ class Problem:
 
         Raises :class:`FormatError` (a :class:`ValueError`) with the line
         at fault and ``dlx``'s message, e.g. ``queens.dlx:12: unknown item
-        'r9'``; :class:`OSError` when a path cannot be read.
+        'r9'``; :class:`OSError` when a path cannot be read;
+        :class:`NotImplementedError` for item bounds (``u:v|name``) or option
+        costs (``|n``), which only the ``dlx`` program searches so far.
         """
         filename = None
         if isinstance(source, bytes):

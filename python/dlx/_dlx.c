@@ -660,6 +660,14 @@ static PyObject *read_knuth(PyObject *self, PyObject *args)
 	if (rc)
 		return dlxpy_set_error(rc, &err), NULL;
 	dlx_problem *p = dlx_ec_problem(ec);
+	/* The package rebuilds problems from items and options alone: bounds or costs would be lost, and the answers wrong. */
+	if (dlx_has_bounds(p) || dlx_has_costs(p)) {
+		dlx_ec_free(ec);
+		PyErr_SetString(PyExc_NotImplementedError,
+				"items with bounds (u:v|name) and options with costs (|n) are not supported by the "
+				"Python package yet: use the dlx program");
+		return NULL;
+	}
 	size_t np = dlx_primary_count(p), ns = dlx_secondary_count(p), no = dlx_option_count(p);
 	PyObject *prim = PyList_New((Py_ssize_t)np), *sec = PyList_New((Py_ssize_t)ns),
 		 *opts = PyList_New((Py_ssize_t)no), *res = NULL;
