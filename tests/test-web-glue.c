@@ -218,6 +218,9 @@ START_TEST(knuth)
 	expect(dlxweb_knuth("a | x\nx\na\n", "count", "", ""),
 		"{\"status\":0,\"out\":\"1\\n\",\"err\":\"dlx: <stdin>:2: warning: 1 option without a primary item left out, "
 		"the first here (--strict: an error)\\n\"");
+	/* Bounds: two options for one primary item, more than a buffer sized by the items would hold. */
+	expect(dlxweb_knuth("3|a\na\na\na\n", "list", "", ""), "{\"status\":0,\"out\":\"a\\na\\na\\n\\n\",\"err\":\"\"");
+	expect(dlxweb_knuth("2|a b\na\na\na b\n", "count", "", ""), "{\"status\":0,\"out\":\"2\\n\",\"err\":\"\"");
 	expect(dlxweb_knuth(example, "all", "", ""), "{\"status\":2,\"out\":\"\",\"err\":\"dlx: unknown mode 'all'\\n\"");
 	expect(dlxweb_knuth(example, "list", "0", ""),
 		"{\"status\":2,\"out\":\"\",\"err\":\"dlx: --limit needs a positive number, not '0'\\n\"");

@@ -99,7 +99,9 @@ char *dlxweb_knuth(const char *text, const char *mode, const char *limit, const 
 		read_problem(&r, text, &ec)) {
 		dlx_problem *p = dlx_ec_problem(ec);
 		struct printer pr = { &r, ec, NULL, !count && sp.solution_limit != 1 };
-		pr.sorted = malloc((dlx_primary_count(p) + 1) * sizeof *pr.sorted);
+		/* With bounds (Algorithm M) a solution may hold more options than there are primary items. */
+		size_t most = dlx_has_bounds(p) ? dlx_option_count(p) : dlx_primary_count(p);
+		pr.sorted = malloc((most + 1) * sizeof *pr.sorted);
 		if (!count) {
 			sp.on_solution = put_solution;
 			sp.solution_ctx = &pr;
