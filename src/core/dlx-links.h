@@ -79,6 +79,27 @@ static inline void reactivate(dlx_problem *p, int32_t i)
  */
 #define ALWAYS_INLINE inline __attribute__((always_inline))
 
+/*
+ * Knuth's minimum-remaining-values rule over the active primary items: the
+ * one with the fewest options, the lowest-numbered on ties (one key compares
+ * both), stopping at an emptied item.  Shared by the plain search (when it
+ * keeps no low bytes) and the memoized search and diagram, whose trees must
+ * branch alike.  O(active primary items).
+ */
+static ALWAYS_INLINE int32_t mrv_scan(const dlx_problem *p)
+{
+	const int32_t *len = p->len;
+	uint64_t best = UINT64_MAX;
+	for (int32_t k = 0, n = p->n_act_p; k < n; k++) {
+		int32_t j = p->set[k];
+		uint64_t key = (uint64_t)(uint32_t)len[j] << 32 | (uint32_t)j;
+		best = key < best ? key : best;
+		if (len[j] == 0)
+			break;
+	}
+	return (int32_t)(uint32_t)best;
+}
+
 /* Takes node q out of item x's list: one link update (hide()'s loop body). */
 static ALWAYS_INLINE void hide_node(int32_t q, int32_t x, int32_t *restrict up, int32_t *restrict down,
 				    int32_t *restrict len, uint8_t *restrict low, bool *z, uint64_t *k, const bool track)

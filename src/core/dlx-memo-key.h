@@ -112,16 +112,7 @@ static __attribute__((noinline)) void key_build(struct memo_key *m)
 /* DLX_MEMO_MRV: the item with the fewest options, the lowest-numbered on ties (as dlx_search()). */
 static inline int32_t choose_mrv(const dlx_problem *p)
 {
-	const int32_t *len = p->len;
-	uint64_t best = UINT64_MAX;
-	for (int32_t k = 0, n = p->n_act_p; k < n; k++) {
-		int32_t j = p->set[k];
-		uint64_t key = (uint64_t)(uint32_t)len[j] << 32 | (uint32_t)j;
-		best = key < best ? key : best;
-		if (len[j] == 0)
-			break;
-	}
-	return (int32_t)(uint32_t)best;
+	return mrv_scan(p);
 }
 
 /* DLX_MEMO_FIRST: the first uncovered primary item from `from` on (one exists: the padding reads as covered). */

@@ -88,17 +88,8 @@ static void low_rebuild(dlx_problem *p)
 static ALWAYS_INLINE int32_t choose_item(dlx_problem *p, bool maybe_zero, size_t level, const bool track)
 {
 	const int32_t *len = p->len;
-	if (!track) {
-		uint64_t best = UINT64_MAX;
-		for (int32_t k = 0, n = p->n_act_p; k < n; k++) {
-			int32_t j = p->set[k];
-			uint64_t key = (uint64_t)(uint32_t)len[j] << 32 | (uint32_t)j;
-			best = key < best ? key : best;
-			if (len[j] == 0)
-				break;
-		}
-		return (int32_t)(uint32_t)best;
-	}
+	if (!track)
+		return mrv_scan(p);
 	const uint8_t *low = p->low;
 	const int32_t np = p->np;
 	int32_t one = 0;
