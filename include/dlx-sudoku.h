@@ -459,11 +459,53 @@ DLX_API int dlx_sudoku_check(dlx_sudoku *s, const uint8_t *givens, dlx_sudoku_re
  * @return #DLX_OK, also for an unsolvable puzzle or a search stopped early
  *         (see res->stats.solutions and res->stats.stop);
  *         #DLX_ERR_CONFLICT or #DLX_ERR_INVALID for bad givens (no search was
- *         made, res->stats.solutions is 0); #DLX_ERR_NOMEM; #DLX_ERR_OVERFLOW.
+ *         made, res->stats.solutions is 0); #DLX_ERR_NOMEM; #DLX_ERR_OVERFLOW;
+ *         #DLX_ERR_STATE while a puzzle is loaded (dlx_sudoku_load()).
  * Complexity: exponential in the worst case; O(N²) beyond the search itself.
  */
 DLX_API int dlx_sudoku_solve(dlx_sudoku *s, const uint8_t *givens, const dlx_sudoku_params *params,
 	uint8_t *solution, dlx_sudoku_result *res, dlx_error_info *err);
+
+/**
+ * Loads a puzzle for the core's own functions: checks the givens (as
+ * dlx_sudoku_check()), forces their options and leaves them forced, so that
+ * *problem is the puzzle's exact-cover problem until dlx_sudoku_unload().
+ * For what dlx_sudoku_solve() does not offer, above all a count that can be
+ * saved and resumed: dlx_search_resume() and dlx_checkpoint_save() on
+ * *problem (the checkpoint's fingerprint holds the forced givens, so a
+ * checkpoint of another puzzle is refused).  Solutions are lists of option
+ * numbers, option (r·N + c)·N + (d − 1) being "cell (r, c) holds d" (see
+ * dlx_sudoku_problem(); with parity marks or cages the options are
+ * numbered otherwise: use dlx_sudoku_solve()).
+ *
+ * *problem is owned by the solver: search it (dlx_search(),
+ * dlx_search_resume(), dlx_search_split(), dlx_estimate_tree() ...), but
+ * do not add, force or release options on it, nor free it.  While a puzzle
+ * is loaded, dlx_sudoku_solve() and the functions that use it (grading,
+ * generating) return #DLX_ERR_STATE.
+ *
+ * @param s       the solver
+ * @param givens  N² bytes, 0 for a blank; not kept
+ * @param problem receives the solver's problem with the givens forced;
+ *                NULL on failure
+ * @param res     receives the conflict on #DLX_ERR_CONFLICT (may be NULL)
+ * @param err     why the givens were refused, as dlx_sudoku_check() says (may be NULL)
+ * @return #DLX_OK; #DLX_ERR_INVALID for a NULL argument (but res, err) or a
+ *         digit above N; #DLX_ERR_CONFLICT; #DLX_ERR_STATE when a puzzle is
+ *         loaded already; #DLX_ERR_NOMEM.  On failure nothing is loaded.
+ * Complexity: O(N² + the givens' covers).
+ */
+DLX_API int dlx_sudoku_load(dlx_sudoku *s, const uint8_t *givens, dlx_problem **problem, dlx_sudoku_result *res,
+	dlx_error_info *err);
+
+/**
+ * Releases the loaded puzzle's givens (dlx_sudoku_load()), leaving the
+ * solver ready for the next puzzle.  Nothing happens when none is loaded or
+ * s is NULL.  No search of the problem may be under way.
+ * Complexity: O(the givens' covers), or a copy of the links (as
+ * dlx_release_forced()).
+ */
+DLX_API void dlx_sudoku_unload(dlx_sudoku *s);
 
 /**
  * Grades a puzzle by the effort of its uniqueness search: dlx_sudoku_solve()

@@ -372,6 +372,124 @@ START_TEST(test_reuse)
 }
 END_TEST
 
+/* The solutions of a loaded puzzle: option numbers decoded into boards and checked independently. */
+struct loaded_sols {
+	const uint8_t *givens;
+	uint64_t seen, bad;
+	uint64_t digest; /* a sum of the boards' hashes: the same set in any order, whatever the stops */
+};
+
+static int check_loaded(void *ctx, const size_t *options, size_t n)
+{
+	struct loaded_sols *ls = ctx;
+	uint8_t board[81] = { 0 };
+	for (size_t k = 0; k < n; k++) {
+		/* Option (r·9 + c)·9 + d − 1 puts d in cell r·9 + c (dlx_sudoku_problem()). */
+		ck_assert_uint_lt(options[k], 729);
+		if (board[options[k] / 9])
+			ls->bad++;
+		board[options[k] / 9] = (uint8_t)(options[k] % 9 + 1);
+	}
+	ls->seen++;
+	if (n != 81 || !valid_solution(3, ls->givens, board))
+		ls->bad++;
+	uint64_t h = 1469598103934665603u;
+	for (size_t k = 0; k < 81; k++)
+		h = (h ^ board[k]) * 1099511628211u;
+	ls->digest += h;
+	return 0;
+}
+
+START_TEST(test_load_resume)
+{
+	/*
+	 * A loaded puzzle is the core's problem: a count stopped every few
+	 * thousand nodes, saved, unloaded, loaded again and resumed ends with
+	 * the totals of one uninterrupted search and of dlx_sudoku_solve(),
+	 * every solution met once.  16 clues: 31,614 solutions.
+	 */
+	dlx_sudoku *s;
+	ck_assert_int_eq(dlx_sudoku_new(3, &s), DLX_OK);
+	uint8_t g[81], other[81];
+	rules_parse(".......2..8.4......3...9...5.1...6..2..7........3.....6...1..........7.4.......3.", g, 81);
+	rules_parse("......52..8.4......3...9...5.1...6..2..7........3.....6...1..........7.4.......3.", other, 81);
+	uint64_t want = count_checked(s, g, NULL);
+	ck_assert_uint_eq(want, 31614);
+
+	dlx_problem *p;
+	dlx_sudoku_result res;
+	ck_assert_int_eq(dlx_sudoku_load(s, g, &p, &res, NULL), DLX_OK);
+	ck_assert_ptr_nonnull(p);
+	ck_assert_uint_eq(dlx_forced_count(p), 16);
+	struct loaded_sols whole = { g, 0, 0, 0 };
+	dlx_search_params sp = DLX_SEARCH_PARAMS_INIT;
+	sp.on_solution = check_loaded;
+	sp.solution_ctx = &whole;
+	dlx_stats all;
+	ck_assert_int_eq(dlx_search_resume(p, &sp, NULL, 0, &all, NULL), DLX_OK);
+	ck_assert_uint_eq(all.solutions, want);
+	ck_assert_uint_eq(whole.seen, want);
+	ck_assert_uint_eq(whole.bad, 0);
+	/* Loaded: no other puzzle meanwhile. */
+	dlx_problem *q = p;
+	ck_assert_int_eq(dlx_sudoku_load(s, other, &q, NULL, NULL), DLX_ERR_STATE);
+	ck_assert_ptr_null(q);
+	ck_assert_int_eq(dlx_sudoku_solve(s, other, NULL, NULL, &res, NULL), DLX_ERR_STATE);
+
+	struct loaded_sols parts = { g, 0, 0, 0 };
+	sp.solution_ctx = &parts;
+	void *ck = NULL;
+	size_t len = 0;
+	dlx_stats st;
+	unsigned stops = 0;
+	for (uint64_t limit = 7919;; limit += 7919) {
+		sp.node_limit = limit;
+		dlx_error_info err;
+		ck_assert_int_eq(dlx_search_resume(p, &sp, ck, len, &st, &err), DLX_OK);
+		free(ck);
+		ck = NULL;
+		if (st.stop == DLX_STOP_COMPLETE)
+			break;
+		ck_assert_int_eq(st.stop, DLX_STOP_NODE_LIMIT);
+		ck_assert_int_eq(dlx_checkpoint_save(p, 0, &ck, &len), DLX_OK);
+		stops++;
+		/* Another process would load the puzzle afresh: so does this. */
+		dlx_sudoku_unload(s);
+		if (stops == 3) {
+			/* Another puzzle's problem refuses the checkpoint, and stays usable. */
+			ck_assert_int_eq(dlx_sudoku_load(s, other, &q, NULL, NULL), DLX_OK);
+			dlx_stats none;
+			ck_assert_int_eq(dlx_search_resume(q, NULL, ck, len, &none, &err), DLX_ERR_SYNTAX);
+			ck_assert_ptr_nonnull(strstr(err.message, "another problem"));
+			dlx_sudoku_unload(s);
+		}
+		ck_assert_int_eq(dlx_sudoku_load(s, g, &p, NULL, NULL), DLX_OK);
+	}
+	ck_assert_uint_gt(stops, 40);
+	ck_assert_uint_eq(st.solutions, all.solutions);
+	ck_assert_uint_eq(st.nodes, all.nodes);
+	ck_assert_uint_eq(st.updates, all.updates);
+	ck_assert_uint_eq(st.branches, all.branches);
+	ck_assert_uint_eq(parts.seen, want);
+	ck_assert_uint_eq(parts.bad, 0);
+	ck_assert_uint_eq(parts.digest, whole.digest);
+	dlx_sudoku_unload(s);
+	dlx_sudoku_unload(s); /* nothing loaded: nothing to do */
+
+	/* Refused givens load nothing; unloaded, the solver solves as before. */
+	uint8_t clash[81];
+	memcpy(clash, g, 81);
+	clash[0] = 2; /* r1c8 holds 2 too */
+	ck_assert_int_eq(dlx_sudoku_load(s, clash, &q, &res, NULL), DLX_ERR_CONFLICT);
+	ck_assert_ptr_null(q);
+	ck_assert_int_eq(dlx_sudoku_load(NULL, g, &q, NULL, NULL), DLX_ERR_INVALID);
+	ck_assert_int_eq(dlx_sudoku_load(s, g, NULL, NULL, NULL), DLX_ERR_INVALID);
+	ck_assert_uint_eq(count_checked(s, g, NULL), want);
+	dlx_sudoku_unload(NULL);
+	dlx_sudoku_free(s);
+}
+END_TEST
+
 /*
  * The core chooses items by a bitset of nearly-covered items on sudoku-sized
  * matrices and by a scan on small ones; forced one way or the other it must
@@ -565,6 +683,7 @@ static Suite *sudoku_suite(void)
 	tcase_add_test(tc, test_poj_3074);
 	tcase_add_test(tc, test_spoj_1110);
 	tcase_add_test(tc, test_reuse);
+	tcase_add_test(tc, test_load_resume);
 	tcase_add_test(tc, test_tracking_modes);
 	tcase_add_test(tc, test_propagation);
 	suite_add_tcase(s, tc);

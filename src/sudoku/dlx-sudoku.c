@@ -59,6 +59,8 @@ struct dlx_sudoku {
 	const uint32_t *codes; /* a candidates matrix's option -> cell·N + d−1; NULL: the identity */
 	uint8_t *first;
 	bool have_first;
+	/* dlx_sudoku_load()'s givens are forced on p until dlx_sudoku_unload(). */
+	bool loaded;
 };
 
 int dlx__sudoku_fail(dlx_error_info *err, int code, const char *fmt, ...)
@@ -697,6 +699,25 @@ static int on_solution(void *ctx, const size_t *options, size_t n)
 	return sp->on_solution ? sp->on_solution(sp->solution_ctx, s->board) : 0;
 }
 
+/* Forces the options of checked givens; on failure none stays forced. */
+static int force_givens(dlx_sudoku *s, const uint8_t *givens)
+{
+	const size_t side = s->side;
+	for (size_t cell = 0; cell < s->cells; cell++) {
+		if (givens[cell]) {
+			size_t code = cell * side + givens[cell] - 1u;
+			/* The check refused givens of the wrong parity, whose options are left out. */
+			int rc = dlx_force_option(s->p, s->option_of ? (size_t)s->option_of[code] : code);
+			if (rc) {
+				/* Unreachable after the check; kept so a core change cannot corrupt state. */
+				dlx_release_forced(s->p);
+				return rc;
+			}
+		}
+	}
+	return DLX_OK;
+}
+
 int dlx_sudoku_solve(dlx_sudoku *s, const uint8_t *givens, const dlx_sudoku_params *params,
 	uint8_t *solution, dlx_sudoku_result *res, dlx_error_info *err)
 {
@@ -707,24 +728,47 @@ int dlx_sudoku_solve(dlx_sudoku *s, const uint8_t *givens, const dlx_sudoku_para
 	int rc = dlx_sudoku_check(s, givens, res, err);
 	if (rc)
 		return rc;
+	/* A loaded puzzle's givens are forced: another puzzle's would be forced on top of them. */
+	if (s->loaded)
+		return DLX_ERR_STATE;
 	if (!params)
 		params = &defaults;
-	const size_t side = s->side;
-	for (size_t cell = 0; cell < s->cells; cell++) {
-		if (givens[cell]) {
-			size_t code = cell * side + givens[cell] - 1u;
-			/* The check refused givens of the wrong parity, whose options are left out. */
-			rc = dlx_force_option(s->p, s->option_of ? (size_t)s->option_of[code] : code);
-			if (rc) {
-				/* Unreachable after the check; kept so a core change cannot corrupt state. */
-				dlx_release_forced(s->p);
-				return rc;
-			}
-		}
-	}
+	rc = force_givens(s, givens);
+	if (rc)
+		return rc;
 	rc = dlx__sudoku_search(s, s->p, s->own_codes, params, solution, res);
 	dlx_release_forced(s->p);
 	return rc;
+}
+
+int dlx_sudoku_load(dlx_sudoku *s, const uint8_t *givens, dlx_problem **problem, dlx_sudoku_result *res,
+	dlx_error_info *err)
+{
+	dlx__sudoku_clear_error(err);
+	if (problem)
+		*problem = NULL;
+	if (!problem)
+		return DLX_ERR_INVALID;
+	/* dlx_sudoku_check() clears res and refuses a NULL s or givens. */
+	int rc = dlx_sudoku_check(s, givens, res, err);
+	if (rc)
+		return rc;
+	if (s->loaded)
+		return DLX_ERR_STATE;
+	rc = force_givens(s, givens);
+	if (rc)
+		return rc;
+	s->loaded = true;
+	*problem = s->p;
+	return DLX_OK;
+}
+
+void dlx_sudoku_unload(dlx_sudoku *s)
+{
+	if (!s || !s->loaded)
+		return;
+	dlx_release_forced(s->p);
+	s->loaded = false;
 }
 
 int dlx__sudoku_search(dlx_sudoku *s, dlx_problem *p, const uint32_t *codes, const dlx_sudoku_params *params,
