@@ -6,6 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cli-checkpoint.h"
 #include "cli-options.h"
 #include "cli.h"
 #include "dlx-sudoku-draw.h"
@@ -100,6 +101,12 @@ static int run_puzzles(const struct puzzle_options *o, FILE *in, const char *nam
 		puzzle_worker_free(&w);
 		return CLI_EXIT_FAILURE;
 	}
+	struct cli_checkpoint ck = { "dlx-sudoku", o->checkpoint, o->resume, o->checkpoint_every, 0, NULL, &ru.lim,
+		false, false, NULL, NULL, 0, false, NULL, NULL };
+	if (o->checkpoint) {
+		w.ckpt = &ck;
+		cli_catch_hangup();
+	}
 	int status = o->generate ? generate_puzzles(&ru, &w) : solve_puzzles(&ru, &w);
 	cli_progress_end(&ru.lim);
 	if (svg && !sudoku_svg_finish(o, ru.total.puzzles) && status == 0)
@@ -113,6 +120,9 @@ static int run_puzzles(const struct puzzle_options *o, FILE *in, const char *nam
 	if (o->stats)
 		print_stats(o, t, secs);
 	status = cli_finish_output("dlx-sudoku", false, status);
+	/* The count is out (or the run failed): only then may a finished checkpoint go. */
+	if (w.ckpt && w.ckpt_ran)
+		cli_checkpoint_done(&ck, &w.ckpt_stats, status != CLI_EXIT_FAILURE && status != CLI_EXIT_USAGE);
 	sudoku_reader_free(ru.in.rd);
 	input_free(&ru.in);
 	puzzle_worker_free(&w);

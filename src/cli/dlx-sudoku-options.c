@@ -6,6 +6,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "cli-checkpoint.h"
 #include "dlx-sudoku-generate.h"
 #include "dlx-sudoku.h"
 #include "draw-svg.h"
@@ -97,6 +98,16 @@ static const char usage_dlx_sudoku[] =
 	"      --propagate        search with locked candidates (pointing and claiming)\n"
 	"                         at each guess: usually fewer nodes, each dearer; node\n"
 	"                         counts and so --grade change (see dlx-sudoku(1))\n"
+	"      --checkpoint=FILE  with --count of a lone puzzle, in one thread: save\n"
+	"                         the state of the search in FILE every\n"
+	"                         --checkpoint-every seconds and when a limit or\n"
+	"                         SIGINT/SIGTERM/SIGHUP stops it; FILE must not exist\n"
+	"                         (it is removed once the count is out)\n"
+	"      --checkpoint-every=SEC  seconds between saves (default 300)\n"
+	"      --resume=FILE      go on with the count saved in FILE, of the same\n"
+	"                         puzzle, board and --propagate; saves go on in FILE\n"
+	"                         (or --checkpoint's); counts, nodes and --node-limit\n"
+	"                         are the whole search's\n"
 	"  -t, --threads=N        solve N puzzles at a time (default: the number of\n"
 	"                         online cores); the output is the same for any N.\n"
 	"                         A --count of a lone puzzle splits its search over\n"
@@ -232,14 +243,16 @@ static const char usage_dlx_sudoku[] =
 	"Exit status: 0 every puzzle has a solution (or was made as asked), 1 some\n"
 	"puzzle has none, 2 bad usage or bad input, 3 out of memory, overflow or\n"
 	"write error, 4 some puzzle was stopped by --node-limit or --time-limit (or\n"
-	"fell short of its request), 130/143 interrupted by SIGINT/SIGTERM.\n";
+	"fell short of its request), 130/143 interrupted by SIGINT/SIGTERM (129:\n"
+	"SIGHUP, with --checkpoint).\n";
 
 const struct cli_program puzzle_program = { "dlx-sudoku", usage_dlx_sudoku, UINT32_MAX, 1 };
 
 enum {
 	OPT_SCORE = CLI_OPT_OWN, OPT_GRADE, OPT_GENERATE, OPT_SIZE, OPT_SEED, OPT_CLUES, OPT_MINIMAL,
 	OPT_SYMMETRIC, OPT_VARIANT, OPT_REGIONS, OPT_BOX, OPT_SYMMETRY, OPT_CANDIDATES, OPT_PER_PAGE, OPT_PARITY,
-	OPT_CAGES, OPT_PRINT_CAGES, OPT_GRID, OPT_EXPLAIN, OPT_HINT, OPT_RATE
+	OPT_CAGES, OPT_PRINT_CAGES, OPT_GRID, OPT_EXPLAIN, OPT_HINT, OPT_RATE, OPT_CHECKPOINT,
+	OPT_CHECKPOINT_EVERY, OPT_RESUME
 };
 
 /* The order shows in getopt's "ambiguous option" messages: keep it. */
@@ -275,6 +288,9 @@ static const struct option longopts[] = {
 	{ "explain", no_argument, NULL, OPT_EXPLAIN },
 	{ "hint", no_argument, NULL, OPT_HINT },
 	{ "rate", no_argument, NULL, OPT_RATE },
+	{ "checkpoint", required_argument, NULL, OPT_CHECKPOINT },
+	{ "checkpoint-every", required_argument, NULL, OPT_CHECKPOINT_EVERY },
+	{ "resume", required_argument, NULL, OPT_RESUME },
 	CLI_LONGOPTS_HELP,
 	{ NULL, 0, NULL, 0 },
 };
@@ -531,6 +547,12 @@ static int take_puzzle_option(int c, const char *arg, struct puzzle_options *o, 
 	case OPT_PARITY: o->parity_file = arg; return 0;
 	case OPT_CAGES: o->cages_file = arg; return 0;
 	case OPT_GRID: o->grid_file = arg; return 0;
+	case OPT_CHECKPOINT: o->checkpoint = arg; return 0;
+	case OPT_RESUME: o->resume = arg; return 0;
+	case OPT_CHECKPOINT_EVERY:
+		if (!cli_parse_seconds(arg, &o->checkpoint_every) || o->checkpoint_every <= 0)
+			return cli_usage_error(&puzzle_program, "--checkpoint-every needs a positive number of seconds");
+		return 0;
 	case OPT_PRINT_CAGES:
 		if (strcmp(arg, "map") == 0)
 			o->print_cages = PRINT_CAGES_MAP;
@@ -600,6 +622,40 @@ static const char *clash(const struct puzzle_options *o, const struct requests *
 	return NULL;
 }
 
+/*
+ * What --checkpoint and --resume work with (the count of one puzzle, in one
+ * thread, as dlx's count); 0 or a usage error's status.  Before --threads
+ * gets its default, so that only an explicit one above 1 is refused.
+ */
+static int check_checkpoint(struct puzzle_options *o)
+{
+	if (!o->checkpoint && !o->resume) {
+		if (o->checkpoint_every > 0)
+			return cli_usage_error(&puzzle_program, "--checkpoint-every needs --checkpoint or --resume");
+		return 0;
+	}
+	if (o->mode != MODE_COUNT || o->generate || o->grid_file)
+		return cli_usage_error(&puzzle_program, "--checkpoint and --resume save the count of one puzzle: "
+				       "they need --count, and exclude the other modes, --all, --generate and --grid");
+	if (o->cli.parts)
+		return cli_usage_error(&puzzle_program, "--checkpoint and --resume count one puzzle: not with --part");
+	if (o->cli.threads > 1)
+		return cli_usage_error(&puzzle_program, "--checkpoint and --resume search in one thread: "
+				       "--threads must be 1");
+	o->cli.threads = 1;
+	if (!o->checkpoint)
+		o->checkpoint = o->resume;
+	if (o->checkpoint_every <= 0)
+		o->checkpoint_every = CLI_CHECKPOINT_EVERY;
+	/* A fresh count must not overwrite the state of another one. */
+	if (!o->resume && access(o->checkpoint, F_OK) == 0) {
+		fprintf(stderr, "dlx-sudoku: %s exists: go on with --resume %s, or remove it to start afresh\n",
+			o->checkpoint, o->checkpoint);
+		return CLI_EXIT_USAGE;
+	}
+	return 0;
+}
+
 int parse_puzzle_options(int argc, char **argv, struct puzzle_options *o)
 {
 	struct requests rq = { 0 };
@@ -628,6 +684,9 @@ int parse_puzzle_options(int argc, char **argv, struct puzzle_options *o)
 	}
 	if (o->killer && !o->generate)
 		o->cages_file = o->file;
+	r = check_checkpoint(o);
+	if (r)
+		return r;
 	if (!o->cli.threads)
 		o->cli.threads = cli_online_cores();
 	if (o->pdf && !o->per_page)

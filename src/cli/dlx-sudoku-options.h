@@ -59,6 +59,9 @@ struct puzzle_options {
 	bool pdf;                /* --output pdf: their pages as PDF */
 	unsigned per_page;       /* --per-page N: A4 pages of N boards; 0 = one column (SVG only) */
 	const char *file;        /* the input file, "-" for standard input */
+	/* --checkpoint FILE (or --resume's FILE), --resume FILE, --checkpoint-every SEC: a lone puzzle's count */
+	const char *checkpoint, *resume;
+	double checkpoint_every;
 };
 
 /* dlx-sudoku's name and --help, for the shared option helpers. */

@@ -325,10 +325,34 @@ static bool count_lone_puzzle(struct run *ru, struct puzzle_worker *w, int *stat
 	return false;
 }
 
+/*
+ * --checkpoint, --resume: a checkpoint is one puzzle's count, so the input
+ * must hold one (reading one ahead tells).  Returns 0, or an exit status
+ * after a message.
+ */
+static int check_lone_puzzle(struct run *ru)
+{
+	struct puzzle_input *in = &ru->in;
+	if (!input_read_ahead(in) || (in->ahead_rc[0] == 1 && !input_read_ahead(in))) {
+		fprintf(stderr, "dlx-sudoku: out of memory\n");
+		return CLI_EXIT_FAILURE;
+	}
+	if (in->ahead_rc[0] == 1 && in->ahead_rc[1] == 1) {
+		fprintf(stderr, "dlx-sudoku: %s:%zu: --checkpoint and --resume count one puzzle, and this is a second\n",
+			ru->name, in->ahead_pz[1].line);
+		return CLI_EXIT_USAGE;
+	}
+	return 0;
+}
+
 int solve_puzzles(struct run *ru, struct puzzle_worker *w)
 {
 	const struct puzzle_options *o = ru->o;
 	int status;
+	if (o->checkpoint) {
+		status = check_lone_puzzle(ru);
+		return status ? status : solve_sequentially(ru, w);
+	}
 	if (o->cli.threads > 1 && o->mode == MODE_COUNT && !o->cli.node_limit && count_lone_puzzle(ru, w, &status))
 		return status;
 	if (o->cli.threads > 1) {

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 
+#include "cli-checkpoint.h"
 #include "dlx-sudoku-draw.h"
 #include "dlx-sudoku-explain-one.h"
 #include "sudoku-write.h"
@@ -133,6 +134,33 @@ static dlx_sudoku_params search_params(struct answer *a)
 }
 
 /*
+ * --checkpoint, --resume: the count of the givens on the solver's problem
+ * with them forced (dlx_sudoku_load()), saved as it goes by the programs'
+ * checkpoint files, which dlx's counts use too.
+ */
+static int count_checkpointed(struct puzzle_worker *w, dlx_sudoku *solver, const uint8_t *cells,
+	const dlx_sudoku_params *sp, dlx_sudoku_result *res, dlx_error_info *err)
+{
+	dlx_problem *p;
+	int rc = dlx_sudoku_load(solver, cells, &p, res, err);
+	if (rc)
+		return rc;
+	struct cli_checkpoint *c = w->ckpt;
+	c->p = p;
+	c->lim = w->lim;
+	dlx_search_params dsp = DLX_SEARCH_PARAMS_INIT;
+	dsp.solution_limit = sp->limit;
+	dsp.node_limit = sp->node_limit;
+	dsp.poll_interval = CLI_POLL_INTERVAL;
+	w->ckpt_status = cli_checkpoint_search(c, &dsp, &res->stats, &rc);
+	dlx_sudoku_unload(solver);
+	c->p = NULL;
+	w->ckpt_ran = w->ckpt_status != CLI_EXIT_USAGE;
+	w->ckpt_stats = res->stats;
+	return rc;
+}
+
+/*
  * Runs the search: a grade, or solutions (the first kept in w->solution for
  * MODE_SOLVE), of the givens, or of the candidates when marks is not NULL.
  */
@@ -140,6 +168,8 @@ static int search_puzzle(struct puzzle_worker *w, dlx_sudoku *solver, const uint
 	dlx_sudoku_params *sp, uint64_t *grade, dlx_sudoku_result *res, dlx_error_info *err)
 {
 	enum puzzle_mode mode = w->o->mode;
+	if (w->ckpt && mode == MODE_COUNT)
+		return count_checkpointed(w, solver, cells, sp, res, err);
 	if (mode == MODE_GRADE)
 		return marks ? dlx_sudoku_grade_candidates(solver, marks, sp, grade, res, err)
 			: dlx_sudoku_grade(solver, cells, sp, grade, res, err);
@@ -289,6 +319,11 @@ int solve_one(struct puzzle_worker *w, const struct sudoku_puzzle *pz, uint64_t 
 		return candidates_one(w, pz, solver, seq, t);
 	if (o->mode == MODE_EXPLAIN || o->mode == MODE_HINT || o->mode == MODE_RATE)
 		return explain_one(w, pz, solver, seq, t);
+	if (w->ckpt && pz->marks) {
+		warn(w, "dlx-sudoku: %s:%zu: --checkpoint and --resume count a puzzle of givens, not of pencil marks\n",
+			w->name, pz->line);
+		return CLI_EXIT_USAGE;
+	}
 	struct answer a = { w, pz, 0, false };
 	dlx_sudoku_params sp = search_params(&a);
 	puzzle_worker_start_limits(w);
@@ -303,6 +338,9 @@ int solve_one(struct puzzle_worker *w, const struct sudoku_puzzle *pz, uint64_t 
 	dlx_error_info err;
 	uint64_t grade = 0;
 	int rc = search_puzzle(w, solver, pz->cells, pz->marks, &sp, &grade, &res, &err);
+	/* A checkpoint refused (cli_checkpoint_search() said why): nothing was searched, nothing to print. */
+	if (w->ckpt && w->ckpt_status == CLI_EXIT_USAGE)
+		return CLI_EXIT_USAGE;
 	t->puzzles++;
 	if (rc == DLX_ERR_CONFLICT || rc == DLX_ERR_INVALID) {
 		warn(w, "dlx-sudoku: %s:%zu: %s\n", w->name, pz->line, err.message);
@@ -331,5 +369,8 @@ int solve_one(struct puzzle_worker *w, const struct sudoku_puzzle *pz, uint64_t 
 	if (w->direct && ferror(puzzle_out))
 		return CLI_EXIT_FAILURE;
 	/* A limit only marks the puzzle; a signal ends the run. */
-	return stop.interrupted ? stop.status : 0;
+	if (stop.interrupted)
+		return stop.status;
+	/* A stop whose state could not be saved: the partial count is out, the run failed. */
+	return w->ckpt && w->ckpt_status ? w->ckpt_status : 0;
 }

@@ -57,6 +57,11 @@ struct puzzle_worker {
 	struct cli_limits *lim;
 	struct cli_limits own_lim; /* a pipeline worker's: deadlines are per puzzle, hence per thread */
 	unsigned split_threads;  /* > 1: a --count's search is split over this many threads */
+	/* --checkpoint, --resume: the lone puzzle's count is saved there (one thread); NULL without */
+	struct cli_checkpoint *ckpt;
+	int ckpt_status;         /* cli_checkpoint_search()'s: a refused resume, a save that failed at the stop */
+	bool ckpt_ran;           /* the count was searched: ckpt_stats say how it ended */
+	dlx_stats ckpt_stats;
 	/* Where the answer goes: straight out, or held back until its turn. */
 	bool direct;
 	struct held_answer *held;

@@ -1,0 +1,1 @@
+--all --count --checkpoint @DATA@/none.ckpt @DATA@/p15.txt

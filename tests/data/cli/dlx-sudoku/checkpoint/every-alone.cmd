@@ -1,0 +1,1 @@
+--count --checkpoint-every 5 @DATA@/p15.txt

@@ -1,0 +1,1 @@
+--count --checkpoint-every 0 --checkpoint @DATA@/none.ckpt @DATA@/p15.txt

@@ -1,0 +1,1 @@
+--count --checkpoint-every soon --checkpoint @DATA@/none.ckpt @DATA@/p15.txt

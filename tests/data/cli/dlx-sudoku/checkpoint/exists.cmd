@@ -1,0 +1,1 @@
+--count --checkpoint @DATA@/p15.txt @DATA@/p15.txt

@@ -1,0 +1,1 @@
+--generate 1 --checkpoint @DATA@/none.ckpt

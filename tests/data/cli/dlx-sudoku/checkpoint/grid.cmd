@@ -1,0 +1,1 @@
+--count --grid samurai --checkpoint @DATA@/none.ckpt @TOPDATA@/samurai.txt

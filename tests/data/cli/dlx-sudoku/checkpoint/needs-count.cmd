@@ -1,0 +1,1 @@
+--checkpoint @DATA@/none.ckpt @DATA@/p15.txt

@@ -1,0 +1,1 @@
+--count --resume @DATA@/p15.txt @DATA@/p15.txt

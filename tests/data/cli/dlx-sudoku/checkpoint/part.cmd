@@ -1,0 +1,1 @@
+--count --part 1/2 --checkpoint @DATA@/none.ckpt @DATA@/p15.txt

@@ -1,0 +1,1 @@
+--count --resume @DATA@/none.ckpt @DATA@/p15.txt

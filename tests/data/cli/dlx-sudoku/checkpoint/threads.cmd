@@ -1,0 +1,1 @@
+--count --threads 2 --checkpoint @DATA@/none.ckpt @DATA@/p15.txt

@@ -1,0 +1,1 @@
+--count --checkpoint @DATA@/none.ckpt @DATA@/two.txt

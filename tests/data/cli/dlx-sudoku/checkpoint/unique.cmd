@@ -1,0 +1,1 @@
+--unique --resume @DATA@/none.ckpt @DATA@/p15.txt
