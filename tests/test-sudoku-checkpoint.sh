@@ -8,9 +8,13 @@
 # were; the file is removed once the count is out; the messages that name
 # files (the golden cases in tests/data/cli/dlx-sudoku/checkpoint cannot hold
 # their absolute paths).
-# Usage: test-sudoku-checkpoint.sh DLX_SUDOKU
+# Then runs of puzzle files (the run's place saved, answers in --output-file):
+# killed with SIGKILL and SIGTERM and resumed, in one thread and two, with
+# line and grid answers, they end with the answers and --stats totals of one
+# uninterrupted run; another input or other options are refused.
+# Usage: test-sudoku-checkpoint.sh DLX_SUDOKU SUDOKU17_SAMPLE
 set -u
-sud=$1
+sud=$1 sample=$2
 tmp=$(mktemp -d) || exit 1
 pid=''
 trap '[ -n "$pid" ] && kill -KILL "$pid" 2>/dev/null; rm -rf "$tmp"' EXIT
@@ -75,10 +79,19 @@ check "not a checkpoint message" "dlx-sudoku: $tmp/p15: not a dlx checkpoint (no
 check "missing status" 2 $?
 check "missing message" "dlx-sudoku: $tmp/none.ckpt: No such file or directory" "$(cat "$tmp/err")"
 printf '%s\n%s\n' "$p15" "$p14" > "$tmp/two"
+# Two puzzles are a run, whose answers need a file; a count's checkpoint is for one puzzle.
 "$sud" --count --checkpoint "$tmp/two.ckpt" "$tmp/two" > "$tmp/out" 2> "$tmp/err"
 check "two puzzles status" 2 $?
-check "two puzzles message" "dlx-sudoku: $tmp/two:2: --checkpoint and --resume count one puzzle, and this is a second" "$(cat "$tmp/err")"
+check "two puzzles message" "dlx-sudoku: --checkpoint and --resume with a file of puzzles need --output-file FILE (which a resume cuts back to the answers saved), or --quiet" "$(cat "$tmp/err")"
 check "two puzzles no file" no "$([ -e "$tmp/two.ckpt" ] && echo yes || echo no)"
+"$sud" --count --resume "$ck" "$tmp/two" > "$tmp/out" 2> "$tmp/err"
+check "count checkpoint, two puzzles status" 2 $?
+check "count checkpoint, two puzzles message" "dlx-sudoku: $tmp/two:2: --checkpoint and --resume count one puzzle, and this is a second" "$(cat "$tmp/err")"
+cmp -s "$ck" "$tmp/first.ckpt"
+check "count checkpoint, two puzzles untouched" 0 $?
+"$sud" --count --threads 2 --resume "$ck" "$tmp/p15" > "$tmp/out" 2> "$tmp/err"
+check "count checkpoint, two threads status" 2 $?
+check "count checkpoint, two threads message" "dlx-sudoku: the count of a lone puzzle with --checkpoint or --resume searches in one thread: --threads must be 1" "$(cat "$tmp/err")"
 
 # The same givens in another layout are the same puzzle: the grid resumes the line's checkpoint.
 "$sud" --count --stats --node-limit 400000 --resume "$ck" "$tmp/p15.grid" > /dev/null 2> "$tmp/err"
@@ -145,5 +158,89 @@ printf '%s\n' "12345678.........9$(printf '%63s' '' | tr ' ' .)" > "$tmp/zero"
 check "no solution status" 1 $?
 check "no solution count" 0 "$(cat "$tmp/out")"
 check "no solution file gone" no "$([ -e "$tmp/zero.ck" ] && echo yes || echo no)"
+# --- runs of puzzle files ---
+# 20 puzzles with a clue taken from each: counts of 34 to 473,874, a few seconds in all.
+head -20 "$sample" | sed -E 's/[1-9]/./' > "$tmp/run"
+stats() { sed -n 's/^\(puzzles: .*branches: [0-9]*\),.*/\1/p' "$1"; }
+for threads in 1 2; do
+	for layout in line grid; do
+		name="threads $threads $layout"
+		"$sud" --count --stats --threads "$threads" -o "$layout" "$tmp/run" > "$tmp/run.whole" 2> "$tmp/err"
+		want_stats=$(stats "$tmp/err")
+		rck=$tmp/run.$threads.$layout.ck out=$tmp/run.$threads.$layout.out
+		# Killed twice (a kill -9 loses what followed the last save), stopped once by SIGTERM.
+		first=(--checkpoint "$rck")
+		for sig in KILL TERM KILL; do
+			"$sud" --count --threads "$threads" -o "$layout" --checkpoint-every 0.01 "${first[@]}" \
+				--output-file "$out" "$tmp/run" 2> "$tmp/err" &
+			pid=$!
+			for _ in $(seq 100); do [ -e "$rck" ] && break; sleep 0.02; done
+			sleep 0.3
+			kill -$sig "$pid" 2>/dev/null
+			wait "$pid"
+			status=$?
+			pid=''
+			first=(--resume "$rck")
+			[ $status -eq 0 ] && break # a fast machine may finish first: then the file is gone
+			if [ $sig = TERM ]; then
+				check "$name SIGTERM status" 143 $status
+				check "$name SIGTERM saved" 1 "$(grep -c "^dlx-sudoku: checkpoint saved in $rck after [0-9]* puzzles (go on with --resume $rck)\$" "$tmp/err")"
+			fi
+		done
+		if [ -e "$rck" ]; then
+			"$sud" --count --stats --threads "$threads" -o "$layout" --resume "$rck" --output-file "$out" \
+				"$tmp/run" 2> "$tmp/err"
+			check "$name resumed status" 0 $?
+			check "$name stats" "$want_stats" "$(stats "$tmp/err")"
+		fi
+		cmp -s "$out" "$tmp/run.whole"
+		check "$name answers" 0 $?
+		check "$name file gone" no "$([ -e "$rck" ] && echo yes || echo no)"
+	done
+done
+
+# Refusals, each leaving the checkpoint and the answers as they were.
+rck=$tmp/ref.ck out=$tmp/ref.out
+"$sud" --count --threads 1 --checkpoint "$rck" --checkpoint-every 0.01 --output-file "$out" "$tmp/run" 2> /dev/null &
+pid=$!
+# Two answers out at least, so that a shorter output can be made.
+for _ in $(seq 500); do [ -e "$out" ] && [ "$(wc -l < "$out")" -ge 2 ] && break; sleep 0.02; done
+kill -TERM "$pid"
+wait "$pid"
+pid=''
+cp "$rck" "$tmp/ref.before"
+cp "$out" "$tmp/ref.out.before"
+unchanged() { cmp -s "$rck" "$tmp/ref.before" && cmp -s "$out" "$tmp/ref.out.before" && echo yes; }
+sed '1s/^./4/' "$tmp/run" > "$tmp/other"
+"$sud" --count --threads 1 --resume "$rck" --output-file "$out" "$tmp/other" > /dev/null 2> "$tmp/err"
+check "other input status" 2 $?
+check "other input message" "dlx-sudoku: $tmp/other: not the input of the run in $rck (its first puzzles differ)" "$(cat "$tmp/err")"
+check "other input untouched" yes "$(unchanged)"
+"$sud" --count --threads 1 -o grid --resume "$rck" --output-file "$out" "$tmp/run" > /dev/null 2> "$tmp/err"
+check "other layout status" 2 $?
+check "other layout message" yes "$(grep -q "^dlx-sudoku: $rck: run checkpoint of other options" "$tmp/err" && echo yes)"
+check "other layout untouched" yes "$(unchanged)"
+head -1 "$out" > "$tmp/short.out"
+"$sud" --count --threads 1 --resume "$rck" --output-file "$tmp/short.out" "$tmp/run" > /dev/null 2> "$tmp/err"
+check "short output status" 2 $?
+check "short output message" yes "$(grep -q "^dlx-sudoku: $tmp/short.out: not the answers of the run in $rck" "$tmp/err" && echo yes)"
+"$sud" --count --threads 1 --resume "$rck" "$tmp/run" > /dev/null 2> "$tmp/err"
+check "no output file status" 2 $?
+check "no output file message" "dlx-sudoku: --checkpoint and --resume with a file of puzzles need --output-file FILE (which a resume cuts back to the answers saved), or --quiet" "$(cat "$tmp/err")"
+check "refusals untouched" yes "$(unchanged)"
+# A run's checkpoint is no count's, nor the other way round.
+"$sud" --count --threads 1 --resume "$rck" "$tmp/p15" > /dev/null 2> "$tmp/err"
+check "run checkpoint for a count status" 2 $?
+"$sud" --count --node-limit 1000 --checkpoint "$tmp/s.ck" "$tmp/p15" > /dev/null 2>&1
+"$sud" --threads 1 --resume "$tmp/s.ck" --output-file "$tmp/s.out" "$tmp/run" > /dev/null 2> "$tmp/err"
+check "count checkpoint for a run status" 2 $?
+check "count checkpoint for a run message" "dlx-sudoku: $tmp/s.ck: not a dlx-sudoku run checkpoint" "$(cat "$tmp/err")"
+# The rest of the run, with --quiet's --stats alone: the same totals as one run.
+"$sud" --count --stats --threads 2 --resume "$rck" --output-file "$out" "$tmp/run" 2> "$tmp/err"
+"$sud" --count --stats --threads 1 "$tmp/run" > "$tmp/run.whole" 2> "$tmp/err2"
+check "refusals then resumed" "$(stats "$tmp/err2")" "$(stats "$tmp/err")"
+cmp -s "$out" "$tmp/run.whole"
+check "refusals then resumed answers" 0 $?
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -31,7 +31,7 @@ static bool write_all(int fd, const unsigned char *b, size_t n)
  * Makes the directory entry of a rename durable: without it a power loss
  * may bring back the old name's file, or none.
  */
-static bool sync_directory_of(const char *file)
+bool cli_sync_directory_of(const char *file)
 {
 	char *dir = strdup(file);
 	if (!dir)
@@ -46,8 +46,7 @@ static bool sync_directory_of(const char *file)
 	return ok;
 }
 
-/* Writes the bytes to file crash-safely; false after a message on stderr. */
-static bool write_file(const char *prog, const char *file, const void *buf, size_t len)
+bool cli_checkpoint_write_file(const char *prog, const char *file, const void *buf, size_t len)
 {
 	size_t n = strlen(file);
 	char *tmp = malloc(n + 8);
@@ -75,7 +74,7 @@ static bool write_file(const char *prog, const char *file, const void *buf, size
 		e = errno;
 		step = "cannot rename the temporary file";
 	}
-	if (ok && !(ok = sync_directory_of(file))) {
+	if (ok && !(ok = cli_sync_directory_of(file))) {
 		e = errno;
 		step = "cannot sync its directory";
 	}
@@ -88,8 +87,7 @@ static bool write_file(const char *prog, const char *file, const void *buf, size
 	return ok;
 }
 
-/* Reads a whole checkpoint file; false after a message on stderr. */
-static bool read_file(const char *prog, const char *file, unsigned char **buf, size_t *len)
+bool cli_checkpoint_read_file(const char *prog, const char *file, unsigned char **buf, size_t *len)
 {
 	*buf = NULL;
 	*len = 0;
@@ -171,7 +169,7 @@ static bool save(struct cli_checkpoint *c)
 		fprintf(stderr, "%s: %s: cannot save the checkpoint: %s\n", c->prog, c->file, dlx_strerror(rc));
 		return false;
 	}
-	bool ok = write_file(c->prog, c->file, buf, len);
+	bool ok = cli_checkpoint_write_file(c->prog, c->file, buf, len);
 	free(buf);
 	c->saved = c->saved || ok;
 	return ok;
@@ -225,7 +223,7 @@ int cli_checkpoint_search(struct cli_checkpoint *c, dlx_search_params *sp, dlx_s
 {
 	unsigned char *buf = NULL;
 	size_t len = 0;
-	if (c->resume && !read_file(c->prog, c->resume, &buf, &len))
+	if (c->resume && !cli_checkpoint_read_file(c->prog, c->resume, &buf, &len))
 		return CLI_EXIT_USAGE;
 	if (c->out && c->resume) {
 		int r = check_output(c, buf, len);
@@ -267,7 +265,7 @@ void cli_checkpoint_done(struct cli_checkpoint *c, const dlx_stats *st, bool ans
 			fprintf(stderr, "%s: %s: cannot remove the finished checkpoint: %s\n", c->prog, c->file,
 				strerror(errno));
 		else
-			sync_directory_of(c->file);
+			cli_sync_directory_of(c->file);
 	} else if (!ended && c->saved) {
 		fprintf(stderr, "%s: checkpoint saved in %s (go on with --resume %s)\n", c->prog, c->file, c->file);
 	}

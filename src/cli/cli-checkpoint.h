@@ -70,4 +70,17 @@ int cli_checkpoint_search(struct cli_checkpoint *c, dlx_search_params *sp, dlx_s
  */
 void cli_checkpoint_done(struct cli_checkpoint *c, const dlx_stats *st, bool answered);
 
+/*
+ * The file primitives, for dlx-sudoku's run checkpoints too.  Writes the
+ * bytes to file crash-safely (a temporary file in its directory, fsync,
+ * rename, fsync of the directory); false after a message on stderr.
+ */
+bool cli_checkpoint_write_file(const char *prog, const char *file, const void *buf, size_t len);
+
+/* Reads a whole checkpoint file (at most a gigabyte) into *buf (malloc'd); false after a message on stderr. */
+bool cli_checkpoint_read_file(const char *prog, const char *file, unsigned char **buf, size_t *len);
+
+/* fsyncs the directory that holds file, so that a rename or unlink there survives a power loss. */
+bool cli_sync_directory_of(const char *file);
+
 #endif

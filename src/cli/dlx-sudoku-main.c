@@ -14,6 +14,7 @@
 #include "dlx-sudoku-grid-run.h"
 #include "dlx-sudoku-input.h"
 #include "dlx-sudoku-options.h"
+#include "dlx-sudoku-resume.h"
 #include "dlx-sudoku-run.h"
 #include "dlx-sudoku-worker.h"
 #include "sudoku-write.h"
@@ -40,7 +41,8 @@ static size_t longest_board_text(void)
 }
 
 /* --stats: the run's totals on stderr. */
-static void print_stats(const struct puzzle_options *o, const struct tally *t, double secs)
+/* The totals (a resumed run's include the runs before it); puzzles/s are this run's: `before` were done then. */
+static void print_stats(const struct puzzle_options *o, const struct tally *t, uint64_t before, double secs)
 {
 	if (o->generate)
 		fprintf(stderr,
@@ -55,7 +57,7 @@ static void print_stats(const struct puzzle_options *o, const struct tally *t, d
 			", nodes: %" PRIu64 ", updates: %" PRIu64 ", branches: %" PRIu64
 			", time: %.3f s, puzzles/s: %.0f\n",
 			t->puzzles, t->solved, t->unsolvable, t->stopped, t->nodes, t->updates, t->branches, secs,
-			secs > 0 ? (double)t->puzzles / secs : 0.0);
+			secs > 0 ? (double)(t->puzzles - before) / secs : 0.0);
 }
 
 /*
@@ -103,11 +105,15 @@ static int run_puzzles(const struct puzzle_options *o, FILE *in, const char *nam
 	}
 	struct cli_checkpoint ck = { "dlx-sudoku", o->checkpoint, o->resume, o->checkpoint_every, 0, NULL, &ru.lim,
 		false, false, NULL, NULL, 0, false, NULL, NULL };
+	struct run_checkpoint rck = { 0 };
 	if (o->checkpoint) {
-		w.ckpt = &ck;
+		ru.search_ck = &ck;
+		ru.run_ck = &rck;
 		cli_catch_hangup();
 	}
 	int status = o->generate ? generate_puzzles(&ru, &w) : solve_puzzles(&ru, &w);
+	/* The input read to its end (or a lone count searched): a run checkpoint has nothing left to resume. */
+	bool ended = status == 0;
 	cli_progress_end(&ru.lim);
 	if (svg && !sudoku_svg_finish(o, ru.total.puzzles) && status == 0)
 		status = CLI_EXIT_FAILURE;
@@ -118,11 +124,13 @@ static int run_puzzles(const struct puzzle_options *o, FILE *in, const char *nam
 	if (status > 128)
 		fprintf(stderr, "dlx-sudoku: %s\n", cli_interruption(status - 128));
 	if (o->stats)
-		print_stats(o, t, secs);
+		print_stats(o, t, ru.puzzles_before, secs);
 	status = cli_finish_output("dlx-sudoku", false, status);
-	/* The count is out (or the run failed): only then may a finished checkpoint go. */
+	/* The answers are out (or the run failed): only then may a finished checkpoint go. */
 	if (w.ckpt && w.ckpt_ran)
 		cli_checkpoint_done(&ck, &w.ckpt_stats, status != CLI_EXIT_FAILURE && status != CLI_EXIT_USAGE);
+	if (ru.run_ck_on)
+		status = run_checkpoint_finish(&rck, ended && status != CLI_EXIT_FAILURE, status);
 	sudoku_reader_free(ru.in.rd);
 	input_free(&ru.in);
 	puzzle_worker_free(&w);

@@ -98,16 +98,20 @@ static const char usage_dlx_sudoku[] =
 	"      --propagate        search with locked candidates (pointing and claiming)\n"
 	"                         at each guess: usually fewer nodes, each dearer; node\n"
 	"                         counts and so --grade change (see dlx-sudoku(1))\n"
-	"      --checkpoint=FILE  with --count of a lone puzzle, in one thread: save\n"
-	"                         the state of the search in FILE every\n"
-	"                         --checkpoint-every seconds and when a limit or\n"
-	"                         SIGINT/SIGTERM/SIGHUP stops it; FILE must not exist\n"
-	"                         (it is removed once the count is out)\n"
+	"      --output-file=FILE write the answers to FILE, not standard output\n"
+	"      --checkpoint=FILE  save where the run stands in FILE every\n"
+	"                         --checkpoint-every seconds and when SIGINT/SIGTERM/\n"
+	"                         SIGHUP (or, for a count, a limit) stops it; FILE\n"
+	"                         must not exist (it is removed at the end).  A\n"
+	"                         --count of a lone puzzle saves its search (in one\n"
+	"                         thread); a file of puzzles saves the puzzles\n"
+	"                         answered, its answers going to --output-file\n"
 	"      --checkpoint-every=SEC  seconds between saves (default 300)\n"
-	"      --resume=FILE      go on with the count saved in FILE, of the same\n"
-	"                         puzzle, board and --propagate; saves go on in FILE\n"
-	"                         (or --checkpoint's); counts, nodes and --node-limit\n"
-	"                         are the whole search's\n"
+	"      --resume=FILE      go on from FILE: the same input and options that\n"
+	"                         shape the answers; a count goes on where its search\n"
+	"                         stood (its count, nodes and --node-limit the whole\n"
+	"                         search's), a run after the last puzzle answered,\n"
+	"                         --output-file cut back to the answers saved\n"
 	"  -t, --threads=N        solve N puzzles at a time (default: the number of\n"
 	"                         online cores); the output is the same for any N.\n"
 	"                         A --count of a lone puzzle splits its search over\n"
@@ -252,7 +256,7 @@ enum {
 	OPT_SCORE = CLI_OPT_OWN, OPT_GRADE, OPT_GENERATE, OPT_SIZE, OPT_SEED, OPT_CLUES, OPT_MINIMAL,
 	OPT_SYMMETRIC, OPT_VARIANT, OPT_REGIONS, OPT_BOX, OPT_SYMMETRY, OPT_CANDIDATES, OPT_PER_PAGE, OPT_PARITY,
 	OPT_CAGES, OPT_PRINT_CAGES, OPT_GRID, OPT_EXPLAIN, OPT_HINT, OPT_RATE, OPT_CHECKPOINT,
-	OPT_CHECKPOINT_EVERY, OPT_RESUME
+	OPT_CHECKPOINT_EVERY, OPT_RESUME, OPT_OUTPUT_FILE
 };
 
 /* The order shows in getopt's "ambiguous option" messages: keep it. */
@@ -291,6 +295,7 @@ static const struct option longopts[] = {
 	{ "checkpoint", required_argument, NULL, OPT_CHECKPOINT },
 	{ "checkpoint-every", required_argument, NULL, OPT_CHECKPOINT_EVERY },
 	{ "resume", required_argument, NULL, OPT_RESUME },
+	{ "output-file", required_argument, NULL, OPT_OUTPUT_FILE },
 	CLI_LONGOPTS_HELP,
 	{ NULL, 0, NULL, 0 },
 };
@@ -549,6 +554,7 @@ static int take_puzzle_option(int c, const char *arg, struct puzzle_options *o, 
 	case OPT_GRID: o->grid_file = arg; return 0;
 	case OPT_CHECKPOINT: o->checkpoint = arg; return 0;
 	case OPT_RESUME: o->resume = arg; return 0;
+	case OPT_OUTPUT_FILE: o->output_file = arg; return 0;
 	case OPT_CHECKPOINT_EVERY:
 		if (!cli_parse_seconds(arg, &o->checkpoint_every) || o->checkpoint_every <= 0)
 			return cli_usage_error(&puzzle_program, "--checkpoint-every needs a positive number of seconds");
@@ -623,9 +629,11 @@ static const char *clash(const struct puzzle_options *o, const struct requests *
 }
 
 /*
- * What --checkpoint and --resume work with (the count of one puzzle, in one
- * thread, as dlx's count); 0 or a usage error's status.  Before --threads
- * gets its default, so that only an explicit one above 1 is refused.
+ * What --checkpoint and --resume work with: the count of a lone puzzle
+ * (its search saved, in one thread: solve_puzzles() refuses --threads
+ * above 1 then) or a run of puzzles read (its place in the input saved;
+ * the answers must go to --output-file, unless --quiet); 0 or a usage
+ * error's status.
  */
 static int check_checkpoint(struct puzzle_options *o)
 {
@@ -634,20 +642,14 @@ static int check_checkpoint(struct puzzle_options *o)
 			return cli_usage_error(&puzzle_program, "--checkpoint-every needs --checkpoint or --resume");
 		return 0;
 	}
-	if (o->mode != MODE_COUNT || o->generate || o->grid_file)
-		return cli_usage_error(&puzzle_program, "--checkpoint and --resume save the count of one puzzle: "
-				       "they need --count, and exclude the other modes, --all, --generate and --grid");
-	if (o->cli.parts)
-		return cli_usage_error(&puzzle_program, "--checkpoint and --resume count one puzzle: not with --part");
-	if (o->cli.threads > 1)
-		return cli_usage_error(&puzzle_program, "--checkpoint and --resume search in one thread: "
-				       "--threads must be 1");
-	o->cli.threads = 1;
+	if (o->generate || o->grid_file || o->svg)
+		return cli_usage_error(&puzzle_program, "--checkpoint and --resume save a run of puzzles read, or a "
+				       "lone puzzle's count: not with --generate, --grid or --output svg or pdf");
 	if (!o->checkpoint)
 		o->checkpoint = o->resume;
 	if (o->checkpoint_every <= 0)
 		o->checkpoint_every = CLI_CHECKPOINT_EVERY;
-	/* A fresh count must not overwrite the state of another one. */
+	/* A fresh run must not overwrite the state of another one. */
 	if (!o->resume && access(o->checkpoint, F_OK) == 0) {
 		fprintf(stderr, "dlx-sudoku: %s exists: go on with --resume %s, or remove it to start afresh\n",
 			o->checkpoint, o->checkpoint);
@@ -687,6 +689,7 @@ int parse_puzzle_options(int argc, char **argv, struct puzzle_options *o)
 	r = check_checkpoint(o);
 	if (r)
 		return r;
+	o->threads_given = o->cli.threads != 0;
 	if (!o->cli.threads)
 		o->cli.threads = cli_online_cores();
 	if (o->pdf && !o->per_page)

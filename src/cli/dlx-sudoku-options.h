@@ -59,9 +59,14 @@ struct puzzle_options {
 	bool pdf;                /* --output pdf: their pages as PDF */
 	unsigned per_page;       /* --per-page N: A4 pages of N boards; 0 = one column (SVG only) */
 	const char *file;        /* the input file, "-" for standard input */
-	/* --checkpoint FILE (or --resume's FILE), --resume FILE, --checkpoint-every SEC: a lone puzzle's count */
+	const char *output_file; /* --output-file FILE: the answers go there, not to standard output */
+	/*
+	 * --checkpoint FILE (or --resume's FILE), --resume FILE, --checkpoint-every SEC:
+	 * a lone puzzle's count saves its search, a run of puzzles its place (dlx-sudoku-resume.h)
+	 */
 	const char *checkpoint, *resume;
 	double checkpoint_every;
+	bool threads_given;      /* --threads N was on the command line (a checkpointed count takes 1) */
 };
 
 /* dlx-sudoku's name and --help, for the shared option helpers. */

@@ -1,12 +1,15 @@
 /* Running dlx-sudoku's puzzles (dlx-sudoku-run.h). */
 #include "dlx-sudoku-run.h"
 
+#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "cli-checkpoint.h"
 #include "dlx-sudoku-generate-one.h"
+#include "dlx-sudoku-resume.h"
 #include "dlx-sudoku-solve-one.h"
 #include "ordered-pipeline.h"
 
@@ -182,7 +185,7 @@ static void solve_slot(void *ctx, struct pipeline *pl, unsigned index, void *vsl
 	struct slot *s = vslot;
 	struct puzzle_worker *w = take_slot(ctx, pl, index, s, seq);
 	if (w) {
-		s->status = solve_one(w, &s->pz, seq, &s->tally);
+		s->status = solve_one(w, &s->pz, ((struct run *)ctx)->seq_base + seq, &s->tally);
 		w->held = NULL;
 	}
 }
@@ -217,6 +220,9 @@ static int write_slot(void *ctx, void *vslot)
 		cli_progress_before_output(&ru->lim);
 	held_answer_flush(&s->answer);
 	tally_add(&ru->total, &s->tally);
+	/* An answer cut short by a signal is no answer: a resume answers its puzzle again. */
+	if (ru->run_ck_on && !s->status)
+		run_checkpoint_answered(ru->run_ck, &s->pz, &ru->total);
 	run_progress(ru);
 	if (s->status)
 		return s->status;
@@ -281,7 +287,7 @@ static int solve_sequentially(struct run *ru, struct puzzle_worker *w)
 {
 	struct sudoku_puzzle pz;
 	struct sudoku_read_error err;
-	for (uint64_t seq = 0;; seq++) {
+	for (uint64_t seq = ru->seq_base;; seq++) {
 		if (cli_stop_signal)
 			return cli_interrupted_status();
 		int rc = input_next(&ru->in, &pz, &err);
@@ -293,6 +299,8 @@ static int solve_sequentially(struct run *ru, struct puzzle_worker *w)
 		int status = solve_one(w, &pz, seq, &ru->total);
 		if (status)
 			return status;
+		if (ru->run_ck_on)
+			run_checkpoint_answered(ru->run_ck, &pz, &ru->total);
 		run_progress(ru);
 	}
 }
@@ -333,7 +341,9 @@ static bool count_lone_puzzle(struct run *ru, struct puzzle_worker *w, int *stat
 static int check_lone_puzzle(struct run *ru)
 {
 	struct puzzle_input *in = &ru->in;
-	if (!input_read_ahead(in) || (in->ahead_rc[0] == 1 && !input_read_ahead(in))) {
+	/* start_checkpoint() may have read them ahead already. */
+	if ((in->ahead == 0 && !input_read_ahead(in)) ||
+	    (in->ahead == 1 && in->ahead_rc[0] == 1 && !input_read_ahead(in))) {
 		fprintf(stderr, "dlx-sudoku: out of memory\n");
 		return CLI_EXIT_FAILURE;
 	}
@@ -345,15 +355,117 @@ static int check_lone_puzzle(struct run *ru)
 	return 0;
 }
 
+/* --output-file: standard output goes to FILE, truncated, or kept for a resumed run to cut back. */
+static int open_output_file(const struct puzzle_options *o, bool keep)
+{
+	if (!o->output_file || freopen(o->output_file, keep ? "r+" : "w", stdout))
+		return 0;
+	fprintf(stderr, "dlx-sudoku: %s: %s\n", o->output_file, strerror(errno));
+	return CLI_EXIT_USAGE;
+}
+
+/*
+ * A run checkpoint's start: the output, the file resumed (the totals so
+ * far), and the puzzles it answered read again and checked.  0 or an exit
+ * status after a message.
+ */
+static int start_run_checkpoint(struct run *ru)
+{
+	const struct puzzle_options *o = ru->o;
+	struct run_checkpoint *c = ru->run_ck;
+	if (!o->output_file && !o->quiet) {
+		fprintf(stderr, "dlx-sudoku: --checkpoint and --resume with a file of puzzles need --output-file FILE "
+			"(which a resume cuts back to the answers saved), or --quiet\n");
+		return CLI_EXIT_USAGE;
+	}
+	/* The checkpoint first: a refused one says why, whatever the output. */
+	int status = run_checkpoint_start(c, o, &ru->total);
+	if (!status)
+		status = open_output_file(o, o->resume != NULL);
+	if (status)
+		return status;
+	c->out = o->quiet ? NULL : stdout;
+	c->out_name = o->output_file;
+	status = run_checkpoint_check_output(c);
+	if (status || !o->resume)
+		return status;
+	uint64_t read = 0, hash = RUN_CHECKPOINT_HASH_START;
+	while (read < c->skip) {
+		struct sudoku_puzzle pz;
+		struct sudoku_read_error err;
+		int rc = input_next(&ru->in, &pz, &err);
+		if (rc < 0)
+			return read_failed(ru, rc, &err);
+		if (rc == 0)
+			break;
+		run_checkpoint_hash(&hash, &pz);
+		read++;
+	}
+	status = run_checkpoint_skipped(c, ru->name, read, hash);
+	ru->seq_base = read;
+	ru->puzzles_before = ru->total.puzzles;
+	return status;
+}
+
+/*
+ * --checkpoint, --resume: a lone puzzle's count saves its search (a
+ * resumed one's file says so by its first bytes), anything else the run's
+ * place.  Returns 0 to go on with the run, or with *done its status.
+ */
+static int start_checkpoint(struct run *ru, struct puzzle_worker *w, bool *done)
+{
+	const struct puzzle_options *o = ru->o;
+	struct puzzle_input *in = &ru->in;
+	*done = false;
+	bool search = false;
+	if (o->mode == MODE_COUNT && o->resume) {
+		search = !run_checkpoint_is_one(o->resume);
+	} else if (o->mode == MODE_COUNT) {
+		if (!input_read_ahead(in) || (in->ahead_rc[0] == 1 && !input_read_ahead(in))) {
+			fprintf(stderr, "dlx-sudoku: out of memory\n");
+			*done = true;
+			return CLI_EXIT_FAILURE;
+		}
+		search = in->ahead_rc[0] == 1 && in->ahead_rc[1] == 0;
+	}
+	if (!search) {
+		/* Refused, it leaves the file it was given as it was: only a started run saves. */
+		int status = start_run_checkpoint(ru);
+		ru->run_ck_on = status == 0;
+		*done = status != 0;
+		return status;
+	}
+	*done = true;
+	if (o->threads_given && o->cli.threads > 1) {
+		fprintf(stderr, "dlx-sudoku: the count of a lone puzzle with --checkpoint or --resume searches in one "
+			"thread: --threads must be 1\n");
+		return CLI_EXIT_USAGE;
+	}
+	int status = check_lone_puzzle(ru);
+	if (!status)
+		status = open_output_file(o, false);
+	if (status)
+		return status;
+	w->ckpt = ru->search_ck;
+	return solve_sequentially(ru, w);
+}
+
 int solve_puzzles(struct run *ru, struct puzzle_worker *w)
 {
 	const struct puzzle_options *o = ru->o;
 	int status;
 	if (o->checkpoint) {
-		status = check_lone_puzzle(ru);
-		return status ? status : solve_sequentially(ru, w);
+		bool done;
+		status = start_checkpoint(ru, w, &done);
+		if (done)
+			return status;
+	} else {
+		status = open_output_file(o, false);
+		if (status)
+			return status;
 	}
-	if (o->cli.threads > 1 && o->mode == MODE_COUNT && !o->cli.node_limit && count_lone_puzzle(ru, w, &status))
+	if (o->cli.threads > 1 && o->mode == MODE_COUNT && !o->cli.node_limit && !o->checkpoint &&
+	    count_lone_puzzle(ru, w, &status))
 		return status;
 	if (o->cli.threads > 1) {
 		status = run_pipeline(ru, fill_puzzle, solve_slot);
@@ -381,8 +493,11 @@ static int generate_sequentially(struct run *ru, struct puzzle_worker *w)
 
 int generate_puzzles(struct run *ru, struct puzzle_worker *w)
 {
+	int status = open_output_file(ru->o, false);
+	if (status)
+		return status;
 	if (ru->o->cli.threads > 1) {
-		int status = run_pipeline(ru, fill_number, generate_slot);
+		status = run_pipeline(ru, fill_number, generate_slot);
 		if (status >= 0)
 			return status;
 		/* No thread to be had: one thread still does the job, as it is about to. */

@@ -16,6 +16,8 @@
 #include "dlx-sudoku-worker.h"
 
 struct slot; /* a puzzle in the pipeline's ring: dlx-sudoku-run.c's own */
+struct cli_checkpoint;
+struct run_checkpoint;
 
 /* A run: the state its threads share, and the totals. */
 struct run {
@@ -33,6 +35,12 @@ struct run {
 	size_t text_size;        /* the longest board text, for the workers' buffers */
 	struct puzzle_worker *workers; /* the pipeline's, one a thread */
 	bool (*fill)(struct run *ru, struct slot *s); /* the pipeline's reads: puzzles, or --generate's numbers */
+	/* --checkpoint, --resume (set by the caller; solve_puzzles() uses one or the other) */
+	struct cli_checkpoint *search_ck;  /* a lone puzzle's count: its search */
+	struct run_checkpoint *run_ck;     /* a run of puzzles: its place */
+	bool run_ck_on;                    /* run_ck is the run's */
+	uint64_t seq_base;                 /* puzzles a resumed run answered before (its first seq) */
+	uint64_t puzzles_before;           /* total.puzzles then, for this run's puzzles/s */
 };
 
 /*

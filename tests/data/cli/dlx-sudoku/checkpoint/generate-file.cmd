@@ -1,0 +1,1 @@
+--checkpoint @DATA@/none.ckpt --output-file @DATA@/none.out --generate 2

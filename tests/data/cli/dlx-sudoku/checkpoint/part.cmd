@@ -1,1 +1,0 @@
---count --part 1/2 --checkpoint @DATA@/none.ckpt @DATA@/p15.txt

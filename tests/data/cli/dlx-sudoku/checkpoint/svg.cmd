@@ -1,0 +1,1 @@
+--checkpoint @DATA@/none.ckpt --output svg @DATA@/p15.txt
