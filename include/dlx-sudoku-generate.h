@@ -148,11 +148,12 @@ DLX_API int dlx_sudoku_generate(dlx_sudoku *s, const dlx_sudoku_gen_params *para
 
 /**
  * Candidates dlx_sudoku_generate_rated() makes for one puzzle when the call
- * gives no bound: a few seconds of work on one core (a candidate is a
- * generation and a rating, about 3 ms on 9x9).  Every class but the rarest
- * bands comes well within it: one candidate in 40 is beyond the ladder.
+ * gives no bound: up to half a minute of one core (a candidate is a
+ * generation and a rating, 1 to 3 ms on 9x9).  The rarest class comes well
+ * within it: one candidate in 40 is beyond the ladder, one in 400 with the
+ * quarter-turn symmetry, whose extra clues make puzzles easier.
  */
-#define DLX_SUDOKU_GEN_RATED_TRIES 1000u
+#define DLX_SUDOKU_GEN_RATED_TRIES 10000u
 
 /** The outcome of dlx_sudoku_generate_rated(), beside its dlx_sudoku_gen_result. */
 typedef struct dlx_sudoku_rated_result {
