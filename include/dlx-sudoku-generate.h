@@ -149,8 +149,8 @@ DLX_API int dlx_sudoku_generate(dlx_sudoku *s, const dlx_sudoku_gen_params *para
 /**
  * Candidates dlx_sudoku_generate_rated() makes for one puzzle when the call
  * gives no bound: up to half a minute of one core (a candidate is a
- * generation and a rating, 1 to 3 ms on 9x9).  The rarest class comes well
- * within it: one candidate in 40 is beyond the ladder, one in 400 with the
+ * generation and a rating, 0.5 to 3 ms on 9x9).  The rarest class comes well
+ * within it: one candidate in 30 is beyond the ladder, one in 350 with the
  * quarter-turn symmetry, whose extra clues make puzzles easier.
  */
 #define DLX_SUDOKU_GEN_RATED_TRIES 10000u
@@ -200,7 +200,7 @@ typedef struct dlx_sudoku_rated_result {
  *         solver that is not classic 9x9; #DLX_ERR_NOMEM.
  * Complexity: up to max_candidates times a dlx_sudoku_generate() and a
  * dlx_sudoku_rate(); how many depends on how rare the range is (see
- * BENCHMARKS.md: from 2 candidates a puzzle for easy to about 40 for beyond
+ * BENCHMARKS.md: from 2 candidates a puzzle for easy to about 30 for beyond
  * logic).  A range no puzzle reaches (above 7.6) costs all max_candidates.
  */
 DLX_API int dlx_sudoku_generate_rated(dlx_sudoku *s, const dlx_sudoku_gen_params *params,
