@@ -10,8 +10,13 @@
 # usage: test-generate-rated.sh DLX_SUDOKU SUDOKU_VERIFY
 set -euo pipefail
 
-sudoku=$1
+# DLX_TEST_WRAPPER (the valgrind setup's memcheck command) runs before each dlx-sudoku, as in test-cli.c.
+read -r -a wrapper <<< "${DLX_TEST_WRAPPER:-}"
+sudoku_bin=$1
 verify=$2
+sudoku() {
+	"${wrapper[@]}" "$sudoku_bin" "$@"
+}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail() {
@@ -35,10 +40,10 @@ for req in "${requests[@]}"; do
 	opts=${req%|*}
 	want=${req#*|}
 	# shellcheck disable=SC2086 # opts is a list of words
-	"$sudoku" --generate $count --seed 19 $opts --threads 1 --stats > "$tmp/one" 2> "$tmp/stats" ||
+	sudoku --generate $count --seed 19 $opts --threads 1 --stats > "$tmp/one" 2> "$tmp/stats" ||
 		fail "$opts: status $?: $(cat "$tmp/stats")"
 	# shellcheck disable=SC2086
-	"$sudoku" --generate $count --seed 19 $opts --threads 2 > "$tmp/two" || fail "$opts --threads 2: status $?"
+	sudoku --generate $count --seed 19 $opts --threads 2 > "$tmp/two" || fail "$opts --threads 2: status $?"
 	cmp -s "$tmp/one" "$tmp/two" || fail "$opts: --threads 1 and 2 differ"
 	[ "$(wc -l < "$tmp/one")" -eq $count ] || fail "$opts: $(wc -l < "$tmp/one") puzzles, not $count"
 	[ "$(sort -u "$tmp/one" | wc -l)" -eq $count ] || fail "$opts: a puzzle is repeated"
@@ -50,8 +55,8 @@ for req in "${requests[@]}"; do
 	[ "$made" -eq $((rejected + count)) ] || fail "$opts: $made candidates, $rejected rejected, $count puzzles"
 
 	# Unique, with a valid solution that keeps the clues.
-	[ "$("$sudoku" --unique "$tmp/one" | sort -u)" = unique ] || fail "$opts: a puzzle is not unique"
-	"$sudoku" "$tmp/one" > "$tmp/solved"
+	[ "$(sudoku --unique "$tmp/one" | sort -u)" = unique ] || fail "$opts: a puzzle is not unique"
+	sudoku "$tmp/one" > "$tmp/solved"
 	"$verify" "$tmp/one" "$tmp/solved" > /dev/null || fail "$opts: a solution does not check"
 
 	# Minimal: each clue taken away (with its half-turn image for rotate180: minimal means no
@@ -67,10 +72,10 @@ for req in "${requests[@]}"; do
 				p = substr(p, 1, 81 - i) "." substr(p, 83 - i)
 			print p
 		} }' "$tmp/one" > "$tmp/less"
-	[ "$("$sudoku" --unique "$tmp/less" | sort -u)" = multiple ] || fail "$opts: a puzzle is not minimal"
+	[ "$(sudoku --unique "$tmp/less" | sort -u)" = multiple ] || fail "$opts: a puzzle is not minimal"
 
 	# The rating, by its own run.
-	"$sudoku" --rate "$tmp/one" > "$tmp/rated"
+	sudoku --rate "$tmp/one" > "$tmp/rated"
 	case $want in
 	*-*)
 		awk -v lo="${want%-*}" -v hi="${want#*-}" -v opts="$opts" '
@@ -87,12 +92,12 @@ for req in "${requests[@]}"; do
 done
 
 # The rejections are real: hard puzzles are rarer than easy ones among the candidates.
-"$sudoku" --generate 6 --seed 3 --difficulty hard --threads 1 --stats > /dev/null 2> "$tmp/stats"
+sudoku --generate 6 --seed 3 --difficulty hard --threads 1 --stats > /dev/null 2> "$tmp/stats"
 grep -q 'rejected: [1-9]' "$tmp/stats" || fail "no hard candidate was rejected: $(cat "$tmp/stats")"
 
 # A band no puzzle reaches: nothing printed, a note per puzzle, status 4.
 set +e
-"$sudoku" --generate 2 --seed 1 --rating 9.0-9.9 --tries 4 > "$tmp/out" 2> "$tmp/err"
+sudoku --generate 2 --seed 1 --rating 9.0-9.9 --tries 4 > "$tmp/out" 2> "$tmp/err"
 status=$?
 set -e
 [ $status -eq 4 ] || fail "unreachable band: status $status"
