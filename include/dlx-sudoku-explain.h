@@ -258,9 +258,40 @@ DLX_API unsigned dlx_sudoku_technique_rating(dlx_sudoku_technique t);
  * singles), "medium" (up to 3.4: locked candidates, pairs, X-wing),
  * "hard" (up to 4.4: triples, swordfish, skyscraper, kite, turbot fish, XY- and XYZ-wing), "expert" (up
  * to 5.4: quads, jellyfish; and the chains), "beyond logic" when solved is 0
- * (more than this ladder).  A static string.
+ * (more than this ladder).  A static string.  The bands are those of
+ * dlx_sudoku_class_range().
  */
 DLX_API const char *dlx_sudoku_rating_class(unsigned rating, int solved);
+
+/**
+ * A band of ratings, for choosing puzzles by difficulty
+ * (dlx_sudoku_rating_in_range(), dlx_sudoku_generate_rated()).
+ */
+typedef struct dlx_sudoku_rating_range {
+	unsigned min;   /**< the lowest rating in tenths, of a puzzle the ladder solves */
+	unsigned max;   /**< the highest (inclusive); UINT_MAX: no upper bound */
+	int beyond;     /**< non-zero: the band of the puzzles the ladder does not solve (whose
+	                     rating is only a lower bound); min and max are then ignored */
+} dlx_sudoku_rating_range;
+
+/**
+ * The band of a class that dlx_sudoku_rating_class() names: "easy" 0..25,
+ * "medium" 26..34, "hard" 35..44, "expert" 45 and up, all solved; "beyond
+ * logic" (or "beyond") the puzzles the ladder does not solve.  Both
+ * functions read one table, so a rating is in the band of its class and of
+ * no other.
+ * @return #DLX_OK; #DLX_ERR_INVALID for a NULL argument or an unknown name.
+ * Complexity: O(1); allocates nothing.
+ */
+DLX_API int dlx_sudoku_class_range(const char *name, dlx_sudoku_rating_range *out);
+
+/**
+ * Whether a rating (dlx_sudoku_rate()) falls in a band: a solved one whose
+ * rating is within min..max, or for a beyond band one that is not solved.
+ * A rating that is only a lower bound (solved 0) is in no band of numbers.
+ * @return 1 or 0 (0 for a NULL argument).
+ */
+DLX_API int dlx_sudoku_rating_in_range(const dlx_sudoku_rating *r, const dlx_sudoku_rating_range *range);
 
 #ifdef __cplusplus
 }

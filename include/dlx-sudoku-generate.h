@@ -50,6 +50,7 @@
 #include <stdint.h>
 
 #include "dlx-export.h"
+#include "dlx-sudoku-explain.h"
 #include "dlx-sudoku.h"
 
 #ifdef __cplusplus
@@ -144,6 +145,67 @@ typedef struct dlx_sudoku_gen_result {
  */
 DLX_API int dlx_sudoku_generate(dlx_sudoku *s, const dlx_sudoku_gen_params *params, uint8_t *puzzle,
 	uint8_t *solution, dlx_sudoku_gen_result *res, dlx_error_info *err);
+
+/**
+ * Candidates dlx_sudoku_generate_rated() makes for one puzzle when the call
+ * gives no bound: up to half a minute of one core (a candidate is a
+ * generation and a rating, 0.5 to 3 ms on 9x9).  The rarest class comes well
+ * within it: one candidate in 30 is beyond the ladder, one in 350 with the
+ * quarter-turn symmetry, whose extra clues make puzzles easier.
+ */
+#define DLX_SUDOKU_GEN_RATED_TRIES 10000u
+
+/** The outcome of dlx_sudoku_generate_rated(), beside its dlx_sudoku_gen_result. */
+typedef struct dlx_sudoku_rated_result {
+	int found;                /**< 1 when a candidate rated within the range was found */
+	uint64_t candidates;      /**< candidates made and rated (the accepted one included) */
+	uint64_t rejected;        /**< of them, those rated outside the range */
+	dlx_sudoku_rating rating; /**< the accepted puzzle's rating (found 1) */
+} dlx_sudoku_rated_result;
+
+/**
+ * Makes a classic 9x9 puzzle with exactly one solution whose rating
+ * (dlx_sudoku_rate(), Sudoku Explainer's scale) falls in a range.  It makes
+ * candidates with dlx_sudoku_generate() and rates each, until one is in the
+ * range or max_candidates were made.  Candidate j of the puzzle (seed,
+ * sequence) is dlx_sudoku_generate()'s puzzle (seed, sequence_j), where
+ * sequence_0 is sequence itself (so the first candidate is the unrated
+ * puzzle) and the others are drawn from sequence and j by a fixed integer
+ * mix: the same seed and sequence give the same puzzle on every machine and
+ * run, whatever else runs.
+ *
+ * @param s        a classic 9x9 solver (dlx_sudoku_new(3, ...)): no variant,
+ *                 jigsaw map, parity marks or cages, whose puzzles the
+ *                 ladder does not know
+ * @param params   as dlx_sudoku_generate()'s, for every candidate (clues,
+ *                 symmetric, node_limit, the poll); NULL for
+ *                 #DLX_SUDOKU_GEN_PARAMS_INIT
+ * @param range    the ratings accepted (dlx_sudoku_class_range() gives a
+ *                 class's); not NULL
+ * @param max_candidates  candidates to make at most; 0 means
+ *                 #DLX_SUDOKU_GEN_RATED_TRIES
+ * @param puzzle   receives the puzzle (81 bytes, 0 for a blank); all blanks
+ *                 when none was found
+ * @param solution if not NULL, receives its solution (81 bytes)
+ * @param res      receives the accepted candidate's clues, minimal and stop,
+ *                 and the searches and nodes of all the candidates; clues is
+ *                 0 when no puzzle was found: then stop is #DLX_STOP_POLL
+ *                 when the poll stopped the work, #DLX_STOP_NODE_LIMIT when
+ *                 a candidate found no full board, else #DLX_STOP_COMPLETE
+ *                 (max_candidates were made, none in the range); not NULL
+ * @param rated    receives the count of candidates and the rating; not NULL
+ * @param err      why the call failed (may be NULL), as dlx_sudoku_generate()
+ * @return #DLX_OK, also when no puzzle was found (rated->found 0);
+ *         #DLX_ERR_INVALID for a NULL argument, an unknown symmetry or a
+ *         solver that is not classic 9x9; #DLX_ERR_NOMEM.
+ * Complexity: up to max_candidates times a dlx_sudoku_generate() and a
+ * dlx_sudoku_rate(); how many depends on how rare the range is (see
+ * BENCHMARKS.md: from 2 candidates a puzzle for easy to about 30 for beyond
+ * logic).  A range no puzzle reaches (above 7.6) costs all max_candidates.
+ */
+DLX_API int dlx_sudoku_generate_rated(dlx_sudoku *s, const dlx_sudoku_gen_params *params,
+	const dlx_sudoku_rating_range *range, uint64_t max_candidates, uint8_t *puzzle, uint8_t *solution,
+	dlx_sudoku_gen_result *res, dlx_sudoku_rated_result *rated, dlx_error_info *err);
 
 /**
  * Makes a killer puzzle (dlx_sudoku_new_extras()) with exactly one solution

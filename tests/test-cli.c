@@ -523,6 +523,7 @@ START_TEST(test_help_sudoku)
 		"--alphabet", "--output", "--quiet", "--stats", "--node-limit", "--time-limit", "--threads",
 		"--part", "--progress", "--no-progress", "--variant", "--regions", "--size", "--seed",
 		"--minimal", "--clues", "--symmetric", "--symmetry", "--box", "--candidates", "--help", "--version",
+		"--explain", "--hint", "--rate", "--rating", "--difficulty", "--tries",
 	};
 	assert_help(bin_of("DLX_SUDOKU_BIN"), "dlx-sudoku", longopts, sizeof longopts / sizeof *longopts);
 }

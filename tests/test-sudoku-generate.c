@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dlx-sudoku-explain.h"
 #include "dlx-sudoku-generate.h"
 #include "dlx-sudoku.h"
 #include "sudoku-rules.h"
@@ -550,6 +551,220 @@ START_TEST(test_grade_orders_samples)
 }
 END_TEST
 
+/* --- puzzles of a chosen rating (dlx_sudoku_generate_rated()) --- */
+
+/* Rates a puzzle afresh, as dlx-sudoku --rate does. */
+static dlx_sudoku_rating rate(const uint8_t *puzzle)
+{
+	dlx_sudoku_logic g;
+	dlx_sudoku_rating r;
+	ck_assert_int_eq(dlx_sudoku_logic_init(puzzle, NULL, &g, NULL), DLX_OK);
+	g.unique = 1;
+	ck_assert_int_eq(dlx_sudoku_rate(&g, &r, NULL, NULL, NULL), DLX_OK);
+	return r;
+}
+
+/* Each class's band holds exactly the ratings dlx_sudoku_rating_class() names it for. */
+START_TEST(test_class_ranges)
+{
+	static const char *const names[] = { "easy", "medium", "hard", "expert", "beyond logic" };
+	dlx_sudoku_rating_range band[5];
+	for (int k = 0; k < 5; k++)
+		ck_assert_int_eq(dlx_sudoku_class_range(names[k], &band[k]), DLX_OK);
+	dlx_sudoku_rating_range b;
+	ck_assert_int_eq(dlx_sudoku_class_range("beyond", &b), DLX_OK);
+	ck_assert_int_eq(b.beyond, 1);
+	ck_assert_int_eq(dlx_sudoku_class_range("Easy", &b), DLX_ERR_INVALID);
+	ck_assert_int_eq(dlx_sudoku_class_range("", &b), DLX_ERR_INVALID);
+	ck_assert_int_eq(dlx_sudoku_class_range(NULL, &b), DLX_ERR_INVALID);
+	ck_assert_int_eq(dlx_sudoku_class_range("easy", NULL), DLX_ERR_INVALID);
+	for (unsigned rating = 0; rating <= 200; rating++) {
+		for (int solved = 0; solved <= 1; solved++) {
+			dlx_sudoku_rating r = { rating, solved, 1, DLX_SUDOKU_TECH_NAKED_SINGLE };
+			const char *name = dlx_sudoku_rating_class(rating, solved);
+			int in = 0;
+			for (int k = 0; k < 5; k++) {
+				int here = dlx_sudoku_rating_in_range(&r, &band[k]);
+				in += here;
+				if (here)
+					ck_assert_str_eq(name, names[k]);
+			}
+			ck_assert_msg(in == 1, "rating %u solved %d is in %d bands", rating, solved, in);
+		}
+	}
+	/* The edges as the header gives them: 2.5 easy, 2.6 medium, 3.4 medium, 3.5 hard, 4.4 hard, 4.5 expert. */
+	ck_assert_str_eq(dlx_sudoku_rating_class(25, 1), "easy");
+	ck_assert_str_eq(dlx_sudoku_rating_class(26, 1), "medium");
+	ck_assert_str_eq(dlx_sudoku_rating_class(34, 1), "medium");
+	ck_assert_str_eq(dlx_sudoku_rating_class(35, 1), "hard");
+	ck_assert_str_eq(dlx_sudoku_rating_class(44, 1), "hard");
+	ck_assert_str_eq(dlx_sudoku_rating_class(45, 1), "expert");
+	ck_assert_str_eq(dlx_sudoku_rating_class(75, 0), "beyond logic");
+	/* A lower bound is in no band of numbers, however wide. */
+	dlx_sudoku_rating bound = { 75, 0, 3, DLX_SUDOKU_TECH_NONE };
+	dlx_sudoku_rating_range all = { 0, UINT32_MAX, 0 };
+	ck_assert_int_eq(dlx_sudoku_rating_in_range(&bound, &all), 0);
+	ck_assert_int_eq(dlx_sudoku_rating_in_range(NULL, &all), 0);
+	ck_assert_int_eq(dlx_sudoku_rating_in_range(&bound, NULL), 0);
+}
+END_TEST
+
+/*
+ * Each class and a band of chains (7.0-9.0), with and without a symmetry:
+ * the puzzle is unique and minimal, its fresh rating is the one returned
+ * and in the band, the counts add up, and the same call gives the same
+ * puzzle.
+ */
+START_TEST(test_generate_rated)
+{
+	static const char *const names[] = { "easy", "medium", "hard", "expert", "beyond", NULL };
+	const char *name = names[_i % 6];
+	unsigned sym = _i < 6 ? DLX_SUDOKU_SYM_NONE : DLX_SUDOKU_SYM_ROTATE180;
+	dlx_sudoku_rating_range band = { 70, 90, 0 };
+	if (name)
+		ck_assert_int_eq(dlx_sudoku_class_range(name, &band), DLX_OK);
+	dlx_sudoku *s = make(3, 0, NULL);
+	struct rules ru = { 3, 0, NULL, 0, 0 };
+	uint64_t rejected = 0;
+	for (uint64_t seq = 0; seq < 3; seq++) {
+		dlx_sudoku_gen_params gp = DLX_SUDOKU_GEN_PARAMS_INIT;
+		gp.seed = 19;
+		gp.sequence = seq;
+		gp.symmetric = sym;
+		uint8_t puzzle[81], solution[81], again[81];
+		dlx_sudoku_gen_result res;
+		dlx_sudoku_rated_result rated;
+		dlx_error_info err;
+		ck_assert_int_eq(dlx_sudoku_generate_rated(s, &gp, &band, 0, puzzle, solution, &res, &rated, &err), DLX_OK);
+		ck_assert_str_eq(err.message, "");
+		ck_assert_msg(rated.found, "%s: no puzzle in %llu candidates", name ? name : "7.0-9.0",
+			(unsigned long long)rated.candidates);
+		ck_assert_uint_eq(rated.candidates, rated.rejected + 1);
+		rejected += rated.rejected;
+		ck_assert_int_eq(res.stop, DLX_STOP_COMPLETE);
+		check_puzzle(s, &ru, puzzle, solution, &res, true, sym);
+		dlx_sudoku_rating r = rate(puzzle);
+		ck_assert_uint_eq(r.rating, rated.rating.rating);
+		ck_assert_int_eq(r.solved, rated.rating.solved);
+		ck_assert(dlx_sudoku_rating_in_range(&r, &band));
+		if (name)
+			ck_assert_str_eq(dlx_sudoku_rating_class(r.rating, r.solved), strcmp(name, "beyond") ? name
+				: "beyond logic");
+		dlx_sudoku_rated_result rated2;
+		ck_assert_int_eq(dlx_sudoku_generate_rated(s, &gp, &band, 0, again, NULL, &res, &rated2, NULL), DLX_OK);
+		ck_assert_mem_eq(again, puzzle, 81);
+		ck_assert_uint_eq(rated2.candidates, rated.candidates);
+	}
+	/* Only easy is common enough that three puzzles may need no rejection at all. */
+	if (!name || strcmp(name, "easy"))
+		ck_assert_uint_gt(rejected, 0);
+	dlx_sudoku_free(s);
+}
+END_TEST
+
+/* Candidate 0 is the unrated generator's puzzle; a band of every solved rating takes it unless it is beyond. */
+START_TEST(test_generate_rated_first)
+{
+	dlx_sudoku *s = make(3, 0, NULL);
+	dlx_sudoku_rating_range any = { 0, UINT32_MAX, 0 };
+	for (uint64_t seq = 0; seq < 4; seq++) {
+		dlx_sudoku_gen_params gp = DLX_SUDOKU_GEN_PARAMS_INIT;
+		gp.seed = 5;
+		gp.sequence = seq;
+		uint8_t plain[81], puzzle[81];
+		dlx_sudoku_gen_result res;
+		dlx_sudoku_rated_result rated;
+		ck_assert_int_eq(dlx_sudoku_generate(s, &gp, plain, NULL, &res, NULL), DLX_OK);
+		ck_assert_int_eq(dlx_sudoku_generate_rated(s, &gp, &any, 0, puzzle, NULL, &res, &rated, NULL), DLX_OK);
+		if (rate(plain).solved) {
+			ck_assert_uint_eq(rated.candidates, 1);
+			ck_assert_mem_eq(puzzle, plain, 81);
+		}
+	}
+	dlx_sudoku_free(s);
+}
+END_TEST
+
+START_TEST(test_generate_rated_limits)
+{
+	dlx_sudoku *s = make(3, 0, NULL);
+	uint8_t puzzle[81], solution[81];
+	memset(solution, 0xEE, sizeof solution);
+	dlx_sudoku_gen_params gp = DLX_SUDOKU_GEN_PARAMS_INIT;
+	dlx_sudoku_gen_result res;
+	dlx_sudoku_rated_result rated;
+	/* No puzzle the ladder solves rates 9.0: every candidate is rejected, and nothing is returned. */
+	dlx_sudoku_rating_range high = { 90, 99, 0 };
+	ck_assert_int_eq(dlx_sudoku_generate_rated(s, &gp, &high, 5, puzzle, solution, &res, &rated, NULL), DLX_OK);
+	ck_assert_int_eq(rated.found, 0);
+	ck_assert_uint_eq(rated.candidates, 5);
+	ck_assert_uint_eq(rated.rejected, 5);
+	ck_assert_uint_eq(res.clues, 0);
+	ck_assert_int_eq(res.stop, DLX_STOP_COMPLETE);
+	ck_assert_uint_gt(res.searches, 5);
+	ck_assert_uint_eq(clues_of(puzzle, 81), 0);
+	ck_assert_uint_eq(solution[0], 0xEE);
+	/* Too few nodes for a full board. */
+	dlx_sudoku_rating_range any = { 0, UINT32_MAX, 0 };
+	gp.node_limit = 50;
+	ck_assert_int_eq(dlx_sudoku_generate_rated(s, &gp, &any, 0, puzzle, NULL, &res, &rated, NULL), DLX_OK);
+	ck_assert_int_eq(rated.found, 0);
+	ck_assert_uint_eq(rated.candidates, 0);
+	ck_assert_int_eq(res.stop, DLX_STOP_NODE_LIMIT);
+	ck_assert_uint_eq(res.clues, 0);
+	/* A poll that stops at once. */
+	int polls = 0;
+	gp.node_limit = 0;
+	gp.on_poll = always_stop;
+	gp.poll_ctx = &polls;
+	ck_assert_int_eq(dlx_sudoku_generate_rated(s, &gp, &any, 0, puzzle, NULL, &res, &rated, NULL), DLX_OK);
+	ck_assert_int_eq(rated.found, 0);
+	ck_assert_int_eq(res.stop, DLX_STOP_POLL);
+	ck_assert_int_eq(polls, 1);
+	ck_assert_uint_eq(clues_of(puzzle, 81), 0);
+	dlx_sudoku_free(s);
+}
+END_TEST
+
+START_TEST(test_generate_rated_errors)
+{
+	dlx_sudoku_rating_range any = { 0, UINT32_MAX, 0 };
+	uint8_t puzzle[81];
+	dlx_sudoku_gen_result res;
+	dlx_sudoku_rated_result rated;
+	dlx_error_info err;
+	dlx_sudoku *s = make(3, 0, NULL);
+	ck_assert_int_eq(dlx_sudoku_generate_rated(s, NULL, &any, 1, puzzle, NULL, NULL, &rated, NULL), DLX_ERR_INVALID);
+	ck_assert_int_eq(dlx_sudoku_generate_rated(s, NULL, &any, 1, puzzle, NULL, &res, NULL, NULL), DLX_ERR_INVALID);
+	ck_assert_int_eq(dlx_sudoku_generate_rated(s, NULL, NULL, 1, puzzle, NULL, &res, &rated, NULL), DLX_ERR_INVALID);
+	ck_assert_int_eq(dlx_sudoku_generate_rated(s, NULL, &any, 1, NULL, NULL, &res, &rated, NULL), DLX_ERR_INVALID);
+	ck_assert_int_eq(dlx_sudoku_generate_rated(NULL, NULL, &any, 1, puzzle, NULL, &res, &rated, NULL),
+		DLX_ERR_INVALID);
+	dlx_sudoku_gen_params gp = DLX_SUDOKU_GEN_PARAMS_INIT;
+	gp.symmetric = DLX_SUDOKU_SYM_RANDOM + 1;
+	ck_assert_int_eq(dlx_sudoku_generate_rated(s, &gp, &any, 1, puzzle, NULL, &res, &rated, NULL), DLX_ERR_INVALID);
+	dlx_sudoku_free(s);
+	/* Boards the ladder does not know: 4x4, 9x9 with a variant, a jigsaw map. */
+	uint8_t map[81];
+	rules_parse(map9, map, 81);
+	dlx_sudoku *other[3] = { make(2, 0, NULL), make(3, DLX_SUDOKU_WINDOKU, NULL), make(3, 0, map) };
+	for (int k = 0; k < 3; k++) {
+		ck_assert_int_eq(dlx_sudoku_generate_rated(other[k], NULL, &any, 1, puzzle, NULL, &res, &rated, &err),
+			DLX_ERR_INVALID);
+		ck_assert_str_eq(err.message, "ratings are for classic 9x9 puzzles only");
+		ck_assert_uint_eq(rated.candidates, 0);
+		dlx_sudoku_free(other[k]);
+	}
+	/* A region map that is the boxes is the classic board. */
+	for (unsigned c = 0; c < 81; c++)
+		map[c] = (uint8_t)(c / 27 * 3 + c % 9 / 3 + 1);
+	s = make(3, 0, map);
+	ck_assert_int_eq(dlx_sudoku_generate_rated(s, NULL, &any, 0, puzzle, NULL, &res, &rated, NULL), DLX_OK);
+	ck_assert_int_eq(rated.found, 1);
+	dlx_sudoku_free(s);
+}
+END_TEST
+
 static Suite *generate_suite(void)
 {
 	Suite *s = suite_create("sudoku-generate");
@@ -563,6 +778,14 @@ static Suite *generate_suite(void)
 	tcase_add_loop_test(tc, test_generate_variants, 0, 9);
 	tcase_add_test(tc, test_generate_limits);
 	tcase_add_test(tc, test_generate_errors);
+	suite_add_tcase(s, tc);
+
+	tc = tcase_create("rated");
+	tcase_add_test(tc, test_class_ranges);
+	tcase_add_loop_test(tc, test_generate_rated, 0, 12);
+	tcase_add_test(tc, test_generate_rated_first);
+	tcase_add_test(tc, test_generate_rated_limits);
+	tcase_add_test(tc, test_generate_rated_errors);
 	suite_add_tcase(s, tc);
 
 	tc = tcase_create("grade");

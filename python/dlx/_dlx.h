@@ -43,12 +43,16 @@ int dlxpy_sudoku_add(PyObject *m);
 PyObject *dlxpy_sudoku_read(PyObject *self, PyObject *args);
 PyObject *dlxpy_sudoku_write(PyObject *self, PyObject *args);
 PyObject *dlxpy_sudoku_read_regions(PyObject *self, PyObject *args);
+/* _dlx_explain.c */
+PyObject *dlxpy_sudoku_explain(PyObject *self, PyObject *args);
 #define DLXPY_SUDOKU_METHODS \
 	{ "sudoku_read", dlxpy_sudoku_read, METH_VARARGS, \
 	  "sudoku_read(data, format, alphabet, regions) -> [(box, cells, line, format, alphabet, spaced, regions)]" }, \
 	{ "sudoku_write", dlxpy_sudoku_write, METH_VARARGS, \
 	  "sudoku_write(board, box, layout, alphabet) -> str" }, \
 	{ "sudoku_read_regions", dlxpy_sudoku_read_regions, METH_VARARGS, \
-	  "sudoku_read_regions(data, alphabet) -> (box, map)" }
+	  "sudoku_read_regions(data, alphabet) -> (box, map)" }, \
+	{ "sudoku_explain", dlxpy_sudoku_explain, METH_VARARGS, \
+	  "sudoku_explain(cells) -> ([(technique, rating, placements, eliminations, text)], rating, solved, class)" }
 
 #endif

@@ -42,8 +42,8 @@ from typing import Any, Dict, List, NamedTuple, Optional, Tuple, Union
 from . import _dlx
 from ._dlx import FormatError
 
-__all__ = ["Puzzle", "Grade", "read", "solve", "count", "is_unique", "conflict", "grade",
-           "generate", "FormatError"]
+__all__ = ["Puzzle", "Grade", "Step", "Rating", "read", "solve", "count", "is_unique", "conflict", "grade",
+           "explain", "rate", "generate", "FormatError"]
 
 _VARIANTS = {"classic": 0, "x": _dlx.SUDOKU_X, "diagonal": _dlx.SUDOKU_X, "windoku": _dlx.SUDOKU_WINDOKU,
              "hyper": _dlx.SUDOKU_WINDOKU, "jigsaw": 0, "irregular": 0}
@@ -76,6 +76,36 @@ class Grade(NamedTuple):
     """Nodes its uniqueness search entered off the solution's path: 0 for puzzles singles solve."""
     guesses: int
     """Nodes of that search that branched on a cell or unit with two or more candidates left."""
+
+
+class Step(NamedTuple):
+    """One step of an explained solve (``dlx-sudoku --explain``), the easiest available."""
+
+    technique: str
+    """The technique as players name it: ``"hidden single"``, ``"X-wing"``, ``"forcing chain"``."""
+    rating: float
+    """Its weight on Sudoku Explainer's scale (1.2 for a hidden single in a box; chains grow with length)."""
+    placements: List[Tuple[int, int, int]]
+    """The digit it places, as ``[(row, column, digit)]`` (1-based), or ``[]``."""
+    eliminations: List[Tuple[int, int, int]]
+    """The candidates it removes before that, as ``(row, column, digit)``."""
+    text: str
+    """The line ``dlx-sudoku --explain`` prints for it: ``'r3c7=5  hidden single in row 3'``."""
+
+
+class Rating(NamedTuple):
+    """A puzzle's rating (``dlx-sudoku --rate``)."""
+
+    rating: float
+    """The hardest step needed, always taking the easiest, on Sudoku Explainer's scale; a lower bound
+    (7.5 or more) when the ladder does not solve the puzzle."""
+    difficulty: str
+    """Its class: ``easy``, ``medium``, ``hard``, ``expert`` or ``beyond logic``."""
+
+    @property
+    def solved(self) -> bool:
+        """Whether the ladder's techniques solve the puzzle (the rating is then exact)."""
+        return self.difficulty != "beyond logic"
 
 
 def _text(source: Union[str, bytes, "os.PathLike[str]"]) -> Tuple[bytes, Optional[str]]:
@@ -278,6 +308,43 @@ def grade(puzzle: Union[str, bytes, Puzzle], *, variant: str = "classic", region
         from . import LimitReached, Stats
         raise LimitReached(n, Stats(n, 0, 0, guesses, 0, 0.0, stop))
     return None if g is None else Grade(g, guesses)
+
+
+def _explained(puzzle: Union[str, bytes, Puzzle], format: str,
+               alphabet: str) -> Optional[Tuple[List[Step], Rating]]:
+    """The steps and the rating of a classic 9x9 puzzle, or ``None`` without a unique solution."""
+    job = _one(puzzle, "classic", None, format, alphabet, None)
+    if job.puzzle.box != 3:
+        raise ValueError("explain and rate know classic 9x9 sudoku only")
+    # A rating means something only for a unique puzzle, and the uniqueness techniques rely on it.
+    if count(job.puzzle) != 1:
+        return None
+    steps, tenths, _, difficulty = _dlx.sudoku_explain(job.puzzle.cells)
+    return ([Step(t, r / 10, p, e, text) for t, r, p, e, text in steps], Rating(tenths / 10, difficulty))
+
+
+def explain(puzzle: Union[str, bytes, Puzzle], *, format: str = "auto",
+            alphabet: str = "auto") -> Optional[List[Step]]:
+    """The steps a person would take on a classic 9x9 puzzle (``dlx-sudoku --explain``).
+
+    Always the easiest step available, from hidden singles to forcing
+    chains; when the ladder runs out before the board is full, the steps
+    stop there (:func:`rate` then says ``beyond logic``).  ``None`` when
+    the puzzle has no solution or several.  Other boards raise
+    :class:`ValueError`.
+    """
+    done = _explained(puzzle, format, alphabet)
+    return None if done is None else done[0]
+
+
+def rate(puzzle: Union[str, bytes, Puzzle], *, format: str = "auto", alphabet: str = "auto") -> Optional[Rating]:
+    """The puzzle's rating on Sudoku Explainer's scale and its class (``dlx-sudoku --rate``).
+
+    ``None`` when the puzzle has no solution or several; other boards than
+    classic 9x9 raise :class:`ValueError`.
+    """
+    done = _explained(puzzle, format, alphabet)
+    return None if done is None else done[1]
 
 
 def generate(n: int = 3, seed: int = 0, minimal: bool = True, *, clues: Optional[int] = None,

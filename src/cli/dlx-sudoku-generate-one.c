@@ -62,6 +62,11 @@ int check_generate(struct puzzle_options *o)
 	o->gen_rows = rows;
 	o->gen_cols = cols;
 	const unsigned side = rows * cols;
+	/* The explainer's ladder knows the classic board only, as --rate says of its input. */
+	if (o->rated && (rows != 3 || cols != 3 || o->flags || o->jigsaw || o->parity || o->killer)) {
+		fprintf(stderr, "dlx-sudoku: --rating and --difficulty make classic 9x9 sudoku only\n");
+		return CLI_EXIT_USAGE;
+	}
 	enum sudoku_layout l = o->have_output ? o->output : SUDOKU_LAYOUT_LINE;
 	enum sudoku_alphabet a = o->alphabet != SUDOKU_ALPHA_AUTO ? o->alphabet : SUDOKU_ALPHA_ALNUM;
 	if (!o->svg && sudoku_write_size(l, a, rows, cols) == 0) {
@@ -217,10 +222,15 @@ int generate_one(struct puzzle_worker *w, uint64_t seq, struct tally *t)
 	dlx_sudoku_gen_params gp = gen_params(w, seq);
 	puzzle_worker_start_limits(w);
 	dlx_sudoku_gen_result res;
+	dlx_sudoku_rated_result rated = { 0 };
 	dlx_error_info err;
-	int rc = dlx_sudoku_generate(solver, &gp, w->solution, NULL, &res, &err);
+	/* The time limit and the poll cover all of a rated puzzle's candidates: start_limits is per puzzle. */
+	int rc = o->rated ? dlx_sudoku_generate_rated(solver, &gp, &o->rating, o->tries, w->solution, NULL, &res, &rated,
+		&err) : dlx_sudoku_generate(solver, &gp, w->solution, NULL, &res, &err);
 	t->puzzles++;
 	t->nodes += res.nodes;
+	t->candidates += rated.candidates;
+	t->rejected += rated.rejected;
 	if (rc) {
 		warn(w, "dlx-sudoku: puzzle %" PRIu64 ": %s\n", seq + 1, err.message[0] ? err.message : dlx_strerror(rc));
 		/* A shape without any full board would fail every puzzle alike. */
@@ -232,6 +242,16 @@ int generate_one(struct puzzle_worker *w, uint64_t seq, struct tally *t)
 			return CLI_EXIT_FAILURE; /* the run is over; nobody reads this answer */
 		warn(w, "dlx-sudoku: puzzle %" PRIu64 ": interrupted\n", seq + 1);
 		return stop.status;
+	}
+	if (res.clues == 0 && o->rated && res.stop != DLX_STOP_NODE_LIMIT) {
+		uint64_t tries = o->tries ? o->tries : DLX_SUDOKU_GEN_RATED_TRIES;
+		char why[48];
+		if (res.stop == DLX_STOP_COMPLETE)
+			snprintf(why, sizeof why, "--tries %" PRIu64, tries);
+		warn(w, "dlx-sudoku: puzzle %" PRIu64 ": none of %" PRIu64 " candidates rated %s (%s)\n", seq + 1,
+			rated.candidates, o->rating_text, res.stop == DLX_STOP_COMPLETE ? why : stop_reason(w, res.stop));
+		t->stopped++;
+		return 0;
 	}
 	if (res.clues == 0) {
 		warn(w, "dlx-sudoku: puzzle %" PRIu64 ": no %ux%u board found (%s)\n", seq + 1, side, side,

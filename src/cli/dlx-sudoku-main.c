@@ -44,12 +44,15 @@ static size_t longest_board_text(void)
 /* The totals (a resumed run's include the runs before it); puzzles/s are this run's: `before` were done then. */
 static void print_stats(const struct puzzle_options *o, const struct tally *t, uint64_t before, double secs)
 {
+	char rated[96] = "";
+	if (o->rated)
+		snprintf(rated, sizeof rated, ", candidates: %" PRIu64 ", rejected: %" PRIu64, t->candidates, t->rejected);
 	if (o->generate)
 		fprintf(stderr,
 			"puzzles: %" PRIu64 ", made: %" PRIu64 ", short of the request: %" PRIu64
-			", clues: %.1f on average, nodes: %" PRIu64 ", time: %.3f s, puzzles/s: %.1f\n",
+			", clues: %.1f on average%s, nodes: %" PRIu64 ", time: %.3f s, puzzles/s: %.1f\n",
 			t->puzzles, t->solved, t->stopped,
-			t->puzzles > 0 ? (double)t->clues / (double)t->puzzles : 0.0, t->nodes, secs,
+			t->puzzles > 0 ? (double)t->clues / (double)t->puzzles : 0.0, rated, t->nodes, secs,
 			secs > 0 ? (double)t->puzzles / secs : 0.0);
 	else
 		fprintf(stderr,

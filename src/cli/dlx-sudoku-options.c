@@ -194,6 +194,25 @@ static const char usage_dlx_sudoku[] =
 	"                         --clues may end up to 1 (3) above K, and minimal\n"
 	"                         means that no orbit can go\n"
 	"      --symmetric        --symmetry rotate180\n"
+	"      --rating=MIN-MAX   (classic 9x9) only puzzles that --rate rates from MIN\n"
+	"                         to MAX on Sudoku Explainer's scale (one decimal at\n"
+	"                         most: 2.0-3.0), or --rating=V exactly V.  A puzzle\n"
+	"                         beyond the ladder has only a lower bound and is in\n"
+	"                         no range; the ladder solves nothing above 7.6\n"
+	"      --difficulty=CLASS (classic 9x9) only puzzles of a class as --rate\n"
+	"                         prints it: easy (up to 2.5), medium (2.6-3.4), hard\n"
+	"                         (3.5-4.4), expert (4.5 and up, solved) or beyond\n"
+	"                         (beyond logic: the ladder does not solve them)\n"
+	"      --tries=N          with --rating or --difficulty: candidates made for\n"
+	"                         each puzzle before giving up on it (default 10000:\n"
+	"                         up to half a minute of one core)\n"
+	"  With --rating or --difficulty each puzzle is the first of a series of\n"
+	"  candidates (made as above, each a puzzle of its own from --seed) whose\n"
+	"  rating is in the range; the series depends on --seed and the puzzle's\n"
+	"  number only, so the output is the same for any --threads.  --stats adds\n"
+	"  the candidates made and rejected.  A puzzle without a candidate in the\n"
+	"  range within --tries (or --time-limit) is not printed: a note on stderr\n"
+	"  says so, and the exit status is 4.\n"
 	"  Every removal is checked by a search for a second solution; --node-limit\n"
 	"  caps each check (default 10000000 nodes; a clue whose check is cut short\n"
 	"  stays) and the search for the full board, --time-limit each puzzle.  A\n"
@@ -255,8 +274,8 @@ const struct cli_program puzzle_program = { "dlx-sudoku", usage_dlx_sudoku, UINT
 enum {
 	OPT_SCORE = CLI_OPT_OWN, OPT_GRADE, OPT_GENERATE, OPT_SIZE, OPT_SEED, OPT_CLUES, OPT_MINIMAL,
 	OPT_SYMMETRIC, OPT_VARIANT, OPT_REGIONS, OPT_BOX, OPT_SYMMETRY, OPT_CANDIDATES, OPT_PER_PAGE, OPT_PARITY,
-	OPT_CAGES, OPT_PRINT_CAGES, OPT_GRID, OPT_EXPLAIN, OPT_HINT, OPT_RATE, OPT_CHECKPOINT,
-	OPT_CHECKPOINT_EVERY, OPT_RESUME, OPT_OUTPUT_FILE
+	OPT_CAGES, OPT_PRINT_CAGES, OPT_GRID, OPT_EXPLAIN, OPT_HINT, OPT_RATE, OPT_RATING, OPT_DIFFICULTY, OPT_TRIES,
+	OPT_CHECKPOINT, OPT_CHECKPOINT_EVERY, OPT_RESUME, OPT_OUTPUT_FILE
 };
 
 /* The order shows in getopt's "ambiguous option" messages: keep it. */
@@ -292,6 +311,9 @@ static const struct option longopts[] = {
 	{ "explain", no_argument, NULL, OPT_EXPLAIN },
 	{ "hint", no_argument, NULL, OPT_HINT },
 	{ "rate", no_argument, NULL, OPT_RATE },
+	{ "rating", required_argument, NULL, OPT_RATING },
+	{ "difficulty", required_argument, NULL, OPT_DIFFICULTY },
+	{ "tries", required_argument, NULL, OPT_TRIES },
 	{ "checkpoint", required_argument, NULL, OPT_CHECKPOINT },
 	{ "checkpoint-every", required_argument, NULL, OPT_CHECKPOINT_EVERY },
 	{ "resume", required_argument, NULL, OPT_RESUME },
@@ -306,6 +328,8 @@ struct requests {
 	unsigned logic;          /* how many of --explain, --hint and --rate */
 	enum puzzle_mode logic_mode;
 	bool gen_only;           /* an option that means something only with --generate */
+	bool rating, difficulty; /* --rating, --difficulty (either sets o->rated) */
+	bool tries;              /* --tries */
 	bool have_format;
 	bool arg_separate;       /* the option's argument was a word of its own, not after '=' */
 	const char *score_file;  /* "--score FILE": the input file, taken for --score's argument */
@@ -470,6 +494,80 @@ static int parse_symmetry(const char *arg, struct puzzle_options *o)
 	return CLI_EXIT_USAGE;
 }
 
+/*
+ * One rating of --rating in tenths: 1 or 2 digits, then optionally '.' and
+ * one digit, as --rate prints them.  Returns the first character after it,
+ * or NULL if there is none.
+ */
+static const char *parse_tenths(const char *p, unsigned *out)
+{
+	unsigned v = 0, digits = 0;
+	for (; *p >= '0' && *p <= '9' && digits < 3; p++, digits++)
+		v = v * 10 + (unsigned)(*p - '0');
+	if (digits == 0 || digits > 2)
+		return NULL;
+	v *= 10;
+	if (*p == '.') {
+		if (p[1] < '0' || p[1] > '9')
+			return NULL;
+		v += (unsigned)(p[1] - '0');
+		p += 2;
+	}
+	*out = v;
+	return p;
+}
+
+/* --rating MIN-MAX or --rating V: a band of solved ratings. */
+static int parse_rating(const char *arg, struct puzzle_options *o, struct requests *rq)
+{
+	unsigned lo = 0, hi = 0;
+	const char *p = parse_tenths(arg, &lo);
+	if (p && *p == '-')
+		p = parse_tenths(p + 1, &hi);
+	else if (p)
+		hi = lo;
+	if (!p || *p) {
+		fprintf(stderr, "dlx-sudoku: --rating needs MIN-MAX or one rating on Sudoku Explainer's scale, "
+			"each at most 99.9 with at most one decimal (2.0-3.0, 4.5), not '%s'\n", arg);
+		return CLI_EXIT_USAGE;
+	}
+	if (lo > hi) {
+		fprintf(stderr, "dlx-sudoku: --rating %s: %u.%u is above %u.%u\n", arg, lo / 10, lo % 10, hi / 10, hi % 10);
+		return CLI_EXIT_USAGE;
+	}
+	o->rating = (dlx_sudoku_rating_range){ lo, hi, 0 };
+	if (lo == hi)
+		snprintf(o->rating_text, sizeof o->rating_text, "%u.%u", lo / 10, lo % 10);
+	else
+		snprintf(o->rating_text, sizeof o->rating_text, "%u.%u-%u.%u", lo / 10, lo % 10, hi / 10, hi % 10);
+	o->rated = true;
+	rq->rating = true;
+	return 0;
+}
+
+/* --difficulty CLASS: the band of a class as --rate names it (the library's table). */
+static int parse_difficulty(const char *arg, struct puzzle_options *o, struct requests *rq)
+{
+	if (dlx_sudoku_class_range(arg, &o->rating) != DLX_OK) {
+		fprintf(stderr, "dlx-sudoku: unknown difficulty '%s' (easy, medium, hard, expert, beyond)\n", arg);
+		return CLI_EXIT_USAGE;
+	}
+	snprintf(o->rating_text, sizeof o->rating_text, "%s", o->rating.beyond ? "beyond logic" : arg);
+	o->rated = true;
+	rq->difficulty = true;
+	return 0;
+}
+
+static int parse_tries(const char *arg, struct puzzle_options *o, struct requests *rq)
+{
+	if (!cli_parse_u64(arg, &o->tries) || o->tries == 0) {
+		fprintf(stderr, "dlx-sudoku: --tries needs a positive number of candidates, not '%s'\n", arg);
+		return CLI_EXIT_USAGE;
+	}
+	rq->tries = true;
+	return 0;
+}
+
 /* Parses --variant's list, e.g. "x+windoku"; false with a message on stderr if a name is unknown. */
 static bool parse_variant(const char *arg, struct puzzle_options *o)
 {
@@ -568,6 +666,9 @@ static int take_puzzle_option(int c, const char *arg, struct puzzle_options *o, 
 			return cli_usage_error(&puzzle_program, "--print-cages takes map or line");
 		return 0;
 	case OPT_GENERATE: return parse_generate(arg, o, rq);
+	case OPT_RATING: return parse_rating(arg, o, rq);
+	case OPT_DIFFICULTY: return parse_difficulty(arg, o, rq);
+	case OPT_TRIES: return parse_tries(arg, o, rq);
 	case OPT_BOX: return parse_box(arg, o);
 	case OPT_SIZE: case OPT_SEED: case OPT_CLUES: case OPT_MINIMAL: case OPT_SYMMETRIC: case OPT_SYMMETRY:
 		return take_generate_option(c, arg, o, rq);
@@ -593,6 +694,14 @@ static const char *clash(const struct puzzle_options *o, const struct requests *
 		return "--generate reads no input file";
 	if (rq->gen_only && !rq->generate)
 		return "--size, --seed, --clues, --minimal, --symmetry and --symmetric need --generate";
+	if (rq->rating && rq->difficulty)
+		return "--rating and --difficulty exclude each other";
+	if ((o->rated || rq->tries) && !rq->generate)
+		return "--rating, --difficulty and --tries need --generate";
+	if (rq->tries && !o->rated)
+		return "--tries needs --rating or --difficulty";
+	if (o->rated && o->grid_file)
+		return "--rating and --difficulty make classic 9x9 sudoku only: not with --grid";
 	if (rq->minimal && o->clues)
 		return "--minimal and --clues exclude each other";
 	if (rq->generate && o->cages_file)

@@ -7,6 +7,7 @@
 #include <stdint.h>
 
 #include "cli-options.h"
+#include "dlx-sudoku-explain.h"
 #include "dlx-sudoku.h"
 #include "sudoku-extras.h"
 #include "sudoku-read.h"
@@ -38,6 +39,10 @@ struct puzzle_options {
 	unsigned gen_rows, gen_cols; /* the boxes of generated boards, once check_generate() settled them */
 	size_t clues;            /* 0 = minimal */
 	unsigned symmetry;       /* DLX_SUDOKU_SYM_* (--symmetry, --symmetric) */
+	bool rated;              /* --rating or --difficulty: only puzzles whose rating is in `rating` */
+	dlx_sudoku_rating_range rating;
+	char rating_text[24];    /* the band for messages: "2.0-3.0", "4.5", "expert", "beyond logic" */
+	uint64_t tries;          /* --tries: candidates per puzzle; 0 = the library's default */
 	/* variants */
 	unsigned flags;          /* DLX_SUDOKU_X, DLX_SUDOKU_WINDOKU */
 	bool jigsaw;

@@ -25,6 +25,8 @@ void tally_add(struct tally *t, const struct tally *d)
 	t->updates += d->updates;
 	t->branches += d->branches;
 	t->clues += d->clues;
+	t->candidates += d->candidates;
+	t->rejected += d->rejected;
 }
 
 static bool buf_add(struct buf *b, const char *s, size_t n)

@@ -23,6 +23,7 @@ extern FILE *puzzle_out;
 /* Totals of a run, or one puzzle's share of them. */
 struct tally {
 	uint64_t puzzles, solved, unsolvable, stopped, nodes, updates, branches, clues;
+	uint64_t candidates, rejected; /* --generate with --rating: puzzles made and rated, and those refused */
 };
 
 /* Adds d to t. */

@@ -11,6 +11,7 @@
 #include "dlx-sudoku-explain.h"
 #include "dlx-sudoku-internal.h"
 
+#include <limits.h>
 #include <stdbool.h>
 #include <string.h>
 
@@ -57,11 +58,53 @@ unsigned dlx_sudoku_technique_rating(dlx_sudoku_technique t)
 	return (unsigned)t < DLX_SUDOKU_TECH_COUNT ? techniques[t].rating : 0;
 }
 
+/*
+ * The classes, the one table that both dlx_sudoku_rating_class() and
+ * dlx_sudoku_class_range() read, so that a generator asked for a class
+ * makes puzzles that --rate puts in it.  The solved ones partition 0..UINT_MAX.
+ */
+static const struct {
+	const char *name;
+	dlx_sudoku_rating_range range;
+} classes[] = {
+	{ "easy", { 0, 25, 0 } },
+	{ "medium", { 26, 34, 0 } },
+	{ "hard", { 35, 44, 0 } },
+	{ "expert", { 45, UINT_MAX, 0 } },
+	{ "beyond logic", { DLX_SUDOKU_RATING_BEYOND, UINT_MAX, 1 } },
+};
+#define N_CLASSES (sizeof classes / sizeof classes[0])
+
 const char *dlx_sudoku_rating_class(unsigned rating, int solved)
 {
-	if (!solved)
-		return "beyond logic";
-	return rating <= 25 ? "easy" : rating <= 34 ? "medium" : rating <= 44 ? "hard" : "expert";
+	dlx_sudoku_rating r = { rating, solved, 0, DLX_SUDOKU_TECH_NONE };
+	for (size_t k = 0; k < N_CLASSES; k++)
+		if (dlx_sudoku_rating_in_range(&r, &classes[k].range))
+			return classes[k].name;
+	return "beyond logic"; /* unreachable: the solved classes cover every rating */
+}
+
+int dlx_sudoku_class_range(const char *name, dlx_sudoku_rating_range *out)
+{
+	if (!name || !out)
+		return DLX_ERR_INVALID;
+	for (size_t k = 0; k < N_CLASSES; k++) {
+		/* "beyond" is how a command line says "beyond logic". */
+		if (strcmp(name, classes[k].name) == 0 || (classes[k].range.beyond && strcmp(name, "beyond") == 0)) {
+			*out = classes[k].range;
+			return DLX_OK;
+		}
+	}
+	return DLX_ERR_INVALID;
+}
+
+int dlx_sudoku_rating_in_range(const dlx_sudoku_rating *r, const dlx_sudoku_rating_range *range)
+{
+	if (!r || !range)
+		return 0;
+	if (range->beyond)
+		return !r->solved;
+	return r->solved && r->rating >= range->min && r->rating <= range->max;
 }
 
 static unsigned row_of(unsigned c) { return c / 9; }

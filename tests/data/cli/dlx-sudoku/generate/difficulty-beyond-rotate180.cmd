@@ -1,0 +1,1 @@
+--generate 2 --seed 4 --difficulty beyond --symmetry rotate180 --threads 2

@@ -1,0 +1,1 @@
+--generate 2 --seed 5 --difficulty easy --clues 30

@@ -1,0 +1,1 @@
+--generate 3 --seed 1 --difficulty hard

@@ -1,0 +1,1 @@
+--generate 4 --seed 2 --rating 3.0-4.0 --threads 2

@@ -1,0 +1,1 @@
+--generate 2 --seed 3 --rating 4.5

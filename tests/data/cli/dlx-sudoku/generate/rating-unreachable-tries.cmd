@@ -1,0 +1,1 @@
+--generate 2 --seed 1 --rating 9.0-9.9 --tries 3

@@ -1,0 +1,1 @@
+--generate 2 --variant killer --difficulty easy

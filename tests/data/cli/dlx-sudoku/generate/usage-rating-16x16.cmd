@@ -1,0 +1,1 @@
+--generate 2 --size 4 --rating 2.0-3.0

@@ -1,0 +1,1 @@
+--generate 2 --rating 2.0-

@@ -1,0 +1,1 @@
+--generate 2 --rate --rating 2.0-3.0

@@ -1,0 +1,1 @@
+--generate 2 --tries 5

@@ -1,0 +1,1 @@
+--generate 2 --difficulty easy --tries 0

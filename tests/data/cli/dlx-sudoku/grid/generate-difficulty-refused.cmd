@@ -1,0 +1,1 @@
+--generate 2 --grid samurai --difficulty easy

@@ -1,0 +1,1 @@
+--generate 2 --regions @DATA@/jigsaw9.map --difficulty easy
