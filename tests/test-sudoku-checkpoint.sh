@@ -158,6 +158,17 @@ printf '%s\n' "12345678.........9$(printf '%63s' '' | tr ' ' .)" > "$tmp/zero"
 check "no solution status" 1 $?
 check "no solution count" 0 "$(cat "$tmp/out")"
 check "no solution file gone" no "$([ -e "$tmp/zero.ck" ] && echo yes || echo no)"
+# A count's --output-file: a refused resume leaves it as it was, a taken one holds the new answer alone.
+"$sud" --count --node-limit 100000 --checkpoint "$tmp/o.ck" --output-file "$tmp/o.txt" "$tmp/p15" 2> /dev/null
+check "count output file stopped" 1 "$(grep -c '^count >= [0-9]* (stopped at node limit)$' "$tmp/o.txt")"
+cp "$tmp/o.txt" "$tmp/o.before"
+"$sud" --count --resume "$tmp/o.ck" --output-file "$tmp/o.txt" "$tmp/p14" 2> /dev/null
+check "count output file refused" 2 $?
+cmp -s "$tmp/o.txt" "$tmp/o.before"
+check "count output file kept" 0 $?
+"$sud" --count --resume "$tmp/o.ck" --output-file "$tmp/o.txt" "$tmp/p15" 2> /dev/null
+check "count output file resumed" 599442 "$(cat "$tmp/o.txt")"
+
 # --- runs of puzzle files ---
 # 20 puzzles with a clue taken from each: counts of 34 to 473,874, a few seconds in all.
 head -20 "$sample" | sed -E 's/[1-9]/./' > "$tmp/run"

@@ -1,5 +1,6 @@
 /* dlx-sudoku: solve, count, enumerate, grade or generate sudoku puzzles of any n²×n² or (R·C)×(R·C) size. */
 #define _POSIX_C_SOURCE 200809L
+#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -198,7 +199,13 @@ int main(int argc, char **argv)
 	int status = parse_puzzle_options(argc, argv, &o);
 	if (status)
 		return status == CLI_OPTION_EXIT ? CLI_EXIT_OK : status;
-	status = prepare_and_run(&o);
+	/* A resumed run opens it itself: it may keep what is there. */
+	if (o.output_file && !o.resume && !freopen(o.output_file, "w", stdout)) {
+		fprintf(stderr, "dlx-sudoku: %s: %s\n", o.output_file, strerror(errno));
+		status = CLI_EXIT_USAGE;
+	} else {
+		status = prepare_and_run(&o);
+	}
 	free(o.regions);
 	free(o.parity);
 	free(o.cages);

@@ -355,10 +355,15 @@ static int check_lone_puzzle(struct run *ru)
 	return 0;
 }
 
-/* --output-file: standard output goes to FILE, truncated, or kept for a resumed run to cut back. */
-static int open_output_file(const struct puzzle_options *o, bool keep)
+/*
+ * --output-file with --resume: standard output goes to FILE, kept whole
+ * for a resumed run to cut back, or for a resumed count to empty once its
+ * checkpoint is taken (a refused one leaves the file as it was).  Without
+ * --resume, main() has opened it already.
+ */
+static int open_output_file(const struct puzzle_options *o)
 {
-	if (!o->output_file || freopen(o->output_file, keep ? "r+" : "w", stdout))
+	if (!o->output_file || !o->resume || freopen(o->output_file, "r+", stdout))
 		return 0;
 	fprintf(stderr, "dlx-sudoku: %s: %s\n", o->output_file, strerror(errno));
 	return CLI_EXIT_USAGE;
@@ -381,7 +386,7 @@ static int start_run_checkpoint(struct run *ru)
 	/* The checkpoint first: a refused one says why, whatever the output. */
 	int status = run_checkpoint_start(c, o, &ru->total);
 	if (!status)
-		status = open_output_file(o, o->resume != NULL);
+		status = open_output_file(o);
 	if (status)
 		return status;
 	c->out = o->quiet ? NULL : stdout;
@@ -443,7 +448,7 @@ static int start_checkpoint(struct run *ru, struct puzzle_worker *w, bool *done)
 	}
 	int status = check_lone_puzzle(ru);
 	if (!status)
-		status = open_output_file(o, false);
+		status = open_output_file(o);
 	if (status)
 		return status;
 	w->ckpt = ru->search_ck;
@@ -458,10 +463,6 @@ int solve_puzzles(struct run *ru, struct puzzle_worker *w)
 		bool done;
 		status = start_checkpoint(ru, w, &done);
 		if (done)
-			return status;
-	} else {
-		status = open_output_file(o, false);
-		if (status)
 			return status;
 	}
 	if (o->cli.threads > 1 && o->mode == MODE_COUNT && !o->cli.node_limit && !o->checkpoint &&
@@ -493,9 +494,7 @@ static int generate_sequentially(struct run *ru, struct puzzle_worker *w)
 
 int generate_puzzles(struct run *ru, struct puzzle_worker *w)
 {
-	int status = open_output_file(ru->o, false);
-	if (status)
-		return status;
+	int status;
 	if (ru->o->cli.threads > 1) {
 		status = run_pipeline(ru, fill_number, generate_slot);
 		if (status >= 0)

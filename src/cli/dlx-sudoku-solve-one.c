@@ -4,9 +4,12 @@
  */
 #include "dlx-sudoku-solve-one.h"
 
+#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
 
 #include "cli-checkpoint.h"
 #include "dlx-sudoku-draw.h"
@@ -154,6 +157,13 @@ static int count_checkpointed(struct puzzle_worker *w, dlx_sudoku *solver, const
 	dsp.poll_interval = CLI_POLL_INTERVAL;
 	w->ckpt_status = cli_checkpoint_search(c, &dsp, &res->stats, &rc);
 	dlx_sudoku_unload(solver);
+	/* A resumed count's --output-file was kept whole in case the checkpoint was refused; now it is this count's. */
+	const struct puzzle_options *o = w->o;
+	if (w->ckpt_status != CLI_EXIT_USAGE && o->output_file && o->resume &&
+	    (fflush(puzzle_out) != 0 || ftruncate(fileno(puzzle_out), 0) != 0 || fseek(puzzle_out, 0, SEEK_SET) != 0)) {
+		warn(w, "dlx-sudoku: %s: %s\n", o->output_file, strerror(errno));
+		w->ckpt_status = CLI_EXIT_FAILURE;
+	}
 	c->p = NULL;
 	w->ckpt_ran = w->ckpt_status != CLI_EXIT_USAGE;
 	w->ckpt_stats = res->stats;
