@@ -215,9 +215,9 @@ DLX_API int dlx_unshuffle_options(dlx_problem *p);
  *   estimate as for plain searches;
  * - threads and parts (dlx_search_split(), dlx_search_parts()) cut the
  *   tree their own way, as those functions say;
- * - propagation (dlx_set_propagation()) is not applied, and dlx_iter_new(),
- *   dlx_memo_count() and dlx_estimate_tree() refuse the problem
- *   (#DLX_ERR_STATE).
+ * - dlx_estimate_tree() probes Algorithm M's whole tree (not a part's);
+ * - propagation (dlx_set_propagation()) is not applied, and dlx_iter_new()
+ *   and dlx_memo_count() refuse the problem (#DLX_ERR_STATE).
  * Bounds of 1:1 everywhere make the problem plain again.
  *
  * @param lo  0 .. hi
@@ -805,7 +805,11 @@ typedef struct dlx_estimate {
  * @return #DLX_OK; #DLX_ERR_INVALID for a NULL p or out, probes = 0, or a
  *         path as dlx_search_parts() refuses it; #DLX_ERR_STATE while a
  *         dlx_iter searches p, or when propagation is on (its tree is not
- *         the one the probes walk); #DLX_ERR_NOMEM.
+ *         the one the probes walk), or for a path when p has items with
+ *         bounds (the probes of a bounded problem walk Algorithm M's
+ *         whole tree, each node's branches as its search enters them, on a
+ *         copy of the links: 8 bytes per node, 12 with colors);
+ *         #DLX_ERR_NOMEM.
  * Complexity: a probe costs, at each node on its way, what the search
  * spends at that node (a cover of the item branched on there, a commit
  * and an uncommit of each of its options); memory

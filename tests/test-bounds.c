@@ -379,7 +379,10 @@ START_TEST(modes_and_refusals)
 	dlx_iter *it;
 	ck_assert_int_eq(dlx_iter_new(p, NULL, &it), DLX_ERR_STATE);
 	dlx_estimate est;
-	ck_assert_int_eq(dlx_estimate_tree(p, 10, 1, NULL, 0, NULL, &est), DLX_ERR_STATE);
+	ck_assert_int_eq(dlx_estimate_tree(p, 10, 1, NULL, 0, NULL, &est), DLX_OK);
+	ck_assert_uint_eq(est.probes, 10);
+	dlx_part half = { 1, 2 };
+	ck_assert_int_eq(dlx_estimate_tree(p, 10, 1, &half, 1, NULL, &est), DLX_ERR_STATE);
 	ck_assert_int_eq(dlx_force_option(p, 0), DLX_ERR_STATE);
 	dlx_problem *c = dlx_problem_clone(p);
 	ck_assert_ptr_nonnull(c);
@@ -543,6 +546,67 @@ START_TEST(tromino_tilings)
 }
 END_TEST
 
+/* e is within `sigmas` standard errors of the true figures (exactly them when the errors are 0). */
+static void expect_near(const dlx_estimate *e, const dlx_stats *truth, double sigmas, const char *what)
+{
+	double dn = e->nodes - (double)truth->nodes, ds = e->solutions - (double)truth->solutions;
+	ck_assert_msg(dn * dn <= sigmas * sigmas * e->nodes_error * e->nodes_error + 1e-6,
+		      "%s: nodes estimated %g +- %g, searched %llu", what, e->nodes, e->nodes_error,
+		      (unsigned long long)truth->nodes);
+	ck_assert_msg(ds * ds <= sigmas * sigmas * e->solutions_error * e->solutions_error + 1e-6,
+		      "%s: solutions estimated %g +- %g, searched %llu", what, e->solutions, e->solutions_error,
+		      (unsigned long long)truth->solutions);
+}
+
+/*
+ * Knuth's estimate of Algorithm M's tree is unbiased: over many probes the
+ * means come within a few standard errors of the search's nodes and
+ * solutions, for random problems with bounds and colors (seeded, so the
+ * same every run) and a tromino tiling.  A probe that met a tree other
+ * than the search's (a branch the search does not enter, or one missed)
+ * would be off by far more on some of them.
+ */
+START_TEST(estimate_of_bounded_trees)
+{
+	char what[64];
+	for (unsigned seed = 1; seed <= 300; seed++) {
+		rng_seed(seed * 31337u);
+		struct rnd r;
+		make(&r, seed % 2 == 0, false);
+		dlx_problem *p = build(&r);
+		dlx_stats st;
+		ck_assert_int_eq(dlx_search(p, NULL, &st), DLX_OK);
+		dlx_estimate e;
+		ck_assert_int_eq(dlx_estimate_tree(p, 3000, seed, NULL, 0, NULL, &e), DLX_OK);
+		ck_assert_uint_eq(e.probes, 3000);
+		ck_assert_uint_eq(e.stop, DLX_STOP_COMPLETE);
+		snprintf(what, sizeof what, "seed %u", seed);
+		expect_near(&e, &st, 5, what);
+		/* The probes leave the problem as it was. */
+		dlx_stats again;
+		ck_assert_int_eq(dlx_search(p, NULL, &again), DLX_OK);
+		ck_assert_uint_eq(again.nodes, st.nodes);
+		dlx_problem_free(p);
+	}
+	dlx_problem *p = trominoes(5, 6, 0, 6);
+	dlx_stats st;
+	ck_assert_int_eq(dlx_search(p, NULL, &st), DLX_OK);
+	dlx_estimate e;
+	ck_assert_int_eq(dlx_estimate_tree(p, 20000, 7, NULL, 0, NULL, &e), DLX_OK);
+	expect_near(&e, &st, 5, "5x6 trominoes");
+	ck_assert(e.nodes_error > 0 && e.nodes_error < 0.05 * e.nodes);
+	/* A poll stops the probes; the estimate is from those made. */
+	int polls = 0;
+	dlx_search_params sp = DLX_SEARCH_PARAMS_INIT;
+	sp.on_poll = stop_poll;
+	sp.poll_ctx = &polls;
+	ck_assert_int_eq(dlx_estimate_tree(p, 1000, 7, NULL, 0, &sp, &e), DLX_OK);
+	ck_assert_uint_eq(e.stop, DLX_STOP_POLL);
+	ck_assert_uint_eq(e.probes, 2);
+	dlx_problem_free(p);
+}
+END_TEST
+
 /* Counts solutions from any thread (split_worker_solution() never runs two at a time). */
 static int count_one(void *ctx, const size_t *opts, size_t n)
 {
@@ -648,6 +712,7 @@ static Suite *bounds_suite(void)
 	tcase_add_test(tc, assignment_prunes);
 	tcase_add_test(tc, tromino_tilings);
 	tcase_add_test(tc, threads_and_parts);
+	tcase_add_test(tc, estimate_of_bounded_trees);
 	suite_add_tcase(s, tc);
 	return s;
 }

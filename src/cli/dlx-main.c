@@ -688,11 +688,14 @@ int main(int argc, char **argv)
 		dlx_ec_free(ec);
 		return CLI_EXIT_FAILURE;
 	}
-	/* Threads and parts cut Algorithm M's tree too; the memo, estimates, diagrams and checkpoints know Algorithm X's. */
-	if (dlx_has_bounds(p) && (o.memo || o.estimate || diagram_mode(&o) || o.checkpoint)) {
+	/*
+	 * Threads, parts and the whole tree's estimate know Algorithm M's tree
+	 * too; the memo, a part's estimate, diagrams and checkpoints know only X's.
+	 */
+	if (dlx_has_bounds(p) && (o.memo || (o.estimate && o.cli.parts) || diagram_mode(&o) || o.checkpoint)) {
 		fprintf(stderr, "dlx: %s: items with bounds (u:v|name) are searched whole: not with %s\n",
 			strcmp(o.file, "-") == 0 ? "<stdin>" : o.file,
-			o.memo ? "--memo" : o.estimate ? "--estimate" :
+			o.memo ? "--memo" : o.estimate ? "--estimate --part" :
 			o.checkpoint ? (o.resume ? "--resume" : "--checkpoint") : o.zdd.sampling ? "--sample" :
 			o.zdd.read_file ? "--from-zdd" : "--zdd");
 		if (pr.svg)

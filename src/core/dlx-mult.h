@@ -93,4 +93,20 @@ int dlx__mcut_plan(dlx_problem *p, const dlx_part *path, size_t depth, size_t ta
  */
 int dlx__search_m_cut(const dlx_problem *p, const dlx_search_params *params, struct dlx__mcut *cut, dlx_stats *stats);
 
+/*
+ * Knuth's estimate of a bounded problem's tree (dlx_estimate_tree()): a
+ * prober holds a copy of p's links (DLX_ERR_STATE with forced options,
+ * DLX_ERR_NOMEM); each probe goes from the root to a leaf, taking one of
+ * each node's branches uniformly from *rng, and gives the estimates of the
+ * nodes (1 + d1 + d1 d2 + ...) and the solutions (d1 d2 ... at a
+ * solution, else 0) of that probe, adds the nodes it entered to *entered
+ * and its link updates to *updates, and leaves the copy as it found it.
+ * A probe costs what the search spends on the nodes of its path.
+ */
+struct dlx__mprober;
+int dlx__mprober_new(const dlx_problem *p, struct dlx__mprober **out);
+void dlx__mprober_free(struct dlx__mprober *pr);
+int dlx__mprobe(struct dlx__mprober *pr, uint64_t *rng, double *nodes, double *solutions, uint64_t *entered,
+		uint64_t *updates);
+
 #endif

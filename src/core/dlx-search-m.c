@@ -948,3 +948,125 @@ int dlx__search_m_cut(const dlx_problem *p, const dlx_search_params *params, str
 	ms_free(&m);
 	return rc;
 }
+
+/*
+ * Knuth's estimate of a bounded problem's tree (dlx_estimate_tree()): a
+ * probe goes down from the root taking one of each node's branches
+ * uniformly, as the search would take it (a node's branches are its
+ * score, every one of them entered: see choose() and advance), and is
+ * undone at its end.
+ */
+struct dlx__mprober {
+	struct msearch m;
+	int32_t *item, *cur;    /* per level of the probe: its item and its branch (item: closed) */
+	size_t *tweaks;         /* per level: the tweak stack's height before it */
+	size_t cap;
+};
+
+static uint64_t mprobe_below(uint64_t *state, uint64_t n)
+{
+	uint64_t limit = UINT64_MAX - UINT64_MAX % n;
+	for (;;) {
+		uint64_t r = dlx__splitmix64(state);
+		if (r < limit)
+			return r % n;
+	}
+}
+
+int dlx__mprober_new(const dlx_problem *p, struct dlx__mprober **out)
+{
+	*out = NULL;
+	if (p->n_forced)
+		return DLX_ERR_STATE;
+	struct dlx__mprober *pr = calloc(1, sizeof *pr);
+	if (!pr)
+		return DLX_ERR_NOMEM;
+	int rc = ms_init(&pr->m, p, false);
+	/* A probe takes at most an option or an item's closing per level. */
+	pr->cap = p->n_options + p->n_primary + 1;
+	pr->item = malloc(pr->cap * sizeof *pr->item);
+	pr->cur = malloc(pr->cap * sizeof *pr->cur);
+	pr->tweaks = malloc(pr->cap * sizeof *pr->tweaks);
+	if (!rc && (!pr->item || !pr->cur || !pr->tweaks))
+		rc = DLX_ERR_NOMEM;
+	if (rc) {
+		dlx__mprober_free(pr);
+		return rc;
+	}
+	*out = pr;
+	return DLX_OK;
+}
+
+void dlx__mprober_free(struct dlx__mprober *pr)
+{
+	if (!pr)
+		return;
+	ms_free(&pr->m);
+	free(pr->item);
+	free(pr->cur);
+	free(pr->tweaks);
+	free(pr);
+}
+
+int dlx__mprobe(struct dlx__mprober *pr, uint64_t *rng, double *nodes, double *solutions, uint64_t *entered,
+		uint64_t *updates)
+{
+	struct msearch *m = &pr->m;
+	double weight = 1, x = 0, s = 0;
+	size_t level = 0;
+	m->updates = 0;
+	for (;;) {
+		x += weight;
+		++*entered;
+		int32_t score;
+		uint64_t lower;
+		int32_t i = choose(m, &score, &lower, false, UINT64_MAX);
+		if (!i) {
+			s = weight;
+			break;
+		}
+		if (score <= 0)
+			break;
+		weight *= (double)score;
+		int32_t k = (int32_t)mprobe_below(rng, (uint64_t)score), c;
+		pr->item[level] = i;
+		pr->tweaks[level] = m->n_tweak;
+		if (--m->bound[i] == 0) {
+			/* Branch k: the k-th option of i's list, or past them the closing one (a slack left). */
+			cover(m, i);
+			c = m->down[i];
+			while (k-- > 0 && c != i)
+				c = m->down[c];
+		} else {
+			/* The options before branch k were tried and tweaked away, as the search leaves them. */
+			while (k-- > 0)
+				tweak(m, m->down[i]);
+			c = m->down[i];
+			if (c != i)
+				tweak(m, c);
+			else
+				deactivate(m, i);
+		}
+		pr->cur[level++] = c;
+		if (c != i)
+			commit_rest(m, c);
+	}
+	while (level > 0) {
+		level--;
+		int32_t i = pr->item[level], c = pr->cur[level];
+		if (c != i)
+			uncommit_rest(m, c);
+		if (m->bound[i] == 0) {
+			uncover(m, i);
+		} else {
+			if (c == i)
+				reactivate(m, i);
+			untweak_to(m, pr->tweaks[level]);
+		}
+		m->bound[i]++;
+	}
+	*nodes = x;
+	*solutions = s;
+	*updates += m->updates;
+	return DLX_OK;
+}
