@@ -550,10 +550,12 @@ static void *split_worker_m(void *arg)
  * dlx__search_parts_setup() for a bounded problem: the cut planned, then
  * `threads` workers on it.  With a path the figures are the part's leaves'
  * alone, as a part's jobs' are; otherwise the walk above the cut counts
- * once, so that a complete search gives dlx_search()'s figures.
+ * once, so that a complete search gives dlx_search()'s figures.  *setup
+ * gets the link updates of every worker's walk above the cut: what the
+ * threads repeat.
  */
 static int split_search_m(dlx_problem *p, const dlx_search_params *params, unsigned threads, const dlx_part *path,
-			  size_t depth, dlx_stats *stats)
+			  size_t depth, dlx_stats *stats, uint64_t *setup)
 {
 	struct dlx__mcut plan;
 	dlx_stats walks;
@@ -628,6 +630,7 @@ static int split_search_m(dlx_problem *p, const dlx_search_params *params, unsig
 		split_add_count(&st.branches, w[t].total.branches, &rc);
 		if (w[t].max_level > st.max_level)
 			st.max_level = w[t].max_level;
+		*setup += w[t].shared.updates;
 		/* Every worker walks the same top; one stopped early walked less of it. */
 		if (w[t].shared.nodes > above.nodes)
 			above = w[t].shared;
@@ -709,7 +712,7 @@ int dlx__search_parts_setup(dlx_problem *p, const dlx_search_params *params, uns
 	if (depth == 0 && threads == 1)
 		return dlx_search(p, params, stats);
 	if (dlx__bounded(p))
-		return split_search_m(p, params, threads, path, depth, stats);
+		return split_search_m(p, params, threads, path, depth, stats, setup);
 
 	/* Enough jobs that threads finish close together; for parts, a cut that depends on the parts only. */
 	struct dlx__cut cut;
