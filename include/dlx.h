@@ -63,7 +63,7 @@ typedef enum dlx_error {
 	DLX_ERR_TOO_BIG = -4,   /**< the problem would exceed 2^30-1 nodes or items */
 	DLX_ERR_CONFLICT = -5,  /**< a forced option shares an item with an earlier forced one */
 	DLX_ERR_OVERFLOW = -6,  /**< a 64-bit statistic would have wrapped; the search stopped */
-	DLX_ERR_STATE = -7,     /**< not allowed now: options forced, an iterator live, parts of a bounded problem */
+	DLX_ERR_STATE = -7,     /**< not allowed now: options forced, an iterator live, bounds where they are not supported */
 	DLX_ERR_SYNTAX = -8,    /**< malformed input text (front ends; details in a #dlx_error_info) */
 	DLX_ERR_IO = -9         /**< a read error from the input stream */
 } dlx_error;
@@ -202,8 +202,9 @@ DLX_API int dlx_unshuffle_options(dlx_problem *p);
  * of TAOCP 7.2.2.1, as read by his DLX3): a solution then covers it at
  * least @p lo and at most @p hi times, instead of exactly once.  Secondary
  * items and colors keep their meaning.  A problem is "bounded" while some
- * item's bounds are not 1:1; dlx_search() and dlx_search_split() then run
- * Algorithm M (dlx-search-m.c), each solution (a set of options) once:
+ * item's bounds are not 1:1; dlx_search(), dlx_search_split() and
+ * dlx_search_parts() then run Algorithm M (dlx-search-m.c), each solution
+ * (a set of options) once:
  * - the branching rule takes the item with the fewest branches, its
  *   options left less what it still needs, plus one (Knuth's DLX3 rule:
  *   ties to the smaller slack hi - lo, then the longer list, then the
@@ -212,10 +213,11 @@ DLX_API int dlx_unshuffle_options(dlx_problem *p);
  * - statistics count nodes as Knuth's DLX3 does (a node whose best item
  *   cannot get what it needs is entered, then left); progress is Knuth's
  *   estimate as for plain searches;
- * - propagation (dlx_set_propagation()) is not applied, dlx_search_split()
- *   searches in the calling thread whatever its threads, and refuses parts
- *   (#DLX_ERR_STATE), as do dlx_iter_new(), dlx_memo_count() and
- *   dlx_estimate_tree(): the cut of the tree into jobs is Algorithm X's.
+ * - threads and parts (dlx_search_split(), dlx_search_parts()) cut the
+ *   tree their own way, as those functions say;
+ * - dlx_estimate_tree() probes Algorithm M's whole tree (not a part's);
+ * - propagation (dlx_set_propagation()) is not applied, and dlx_iter_new()
+ *   and dlx_memo_count() refuse the problem (#DLX_ERR_STATE).
  * Bounds of 1:1 everywhere make the problem plain again.
  *
  * @param lo  0 .. hi
@@ -689,6 +691,23 @@ typedef struct dlx_split_params {
  * scans and link updates, but for the last, whose work is the search's own
  * (a tree that stays narrow deep down is then cut into fewer jobs, and
  * shared less evenly).
+ *
+ * A bounded problem (dlx_set_item_bounds(), Algorithm M) is cut otherwise,
+ * since its branches are not all options (an item may also be closed) and
+ * its search keeps its own copy of the links: the cut is at a depth, the
+ * shallowest with at least 512 x threads nodes there (64 x M for parts),
+ * within the same budget of probes; its leaves are the nodes at that depth
+ * and the solutions above it, numbered in the search's order.  Each worker
+ * copies the links (8 bytes per node, 12 with colors, as a clone), walks
+ * the tree above the depth itself and searches the leaves it claims from a
+ * shared counter, one at a time, skipping the others without a commit; a
+ * part keeps every M-th leaf.  So the top of the tree is walked once per
+ * thread, nothing is set up per leaf but what one search does there, and
+ * the workers only read p.  The differences above hold but for these:
+ * stats->max_level counts the levels from the root; progress is the
+ * workers' mean of Knuth's estimate for the whole tree; a part's figures
+ * leave out the nodes and updates above the cut (its walk), and its
+ * solutions above the cut are among its leaves.
  */
 DLX_API int dlx_search_split(dlx_problem *p, const dlx_search_params *params,
 	const dlx_split_params *split, dlx_stats *stats);
@@ -715,6 +734,9 @@ typedef struct dlx_part {
  * problem and the numbers alone, so any machine cuts the same pieces.
  * depth 1 is dlx_search_split() with part = path[0], but for M = 1, which
  * is then a part too (its statistics leave out the walk of the cut).
+ * For a bounded problem (see dlx_search_split()) each level is a depth of
+ * the tree: piece J/N takes every N-th of the part's leaves at the
+ * shallowest depth (the part's own or deeper) where the part has 64 N.
  *
  * Statistics are those of the piece's jobs alone, as a part's are: the
  * walks that cut the tree are left out, so the solutions of the N pieces
@@ -783,7 +805,11 @@ typedef struct dlx_estimate {
  * @return #DLX_OK; #DLX_ERR_INVALID for a NULL p or out, probes = 0, or a
  *         path as dlx_search_parts() refuses it; #DLX_ERR_STATE while a
  *         dlx_iter searches p, or when propagation is on (its tree is not
- *         the one the probes walk); #DLX_ERR_NOMEM.
+ *         the one the probes walk), or for a path when p has items with
+ *         bounds (the probes of a bounded problem walk Algorithm M's
+ *         whole tree, each node's branches as its search enters them, on a
+ *         copy of the links: 8 bytes per node, 12 with colors);
+ *         #DLX_ERR_NOMEM.
  * Complexity: a probe costs, at each node on its way, what the search
  * spends at that node (a cover of the item branched on there, a commit
  * and an uncommit of each of its options); memory

@@ -3,8 +3,10 @@
  * cheapest solutions (options' costs, dlx_search_best()) against brute
  * force over every subset of the options of thousands of small random
  * problems with bounds, colors and costs: the count, the set of solutions,
- * the K cheapest costs and their ties.  Also Knuth's DLX3 example, the
- * modes (limits, polls, splits) and what is refused.
+ * the K cheapest costs and their ties, and the same solutions from
+ * threads, from the parts of a split and from nested parts, each once.
+ * Also Knuth's DLX3 example, the modes (limits, polls, splits) and what is
+ * refused.
  */
 #include <check.h>
 #include <stdbool.h>
@@ -144,6 +146,70 @@ static uint64_t mask_cost(const struct rnd *r, uint32_t m)
 	return c;
 }
 
+/* got, sorted, is want: every solution of brute force, each once. */
+static void expect_same(const struct masks *want, struct masks *got, unsigned seed, const char *what)
+{
+	qsort(got->m, got->n, sizeof got->m[0], cmp_u32);
+	ck_assert_msg(got->n == want->n, "seed %u, %s: %zu solutions, brute force %zu", seed, what, got->n, want->n);
+	/* One check per solution would cost Check a message each. */
+	for (size_t s = 0; s < got->n; s++)
+		if (got->m[s] != want->m[s])
+			ck_abort_msg("seed %u, %s: solution %zu differs (or one twice)", seed, what, s);
+}
+
+/*
+ * Threads and parts find brute force's solutions, each once: threads with
+ * one search's figures, parts K/M for every K (several M), and the pieces
+ * J/N of every part (nested parts), with and without a callback.
+ */
+static void check_splits(dlx_problem *p, const struct masks *want, const dlx_stats *one, unsigned seed)
+{
+	static struct masks got;
+	dlx_search_params sp = DLX_SEARCH_PARAMS_INIT;
+	sp.on_solution = collect_mask;
+	sp.solution_ctx = &got;
+	dlx_stats st;
+	for (unsigned t = 2; t <= 3; t++) {
+		dlx_split_params th = { t, 0, 0 };
+		got.n = 0;
+		ck_assert_int_eq(dlx_search_split(p, &sp, &th, &st), DLX_OK);
+		ck_assert_uint_eq(st.stop, DLX_STOP_COMPLETE);
+		ck_assert_uint_eq(st.solutions, want->n);
+		expect_same(want, &got, seed, "threads");
+		ck_assert_int_eq(dlx_search_split(p, NULL, &th, &st), DLX_OK);
+		ck_assert_uint_eq(st.solutions, want->n);
+		ck_assert_msg(st.nodes == one->nodes && st.updates == one->updates && st.branches == one->branches,
+			      "seed %u, %u threads: nodes %llu, updates %llu, branches %llu; one search's %llu, %llu, %llu",
+			      seed, t, (unsigned long long)st.nodes, (unsigned long long)st.updates,
+			      (unsigned long long)st.branches, (unsigned long long)one->nodes,
+			      (unsigned long long)one->updates, (unsigned long long)one->branches);
+		ck_assert(st.progress == 1.0);
+	}
+	for (uint32_t m = 2; m <= 5; m += 1 + seed % 2) {
+		uint64_t sum = 0;
+		got.n = 0;
+		for (uint32_t k = 1; k <= m; k++) {
+			dlx_split_params pa = { 1 + k % 2, k, m };
+			ck_assert_int_eq(dlx_search_split(p, &sp, &pa, &st), DLX_OK);
+			ck_assert_uint_eq(st.stop, DLX_STOP_COMPLETE);
+			sum += st.solutions;
+			uint64_t with_callback = st.solutions;
+			ck_assert_int_eq(dlx_search_split(p, NULL, &pa, &st), DLX_OK);
+			ck_assert_uint_eq(st.solutions, with_callback);
+		}
+		ck_assert_uint_eq(sum, want->n);
+		expect_same(want, &got, seed, "parts");
+	}
+	got.n = 0;
+	for (uint32_t k = 1; k <= 2; k++)
+		for (uint32_t j = 1; j <= 3; j++) {
+			dlx_part path[2] = { { k, 2 }, { j, 3 } };
+			ck_assert_int_eq(dlx_search_parts(p, &sp, 1 + j % 2, path, 2, &st), DLX_OK);
+			ck_assert_uint_eq(st.stop, DLX_STOP_COMPLETE);
+		}
+	expect_same(want, &got, seed, "nested parts");
+}
+
 /* Every solution once, the same set as brute force; the K cheapest and their ties. */
 static void check_one(unsigned seed, bool colors, bool costs)
 {
@@ -176,6 +242,9 @@ static void check_one(unsigned seed, bool colors, bool costs)
 		if (s)
 			ck_assert_msg(got.m[s] != got.m[s - 1], "seed %u: a solution twice", seed);
 	}
+	/* A quarter of the problems: each split starts threads, which valgrind makes slow. */
+	if (!costs && seed % 4 == 0)
+		check_splits(p, &want, &st, seed);
 
 	/* The K cheapest: costs as brute force sorts them, and the ties at the K-th. */
 	static uint64_t costs_sorted[1 << MAX_OPT];
@@ -297,16 +366,23 @@ START_TEST(modes_and_refusals)
 	ck_assert_uint_eq(st.stop, DLX_STOP_POLL);
 	ck_assert(st.progress > 0 && st.progress < 1);
 
-	/* Threads search in one; parts, iterators, memo, estimates and forcing are refused. */
+	/* Threads and parts split the tree; iterators, memo, estimates and forcing are refused. */
 	dlx_split_params th = { 4, 0, 0 };
 	ck_assert_int_eq(dlx_search_split(p, NULL, &th, &st), DLX_OK);
 	ck_assert_uint_eq(st.solutions, 4096);
 	dlx_split_params part = { 1, 1, 2 };
-	ck_assert_int_eq(dlx_search_split(p, NULL, &part, &st), DLX_ERR_STATE);
+	ck_assert_int_eq(dlx_search_split(p, NULL, &part, &st), DLX_OK);
+	uint64_t first_part = st.solutions;
+	part.part = 2;
+	ck_assert_int_eq(dlx_search_split(p, NULL, &part, &st), DLX_OK);
+	ck_assert_uint_eq(first_part + st.solutions, 4096);
 	dlx_iter *it;
 	ck_assert_int_eq(dlx_iter_new(p, NULL, &it), DLX_ERR_STATE);
 	dlx_estimate est;
-	ck_assert_int_eq(dlx_estimate_tree(p, 10, 1, NULL, 0, NULL, &est), DLX_ERR_STATE);
+	ck_assert_int_eq(dlx_estimate_tree(p, 10, 1, NULL, 0, NULL, &est), DLX_OK);
+	ck_assert_uint_eq(est.probes, 10);
+	dlx_part half = { 1, 2 };
+	ck_assert_int_eq(dlx_estimate_tree(p, 10, 1, &half, 1, NULL, &est), DLX_ERR_STATE);
 	ck_assert_int_eq(dlx_force_option(p, 0), DLX_ERR_STATE);
 	dlx_problem *c = dlx_problem_clone(p);
 	ck_assert_ptr_nonnull(c);
@@ -431,28 +507,35 @@ static uint64_t tile_count(uint64_t filled, int rows, int cols, int trom, int lo
 	return n;
 }
 
+static dlx_problem *trominoes(int rows, int cols, int lo, int hi)
+{
+	size_t cells = (size_t)(rows * cols);
+	dlx_problem *p = dlx_problem_new(cells + 1, 0);
+	ck_assert_ptr_nonnull(p);
+	ck_assert_int_eq(dlx_set_item_bounds(p, cells, (uint32_t)lo, (uint32_t)hi), DLX_OK);
+	for (int len = 2; len <= 3; len++)
+		for (int r = 0; r < rows; r++)
+			for (int c = 0; c < cols; c++)
+				for (int d = 0; d < 2; d++) {
+					int dr = d, dc = 1 - d;
+					if (r + dr * (len - 1) >= rows || c + dc * (len - 1) >= cols)
+						continue;
+					size_t it[4], n = 0;
+					for (int k = 0; k < len; k++)
+						it[n++] = (size_t)((r + dr * k) * cols + c + dc * k);
+					if (len == 3)
+						it[n++] = cells;
+					ck_assert_int_ge(dlx_add_option(p, it, n), 0);
+				}
+	return p;
+}
+
 START_TEST(tromino_tilings)
 {
 	static const int cases[][4] = { { 4, 6, 2, 2 }, { 4, 6, 4, 4 }, { 3, 7, 1, 3 }, { 5, 5, 0, 8 }, { 2, 9, 3, 3 } };
 	for (size_t t = 0; t < sizeof cases / sizeof cases[0]; t++) {
 		int rows = cases[t][0], cols = cases[t][1], lo = cases[t][2], hi = cases[t][3];
-		size_t cells = (size_t)(rows * cols);
-		dlx_problem *p = dlx_problem_new(cells + 1, 0);
-		ck_assert_int_eq(dlx_set_item_bounds(p, cells, (uint32_t)lo, (uint32_t)hi), DLX_OK);
-		for (int len = 2; len <= 3; len++)
-			for (int r = 0; r < rows; r++)
-				for (int c = 0; c < cols; c++)
-					for (int d = 0; d < 2; d++) {
-						int dr = d, dc = 1 - d;
-						if (r + dr * (len - 1) >= rows || c + dc * (len - 1) >= cols)
-							continue;
-						size_t it[4], n = 0;
-						for (int k = 0; k < len; k++)
-							it[n++] = (size_t)((r + dr * k) * cols + c + dc * k);
-						if (len == 3)
-							it[n++] = cells;
-						ck_assert_int_ge(dlx_add_option(p, it, n), 0);
-					}
+		dlx_problem *p = trominoes(rows, cols, lo, hi);
 		dlx_stats st;
 		ck_assert_int_eq(dlx_search(p, NULL, &st), DLX_OK);
 		uint64_t want = tile_count(0, rows, cols, 0, lo, hi);
@@ -460,6 +543,158 @@ START_TEST(tromino_tilings)
 			      (unsigned long long)st.solutions, (unsigned long long)want);
 		dlx_problem_free(p);
 	}
+}
+END_TEST
+
+/* e is within `sigmas` standard errors of the true figures (exactly them when the errors are 0). */
+static void expect_near(const dlx_estimate *e, const dlx_stats *truth, double sigmas, const char *what)
+{
+	double dn = e->nodes - (double)truth->nodes, ds = e->solutions - (double)truth->solutions;
+	ck_assert_msg(dn * dn <= sigmas * sigmas * e->nodes_error * e->nodes_error + 1e-6,
+		      "%s: nodes estimated %g +- %g, searched %llu", what, e->nodes, e->nodes_error,
+		      (unsigned long long)truth->nodes);
+	ck_assert_msg(ds * ds <= sigmas * sigmas * e->solutions_error * e->solutions_error + 1e-6,
+		      "%s: solutions estimated %g +- %g, searched %llu", what, e->solutions, e->solutions_error,
+		      (unsigned long long)truth->solutions);
+}
+
+/*
+ * Knuth's estimate of Algorithm M's tree is unbiased: over many probes the
+ * means come within a few standard errors of the search's nodes and
+ * solutions, for random problems with bounds and colors (seeded, so the
+ * same every run) and a tromino tiling.  A probe that met a tree other
+ * than the search's (a branch the search does not enter, or one missed)
+ * would be off by far more on some of them.
+ */
+START_TEST(estimate_of_bounded_trees)
+{
+	char what[64];
+	for (unsigned seed = 1; seed <= 300; seed++) {
+		rng_seed(seed * 31337u);
+		struct rnd r;
+		make(&r, seed % 2 == 0, false);
+		dlx_problem *p = build(&r);
+		dlx_stats st;
+		ck_assert_int_eq(dlx_search(p, NULL, &st), DLX_OK);
+		dlx_estimate e;
+		ck_assert_int_eq(dlx_estimate_tree(p, 3000, seed, NULL, 0, NULL, &e), DLX_OK);
+		ck_assert_uint_eq(e.probes, 3000);
+		ck_assert_uint_eq(e.stop, DLX_STOP_COMPLETE);
+		snprintf(what, sizeof what, "seed %u", seed);
+		expect_near(&e, &st, 5, what);
+		/* The probes leave the problem as it was. */
+		dlx_stats again;
+		ck_assert_int_eq(dlx_search(p, NULL, &again), DLX_OK);
+		ck_assert_uint_eq(again.nodes, st.nodes);
+		dlx_problem_free(p);
+	}
+	dlx_problem *p = trominoes(5, 6, 0, 6);
+	dlx_stats st;
+	ck_assert_int_eq(dlx_search(p, NULL, &st), DLX_OK);
+	dlx_estimate e;
+	ck_assert_int_eq(dlx_estimate_tree(p, 20000, 7, NULL, 0, NULL, &e), DLX_OK);
+	expect_near(&e, &st, 5, "5x6 trominoes");
+	ck_assert(e.nodes_error > 0 && e.nodes_error < 0.05 * e.nodes);
+	/* A poll stops the probes; the estimate is from those made. */
+	int polls = 0;
+	dlx_search_params sp = DLX_SEARCH_PARAMS_INIT;
+	sp.on_poll = stop_poll;
+	sp.poll_ctx = &polls;
+	ck_assert_int_eq(dlx_estimate_tree(p, 1000, 7, NULL, 0, &sp, &e), DLX_OK);
+	ck_assert_uint_eq(e.stop, DLX_STOP_POLL);
+	ck_assert_uint_eq(e.probes, 2);
+	dlx_problem_free(p);
+}
+END_TEST
+
+/* Counts solutions from any thread (split_worker_solution() never runs two at a time). */
+static int count_one(void *ctx, const size_t *opts, size_t n)
+{
+	(void)opts;
+	(void)n;
+	++*(uint64_t *)ctx;
+	return 0;
+}
+
+/*
+ * A tree too big to be one job: 5 x 6 with 0..6 trominoes (its count from
+ * tile_count()).  Threads give one search's figures; parts of several M add
+ * up, and so do the pieces of a part; the same part twice gives the same
+ * count; a solution limit is exact; node limits and polls stop the workers.
+ */
+START_TEST(threads_and_parts)
+{
+	dlx_problem *p = trominoes(5, 6, 0, 6);
+	uint64_t want = tile_count(0, 5, 6, 0, 0, 6);
+	dlx_stats one, st;
+	ck_assert_int_eq(dlx_search(p, NULL, &one), DLX_OK);
+	ck_assert_uint_eq(one.solutions, want);
+	for (unsigned t = 1; t <= 4; t++) {
+		dlx_split_params th = { t, 0, 0 };
+		ck_assert_int_eq(dlx_search_split(p, NULL, &th, &st), DLX_OK);
+		ck_assert_uint_eq(st.solutions, want);
+		ck_assert_uint_eq(st.nodes, one.nodes);
+		ck_assert_uint_eq(st.updates, one.updates);
+		ck_assert_uint_eq(st.branches, one.branches);
+		ck_assert_uint_eq(st.stop, DLX_STOP_COMPLETE);
+	}
+	static const uint32_t ms[] = { 1, 2, 3, 7, 64 };
+	for (size_t i = 0; i < sizeof ms / sizeof ms[0]; i++) {
+		uint64_t sum = 0, calls = 0;
+		dlx_search_params sp = DLX_SEARCH_PARAMS_INIT;
+		sp.on_solution = count_one;
+		sp.solution_ctx = &calls;
+		for (uint32_t k = 1; k <= ms[i]; k++) {
+			dlx_split_params pa = { 1 + k % 3, k, ms[i] };
+			ck_assert_int_eq(dlx_search_split(p, k % 2 ? &sp : NULL, &pa, &st), DLX_OK);
+			ck_assert_uint_eq(st.stop, DLX_STOP_COMPLETE);
+			sum += st.solutions;
+		}
+		ck_assert_msg(sum == want, "%u parts: %llu solutions, want %llu", ms[i], (unsigned long long)sum,
+			      (unsigned long long)want);
+	}
+	/* The pieces of part 2/3, three levels deep, add up to it; the same part twice counts alike. */
+	dlx_split_params two = { 2, 2, 3 };
+	ck_assert_int_eq(dlx_search_split(p, NULL, &two, &st), DLX_OK);
+	uint64_t part = st.solutions;
+	ck_assert_int_eq(dlx_search_split(p, NULL, &two, &st), DLX_OK);
+	ck_assert_uint_eq(st.solutions, part);
+	uint64_t pieces = 0;
+	for (uint32_t j = 1; j <= 5; j++)
+		for (uint32_t l = 1; l <= 2; l++) {
+			dlx_part path[3] = { { 2, 3 }, { j, 5 }, { l, 2 } };
+			ck_assert_int_eq(dlx_search_parts(p, NULL, 2, path, 3, &st), DLX_OK);
+			pieces += st.solutions;
+		}
+	ck_assert_uint_eq(pieces, part);
+
+	/* Limits across threads */
+	dlx_search_params sp = DLX_SEARCH_PARAMS_INIT;
+	uint64_t calls = 0;
+	sp.on_solution = count_one;
+	sp.solution_ctx = &calls;
+	sp.solution_limit = 1000;
+	dlx_split_params th = { 3, 0, 0 };
+	ck_assert_int_eq(dlx_search_split(p, &sp, &th, &st), DLX_OK);
+	ck_assert_uint_eq(st.solutions, 1000);
+	ck_assert_uint_eq(calls, 1000);
+	ck_assert_uint_eq(st.stop, DLX_STOP_LIMIT);
+	sp = (dlx_search_params)DLX_SEARCH_PARAMS_INIT;
+	sp.node_limit = 20000;
+	ck_assert_int_eq(dlx_search_split(p, &sp, &th, &st), DLX_OK);
+	ck_assert_uint_eq(st.stop, DLX_STOP_NODE_LIMIT);
+	ck_assert_uint_ge(st.nodes, 20000);
+	ck_assert_uint_lt(st.nodes, one.nodes);
+	ck_assert_uint_lt(st.solutions, want);
+	int polls = 0;
+	sp.node_limit = 0;
+	sp.on_poll = stop_poll;
+	sp.poll_ctx = &polls;
+	sp.poll_interval = 100;
+	ck_assert_int_eq(dlx_search_split(p, &sp, &th, &st), DLX_OK);
+	ck_assert_uint_eq(st.stop, DLX_STOP_POLL);
+	ck_assert(st.progress >= 0 && st.progress < 1);
+	dlx_problem_free(p);
 }
 END_TEST
 
@@ -476,6 +711,8 @@ static Suite *bounds_suite(void)
 	tcase_add_test(tc, modes_and_refusals);
 	tcase_add_test(tc, assignment_prunes);
 	tcase_add_test(tc, tromino_tilings);
+	tcase_add_test(tc, threads_and_parts);
+	tcase_add_test(tc, estimate_of_bounded_trees);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -1,9 +1,10 @@
 #!/bin/sh
 # The parts of `dlx --count --part K/M`, added by dlx-sum-parts, give the
-# whole count, for several instances and M; a missing part is an error.
-# Usage: test-parts.sh DLX SUM_PARTS GEN_QUEENS GEN_LANGFORD GEN_PENTOMINOES
+# whole count, for several instances and M (one with bounds: Algorithm M's
+# tree is cut its own way); a missing part is an error.
+# Usage: test-parts.sh DLX SUM_PARTS GEN_QUEENS GEN_LANGFORD GEN_PENTOMINOES GEN_TROMINOES
 set -u
-dlx=$1 sum=$2 queens=$3 langford=$4 pento=$5
+dlx=$1 sum=$2 queens=$3 langford=$4 pento=$5 trominoes=$6
 tmp=$(mktemp -d) || exit 1
 trap 'rm -rf "$tmp"' EXIT
 passed=0 failed=0
@@ -13,7 +14,8 @@ check() { # name expected actual
 "$queens" 9 > "$tmp/queens9"
 "$langford" 8 > "$tmp/langford8"
 "$pento" 3x20 > "$tmp/pento"
-for inst in queens9 langford8 pento; do
+"$trominoes" 5 6 6 > "$tmp/trominoes"
+for inst in queens9 langford8 pento trominoes; do
 	whole=$("$dlx" --count --threads 1 "$tmp/$inst")
 	for m in 1 2 3 7 64; do
 		k=1
@@ -28,7 +30,7 @@ for inst in queens9 langford8 pento; do
 done
 # Pieces of parts: part 2/5 of each instance replaced by its 4 pieces, and piece 3/4 by its 3
 # pieces, still add up to the whole; a part counted whole and in pieces, or a missing piece, is refused.
-for inst in queens9 langford8 pento; do
+for inst in queens9 langford8 pento trominoes; do
 	whole=$("$dlx" --count --threads 1 "$tmp/$inst")
 	: > "$tmp/out"
 	for k in 1 3 4 5; do "$dlx" --count --threads 1 --part $k/5 "$tmp/$inst" >> "$tmp/out"; done

@@ -317,6 +317,57 @@ START_TEST(split_setup_grows_linearly)
 END_TEST
 
 /*
+ * A bounded problem's workers each walk the tree above the cut and skip
+ * the leaves they do not claim without a commit: copies(n) with its first
+ * item 0:1 (the search branches on the second, covering it: 2n + 1
+ * updates), threads or parts, must cost about that per worker, not per
+ * leaf, and grow linearly with n.
+ */
+static uint64_t bounded_copies_setup(size_t n, const dlx_split_params *split)
+{
+	dlx_problem *p = copies(n);
+	ck_assert_int_eq(dlx_set_item_bounds(p, 0, 0, 1), DLX_OK);
+	dlx_stats st;
+	uint64_t setup;
+	ck_assert_int_eq(dlx__search_split_setup(p, NULL, split, &st, &setup), DLX_OK);
+	if (split->parts > 1) {
+		ck_assert_uint_le(st.solutions, n);
+	} else {
+		dlx_stats one;
+		ck_assert_int_eq(dlx_search(p, NULL, &one), DLX_OK);
+		ck_assert_uint_eq(st.solutions, n);
+		ck_assert_uint_eq(st.nodes, one.nodes);
+		ck_assert_uint_eq(st.updates, one.updates);
+	}
+	dlx_problem_free(p);
+	return setup;
+}
+
+START_TEST(bounded_split_setup_grows_linearly)
+{
+	static const dlx_split_params splits[] = { { 1, 1, 4 }, { 1, 3, 64 }, { 2, 0, 0 }, { 8, 0, 0 }, { 2, 5, 64 } };
+	for (size_t k = 0; k < sizeof splits / sizeof splits[0]; k++) {
+		uint64_t small = bounded_copies_setup(15000, &splits[k]), big = bounded_copies_setup(30000, &splits[k]);
+		ck_assert_msg(big * 10 <= small * 22, "split %zu: setup %llu for 15000 options, %llu for 30000", k,
+			      (unsigned long long)small, (unsigned long long)big);
+		ck_assert_msg(big <= (uint64_t)2 * splits[k].threads * (2 * 30000 + 1),
+			      "split %zu: setup %llu for 30000 options", k, (unsigned long long)big);
+	}
+	uint64_t sum = 0;
+	for (uint32_t k = 1; k <= 64; k++) {
+		dlx_problem *p = copies(8000);
+		ck_assert_int_eq(dlx_set_item_bounds(p, 0, 0, 1), DLX_OK);
+		dlx_split_params part = { 1 + k % 2, k, 64 };
+		dlx_stats st;
+		ck_assert_int_eq(dlx_search_split(p, NULL, &part, &st), DLX_OK);
+		sum += st.solutions;
+		dlx_problem_free(p);
+	}
+	ck_assert_uint_eq(sum, 8000);
+}
+END_TEST
+
+/*
  * Jobs too small to poll (here runs of a few dozen solutions) must still
  * count toward the node limit: they counted only at polls, so a threaded
  * search of copies(100000) limited to 1,000 nodes ran to the end.
@@ -635,6 +686,7 @@ static Suite *split_suite(void)
 	tcase_add_test(tc, split_poll_stops_the_cut);
 	tcase_add_test(tc, random_split_vs_brute_force);
 	tcase_add_test(tc, split_setup_grows_linearly);
+	tcase_add_test(tc, bounded_split_setup_grows_linearly);
 	tcase_add_test(tc, random_wide_split_vs_count);
 	tcase_add_test(tc, split_node_limit_counts_small_jobs);
 	tcase_add_test(tc, nested_parts_are_disjoint_and_complete);

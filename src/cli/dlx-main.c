@@ -688,11 +688,14 @@ int main(int argc, char **argv)
 		dlx_ec_free(ec);
 		return CLI_EXIT_FAILURE;
 	}
-	/* Algorithm M runs whole, in one thread: the cut into parts and the memo table are Algorithm X's. */
-	if (dlx_has_bounds(p) && (o.cli.parts || o.memo || o.estimate || diagram_mode(&o) || o.checkpoint)) {
+	/*
+	 * Threads, parts and the whole tree's estimate know Algorithm M's tree
+	 * too; the memo, a part's estimate, diagrams and checkpoints know only X's.
+	 */
+	if (dlx_has_bounds(p) && (o.memo || (o.estimate && o.cli.parts) || diagram_mode(&o) || o.checkpoint)) {
 		fprintf(stderr, "dlx: %s: items with bounds (u:v|name) are searched whole: not with %s\n",
 			strcmp(o.file, "-") == 0 ? "<stdin>" : o.file,
-			o.cli.parts ? "--part" : o.memo ? "--memo" : o.estimate ? "--estimate" :
+			o.memo ? "--memo" : o.estimate ? "--estimate --part" :
 			o.checkpoint ? (o.resume ? "--resume" : "--checkpoint") : o.zdd.sampling ? "--sample" :
 			o.zdd.read_file ? "--from-zdd" : "--zdd");
 		if (pr.svg)

@@ -18,6 +18,10 @@
  * A part of a split search is the union of its jobs (dlx-cut.h), so its
  * estimate is the sum of theirs, each from its own probes, whose first
  * step is a uniform choice among the live options of the job's run.
+ *
+ * A bounded problem's tree is Algorithm M's (dlx-search-m.c), whose
+ * branches are not all options: its probes are dlx__mprobe()'s, of the
+ * whole tree only (its parts are cut at depths, not into these jobs).
  */
 #include "dlx.h"
 
@@ -253,10 +257,50 @@ static int estimate_args(const dlx_problem *p, const dlx_part *path, size_t dept
 		return DLX_ERR_INVALID;
 	if (p->iterating)
 		return DLX_ERR_STATE;
-	/* The probes walk Algorithm X's tree; a propagating search's is another one. */
-	if (p->propagate || dlx__bounded(p))
+	/* The probes walk Algorithm X's tree (or M's, whole); a propagating search's is another one. */
+	if (p->propagate || (dlx__bounded(p) && depth))
 		return DLX_ERR_STATE;
 	return depth ? dlx__check_parts(path, depth) : DLX_OK;
+}
+
+/* dlx_estimate_tree() of a bounded problem's whole tree: Algorithm M's probes, polled as probe_units() polls. */
+static int estimate_m(const dlx_problem *p, uint64_t probes, uint64_t seed, const dlx_search_params *params,
+		      dlx_estimate *out)
+{
+	struct dlx__mprober *pr;
+	int rc = dlx__mprober_new(p, &pr);
+	if (rc) {
+		out->stop = DLX_STOP_ERROR;
+		return rc;
+	}
+	struct moments m = { 0, { 0, 0 }, { 0, 0 } };
+	uint64_t rng = seed, entered = 0, updates = 0;
+	while (m.n < probes) {
+		double nodes, solutions;
+		rc = dlx__mprobe(pr, &rng, &nodes, &solutions, &entered, &updates);
+		if (rc)
+			break;
+		moments_add(&m, nodes, solutions);
+		if (params && params->on_poll) {
+			dlx_stats so_far = { 0, entered, updates, 0, DLX_STOP_COMPLETE, 0, (double)m.n / (double)probes };
+			if (params->on_poll(params->poll_ctx, &so_far)) {
+				out->stop = DLX_STOP_POLL;
+				break;
+			}
+		}
+	}
+	dlx__mprober_free(pr);
+	double mean[2] = { 0, 0 }, var[2] = { 0, 0 };
+	moments_fold(&m, mean, var);
+	out->probes = m.n;
+	out->nodes = mean[0];
+	out->solutions = mean[1];
+	out->nodes_error = sqrt(var[0]);
+	out->solutions_error = sqrt(var[1]);
+	out->updates = updates;
+	if (rc)
+		out->stop = DLX_STOP_ERROR;
+	return rc;
 }
 
 int dlx_estimate_tree(dlx_problem *p, uint64_t probes, uint64_t seed, const dlx_part *path, size_t depth,
@@ -270,6 +314,8 @@ int dlx_estimate_tree(dlx_problem *p, uint64_t probes, uint64_t seed, const dlx_
 		return rc;
 	if (!out || !probes)
 		return DLX_ERR_INVALID;
+	if (dlx__bounded(p))
+		return estimate_m(p, probes, seed, params, out);
 	struct units us;
 	rc = units_make(p, path, depth, params, &us);
 	if (!rc && us.walk.stop != DLX_STOP_COMPLETE) {
@@ -330,6 +376,9 @@ int dlx__estimate_exact(dlx_problem *p, const dlx_part *path, size_t depth, uint
 	int rc = estimate_args(p, path, depth);
 	if (rc)
 		return rc;
+	/* count_below() counts Algorithm X's tree. */
+	if (dlx__bounded(p))
+		return DLX_ERR_STATE;
 	struct units us;
 	rc = units_make(p, path, depth, NULL, &us);
 	struct prober pr = { p, 0, 0, 0, NULL, 0 };

@@ -133,8 +133,9 @@ int dlx__search_replay(dlx_problem *p, const dlx_search_params *params, const st
 /*
  * dlx_search_split() that also reports in *setup the link updates its
  * workers made to reach their jobs (forcing paths, covering the items
- * branched on): work outside the search's statistics, which the tests
- * check grows linearly with the problem.  In dlx-split.c.
+ * branched on), or for a bounded problem the updates of every worker's
+ * walk above the cut: work outside the search's statistics, which the
+ * tests check grows linearly with the problem.  In dlx-split.c.
  */
 int dlx__search_split_setup(dlx_problem *p, const dlx_search_params *params, const dlx_split_params *split,
 			    dlx_stats *stats, uint64_t *setup);

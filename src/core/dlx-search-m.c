@@ -84,6 +84,7 @@ struct msearch {
 	size_t cap_lv;
 	size_t *sol;
 	uint64_t updates;
+	struct dlx__mcut *cut;         /* the subtrees to search (threads, parts), or NULL: all */
 };
 
 static void ms_free(struct msearch *m)
@@ -156,10 +157,11 @@ static int sort_list(struct msearch *m, int32_t i, struct keyed **buf, size_t *c
 	return DLX_OK;
 }
 
-static int ms_init(struct msearch *m, dlx_problem *p, bool best)
+/* Reads p only (a split's threads share it); m->p is not written through either. */
+static int ms_init(struct msearch *m, const dlx_problem *p, bool best)
 {
 	memset(m, 0, sizeof *m);
-	m->p = p;
+	m->p = (dlx_problem *)p;
 	m->n = (int32_t)p->n_items;
 	m->np = p->np;
 	size_t nn = p->n_nodes, ni = p->n_items + 1, npr = p->n_primary + 1;
@@ -530,6 +532,44 @@ static int cmp_costed(const void *a, const void *b)
 }
 
 /*
+ * A leaf of the cut at `level` (a solution, or a node at the deepest
+ * stage's depth): takes its number in each stage it is a leaf of and says
+ * whether it is kept.  0: skipped; 1: not a leaf of the stages left, a node
+ * above the cut that every worker walks; 2: kept by the last stage, and
+ * then by this worker's claim.  Nodes at the deepest stage's depth are
+ * leaves whatever they hold, so the search asks before it enters them,
+ * and a skipped one costs no commit.
+ */
+static int mcut_leaf(struct dlx__mcut *c, size_t level, bool solution)
+{
+	size_t s = 0;
+	/* The stages above were passed on the way here. */
+	while (s < c->n && c->stage[s].depth < level)
+		s++;
+	for (; s < c->n; s++) {
+		struct dlx__mstage *g = &c->stage[s];
+		if (g->depth != level && !solution)
+			return 1;
+		uint64_t t = g->seen++;
+		if (s + 1 == c->n && g->depth == level)
+			c->deeper = true;
+		if (!g->parts || t % g->parts != g->part - 1)
+			return 0;
+	}
+	if (c->claim) {
+		uint64_t k = c->kept++;
+		/* Claims only grow and this worker held k - 1 or more: a new one is k or later. */
+		if (!c->have || c->mine < k) {
+			c->mine = atomic_fetch_add(c->claim, 1);
+			c->have = true;
+		}
+		if (c->mine != k)
+			return 0;
+	}
+	return 2;
+}
+
+/*
  * The search, iterative (a level per choice: depth up to the options plus
  * the primary items).  With `kp`, the branch and bound for the cheapest.
  */
@@ -560,6 +600,13 @@ forward:
 		st.stop = DLX_STOP_NODE_LIMIT;
 		goto unwind;
 	}
+	/* Above the cut: a solution there is a leaf; the other nodes are walked by every worker. */
+	if (m->cut && level < m->cut->deepest) {
+		int at = mcut_leaf(m->cut, level, m->next[0] == 0);
+		if (at == 0)
+			goto backdown;
+		m->cut->shared_nodes += at == 1;
+	}
 	st.nodes++;
 	if (level > st.max_level)
 		st.max_level = level > UINT32_MAX ? UINT32_MAX : (uint32_t)level;
@@ -567,7 +614,11 @@ forward:
 		poll_left = poll_every;
 		st.updates = m->updates;
 		st.progress = progress(m, level);
-		if (params->on_poll(params->poll_ctx, &st)) {
+		dlx_stats now = st;
+		/* A split's workers count the nodes above the cut once between them (the lead's). */
+		if (m->cut && !m->cut->lead)
+			now.nodes -= m->cut->shared_nodes;
+		if (params->on_poll(params->poll_ctx, &now)) {
 			st.stop = DLX_STOP_POLL;
 			goto unwind;
 		}
@@ -617,6 +668,8 @@ forward:
 		if (score <= 0)
 			goto backdown;
 		st.branches += score > 1;
+		if (m->cut && level < m->cut->deepest)
+			m->cut->shared_branches += score > 1;
 		L = &m->lv[level];
 		L->item = i;
 		L->score = score;
@@ -642,6 +695,11 @@ advance:	/* Try level L's branch L->cur (or its next), or back up. */
 		/* bound is one less than on entry: i needs bound + 1 - slack more, this branch included */
 		if (m->len[i] < m->bound[i] + 1 - m->slack[i])
 			goto backup;
+		/* Not this worker's or part's: as if entered and left (see backdown). */
+		if (x == i && m->cut && level + 1 == m->cut->deepest && !mcut_leaf(m->cut, level + 1, false)) {
+			L->k++;
+			goto backup;
+		}
 		if (x != i && best && kp->b->n == kp->k && L->cost + m->ocost[m->optid[x]] > kp->kth) {
 			if (m->bound[i] + 1 - m->slack[i] > 0)
 				goto backup;
@@ -659,6 +717,19 @@ advance:	/* Try level L's branch L->cur (or its next), or back up. */
 			x = i;
 		if (x == i && m->slack[i] == 0)
 			goto backup;
+	}
+	if (m->cut && level + 1 == m->cut->deepest) {
+		/* The closing branch of a tweaked item was asked above, before i left the active list. */
+		if ((L->mode == MODE_COVER || x != i) && !mcut_leaf(m->cut, level + 1, false)) {
+			L->k++;
+			if (x == i)
+				goto backup;
+			if (L->mode == MODE_COVER)
+				L->cur = m->down[x];
+			goto advance;
+		}
+		m->cut->in_owned = true;
+		m->cut->owned_from = m->updates;
 	}
 	L->cur = x;
 	cost = L->cost;
@@ -681,6 +752,10 @@ backdown:	/* Leave this node for its parent's next branch. */
 	if (level == 0)
 		goto done;
 	level--;
+	if (m->cut && m->cut->in_owned && level + 1 == m->cut->deepest) {
+		m->cut->owned_updates += m->updates - m->cut->owned_from;
+		m->cut->in_owned = false;
+	}
 	L = &m->lv[level];
 	i = L->item;
 	x = L->cur;
@@ -699,6 +774,10 @@ unwind:	/* Stopped early: undo every level so the copy is consistent (it is drop
 	st.progress = progress(m, level);
 done:
 	st.updates = m->updates;
+	if (m->cut && m->cut->in_owned) {
+		m->cut->owned_updates += m->updates - m->cut->owned_from;
+		m->cut->in_owned = false;
+	}
 	if (st.stop == DLX_STOP_COMPLETE)
 		st.progress = 1.0;
 	if (stats)
@@ -776,4 +855,218 @@ int dlx_search_best(dlx_problem *p, const dlx_search_params *params, size_t k, d
 		b->ties += b->sol[s].cost == b->sol[b->n - 1].cost;
 	*out = b;
 	return rc;
+}
+
+/* Resets what a run of cut counts, the plan kept. */
+static void mcut_reset(struct dlx__mcut *c)
+{
+	for (size_t s = 0; s < c->n; s++)
+		c->stage[s].seen = 0;
+	c->kept = c->mine = 0;
+	c->have = c->deeper = c->in_owned = false;
+	c->shared_nodes = c->shared_branches = c->owned_updates = c->owned_from = 0;
+}
+
+/* What the probes of one plan may cost, as the walks of dlx__cut() (dlx-cut.c). */
+#define PLAN_BUDGET (UINT64_C(1) << 26)
+/* Leaves per part at a stage: as dlx__part_cut() gives a part jobs. */
+#define LEAVES_PER_PART 64
+
+int dlx__mcut_plan(dlx_problem *p, const dlx_part *path, size_t depth, size_t target, const dlx_search_params *params,
+		   struct dlx__mcut *cut, dlx_stats *walks)
+{
+	*walks = (dlx_stats){ 0, 0, 0, 0, DLX_STOP_COMPLETE, 0, 0.0 };
+	memset(cut, 0, sizeof *cut);
+	if (p->n_forced || depth > DLX_MAX_PART_DEPTH)
+		return DLX_ERR_STATE;
+	struct msearch m;
+	int rc = ms_init(&m, p, false);
+	if (rc) {
+		ms_free(&m);
+		return rc;
+	}
+	m.cut = cut;
+	dlx_search_params pp = DLX_SEARCH_PARAMS_INIT;
+	if (params) {
+		pp.on_poll = params->on_poll;
+		pp.poll_ctx = params->poll_ctx;
+		pp.poll_interval = params->poll_interval;
+	}
+	const uint64_t per_node = (uint64_t)m.np + 1;
+	uint64_t spent = 0;
+	size_t levels = depth ? depth : 1;
+	for (size_t s = 0; s < levels; s++) {
+		size_t want = depth ? (size_t)LEAVES_PER_PART * path[s].parts : target;
+		cut->n = s + 1;
+		/* A piece may be cut at its part's depth: its leaves are then the part's, taken every N-th. */
+		for (size_t d = s ? cut->stage[s - 1].depth : 1;; d++) {
+			cut->stage[s] = (struct dlx__mstage){ d, 0, 0, 0 };
+			cut->deepest = d;
+			mcut_reset(cut);
+			m.updates = 0;
+			dlx_stats st;
+			rc = msearch_run(&m, &pp, &st, NULL);
+			walks->nodes += st.nodes;
+			walks->updates += st.updates;
+			if (rc || st.stop != DLX_STOP_COMPLETE) {
+				if (!rc)
+					walks->stop = st.stop;
+				goto out;
+			}
+			uint64_t cost = st.nodes > PLAN_BUDGET / per_node ? PLAN_BUDGET : st.nodes * per_node;
+			spent += cost + (st.updates < PLAN_BUDGET ? st.updates : PLAN_BUDGET);
+			/* No node at depth d: deeper stages would find the same leaves. */
+			if (cut->stage[s].seen >= want || !cut->deeper || spent >= PLAN_BUDGET)
+				break;
+		}
+		struct dlx__mstage *g = &cut->stage[s];
+		g->part = depth ? path[s].part : 1;
+		g->parts = depth ? path[s].parts : 1;
+		/* The leaves this stage keeps: those numbered part - 1 modulo parts. */
+		cut->leaves = g->seen >= g->part ? (g->seen - g->part) / g->parts + 1 : 0;
+	}
+out:
+	mcut_reset(cut);
+	ms_free(&m);
+	return rc;
+}
+
+int dlx__search_m_cut(const dlx_problem *p, const dlx_search_params *params, struct dlx__mcut *cut, dlx_stats *stats)
+{
+	*stats = (dlx_stats){ 0, 0, 0, 0, DLX_STOP_COMPLETE, 0, 0.0 };
+	mcut_reset(cut);
+	struct msearch m;
+	int rc = ms_init(&m, p, false);
+	if (!rc) {
+		dlx_search_params pp = *params;
+		pp.node_limit = 0;
+		m.cut = cut;
+		rc = msearch_run(&m, &pp, stats, NULL);
+	} else {
+		stats->stop = DLX_STOP_ERROR;
+	}
+	ms_free(&m);
+	return rc;
+}
+
+/*
+ * Knuth's estimate of a bounded problem's tree (dlx_estimate_tree()): a
+ * probe goes down from the root taking one of each node's branches
+ * uniformly, as the search would take it (a node's branches are its
+ * score, every one of them entered: see choose() and advance), and is
+ * undone at its end.
+ */
+struct dlx__mprober {
+	struct msearch m;
+	int32_t *item, *cur;    /* per level of the probe: its item and its branch (item: closed) */
+	size_t *tweaks;         /* per level: the tweak stack's height before it */
+	size_t cap;
+};
+
+static uint64_t mprobe_below(uint64_t *state, uint64_t n)
+{
+	uint64_t limit = UINT64_MAX - UINT64_MAX % n;
+	for (;;) {
+		uint64_t r = dlx__splitmix64(state);
+		if (r < limit)
+			return r % n;
+	}
+}
+
+int dlx__mprober_new(const dlx_problem *p, struct dlx__mprober **out)
+{
+	*out = NULL;
+	if (p->n_forced)
+		return DLX_ERR_STATE;
+	struct dlx__mprober *pr = calloc(1, sizeof *pr);
+	if (!pr)
+		return DLX_ERR_NOMEM;
+	int rc = ms_init(&pr->m, p, false);
+	/* A probe takes at most an option or an item's closing per level. */
+	pr->cap = p->n_options + p->n_primary + 1;
+	pr->item = malloc(pr->cap * sizeof *pr->item);
+	pr->cur = malloc(pr->cap * sizeof *pr->cur);
+	pr->tweaks = malloc(pr->cap * sizeof *pr->tweaks);
+	if (!rc && (!pr->item || !pr->cur || !pr->tweaks))
+		rc = DLX_ERR_NOMEM;
+	if (rc) {
+		dlx__mprober_free(pr);
+		return rc;
+	}
+	*out = pr;
+	return DLX_OK;
+}
+
+void dlx__mprober_free(struct dlx__mprober *pr)
+{
+	if (!pr)
+		return;
+	ms_free(&pr->m);
+	free(pr->item);
+	free(pr->cur);
+	free(pr->tweaks);
+	free(pr);
+}
+
+int dlx__mprobe(struct dlx__mprober *pr, uint64_t *rng, double *nodes, double *solutions, uint64_t *entered,
+		uint64_t *updates)
+{
+	struct msearch *m = &pr->m;
+	double weight = 1, x = 0, s = 0;
+	size_t level = 0;
+	m->updates = 0;
+	for (;;) {
+		x += weight;
+		++*entered;
+		int32_t score;
+		uint64_t lower;
+		int32_t i = choose(m, &score, &lower, false, UINT64_MAX);
+		if (!i) {
+			s = weight;
+			break;
+		}
+		if (score <= 0)
+			break;
+		weight *= (double)score;
+		int32_t k = (int32_t)mprobe_below(rng, (uint64_t)score), c;
+		pr->item[level] = i;
+		pr->tweaks[level] = m->n_tweak;
+		if (--m->bound[i] == 0) {
+			/* Branch k: the k-th option of i's list, or past them the closing one (a slack left). */
+			cover(m, i);
+			c = m->down[i];
+			while (k-- > 0 && c != i)
+				c = m->down[c];
+		} else {
+			/* The options before branch k were tried and tweaked away, as the search leaves them. */
+			while (k-- > 0)
+				tweak(m, m->down[i]);
+			c = m->down[i];
+			if (c != i)
+				tweak(m, c);
+			else
+				deactivate(m, i);
+		}
+		pr->cur[level++] = c;
+		if (c != i)
+			commit_rest(m, c);
+	}
+	while (level > 0) {
+		level--;
+		int32_t i = pr->item[level], c = pr->cur[level];
+		if (c != i)
+			uncommit_rest(m, c);
+		if (m->bound[i] == 0) {
+			uncover(m, i);
+		} else {
+			if (c == i)
+				reactivate(m, i);
+			untweak_to(m, pr->tweaks[level]);
+		}
+		m->bound[i]++;
+	}
+	*nodes = x;
+	*solutions = s;
+	*updates += m->updates;
+	return DLX_OK;
 }

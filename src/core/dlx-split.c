@@ -7,6 +7,14 @@
  * heuristic sees the same state the whole search would have seen.  Jobs
  * are disjoint and together cover the tree, so their counts add up to the
  * total.
+ *
+ * A bounded problem (Algorithm M, dlx-search-m.c) is cut differently: its
+ * tree has branches that are no option (an item closed), and its state is
+ * the search's own copy of the links, so no path can be forced on a
+ * clone.  Instead every worker walks the top of the tree itself and
+ * searches the subtrees of the leaves it claims (struct dlx__mcut): the
+ * top is walked once per thread, its leaves are handed out one at a time,
+ * and nothing is set up per leaf but what the search itself does there.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <pthread.h>
@@ -37,6 +45,8 @@ struct split_shared {
 	uint64_t counted;       /* counted by workers alone, in finished jobs */
 	double done_share;      /* the shares of finished jobs */
 	int rc;
+	const dlx_problem *problem;     /* a bounded problem: read by every worker */
+	atomic_uint_fast64_t claim;     /* a bounded problem: the next leaf of the cut to hand out */
 };
 
 struct split_worker {
@@ -59,6 +69,8 @@ struct split_worker {
 	bool open;
 	int32_t open_first;     /* the node dlx__branch_open() was given */
 	uint64_t setup;         /* link updates made to reach the jobs */
+	struct dlx__mcut mcut;  /* a bounded problem: the worker's cut, and what it walked above it */
+	dlx_stats shared;       /* a bounded problem: the nodes, updates and branches above the cut */
 };
 
 static void split_set_stop(struct split_shared *sh, dlx_stop_reason why)
@@ -488,6 +500,161 @@ static int split_run(struct split_shared *sh, dlx_problem *p, unsigned threads, 
 	return rc;
 }
 
+/* A worker of a bounded problem: one run of Algorithm M over the whole tree, searching its leaves of the cut. */
+static void *split_worker_m(void *arg)
+{
+	struct split_worker *w = arg;
+	struct split_shared *sh = w->sh;
+	const dlx_search_params *pa = sh->params;
+	dlx_search_params wp = DLX_SEARCH_PARAMS_INIT;
+	if (pa->on_solution || pa->solution_limit) {
+		wp.on_solution = split_worker_solution;
+		wp.solution_ctx = w;
+	}
+	wp.on_poll = split_worker_poll;
+	wp.poll_ctx = w;
+	wp.poll_interval = 4096;
+	pthread_mutex_lock(&sh->mu);
+	w->job_share = 1;
+	pthread_mutex_unlock(&sh->mu);
+	dlx_stats st;
+	int rc = dlx__search_m_cut(sh->problem, &wp, &w->mcut, &st);
+	const struct dlx__mcut *c = &w->mcut;
+	w->shared = (dlx_stats){ .nodes = c->shared_nodes, .updates = st.updates - c->owned_updates,
+				 .branches = c->shared_branches, .stop = DLX_STOP_COMPLETE };
+	w->total.nodes = st.nodes - c->shared_nodes;
+	w->total.updates = c->owned_updates;
+	w->total.branches = st.branches - c->shared_branches;
+	w->max_level = st.max_level;
+	split_count_nodes(w, c->lead ? st.nodes : w->total.nodes);
+	pthread_mutex_lock(&sh->mu);
+	if (!wp.on_solution)
+		split_add_count(&sh->counted, st.solutions, &rc);
+	w->job_solutions = 0;
+	if (st.stop == DLX_STOP_COMPLETE)
+		sh->done_share += 1;
+	w->job_share = 0;
+	if (rc && !sh->rc)
+		sh->rc = rc;
+	pthread_mutex_unlock(&sh->mu);
+	if (rc)
+		split_set_stop(sh, DLX_STOP_ERROR);
+	pthread_mutex_lock(&sh->mu);
+	if (--sh->running == 0)
+		pthread_cond_signal(&sh->done);
+	pthread_mutex_unlock(&sh->mu);
+	return NULL;
+}
+
+/*
+ * dlx__search_parts_setup() for a bounded problem: the cut planned, then
+ * `threads` workers on it.  With a path the figures are the part's leaves'
+ * alone, as a part's jobs' are; otherwise the walk above the cut counts
+ * once, so that a complete search gives dlx_search()'s figures.  *setup
+ * gets the link updates of every worker's walk above the cut: what the
+ * threads repeat.
+ */
+static int split_search_m(dlx_problem *p, const dlx_search_params *params, unsigned threads, const dlx_part *path,
+			  size_t depth, dlx_stats *stats, uint64_t *setup)
+{
+	struct dlx__mcut plan;
+	dlx_stats walks;
+	int rc = dlx__mcut_plan(p, path, depth, (size_t)512 * threads, params, &plan, &walks);
+	if (rc || walks.stop != DLX_STOP_COMPLETE) {
+		/* Stopped while planning: nothing counted yet, as for a plain problem. */
+		if (!rc && stats) {
+			stats->nodes = depth ? 0 : walks.nodes;
+			stats->updates = depth ? 0 : walks.updates;
+			stats->max_level = 0;
+			stats->stop = walks.stop;
+			stats->progress = 0;
+		}
+		return rc;
+	}
+	/* A thread per leaf of the part at most: the leaves it keeps, part - 1 modulo parts. */
+	if (threads > plan.leaves)
+		threads = plan.leaves ? (unsigned)plan.leaves : 1;
+	struct split_shared sh;
+	memset(&sh, 0, sizeof sh);
+	sh.params = params;
+	sh.problem = p;
+	atomic_init(&sh.next, 0);
+	atomic_init(&sh.stop, DLX_STOP_COMPLETE);
+	atomic_init(&sh.nodes_so_far, 0);
+	atomic_init(&sh.claim, 0);
+	pthread_mutex_init(&sh.mu, NULL);
+	pthread_condattr_t ca;
+	pthread_condattr_init(&ca);
+	pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
+	pthread_cond_init(&sh.done, &ca);
+	pthread_condattr_destroy(&ca);
+	struct split_worker *w = calloc(threads, sizeof *w);
+	if (!w) {
+		split_shared_destroy(&sh);
+		return DLX_ERR_NOMEM;
+	}
+	unsigned started = 0;
+	for (unsigned t = 0; t < threads; t++) {
+		w[t].sh = &sh;
+		w[t].mcut = plan;
+		w[t].mcut.claim = threads > 1 ? &sh.claim : NULL;
+		w[t].mcut.lead = t == 0 && depth == 0;
+		pthread_mutex_lock(&sh.mu);
+		sh.running++;
+		pthread_mutex_unlock(&sh.mu);
+		if (pthread_create(&w[t].thread, NULL, split_worker_m, &w[t]) != 0) {
+			pthread_mutex_lock(&sh.mu);
+			sh.running--;
+			pthread_mutex_unlock(&sh.mu);
+			break;
+		}
+		w[t].started = true;
+		started++;
+	}
+	/*
+	 * Every leaf must be searched: a worker that did not start would
+	 * leave its claims to the others, but with none started, nothing runs.
+	 */
+	if (!started)
+		rc = DLX_ERR_NOMEM;
+	else
+		split_wait(&sh, w, started, (double)started);
+	dlx_stats st = { 0, 0, 0, 0, DLX_STOP_COMPLETE, 0, 0.0 };
+	dlx_stats above = st;
+	for (unsigned t = 0; t < threads; t++) {
+		if (!w[t].started)
+			continue;
+		pthread_join(w[t].thread, NULL);
+		split_add_count(&st.nodes, w[t].total.nodes, &rc);
+		split_add_count(&st.updates, w[t].total.updates, &rc);
+		split_add_count(&st.branches, w[t].total.branches, &rc);
+		if (w[t].max_level > st.max_level)
+			st.max_level = w[t].max_level;
+		*setup += w[t].shared.updates;
+		/* Every worker walks the same top; one stopped early walked less of it. */
+		if (w[t].shared.nodes > above.nodes)
+			above = w[t].shared;
+	}
+	free(w);
+	if (!depth) {
+		split_add_count(&st.nodes, above.nodes, &rc);
+		split_add_count(&st.updates, above.updates, &rc);
+		split_add_count(&st.branches, above.branches, &rc);
+	}
+	split_add_count(&st.solutions, sh.solutions, &rc);
+	split_add_count(&st.solutions, sh.counted, &rc);
+	st.stop = (dlx_stop_reason)atomic_load(&sh.stop);
+	st.progress = st.stop == DLX_STOP_COMPLETE ? 1.0 : (started ? sh.done_share / started : 0);
+	if (!rc)
+		rc = sh.rc;
+	if (rc)
+		st.stop = DLX_STOP_ERROR;
+	split_shared_destroy(&sh);
+	if (stats)
+		*stats = st;
+	return rc;
+}
+
 int dlx_search_split(dlx_problem *p, const dlx_search_params *params, const dlx_split_params *split,
 		     dlx_stats *stats)
 {
@@ -544,9 +711,8 @@ int dlx__search_parts_setup(dlx_problem *p, const dlx_search_params *params, uns
 	/* Depth 0: the whole tree; with one thread, the plain search. */
 	if (depth == 0 && threads == 1)
 		return dlx_search(p, params, stats);
-	/* The cut into jobs is Algorithm X's: Algorithm M runs whole, in this thread (see dlx.h). */
 	if (dlx__bounded(p))
-		return depth ? DLX_ERR_STATE : dlx_search(p, params, stats);
+		return split_search_m(p, params, threads, path, depth, stats, setup);
 
 	/* Enough jobs that threads finish close together; for parts, a cut that depends on the parts only. */
 	struct dlx__cut cut;

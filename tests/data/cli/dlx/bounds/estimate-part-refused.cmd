@@ -1,0 +1,1 @@
+--estimate --part 1/2

@@ -1,0 +1,1 @@
+--count --threads 2 --part 3/3

@@ -1,0 +1,1 @@
+--all --threads 1 --part 1/3

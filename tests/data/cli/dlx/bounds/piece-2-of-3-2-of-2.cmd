@@ -1,0 +1,1 @@
+--count --threads 1 --part 2/3.2/2
