@@ -216,8 +216,10 @@ DLX_API int dlx_unshuffle_options(dlx_problem *p);
  * - threads and parts (dlx_search_split(), dlx_search_parts()) cut the
  *   tree their own way, as those functions say;
  * - dlx_estimate_tree() probes Algorithm M's whole tree (not a part's);
- * - propagation (dlx_set_propagation()) is not applied, and dlx_iter_new()
- *   and dlx_memo_count() refuse the problem (#DLX_ERR_STATE).
+ * - dlx_iter_new() runs Algorithm M on a copy of the links, paused at
+ *   each solution (the problem itself untouched meanwhile);
+ * - propagation (dlx_set_propagation()) is not applied, and
+ *   dlx_memo_count() refuses the problem (#DLX_ERR_STATE).
  * Bounds of 1:1 everywhere make the problem plain again.
  *
  * @param lo  0 .. hi
@@ -507,8 +509,10 @@ typedef struct dlx_iter dlx_iter;
  * @param out    receives the iterator, owned by the caller (dlx_iter_free());
  *               NULL on failure
  * @return #DLX_OK; #DLX_ERR_INVALID for a NULL p or out, or an on_solution;
- *         #DLX_ERR_STATE if another iterator of p is live; #DLX_ERR_NOMEM.
- * Complexity: O(1).
+ *         #DLX_ERR_STATE if another iterator of p is live, or when p has
+ *         items with bounds and options forced; #DLX_ERR_NOMEM.
+ * Complexity: O(1); O(problem size) for a copy of the links when p has
+ * items with bounds (dlx_set_item_bounds()).
  */
 DLX_API int dlx_iter_new(dlx_problem *p, const dlx_search_params *params, dlx_iter **out);
 

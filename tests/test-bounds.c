@@ -236,6 +236,30 @@ static void check_one(unsigned seed, bool colors, bool costs)
 	ck_assert_msg(st.solutions == want.n, "seed %u: %llu solutions, brute force %zu", seed,
 		      (unsigned long long)st.solutions, want.n);
 	ck_assert_uint_eq(got.n, want.n);
+	/* The pull search hands out the same solutions in the same order, with the same totals. */
+	{
+		static struct masks pulled;
+		pulled.n = 0;
+		dlx_iter *it;
+		ck_assert_int_eq(dlx_iter_new(p, NULL, &it), DLX_OK);
+		const size_t *opts;
+		size_t n;
+		int r;
+		while ((r = dlx_iter_next(it, &opts, &n)) == 1)
+			collect_mask(&pulled, opts, n);
+		ck_assert_int_eq(r, 0);
+		dlx_stats is;
+		dlx_iter_stats(it, &is);
+		dlx_iter_free(it);
+		ck_assert_uint_eq(pulled.n, got.n);
+		ck_assert_msg(memcmp(pulled.m, got.m, got.n * sizeof got.m[0]) == 0, "seed %u: pulled in another order",
+			      seed);
+		ck_assert_uint_eq(is.solutions, st.solutions);
+		ck_assert_uint_eq(is.nodes, st.nodes);
+		ck_assert_uint_eq(is.updates, st.updates);
+		ck_assert_uint_eq(is.branches, st.branches);
+		ck_assert_uint_eq(is.stop, DLX_STOP_COMPLETE);
+	}
 	qsort(got.m, got.n, sizeof got.m[0], cmp_u32);
 	for (size_t s = 0; s < got.n; s++) {
 		ck_assert_msg(got.m[s] == want.m[s], "seed %u: solution %zu differs", seed, s);
@@ -366,7 +390,7 @@ START_TEST(modes_and_refusals)
 	ck_assert_uint_eq(st.stop, DLX_STOP_POLL);
 	ck_assert(st.progress > 0 && st.progress < 1);
 
-	/* Threads and parts split the tree; iterators, memo, estimates and forcing are refused. */
+	/* Threads and parts split the tree; memo, part estimates and forcing are refused. */
 	dlx_split_params th = { 4, 0, 0 };
 	ck_assert_int_eq(dlx_search_split(p, NULL, &th, &st), DLX_OK);
 	ck_assert_uint_eq(st.solutions, 4096);
@@ -376,8 +400,39 @@ START_TEST(modes_and_refusals)
 	part.part = 2;
 	ck_assert_int_eq(dlx_search_split(p, NULL, &part, &st), DLX_OK);
 	ck_assert_uint_eq(first_part + st.solutions, 4096);
+	/* A pull search: the 4096 one at a time, then stopped half-way by its limit and by a free. */
 	dlx_iter *it;
-	ck_assert_int_eq(dlx_iter_new(p, NULL, &it), DLX_ERR_STATE);
+	ck_assert_int_eq(dlx_iter_new(p, NULL, &it), DLX_OK);
+	dlx_iter *two;
+	ck_assert_int_eq(dlx_iter_new(p, NULL, &two), DLX_ERR_STATE);
+	ck_assert_int_eq(dlx_search(p, NULL, &st), DLX_ERR_STATE);
+	uint64_t pulled = 0;
+	const size_t *opts;
+	size_t n;
+	int r;
+	while ((r = dlx_iter_next(it, &opts, &n)) == 1)
+		pulled++;
+	ck_assert_int_eq(r, 0);
+	ck_assert_int_eq(dlx_iter_next(it, &opts, &n), 0);
+	ck_assert_uint_eq(pulled, 4096);
+	dlx_iter_stats(it, &st);
+	ck_assert_uint_eq(st.stop, DLX_STOP_COMPLETE);
+	ck_assert_uint_eq(st.solutions, 4096);
+	dlx_iter_free(it);
+	dlx_search_params lim = DLX_SEARCH_PARAMS_INIT;
+	lim.solution_limit = 3;
+	ck_assert_int_eq(dlx_iter_new(p, &lim, &it), DLX_OK);
+	for (pulled = 0; dlx_iter_next(it, &opts, &n) == 1;)
+		pulled++;
+	ck_assert_uint_eq(pulled, 3);
+	dlx_iter_stats(it, &st);
+	ck_assert_uint_eq(st.stop, DLX_STOP_LIMIT);
+	dlx_iter_free(it);
+	ck_assert_int_eq(dlx_iter_new(p, NULL, &it), DLX_OK);
+	ck_assert_int_eq(dlx_iter_next(it, &opts, &n), 1);
+	dlx_iter_free(it);
+	ck_assert_int_eq(dlx_search(p, NULL, &st), DLX_OK);
+	ck_assert_uint_eq(st.solutions, 4096);
 	dlx_estimate est;
 	ck_assert_int_eq(dlx_estimate_tree(p, 10, 1, NULL, 0, NULL, &est), DLX_OK);
 	ck_assert_uint_eq(est.probes, 10);

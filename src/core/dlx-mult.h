@@ -109,4 +109,16 @@ void dlx__mprober_free(struct dlx__mprober *pr);
 int dlx__mprobe(struct dlx__mprober *pr, uint64_t *rng, double *nodes, double *solutions, uint64_t *entered,
 		uint64_t *updates);
 
+/*
+ * dlx_iter_* of a bounded problem (no forced options): Algorithm M on its
+ * own copy of the links, paused at each solution.  next() returns 1 with a
+ * solution (*options valid until the next call), 0 at the end, or an
+ * error; once ended it returns the same again.
+ */
+struct dlx__miter;
+int dlx__miter_new(dlx_problem *p, const dlx_search_params *params, struct dlx__miter **out);
+int dlx__miter_next(struct dlx__miter *it, const size_t **options, size_t *n);
+void dlx__miter_stats(const struct dlx__miter *it, dlx_stats *stats);
+void dlx__miter_free(struct dlx__miter *it);
+
 #endif

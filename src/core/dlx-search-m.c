@@ -85,6 +85,19 @@ struct msearch {
 	size_t *sol;
 	uint64_t updates;
 	struct dlx__mcut *cut;         /* the subtrees to search (threads, parts), or NULL: all */
+	struct mpause *pause;          /* a pull search's (dlx_iter_*), or NULL: solutions go to on_solution */
+};
+
+/*
+ * Where a pull search stopped at a solution: msearch_run()'s locals, so
+ * that the next call goes on after it (as search_impl()'s pull copy does).
+ */
+struct mpause {
+	bool paused;
+	size_t level, n;               /* n: the solution's options, in m->sol */
+	uint64_t cost;
+	uint32_t poll_left;
+	dlx_stats st;
 };
 
 static void ms_free(struct msearch *m)
@@ -589,6 +602,17 @@ static int msearch_run(struct msearch *m, const dlx_search_params *params, dlx_s
 	uint64_t cost = m->base;
 	struct level *L;
 	int32_t i, x;
+	if (m->pause && m->pause->paused) {
+		/* Re-entered at its solution's node: the limit, then on as the search goes on after one. */
+		struct mpause *pz = m->pause;
+		pz->paused = false;
+		level = pz->level, cost = pz->cost, poll_left = pz->poll_left, st = pz->st;
+		if (params->solution_limit && st.solutions >= params->solution_limit) {
+			st.stop = DLX_STOP_LIMIT;
+			goto unwind;
+		}
+		goto backdown;
+	}
 
 forward:
 	if (st.nodes == UINT64_MAX || st.branches == UINT64_MAX || m->updates > update_room) {
@@ -655,6 +679,15 @@ forward:
 					st.stop = DLX_STOP_ERROR;
 					goto unwind;
 				}
+			} else if (m->pause) {
+				struct mpause *pz = m->pause;
+				pz->paused = true;
+				pz->level = level, pz->n = n, pz->cost = cost, pz->poll_left = poll_left;
+				st.updates = m->updates;
+				pz->st = st;
+				if (stats)
+					*stats = st;
+				return DLX_OK;
 			} else if (params->on_solution && params->on_solution(params->solution_ctx, m->sol, n)) {
 				st.stop = DLX_STOP_CALLBACK;
 				goto unwind;
@@ -799,6 +832,65 @@ int dlx__search_m(dlx_problem *p, const dlx_search_params *params, dlx_stats *st
 		stats->stop = DLX_STOP_ERROR;
 	ms_free(&m);
 	return rc;
+}
+
+/* A pull search of Algorithm M: its own copy of the links, paused at each solution. */
+struct dlx__miter {
+	struct msearch m;
+	struct mpause pause;
+	dlx_search_params params;
+	dlx_stats stats;
+	bool done;
+	int rc;
+};
+
+int dlx__miter_new(dlx_problem *p, const dlx_search_params *params, struct dlx__miter **out)
+{
+	static const dlx_search_params defaults = DLX_SEARCH_PARAMS_INIT;
+	*out = NULL;
+	if (p->n_forced)
+		return DLX_ERR_STATE;
+	struct dlx__miter *it = calloc(1, sizeof *it);
+	if (!it)
+		return DLX_ERR_NOMEM;
+	int rc = ms_init(&it->m, p, false);
+	if (rc) {
+		ms_free(&it->m);
+		free(it);
+		return rc;
+	}
+	it->m.pause = &it->pause;
+	it->params = params ? *params : defaults;
+	it->stats = (dlx_stats){ 0, 0, 0, 0, DLX_STOP_COMPLETE, 0, 0.0 };
+	*out = it;
+	return DLX_OK;
+}
+
+int dlx__miter_next(struct dlx__miter *it, const size_t **options, size_t *n)
+{
+	if (it->done)
+		return it->rc;
+	it->rc = msearch_run(&it->m, &it->params, &it->stats, NULL);
+	if (!it->rc && it->pause.paused) {
+		*options = it->m.sol;
+		*n = it->pause.n;
+		return 1;
+	}
+	it->done = true;
+	return it->rc;
+}
+
+void dlx__miter_stats(const struct dlx__miter *it, dlx_stats *stats)
+{
+	*stats = it->stats;
+}
+
+void dlx__miter_free(struct dlx__miter *it)
+{
+	if (!it)
+		return;
+	ms_free(&it->m);
+	free(it);
 }
 
 void dlx_best_free(dlx_best *b)

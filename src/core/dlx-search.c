@@ -192,6 +192,7 @@ struct dlx_iter {
 	size_t level;
 	uint64_t progress_at;
 	uint32_t poll_left;
+	struct dlx__miter *m;   /* a bounded problem's: Algorithm M's own pull search (dlx-search-m.c) */
 };
 
 /*
@@ -605,7 +606,7 @@ int dlx_iter_new(dlx_problem *p, const dlx_search_params *params, dlx_iter **out
 		*out = NULL;
 	if (!p || !out || (params && params->on_solution))
 		return DLX_ERR_INVALID;
-	if (p->iterating || dlx__bounded(p))
+	if (p->iterating)
 		return DLX_ERR_STATE;
 	struct dlx_iter *it = calloc(1, sizeof *it);
 	if (!it)
@@ -614,6 +615,13 @@ int dlx_iter_new(dlx_problem *p, const dlx_search_params *params, dlx_iter **out
 	it->p = p;
 	it->params = params ? *params : defaults;
 	it->state = ITER_NEW;
+	if (dlx__bounded(p)) {
+		int rc = dlx__miter_new(p, &it->params, &it->m);
+		if (rc) {
+			free(it);
+			return rc;
+		}
+	}
 	p->iterating = true;
 	*out = it;
 	return DLX_OK;
@@ -630,6 +638,24 @@ int dlx_iter_next(dlx_iter *it, const size_t **options, size_t *n)
 	if (it->state == ITER_DONE)
 		return it->rc;
 	dlx_problem *p = it->p;
+	if (it->m) {
+		const size_t *opts = NULL;
+		size_t k = 0;
+		int r = dlx__miter_next(it->m, &opts, &k);
+		dlx__miter_stats(it->m, &it->stats);
+		if (r == 1) {
+			it->state = ITER_PAUSED;
+			if (options)
+				*options = opts;
+			if (n)
+				*n = k;
+			return 1;
+		}
+		it->rc = r;
+		it->state = ITER_DONE;
+		p->iterating = false;
+		return r;
+	}
 	it->at_solution = false;
 	it->rc = search_pull(it);
 	if (it->at_solution) {
@@ -655,7 +681,10 @@ void dlx_iter_free(dlx_iter *it)
 {
 	if (!it)
 		return;
-	if (it->state == ITER_PAUSED) {
+	if (it->m) {
+		/* Algorithm M searched a copy: the problem was never changed. */
+		dlx__miter_free(it->m);
+	} else if (it->state == ITER_PAUSED) {
 		/* Undo the levels still covered, so that the problem is as before the search. */
 		it->abort = true;
 		(void)search_pull(it);
