@@ -26,20 +26,32 @@ format is read from a file's path or from text:
 Sudoku of any n²×n² size, X, windoku and jigsaw, is in :mod:`dlx.sudoku`.
 
 The search is deterministic: it branches on the first primary item with the
-fewest options left, so solutions always come in the same order.  There is
-no randomised search (no ``seed``), and no bounds on or costs of items yet.
+fewest options left, so solutions always come in the same order (a *seed*
+shuffles each item's options, see :meth:`Problem.solutions`).
+
+Knuth's extensions are there too: primary items covered between *lo* and
+*hi* times (his multiplicities, Algorithm M, DLX3's ``u:v|name``) and
+options with costs (DLX5's ``|n``), whose cheapest solutions
+:meth:`Problem.best` finds:
+
+>>> r = dlx.Problem("ab", options=["a", "b", "ab"], bounds={"a": (1, 2)}, costs=[1, 1, 3])
+>>> r.count()
+3
+>>> r.best(k=2)
+Best(solutions=[(2, ['b', 'a']), (3, ['ab'])], ties=1, complete=True)
 """
 
 from __future__ import annotations
 
 import os
 import warnings
-from typing import Any, Dict, Hashable, Iterable, Iterator, List, NamedTuple, Optional, Tuple, Union
+from typing import Any, Dict, Hashable, Iterable, Iterator, List, Mapping, NamedTuple, Optional, Tuple, Union
 
 from . import _dlx
 from ._dlx import FormatError, Solutions
 
-__all__ = ["Problem", "Solutions", "Stats", "Estimate", "FormatError", "FormatWarning", "LimitReached", "__version__"]
+__all__ = ["Problem", "Solutions", "Stats", "Estimate", "Best", "FormatError", "FormatWarning", "LimitReached",
+           "__version__"]
 
 
 class FormatWarning(UserWarning):
@@ -89,6 +101,22 @@ class Estimate(NamedTuple):
     """``"complete"``, or ``"time_limit"`` when a time limit stopped the probes."""
 
 
+class Best(NamedTuple):
+    """The cheapest solutions of a problem (:meth:`Problem.best`)."""
+
+    solutions: List[Tuple[int, List[Any]]]
+    """``(cost, solution)`` pairs, cheapest first (equal costs in the order
+    the search met them); a solution is a list of options, as
+    :meth:`Problem.solutions` gives them."""
+    ties: int
+    """How many solutions cost as much as the last one listed, it included:
+    more than are listed when the K-th cost is shared beyond K."""
+    complete: bool
+    """False when ``limit``, ``node_limit`` or ``time_limit`` stopped the
+    search: then the solutions are the cheapest it met, not necessarily the
+    cheapest there are, and ``ties`` counts among those met."""
+
+
 class LimitReached(Exception):
     """A search was stopped by its ``node_limit`` or ``time_limit``.
 
@@ -129,6 +157,15 @@ class Problem:
     The solutions list the option objects themselves, as given (an option
     given as an iterator is kept as a tuple of its items).
 
+    - *bounds* (Knuth's multiplicities): a mapping from primary items to
+      how many times a solution covers them, ``v`` (exactly) or ``(lo, hi)``
+      (at least *lo*, at most *hi*; ``0 <= lo <= hi``, ``1 <= hi``); the
+      others are covered exactly once.  Each solution (a set of options) is
+      found once; :meth:`estimate` then probes the whole tree only (no
+      *part*).
+    - *costs*: one nonnegative int per option (at most ``2**33 - 1``), for
+      :meth:`best`; the other searches ignore them.
+
     Raises :class:`ValueError` for an unknown item, an item named twice in
     the items or in one option, a color on a primary item, an empty option,
     or an option without a primary item (the search branches on primary
@@ -140,10 +177,12 @@ class Problem:
     finds the problem's links in use builds its own copy).
     """
 
-    __slots__ = ("_engine", "_primary", "_secondary", "_options")
+    __slots__ = ("_engine", "_primary", "_secondary", "_options", "_bounds", "_costs")
 
     def __init__(self, primary: Iterable[Hashable], secondary: Iterable[Hashable] = (),
-                 options: Iterable[Iterable[Any]] = ()) -> None:
+                 options: Iterable[Iterable[Any]] = (),
+                 bounds: Optional[Mapping[Any, Union[int, Tuple[int, int]]]] = None,
+                 costs: Optional[Iterable[int]] = None) -> None:
         prim = list(primary)
         sec = list(secondary)
         index: Dict[Any, int] = {}
@@ -207,10 +246,15 @@ class Problem:
             opts.append(stored)
             items.append(its)
             colors.append(cols)
+        pairs = _bounds_by_item(bounds, index, np, prim + sec)
+        cost_list = _costs_per_option(costs, len(opts))
         self._primary = tuple(prim)
         self._secondary = tuple(sec)
         self._options = tuple(opts)
-        self._engine = _dlx.Engine(np, len(sec), items, colors if any_color else None, self._options)
+        self._bounds = {prim[i]: pairs[i] for i in range(np) if pairs[i] != (1, 1)} if pairs else {}
+        self._costs = tuple(cost_list) if cost_list is not None else None
+        self._engine = _dlx.Engine(np, len(sec), items, colors if any_color else None, self._options,
+                                   pairs, cost_list)
 
     @classmethod
     def from_knuth(cls, source: Union[str, bytes, "os.PathLike[str]"], strict: bool = False) -> "Problem":
@@ -245,7 +289,7 @@ class Problem:
             with open(filename, "rb") as f:
                 data = f.read()
         try:
-            prim, sec, options, dropped, first = _dlx.read_knuth(data, strict)
+            prim, sec, options, dropped, first, pairs, costs = _dlx.read_knuth(data, strict)
         except FormatError as e:
             e.filename = os.fsdecode(filename) if filename is not None else None
             raise
@@ -253,7 +297,8 @@ class Problem:
             where = f"{os.fsdecode(filename)}:{first}" if filename is not None else f"line {first}"
             warnings.warn(f"{where}: {dropped} option{'s' if dropped > 1 else ''} without a primary item "
                           "left out, the first here", FormatWarning, stacklevel=2)
-        return cls(prim, sec, options)
+        bounds = {prim[i]: pair for i, pair in enumerate(pairs) if pair != (1, 1)} if pairs else None
+        return cls(prim, sec, options, bounds=bounds, costs=costs)
 
     @property
     def primary(self) -> Tuple[Any, ...]:
@@ -269,6 +314,16 @@ class Problem:
     def options(self) -> Tuple[Any, ...]:
         """The options, as given."""
         return self._options
+
+    @property
+    def bounds(self) -> Dict[Any, Tuple[int, int]]:
+        """The primary items covered other than once, each with its ``(lo, hi)``."""
+        return dict(self._bounds)
+
+    @property
+    def costs(self) -> Optional[Tuple[int, ...]]:
+        """The options' costs, in option order, or ``None`` when none was given."""
+        return self._costs
 
     def __len__(self) -> int:
         """The number of options."""
@@ -366,10 +421,73 @@ class Problem:
                 raise ValueError("time_limit must be a positive number of seconds")
         return Estimate(*self._engine.estimate(n, seed, k, m, tl))
 
+    def best(self, k: int = 1, limit: Optional[int] = None, node_limit: Optional[int] = None,
+             time_limit: Optional[float] = None) -> Best:
+        """The *k* cheapest solutions, by the options' *costs* (as ``dlx --best=K``).
+
+        A branch and bound after Knuth's DLX5 (bounds and colors honoured):
+        far fewer nodes than enumerating every solution.  Returns a
+        :class:`Best`; ties with the K-th cost are counted exactly.
+        *limit* (solutions met), *node_limit* and *time_limit* (seconds) stop
+        a long search: the result then says ``complete=False``.  One thread;
+        the GIL is released, Ctrl-C raises :class:`KeyboardInterrupt`.
+        Raises :class:`ValueError` for *k* outside 1 to 1,000,000.
+        """
+        if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= 1_000_000:
+            raise ValueError("k must be an int from 1 to 1000000")
+        tl = 0.0
+        if time_limit is not None:
+            tl = float(time_limit)
+            if not tl > 0:
+                raise ValueError("time_limit must be a positive number of seconds")
+        found, ties, stop = self._engine.best(k, _limit(limit, "limit"), _limit(node_limit, "node_limit"), tl)
+        return Best(found, ties, stop == "complete")
+
     @property
     def stats(self) -> Stats:
         """The statistics of the problem's last search (see :class:`Stats`)."""
         return Stats(*self._engine.stats())
+
+
+def _bounds_by_item(bounds: Optional[Mapping[Any, Union[int, Tuple[int, int]]]], index: Dict[Any, int], np: int,
+                    names: List[Any]) -> Optional[List[Tuple[int, int]]]:
+    """The bounds as a (lo, hi) per primary item, or None when none was given."""
+    if bounds is None:
+        return None
+    pairs = [(1, 1)] * np
+    for item, b in bounds.items():
+        try:
+            known = item in index
+        except TypeError:
+            known = False
+        if not known:
+            raise ValueError(f"bounds: unknown item {item!r}")
+        if index[item] >= np:
+            raise ValueError(f"bounds: {item!r} is a secondary item (covered at most once)")
+        if isinstance(b, int) and not isinstance(b, bool):
+            lo, hi = b, b
+        elif (isinstance(b, tuple) and len(b) == 2
+              and all(isinstance(v, int) and not isinstance(v, bool) for v in b)):
+            lo, hi = b
+        else:
+            raise ValueError(f"bounds of {item!r}: an int or a (lo, hi) pair of ints, not {b!r}")
+        if not 0 <= lo <= hi or not 1 <= hi <= 1_000_000_000:
+            raise ValueError(f"bounds of {item!r}: {lo}:{hi} (need 0 <= lo <= hi and 1 <= hi <= 10**9)")
+        pairs[index[item]] = (lo, hi)
+    return pairs
+
+
+def _costs_per_option(costs: Optional[Iterable[int]], n: int) -> Optional[List[int]]:
+    """The costs as a list of ints, one per option, or None."""
+    if costs is None:
+        return None
+    out = list(costs)
+    if len(out) != n:
+        raise ValueError(f"costs: {len(out)} given for {n} options")
+    for o, c in enumerate(out):
+        if isinstance(c, bool) or not isinstance(c, int) or not 0 <= c < 1 << 33:
+            raise ValueError(f"option {o}: a cost is an int from 0 to 2**33-1, not {c!r}")
+    return out
 
 
 def _limit(value: Optional[int], name: str) -> int:

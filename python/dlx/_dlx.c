@@ -132,6 +132,8 @@ typedef struct {
 	size_t *items;       /* every option's items, one after the other */
 	uint32_t *colors;    /* alike, or NULL when no option has a color */
 	size_t *start;       /* n_options + 1 offsets into items */
+	uint32_t *bounds;    /* 2 per primary item (lo, hi), or NULL when every item is 1:1 */
+	uint64_t *costs;     /* one per option, or NULL when none has a cost */
 	dlx_problem *problem; /* built once; lent to one search at a time */
 	bool busy;           /* problem is lent to a search (checked and set with the GIL held) */
 	bool shuffled;       /* problem's options are in a seed's order (dlx_shuffle_options()) */
@@ -159,6 +161,21 @@ static dlx_problem *engine_build(Engine *e)
 			}
 			return NULL;
 		}
+		int crc = e->costs && e->costs[o] ? dlx_set_option_cost(p, o, e->costs[o]) : DLX_OK;
+		if (crc) {
+			dlx_problem_free(p);
+			dlxpy_set_error(crc, NULL);
+			return NULL;
+		}
+	}
+	for (size_t i = 0; e->bounds && i < e->n_primary; i++) {
+		uint32_t lo = e->bounds[2 * i], hi = e->bounds[2 * i + 1];
+		int brc = lo == 1 && hi == 1 ? DLX_OK : dlx_set_item_bounds(p, i, lo, hi);
+		if (brc) {
+			dlx_problem_free(p);
+			dlxpy_set_error(brc, NULL);
+			return NULL;
+		}
 	}
 	return p;
 }
@@ -181,13 +198,86 @@ static void engine_return(Engine *e, dlx_problem *p)
 		dlx_problem_free(p);
 }
 
+/* bounds: None, or a (lo, hi) pair of ints per primary item; the library checks their ranges. */
+static int engine_take_bounds(Engine *e, PyObject *bounds)
+{
+	if (bounds == Py_None)
+		return 0;
+	PyObject *b = PySequence_Fast(bounds, "bounds must be a sequence or None");
+	if (!b)
+		return -1;
+	int rc = -1;
+	if ((size_t)PySequence_Fast_GET_SIZE(b) != e->n_primary) {
+		PyErr_SetString(PyExc_ValueError, "bounds: one (lo, hi) per primary item");
+		goto out;
+	}
+	e->bounds = PyMem_RawMalloc((e->n_primary ? e->n_primary : 1) * 2 * sizeof *e->bounds);
+	if (!e->bounds) {
+		PyErr_NoMemory();
+		goto out;
+	}
+	for (size_t i = 0; i < e->n_primary; i++) {
+		unsigned long lo, hi;
+		if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(b, (Py_ssize_t)i), "kk;bounds: (lo, hi) pairs of ints",
+				      &lo, &hi))
+			goto out;
+		if (lo > hi || hi < 1 || hi > DLX_BOUND_MAX) {
+			PyErr_Format(PyExc_ValueError, "bounds of primary item %zu: %lu:%lu (need 0 <= lo <= hi, "
+				     "1 <= hi <= %u)", i, lo, hi, (unsigned)DLX_BOUND_MAX);
+			goto out;
+		}
+		e->bounds[2 * i] = (uint32_t)lo;
+		e->bounds[2 * i + 1] = (uint32_t)hi;
+	}
+	rc = 0;
+out:
+	Py_DECREF(b);
+	return rc;
+}
+
+/* costs: None, or a nonnegative int per option, at most DLX_COST_MAX. */
+static int engine_take_costs(Engine *e, PyObject *costs)
+{
+	if (costs == Py_None)
+		return 0;
+	PyObject *c = PySequence_Fast(costs, "costs must be a sequence or None");
+	if (!c)
+		return -1;
+	int rc = -1;
+	if ((size_t)PySequence_Fast_GET_SIZE(c) != e->n_options) {
+		PyErr_SetString(PyExc_ValueError, "costs: one per option");
+		goto out;
+	}
+	e->costs = PyMem_RawMalloc((e->n_options ? e->n_options : 1) * sizeof *e->costs);
+	if (!e->costs) {
+		PyErr_NoMemory();
+		goto out;
+	}
+	for (size_t o = 0; o < e->n_options; o++) {
+		PyObject *v = PySequence_Fast_GET_ITEM(c, (Py_ssize_t)o);
+		bool is_int = PyLong_Check(v) && !PyBool_Check(v);
+		unsigned long long x = is_int ? PyLong_AsUnsignedLongLong(v) : 0;
+		if (!is_int || PyErr_Occurred() || x > DLX_COST_MAX) {
+			PyErr_Clear();
+			PyErr_Format(PyExc_ValueError, "option %zu: a cost is an int from 0 to %llu", o,
+				     (unsigned long long)DLX_COST_MAX);
+			goto out;
+		}
+		e->costs[o] = x;
+	}
+	rc = 0;
+out:
+	Py_DECREF(c);
+	return rc;
+}
+
 static int engine_init(Engine *e, PyObject *args, PyObject *kw)
 {
-	static char *kwlist[] = { "n_primary", "n_secondary", "options", "colors", "labels", NULL };
+	static char *kwlist[] = { "n_primary", "n_secondary", "options", "colors", "labels", "bounds", "costs", NULL };
 	Py_ssize_t np, ns;
-	PyObject *options, *colors, *labels;
-	if (!PyArg_ParseTupleAndKeywords(args, kw, "nnOOO!", kwlist, &np, &ns, &options, &colors, &PyTuple_Type,
-					 &labels))
+	PyObject *options, *colors, *labels, *bounds = Py_None, *costs = Py_None;
+	if (!PyArg_ParseTupleAndKeywords(args, kw, "nnOOO!|OO", kwlist, &np, &ns, &options, &colors, &PyTuple_Type,
+					 &labels, &bounds, &costs))
 		return -1;
 	if (e->problem || e->items) {
 		PyErr_SetString(PyExc_RuntimeError, "Engine already initialised");
@@ -284,6 +374,8 @@ static int engine_init(Engine *e, PyObject *args, PyObject *kw)
 	e->start[no] = n;
 	Py_DECREF(opts);
 	Py_XDECREF(cols);
+	if (engine_take_bounds(e, bounds) || engine_take_costs(e, costs))
+		return -1;
 	e->problem = engine_build(e);
 	if (!e->problem)
 		return -1;
@@ -304,6 +396,8 @@ static void engine_dealloc(Engine *e)
 	PyMem_RawFree(e->items);
 	PyMem_RawFree(e->colors);
 	PyMem_RawFree(e->start);
+	PyMem_RawFree(e->bounds);
+	PyMem_RawFree(e->costs);
 	Py_XDECREF(e->labels);
 	Py_TYPE(e)->tp_free((PyObject *)e);
 }
@@ -380,12 +474,82 @@ static PyObject *engine_estimate(Engine *e, PyObject *args)
 			     (unsigned long long)est.probes, dlxpy_stop_name(est.stop, &pc));
 }
 
+/* labels(options, n) -> a list of the options' labels; NULL with an exception set. */
+static PyObject *labels_of(Engine *e, const size_t *opts, size_t n)
+{
+	PyObject *list = PyList_New((Py_ssize_t)n);
+	if (!list)
+		return NULL;
+	for (size_t k = 0; k < n; k++) {
+		PyObject *label = PyTuple_GET_ITEM(e->labels, (Py_ssize_t)opts[k]);
+		Py_INCREF(label);
+		PyList_SET_ITEM(list, (Py_ssize_t)k, label);
+	}
+	return list;
+}
+
+/* best(k, limit, node_limit, time_limit) -> ([(cost, [labels]), ...], ties, stop) */
+static PyObject *engine_best(Engine *e, PyObject *args)
+{
+	Py_ssize_t k;
+	unsigned long long limit, node_limit;
+	double time_limit;
+	if (!PyArg_ParseTuple(args, "nKKd", &k, &limit, &node_limit, &time_limit))
+		return NULL;
+	if (k < 1 || (size_t)k > DLX_BEST_MAX)
+		return PyErr_Format(PyExc_ValueError, "k must be from 1 to %u", (unsigned)DLX_BEST_MAX), NULL;
+	dlx_problem *p = engine_borrow(e);
+	if (!p)
+		return NULL;
+	struct dlxpy_poll pc;
+	dlxpy_poll_init(&pc, time_limit);
+	dlx_search_params sp = DLX_SEARCH_PARAMS_INIT;
+	sp.solution_limit = limit;
+	sp.node_limit = node_limit;
+	dlxpy_poll_params(&pc, &sp);
+	dlx_best *b = NULL;
+	dlx_stats st;
+	e->last_stop = "running";
+	pc.tstate = PyEval_SaveThread();
+	int rc = dlx_search_best(p, &sp, (size_t)k, &b, &st);
+	PyEval_RestoreThread(pc.tstate);
+	pc.tstate = NULL;
+	engine_return(e, p);
+	e->last = st;
+	e->last_stop = rc ? "error" : dlxpy_stop_name(st.stop, &pc);
+	PyObject *list = NULL, *res = NULL;
+	if (pc.interrupted)
+		goto out; /* the signal handler's exception */
+	if (rc) {
+		dlxpy_set_error(rc, NULL);
+		goto out;
+	}
+	list = PyList_New((Py_ssize_t)b->n);
+	if (!list)
+		goto out;
+	for (size_t j = 0; j < b->n; j++) {
+		PyObject *sol = labels_of(e, b->sol[j].options, b->sol[j].n);
+		PyObject *pair = sol ? Py_BuildValue("(KN)", (unsigned long long)b->sol[j].cost, sol) : NULL;
+		if (!pair)
+			goto out;
+		PyList_SET_ITEM(list, (Py_ssize_t)j, pair);
+	}
+	res = Py_BuildValue("(OKs)", list, (unsigned long long)b->ties, e->last_stop);
+out:
+	Py_XDECREF(list);
+	dlx_best_free(b);
+	return res;
+}
+
 static PyObject *engine_solutions(Engine *e, PyObject *args);
 
 static PyMethodDef engine_methods[] = {
 	{ "estimate", (PyCFunction)engine_estimate, METH_VARARGS,
 	  "estimate(probes, seed, part, parts, time_limit) -> (nodes, nodes_error, solutions, solutions_error, "
 	  "probes, stop): Knuth's estimate of the search tree; the GIL is released" },
+	{ "best", (PyCFunction)engine_best, METH_VARARGS,
+	  "best(k, limit, node_limit, time_limit) -> ([(cost, solution), ...], ties, stop): the k cheapest "
+	  "solutions; the GIL is released" },
 	{ "count", (PyCFunction)engine_count, METH_VARARGS,
 	  "count(threads, limit, node_limit, time_limit) -> (count, stop): 0 means none; the GIL is released" },
 	{ "solutions", (PyCFunction)engine_solutions, METH_VARARGS,
@@ -527,15 +691,7 @@ static PyObject *solutions_next(Solutions *s)
 	Engine *e = s->engine;
 	if (rc == 1) {
 		dlx_iter_stats(s->it, &e->last);
-		PyObject *list = PyList_New((Py_ssize_t)n);
-		if (!list)
-			return NULL;
-		for (size_t k = 0; k < n; k++) {
-			PyObject *label = PyTuple_GET_ITEM(e->labels, (Py_ssize_t)opts[k]);
-			Py_INCREF(label);
-			PyList_SET_ITEM(list, (Py_ssize_t)k, label);
-		}
-		return list;
+		return labels_of(e, opts, n);
 	}
 	dlx_stats st;
 	dlx_iter_stats(s->it, &st);
@@ -628,8 +784,10 @@ void dlxpy_raise_format(size_t line, const char *message)
 
 /*
  * read_knuth(data: bytes, strict: bool) -> (primary names, secondary names,
- * options, options left out, line of the first left out): each option a
- * tuple of the items as written, "x:color" for a colored one.
+ * options, options left out, line of the first left out, bounds, costs):
+ * each option a tuple of the items as written, "x:color" for a colored one;
+ * bounds a (lo, hi) per primary item, or None when all are 1:1; costs an
+ * int per option, or None when all are 0.
  */
 static PyObject *read_knuth(PyObject *self, PyObject *args)
 {
@@ -660,19 +818,28 @@ static PyObject *read_knuth(PyObject *self, PyObject *args)
 	if (rc)
 		return dlxpy_set_error(rc, &err), NULL;
 	dlx_problem *p = dlx_ec_problem(ec);
-	/* The package rebuilds problems from items and options alone: bounds or costs would be lost, and the answers wrong. */
-	if (dlx_has_bounds(p) || dlx_has_costs(p)) {
-		dlx_ec_free(ec);
-		PyErr_SetString(PyExc_NotImplementedError,
-				"items with bounds (u:v|name) and options with costs (|n) are not supported by the "
-				"Python package yet: use the dlx program");
-		return NULL;
-	}
 	size_t np = dlx_primary_count(p), ns = dlx_secondary_count(p), no = dlx_option_count(p);
 	PyObject *prim = PyList_New((Py_ssize_t)np), *sec = PyList_New((Py_ssize_t)ns),
 		 *opts = PyList_New((Py_ssize_t)no), *res = NULL;
-	if (!prim || !sec || !opts)
+	/* The package rebuilds the problem from these: its bounds and costs go with them. */
+	PyObject *bounds = dlx_has_bounds(p) ? PyList_New((Py_ssize_t)np) : (Py_INCREF(Py_None), Py_None);
+	PyObject *costs = dlx_has_costs(p) ? PyList_New((Py_ssize_t)no) : (Py_INCREF(Py_None), Py_None);
+	if (!prim || !sec || !opts || !bounds || !costs)
 		goto out;
+	for (size_t i = 0; bounds != Py_None && i < np; i++) {
+		uint32_t lo, hi;
+		dlx_item_bounds(p, i, &lo, &hi);
+		PyObject *pair = Py_BuildValue("(kk)", (unsigned long)lo, (unsigned long)hi);
+		if (!pair)
+			goto out;
+		PyList_SET_ITEM(bounds, (Py_ssize_t)i, pair);
+	}
+	for (size_t o = 0; costs != Py_None && o < no; o++) {
+		PyObject *c = PyLong_FromUnsignedLongLong(dlx_option_cost(p, o));
+		if (!c)
+			goto out;
+		PyList_SET_ITEM(costs, (Py_ssize_t)o, c);
+	}
 	for (size_t i = 0; i < np + ns; i++) {
 		PyObject *name = PyUnicode_FromString(dlx_ec_item_name(ec, i));
 		if (!name)
@@ -696,8 +863,10 @@ static PyObject *read_knuth(PyObject *self, PyObject *args)
 		}
 	}
 	size_t first, dropped = dlx_ec_dropped(ec, &first);
-	res = Py_BuildValue("(OOOnn)", prim, sec, opts, (Py_ssize_t)dropped, (Py_ssize_t)first);
+	res = Py_BuildValue("(OOOnnOO)", prim, sec, opts, (Py_ssize_t)dropped, (Py_ssize_t)first, bounds, costs);
 out:
+	Py_XDECREF(bounds);
+	Py_XDECREF(costs);
 	Py_XDECREF(prim);
 	Py_XDECREF(sec);
 	Py_XDECREF(opts);
@@ -714,7 +883,8 @@ static PyObject *version(PyObject *self, PyObject *unused)
 
 static PyMethodDef module_methods[] = {
 	{ "read_knuth", read_knuth, METH_VARARGS,
-	  "read_knuth(data: bytes) -> (primary, secondary, options), or FormatError with the line" },
+	  "read_knuth(data: bytes, strict: bool) -> (primary, secondary, options, left out, first left out, "
+	  "bounds or None, costs or None), or FormatError with the line" },
 	{ "version", version, METH_NOARGS, "version() -> the libdlx version the module was built with" },
 	DLXPY_SUDOKU_METHODS,
 	{ NULL, NULL, 0, NULL }

@@ -1,6 +1,7 @@
 """dlx.Problem.from_knuth against the dlx program's golden cases
 (tests/data/cli/dlx, see its README): the same errors with the same lines
-and messages, the same first solution, every solution and counts."""
+and messages, the same first solution, every solution and counts, Knuth's
+bounds and costs included."""
 
 import re
 import warnings
@@ -26,17 +27,6 @@ def cases():
     return found
 
 
-def bounded_or_costly(data):
-    """Whether Knuth-format text has item bounds (DLX3's u:v|name, v|name) or option costs (DLX5's |n)."""
-    text = data.decode("utf-8", "replace")
-    lines = [ln for ln in text.splitlines() if ln.strip() and not ln.lstrip().startswith("|")]
-    if not lines:
-        return False
-    if re.search(r"(^|\s)\d+(:\d+)?\|", lines[0]):
-        return True
-    return any(re.search(r"\|\s*\d", ln) for ln in lines[1:])
-
-
 def printed(p, solution):
     """A solution as dlx prints it: its options in input order, each as its items on a line."""
     where = {id(o): k for k, o in enumerate(p.options)}
@@ -56,11 +46,6 @@ def test_golden_case(base, args):
             dlx.Problem.from_knuth(data, strict=args == ["--strict"])
         assert e.value.line == int(m.group(1) or 0)
         assert e.value.message == m.group(2)
-        return
-    if bounded_or_costly(data):
-        # Refused, never answered without the bounds or costs.
-        with pytest.raises(NotImplementedError):
-            dlx.Problem.from_knuth(data, strict=args == ["--strict"])
         return
     # The same warning as dlx's, when dlx gives one, and none otherwise.
     with warnings.catch_warnings(record=True) as caught:
