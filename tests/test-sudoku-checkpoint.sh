@@ -185,7 +185,8 @@ for threads in 1 2; do
 			"$sud" --count --threads "$threads" -o "$layout" --checkpoint-every 0.01 "${first[@]}" \
 				--output-file "$out" "$tmp/run" 2> "$tmp/err" &
 			pid=$!
-			for _ in $(seq 100); do [ -e "$rck" ] && break; sleep 0.02; done
+			# The first save comes with an answer; a slow build (sanitizers, valgrind) may take seconds.
+			for _ in $(seq 1500); do { [ -e "$rck" ] || ! kill -0 "$pid" 2>/dev/null; } && break; sleep 0.02; done
 			sleep 0.3
 			kill -$sig "$pid" 2>/dev/null
 			wait "$pid"
@@ -193,6 +194,7 @@ for threads in 1 2; do
 			pid=''
 			first=(--resume "$rck")
 			[ $status -eq 0 ] && break # a fast machine may finish first: then the file is gone
+			case $status in 137 | 143) ;; *) echo "$name SIG$sig: exit $status:"; cat "$tmp/err" ;; esac
 			if [ $sig = TERM ]; then
 				check "$name SIGTERM status" 143 $status
 				check "$name SIGTERM saved" 1 "$(grep -c "^dlx-sudoku: checkpoint saved in $rck after [0-9]* puzzles (go on with --resume $rck)\$" "$tmp/err")"
