@@ -722,22 +722,17 @@ int dlx_sudoku_solve(dlx_sudoku *s, const uint8_t *givens, const dlx_sudoku_para
 	uint8_t *solution, dlx_sudoku_result *res, dlx_error_info *err)
 {
 	static const dlx_sudoku_params defaults = DLX_SUDOKU_PARAMS_INIT;
-	dlx__sudoku_clear_error(err);
-	if (!res)
+	if (!res) {
+		dlx__sudoku_clear_error(err);
 		return DLX_ERR_INVALID;
-	int rc = dlx_sudoku_check(s, givens, res, err);
+	}
+	/* The givens checked and forced as for a load; a loaded puzzle's would be forced on top of them. */
+	dlx_problem *p;
+	int rc = dlx_sudoku_load(s, givens, &p, res, err);
 	if (rc)
 		return rc;
-	/* A loaded puzzle's givens are forced: another puzzle's would be forced on top of them. */
-	if (s->loaded)
-		return DLX_ERR_STATE;
-	if (!params)
-		params = &defaults;
-	rc = force_givens(s, givens);
-	if (rc)
-		return rc;
-	rc = dlx__sudoku_search(s, s->p, s->own_codes, params, solution, res);
-	dlx_release_forced(s->p);
+	rc = dlx__sudoku_search(s, p, s->own_codes, params ? params : &defaults, solution, res);
+	dlx_sudoku_unload(s);
 	return rc;
 }
 
