@@ -135,6 +135,8 @@ int run_checkpoint_start(struct run_checkpoint *c, const struct puzzle_options *
 	c->answered = 0;
 	c->hash = FNV_START;
 	c->answered_at = 0;
+	/* A fresh run's output was opened empty (main()); nothing has been written to it yet. */
+	c->out_base = 0 - puzzle_out_bytes;
 	c->skip = c->out_len = 0;
 	c->skip_hash = FNV_START;
 	c->at = *total;
@@ -195,6 +197,7 @@ int run_checkpoint_skipped(struct run_checkpoint *c, const char *input, uint64_t
 	c->answered = read;
 	c->hash = hash;
 	c->answered_at = c->out_len;
+	c->out_base = c->out_len - puzzle_out_bytes;
 	/* The answers the checkpoint counted stay; what a killed run wrote after them goes. */
 	if (c->out && (fflush(c->out) != 0 || ftruncate(fileno(c->out), (off_t)c->out_len) != 0 ||
 		       fseeko(c->out, 0, SEEK_END) != 0)) {
@@ -208,9 +211,6 @@ int run_checkpoint_skipped(struct run_checkpoint *c, const char *input, uint64_t
 static bool save(struct run_checkpoint *c)
 {
 	const struct tally *total = &c->at;
-	/* Without the output's length a resume could not cut it back: better no checkpoint than a wrong one. */
-	if (c->lost)
-		return false;
 	if (c->out && (fflush(c->out) != 0 || fsync(fileno(c->out)) != 0)) {
 		fprintf(stderr, "dlx-sudoku: %s: cannot save the checkpoint: %s: %s\n", c->file, c->out_name,
 			strerror(errno));
@@ -236,16 +236,10 @@ void run_checkpoint_answered(struct run_checkpoint *c, const struct sudoku_puzzl
 	c->answered++;
 	run_checkpoint_hash(&c->hash, pz);
 	c->at = *total;
-	if (c->out && !c->lost) {
-		off_t at = ftello(c->out);
-		if (at < 0) {
-			fprintf(stderr, "dlx-sudoku: %s: %s: no more checkpoints\n", c->out_name, strerror(errno));
-			c->lost = true;
-		}
-		c->answered_at = (uint64_t)at;
-	}
+	if (c->out)
+		c->answered_at = c->out_base + puzzle_out_bytes;
 	double now = cli_now();
-	if (now < c->next || c->lost)
+	if (now < c->next)
 		return;
 	/* A save that fails (a full disk) is said once; the run goes on, as it would without. */
 	if (!save(c) && !c->warned) {

@@ -34,11 +34,11 @@ struct run_checkpoint {
 	uint64_t answered;       /* puzzles whose answers are out */
 	uint64_t hash;           /* of those puzzles, as read (from RUN_CHECKPOINT_HASH_START) */
 	uint64_t answered_at;    /* the output's length after the last of them */
+	uint64_t out_base;       /* the output's length less puzzle_out_bytes (unsigned: may wrap, adds back) */
 	struct tally at;         /* the run's totals then (a puzzle cut short since is not in them) */
 	/* From the checkpoint resumed: puzzles to read again and check before answering any. */
 	uint64_t skip, skip_hash, out_len;
 	bool saved, warned;
-	bool lost;               /* the output's length was lost (ftello failed): no more saves */
 };
 
 /*

@@ -14,6 +14,7 @@
 #define HELD_OUT_MAX (64u * 1024u)
 
 FILE *puzzle_out;
+uint64_t puzzle_out_bytes;
 
 void tally_add(struct tally *t, const struct tally *d)
 {
@@ -51,6 +52,7 @@ void held_answer_flush(struct held_answer *h)
 	/* out.p is NULL until something was held back (--quiet): fwrite must not see it. */
 	if (!h->out.p && !h->err.p)
 		return;
+	puzzle_out_bytes += h->out.len;
 	if (h->err_at)
 		cli_wrote(fwrite(h->out.p, 1, h->err_at, puzzle_out) == h->err_at);
 	if (h->err.len) {
@@ -151,8 +153,10 @@ bool emit(struct puzzle_worker *w, const char *s, size_t n)
 	/* The main thread owns the progress line; a pipeline's writer ends it (dlx-sudoku-run.c). */
 	if (w->direct && !w->pipeline)
 		cli_progress_before_output(w->lim);
-	if (w->direct)
+	if (w->direct) {
+		puzzle_out_bytes += n;
 		return cli_wrote(fwrite(s, 1, n, puzzle_out) == n);
+	}
 	if (!buf_add(&w->held->out, s, n))
 		return false;
 	if (w->held->out.len > HELD_OUT_MAX) {

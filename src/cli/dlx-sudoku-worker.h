@@ -19,6 +19,13 @@
 
 /* Where answers go: stdout, or --output svg's buffer (dlx-sudoku-draw.h).  main() sets it. */
 extern FILE *puzzle_out;
+/*
+ * The bytes emit() and held_answer_flush() have written to puzzle_out:
+ * where the answers end, for a run checkpoint, without asking the file
+ * (ftello costs a system call per answer).  One writer at a time, as the
+ * answers' turns go.
+ */
+extern uint64_t puzzle_out_bytes;
 
 /* Totals of a run, or one puzzle's share of them. */
 struct tally {
