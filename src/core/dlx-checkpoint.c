@@ -151,7 +151,8 @@ int dlx_checkpoint_save(const dlx_problem *p, uint64_t user, void **out, size_t 
 	if (!p->ck_armed || p->ck_where == DLX_CK_NONE || p->iterating)
 		return DLX_ERR_STATE;
 	size_t depth = p->ck_level;
-	size_t extra = p->ck_part ? 8 + 8 * p->ck_depth + 16 : 0;
+	const struct dlx__ck_part *pc = p->ck_part && p->ck_part->on ? p->ck_part : NULL;
+	size_t extra = pc ? 8 + 8 * pc->depth + 16 : 0;
 	size_t n = CK_HEADER + extra + 8 * depth + 8;
 	unsigned char *b = malloc(n);
 	if (!b)
@@ -159,7 +160,7 @@ int dlx_checkpoint_save(const dlx_problem *p, uint64_t user, void **out, size_t 
 	const dlx_stats *at = &p->ck_at;
 	memcpy(b, ck_magic, sizeof ck_magic);
 	put32(b + 8, CK_VERSION);
-	put32(b + 12, p->ck_part ? CK_PART : 0);
+	put32(b + 12, pc ? CK_PART : 0);
 	put64(b + 16, n);
 	put64(b + 24, p->ck_fp);
 	put64(b + 32, at->solutions);
@@ -167,18 +168,18 @@ int dlx_checkpoint_save(const dlx_problem *p, uint64_t user, void **out, size_t 
 	put64(b + 40, at->nodes - (p->ck_where == DLX_CK_ENTERED));
 	put64(b + 48, at->updates);
 	put64(b + 56, at->branches);
-	put32(b + 64, p->ck_part && p->ck_max > at->max_level ? p->ck_max : at->max_level);
+	put32(b + 64, pc && pc->max > at->max_level ? pc->max : at->max_level);
 	put32(b + 68, (uint32_t)depth);
 	put64(b + 72, user);
-	if (p->ck_part) {
-		put32(b + CK_HEADER, (uint32_t)p->ck_depth);
+	if (pc) {
+		put32(b + CK_HEADER, (uint32_t)pc->depth);
 		put32(b + CK_HEADER + 4, 0);
-		for (size_t d = 0; d < p->ck_depth; d++) {
-			put32(b + CK_HEADER + 8 + 8 * d, p->ck_path[d].part);
-			put32(b + CK_HEADER + 12 + 8 * d, p->ck_path[d].parts);
+		for (size_t d = 0; d < pc->depth; d++) {
+			put32(b + CK_HEADER + 8 + 8 * d, pc->path[d].part);
+			put32(b + CK_HEADER + 12 + 8 * d, pc->path[d].parts);
 		}
-		put64(b + CK_HEADER + 8 + 8 * p->ck_depth, p->ck_job);
-		put64(b + CK_HEADER + 16 + 8 * p->ck_depth, p->ck_opt);
+		put64(b + CK_HEADER + 8 + 8 * pc->depth, pc->job);
+		put64(b + CK_HEADER + 16 + 8 * pc->depth, pc->opt);
 	}
 	for (size_t l = 0; l < depth; l++) {
 		int32_t x = p->choice[l];
@@ -395,7 +396,8 @@ int dlx_search_resume(dlx_problem *p, const dlx_search_params *params, const voi
 	/* Armed before the search: its polls may save it. */
 	p->ck_fp = fp;
 	p->ck_armed = true;
-	p->ck_part = false;
+	if (p->ck_part)
+		p->ck_part->on = false;
 	rc = dlx__search_replay(p, params, &rp, stats);
 	free(path);
 	if (rc == DLX_ERR_INVALID) {
@@ -417,7 +419,7 @@ static int parts_poll(void *ctx, const dlx_stats *so_far)
 	const struct parts_polls *pp = ctx;
 	dlx_stats st = *so_far;
 	double job = so_far->progress < 0 ? 0 : so_far->progress > 1 ? 1 : so_far->progress;
-	st.progress = pp->n_jobs ? ((double)pp->p->ck_job + job) / (double)pp->n_jobs : 0;
+	st.progress = pp->n_jobs ? ((double)pp->p->ck_part->job + job) / (double)pp->n_jobs : 0;
 	return pp->params->on_poll(pp->params->poll_ctx, &st);
 }
 
@@ -438,9 +440,9 @@ static int parts_run(dlx_problem *p, const struct dlx__cut *cut, const size_t *o
 		const struct dlx__group *g = &cut->groups[job->group];
 		const bool here = k == k0;
 		uint64_t setup = 0;
-		p->ck_job = k;
-		p->ck_opt = 0;
-		p->ck_max = tot->max_level;
+		p->ck_part->job = k;
+		p->ck_part->opt = 0;
+		p->ck_part->max = tot->max_level;
 		rc = dlx__force_path(p, cut->opts + g->path, g->n, &setup);
 		if (!rc && job->first)
 			rc = dlx__branch_open(p, job->first, &setup);
@@ -521,6 +523,8 @@ int dlx_search_parts_resume(dlx_problem *p, const dlx_search_params *params, con
 	size_t *order = rc ? NULL : dlx__part_job_order(&cut, first, stride, &n_order);
 	if (!rc && !order)
 		rc = DLX_ERR_NOMEM;
+	if (!rc && !p->ck_part && !(p->ck_part = calloc(1, sizeof *p->ck_part)))
+		rc = DLX_ERR_NOMEM;
 	if (!rc && ckpt && k0 >= n_order) {
 		dlx__cut_free(&cut);
 		free(order);
@@ -538,11 +542,11 @@ int dlx_search_parts_resume(dlx_problem *p, const dlx_search_params *params, con
 		/* Armed before the search: its polls may save it. */
 		p->ck_fp = fp;
 		p->ck_armed = true;
-		p->ck_part = true;
-		p->ck_depth = depth;
-		memcpy(p->ck_path, part, depth * sizeof *part);
+		p->ck_part->on = true;
+		p->ck_part->depth = depth;
+		memcpy(p->ck_part->path, part, depth * sizeof *part);
 		rc = parts_run(p, &cut, order, n_order, k0, u0, &rp, &wp, &tot);
-		tot.progress = tot.stop == DLX_STOP_COMPLETE ? 1.0 : n_order ? (double)p->ck_job / (double)n_order : 0;
+		tot.progress = tot.stop == DLX_STOP_COMPLETE ? 1.0 : n_order ? (double)p->ck_part->job / (double)n_order : 0;
 	}
 	dlx__cut_free(&cut);
 	free(order);

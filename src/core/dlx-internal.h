@@ -134,8 +134,8 @@ int dlx__search_replay(dlx_problem *p, const dlx_search_params *params, const st
  * A job's run first..last (as dlx__search_range(), its item covered) for a
  * part's checkpointed search (dlx-checkpoint.c): from the option of rank
  * u0 in the run, that one resumed from rp, the rest searched afresh, the
- * counters going on from rp->at; p->ck_opt follows the rank being
- * searched and p->ck_max the deepest level before it.  DLX_ERR_INVALID
+ * counters going on from rp->at; p->ck_part (allocated) follows the
+ * rank being searched (opt) and the deepest level before it (max).  DLX_ERR_INVALID
  * when rp is not a path of p's search or u0 is past the run.  In
  * dlx-search.c.
  */

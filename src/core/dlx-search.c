@@ -910,7 +910,7 @@ int dlx__search_range(dlx_problem *p, int32_t first, int32_t last, const dlx_sea
  * from rank u0 (the rank among the run's options, dead ends included) on,
  * the one at u0 resumed from rp (its path, possibly empty, and the
  * counters), the others searched afresh with the counters going on.
- * p->ck_opt holds the rank being searched, so that a poll or a stop can
+ * p->ck_part->opt holds the rank being searched, so that a poll or a stop can
  * save where the run stands; between options, every poll interval of
  * nodes, a poll that can save "the next option, from its root".  Only the
  * node's work, as range_impl(): a replay (or a plain search) per option,
@@ -925,7 +925,7 @@ static ALWAYS_INLINE int range_resume_impl(dlx_problem *p, int32_t first, int32_
 	const uint32_t poll_every = params->poll_interval ? params->poll_interval : 65536;
 	dlx_stats run = rp->at;
 	run.stop = DLX_STOP_COMPLETE;
-	uint32_t max_level = p->ck_max;
+	uint32_t max_level = p->ck_part->max;
 	uint64_t polled = run.nodes;
 	int rc = dlx__grow((void **)&p->forced, &p->cap_forced, p->n_forced + 1, sizeof *p->forced, INT32_MAX);
 	bool reached = false;
@@ -934,8 +934,8 @@ static ALWAYS_INLINE int range_resume_impl(dlx_problem *p, int32_t first, int32_
 		if (u >= u0) {
 			const bool here = u == u0;
 			reached = true;
-			p->ck_opt = u;
-			p->ck_max = max_level;
+			p->ck_part->opt = u;
+			p->ck_part->max = max_level;
 			mark_rest(p, x, false, colors);
 			uint64_t node_work = 0;
 			int32_t dead = commit_rest_until_empty(p, x, &node_work, false, colors);
@@ -961,7 +961,7 @@ static ALWAYS_INLINE int range_resume_impl(dlx_problem *p, int32_t first, int32_
 		/* Subtrees smaller than the poll interval never poll by themselves. */
 		if (reached && params->on_poll && run.nodes - polled >= poll_every) {
 			polled = run.nodes;
-			p->ck_where = DLX_CK_BEFORE, p->ck_level = 0, p->ck_at = run, p->ck_opt = u + 1;
+			p->ck_where = DLX_CK_BEFORE, p->ck_level = 0, p->ck_at = run, p->ck_part->opt = u + 1;
 			p->ck_at.max_level = max_level;
 			if (params->on_poll(params->poll_ctx, &run)) {
 				run.stop = DLX_STOP_POLL;
