@@ -197,8 +197,11 @@ static int refuse(dlx_error_info *err, const char *msg)
 {
 	if (err) {
 		err->line = 0;
-		strncpy(err->message, msg, sizeof err->message - 1);
-		err->message[sizeof err->message - 1] = '\0';
+		size_t n = strlen(msg);
+		if (n > sizeof err->message - 1)
+			n = sizeof err->message - 1;
+		memcpy(err->message, msg, n);
+		err->message[n] = '\0';
 	}
 	return DLX_ERR_SYNTAX;
 }
@@ -307,19 +310,22 @@ static int parse(const dlx_problem *p, const unsigned char *b, size_t len, uint6
 		}
 		part_name(saved, sizeof saved, theirs, d);
 		if (!part_depth) {
-			snprintf(msg, sizeof msg, "checkpoint of part %s of the search, not of the whole search", saved);
+			if (snprintf(msg, sizeof msg, "checkpoint of part %s of the search, not of the whole search", saved) < 0)
+				msg[0] = '\0';
 			return refuse(err, msg);
 		}
 		if (!same) {
 			part_name(mine, sizeof mine, part, part_depth);
-			snprintf(msg, sizeof msg, "checkpoint of part %s of the search, not of part %s", saved, mine);
+			if (snprintf(msg, sizeof msg, "checkpoint of part %s of the search, not of part %s", saved, mine) < 0)
+				msg[0] = '\0';
 			return refuse(err, msg);
 		}
 		*job = get64(b + CK_HEADER + 8 + 8 * d);
 		*opt = get64(b + CK_HEADER + 16 + 8 * d);
 	} else if (part_depth) {
 		part_name(mine, sizeof mine, part, part_depth);
-		snprintf(msg, sizeof msg, "checkpoint of the whole search, not of part %s", mine);
+		if (snprintf(msg, sizeof msg, "checkpoint of the whole search, not of part %s", mine) < 0)
+			msg[0] = '\0';
 		return refuse(err, msg);
 	}
 	if (get64(b + 24) != fp)
