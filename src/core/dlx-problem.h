@@ -179,7 +179,7 @@ struct dlx_problem {
 	 */
 	bool ck_armed;
 	uint8_t ck_where;
-	size_t ck_level;
+	uint32_t ck_level;           /* fits beside ck_where: a level is below n_primary, an int32_t */
 	uint64_t ck_fp;
 	dlx_stats ck_at;             /* the counters at that poll or stop */
 	/* A part's search's (dlx_search_parts_resume()), allocated by the first; NULL before. */

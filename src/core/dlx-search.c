@@ -352,7 +352,7 @@ x2:	/* Enter a new search node. */
 		}
 		/* The poll may save the search (dlx_checkpoint_save()): the path to this node is choice[0..level). */
 		if (!walk && !pull)
-			p->ck_where = DLX_CK_ENTERED, p->ck_level = level, p->ck_at = st;
+			p->ck_where = DLX_CK_ENTERED, p->ck_level = (uint32_t)level, p->ck_at = st;
 		if (params->on_poll(params->poll_ctx, &st)) {
 			st.stop = DLX_STOP_POLL;
 			goto unwind;
@@ -515,7 +515,7 @@ unwind:	/* Stopped early: undo every level's covers so the problem is as before.
 		 */
 		p->ck_where = st.stop == DLX_STOP_POLL ? DLX_CK_ENTERED
 			    : st.stop == DLX_STOP_NODE_LIMIT ? DLX_CK_BEFORE : DLX_CK_NONE;
-		p->ck_level = level;
+		p->ck_level = (uint32_t)level;
 	}
 	st.progress = progress_of(p, level);
 	while (level > 0) {
