@@ -765,6 +765,55 @@ typedef struct dlx_part {
 DLX_API int dlx_search_parts(dlx_problem *p, const dlx_search_params *params, unsigned threads,
 	const dlx_part *path, size_t depth, dlx_stats *stats);
 
+/**
+ * Searches one part or piece of the tree, as dlx_search_parts() does in one
+ * thread, in a way that can be saved and resumed as dlx_search_resume()'s
+ * search can: from the start (ckpt NULL, len 0), or from where the part's
+ * search saved in ckpt by dlx_checkpoint_save() stood.  The part's jobs
+ * are searched in the order dlx_search_parts() takes them, one at a time,
+ * in the calling thread, on p itself (its forced options grow by the job's
+ * path while a job is searched: on_solution gets each solution's options
+ * as dlx_search_parts() does).  A checkpoint of a part holds its path
+ * (K/M.J/N...), the job under way (its rank among the part's), the option
+ * of the job's run under way, the path of choices below it, and the
+ * totals so far.  The final solutions, nodes, updates, branches and
+ * max_level are those of one uninterrupted dlx_search_parts() with one
+ * thread, however many times the search was stopped and resumed; the
+ * solutions found before the checkpoint are not reported again.
+ *
+ * The fingerprint is dlx_search_resume()'s, with the part's path: a
+ * checkpoint of another part (another K, M or nesting), of the whole
+ * search (dlx_search_resume()'s), or refused for any of the reasons
+ * dlx_search_resume() gives, is refused with #DLX_ERR_SYNTAX and err
+ * saying which, p untouched and nothing searched; dlx_search_resume()
+ * likewise refuses a part's checkpoint.  dlx_checkpoint_save() saves the
+ * search from its on_poll callback or after a stop by a poll or
+ * node_limit, as for dlx_search_resume(); dlx_checkpoint_user() reads a
+ * part's checkpoint too.  A part's checkpoint is about 112 + 8 D bytes
+ * plus 8 per level (D the part's depth).
+ *
+ * @param p      the problem (left as it was found when the call returns)
+ * @param params as dlx_search_resume(); on_poll's progress is the part's
+ *               (its jobs done, and the one under way's); the cut of the
+ *               tree is made without polls (its walks are bounded, see
+ *               dlx_search_split())
+ * @param part   the part's path, part[0] the outermost, as dlx_search_parts()
+ * @param depth  its number of levels, 1..#DLX_MAX_PART_DEPTH
+ * @param ckpt   the bytes of a part's checkpoint, or NULL to start the part
+ * @param len    their number (0 with NULL)
+ * @param stats  filled in as by dlx_search_parts() (may be NULL)
+ * @param err    what is wrong with a refused checkpoint (may be NULL)
+ * @return as dlx_search_resume(); #DLX_ERR_INVALID also for a part path
+ *         dlx_search_parts() refuses.  The caller keeps ckpt and part.
+ * Complexity: as dlx_search_parts() with one thread (the cut of the tree is
+ * made again on each call: its walks, O(problem size) per job to reach the
+ * job's node), plus the fingerprint and the replay of the saved path as
+ * for dlx_search_resume(); a resume skips the jobs and options done
+ * without searching them.
+ */
+DLX_API int dlx_search_parts_resume(dlx_problem *p, const dlx_search_params *params, const dlx_part *part,
+	size_t depth, const void *ckpt, size_t len, dlx_stats *stats, dlx_error_info *err);
+
 /** Knuth's estimate of the size of a search tree (dlx_estimate_tree()). */
 typedef struct dlx_estimate {
 	uint64_t probes;         /**< random probes made */

@@ -4,7 +4,9 @@
  * end with the solutions, nodes, updates and branches of one uninterrupted
  * dlx_search(), and meet the same solutions in the same order; a
  * checkpoint that is corrupted, truncated or of another problem is
- * refused and leaves the problem as it was.
+ * refused and leaves the problem as it was.  So must a part's search
+ * (dlx_search_parts_resume()), against one uninterrupted dlx_search_parts()
+ * in one thread, and a checkpoint of another part is refused.
  */
 #include <check.h>
 #include <stdbool.h>
@@ -428,6 +430,192 @@ START_TEST(node_limit_resumed_stops_again)
 }
 END_TEST
 
+/* A random part: K/M, and now and then a piece J/N of it. */
+static size_t random_part(dlx_part *path)
+{
+	static const uint32_t ms[] = { 1, 2, 3, 5, 8 };
+	size_t depth = 1 + (rng() % 4 == 0);
+	for (size_t d = 0; d < depth; d++) {
+		path[d].parts = ms[rng() % 5];
+		path[d].part = 1 + rng() % path[d].parts;
+	}
+	return depth;
+}
+
+/*
+ * A part's search, stopped by polls and node limits and resumed until it
+ * completes, now and then on a fresh copy of the problem (as another
+ * process would): its totals and its solutions, in order.
+ */
+static unsigned resume_part(dlx_problem *p, const dlx_part *path, size_t depth, uint64_t whole_nodes,
+			    struct trace *t, dlx_stats *st)
+{
+	struct poller pl = { p, 2 + rng() % 6, NULL, 0, 0 };
+	dlx_search_params sp = DLX_SEARCH_PARAMS_INIT;
+	sp.on_solution = trace_solution;
+	sp.solution_ctx = t;
+	sp.on_poll = random_poll;
+	sp.poll_ctx = &pl;
+	void *ck = NULL;
+	size_t ck_len = 0;
+	unsigned resumes = 0;
+	for (unsigned round = 0;; round++) {
+		ck_assert_uint_lt(round, 100000);
+		dlx_problem *q = rng() % 4 == 0 ? dlx_problem_clone(p) : p;
+		ck_assert_ptr_nonnull(q);
+		pl.p = q;
+		sp.poll_interval = 1 + rng() % 5;
+		sp.node_limit = rng() % 3 == 0 ? whole_nodes * (rng() % 100) / 100 : 0;
+		dlx_error_info err;
+		int rc = dlx_search_parts_resume(q, &sp, path, depth, ck, ck_len, st, &err);
+		ck_assert_msg(rc == DLX_OK, "round %u: %s", round, err.message);
+		assert_sane(q);
+		ck_assert_uint_eq(dlx_forced_count(q), dlx_forced_count(p));
+		free(ck);
+		ck = NULL;
+		if (st->stop != DLX_STOP_COMPLETE) {
+			ck_assert(st->stop == DLX_STOP_POLL || st->stop == DLX_STOP_NODE_LIMIT);
+			ck_assert_int_eq(dlx_checkpoint_save(q, 0, &ck, &ck_len), DLX_OK);
+			resumes++;
+		}
+		if (q != p)
+			dlx_problem_free(q);
+		if (!ck)
+			break;
+	}
+	/* A checkpoint taken at a poll that went on: resumed, the same totals too. */
+	if (pl.saved) {
+		dlx_stats again;
+		ck_assert_int_eq(dlx_search_parts_resume(p, NULL, path, depth, pl.saved, pl.saved_len, &again, NULL),
+				 DLX_OK);
+		assert_same_stats(&again, st);
+		free(pl.saved);
+	}
+	return resumes;
+}
+
+START_TEST(part_interrupted_equals_uninterrupted)
+{
+	unsigned resumes = 0;
+	for (unsigned trial = 0; trial < 300; trial++) {
+		rng_seed(trial * 2246822519u + 11);
+		bool colored;
+		dlx_problem *p = trial % 10 == 9 ? queens(5 + trial / 10 % 4) : random_problem(&colored);
+		dlx_part path[2];
+		size_t depth = random_part(path);
+		dlx_search_params sp = DLX_SEARCH_PARAMS_INIT;
+		struct trace whole_trace = { 0, 0 };
+		sp.on_solution = trace_solution;
+		sp.solution_ctx = &whole_trace;
+		dlx_stats whole;
+		ck_assert_int_eq(dlx_search_parts(p, &sp, 1, path, depth, &whole), DLX_OK);
+		ck_assert_int_eq(whole.stop, DLX_STOP_COMPLETE);
+
+		struct trace t = { 0, 0 };
+		dlx_stats st;
+		resumes += resume_part(p, path, depth, whole.nodes, &t, &st);
+		ck_assert_int_eq(st.stop, DLX_STOP_COMPLETE);
+		assert_same_stats(&st, &whole);
+		ck_assert_uint_eq(t.n, whole_trace.n);
+		ck_assert_uint_eq(t.hash, whole_trace.hash);
+		dlx_problem_free(p);
+	}
+	ck_assert_uint_gt(resumes, 300);
+}
+END_TEST
+
+START_TEST(parts_resumed_add_up)
+{
+	/* Every part of M, each stopped and resumed: their solutions add up to the whole count. */
+	for (unsigned trial = 0; trial < 40; trial++) {
+		rng_seed(trial * 3266489917u + 5);
+		bool colored;
+		dlx_problem *p = trial % 4 == 3 ? queens(6 + trial % 3) : random_problem(&colored);
+		dlx_stats whole;
+		ck_assert_int_eq(dlx_search(p, NULL, &whole), DLX_OK);
+		uint32_t m = 1 + rng() % 6, n = rng() % 2 ? 1 + rng() % 3 : 0;
+		uint64_t sum = 0;
+		for (uint32_t k = 1; k <= m; k++)
+			for (uint32_t j = 1; j <= (n ? n : 1); j++) {
+				dlx_part path[2] = { { k, m }, { j, n } };
+				struct trace t = { 0, 0 };
+				dlx_stats st;
+				resume_part(p, path, n ? 2 : 1, whole.nodes, &t, &st);
+				ck_assert_uint_eq(t.n, st.solutions);
+				sum += st.solutions;
+			}
+		ck_assert_uint_eq(sum, whole.solutions);
+		dlx_problem_free(p);
+	}
+}
+END_TEST
+
+/* dlx_search_parts_resume() must refuse the bytes as dlx_search_resume() does. */
+static void assert_part_refused(dlx_problem *p, const dlx_part *path, size_t depth, const void *ck, size_t len)
+{
+	dlx_stats st;
+	dlx_error_info err;
+	int rc = dlx_search_parts_resume(p, NULL, path, depth, ck, len, &st, &err);
+	ck_assert_int_eq(rc, DLX_ERR_SYNTAX);
+	ck_assert_int_eq(st.stop, DLX_STOP_ERROR);
+	ck_assert_uint_eq(st.nodes, 0);
+	ck_assert(err.message[0] != '\0');
+	assert_sane(p);
+	void *again;
+	size_t n;
+	ck_assert_int_eq(dlx_checkpoint_save(p, 0, &again, &n), DLX_ERR_STATE);
+}
+
+START_TEST(other_parts_refused)
+{
+	dlx_problem *p = queens(8);
+	dlx_part path[2] = { { 2, 3 }, { 1, 2 } };
+	dlx_search_params sp = DLX_SEARCH_PARAMS_INIT;
+	sp.node_limit = 50;
+	dlx_stats st;
+	ck_assert_int_eq(dlx_search_parts_resume(p, &sp, path, 1, NULL, 0, &st, NULL), DLX_OK);
+	ck_assert_int_eq(st.stop, DLX_STOP_NODE_LIMIT);
+	void *ck;
+	size_t len;
+	ck_assert_int_eq(dlx_checkpoint_save(p, 0, &ck, &len), DLX_OK);
+	uint64_t user;
+	ck_assert_int_eq(dlx_checkpoint_user(ck, len, &user, NULL), DLX_OK);
+	dlx_part other[2] = { { 1, 3 }, { 1, 2 } }, more[2] = { { 2, 4 }, { 1, 2 } };
+	assert_part_refused(p, other, 1, ck, len);  /* another K */
+	assert_part_refused(p, more, 1, ck, len);   /* another M */
+	assert_part_refused(p, path, 2, ck, len);   /* a piece of the part */
+	assert_refused(p, ck, len);                 /* the whole search */
+	/* A whole search's checkpoint is no part's. */
+	size_t wlen;
+	void *w = queens_checkpoint(p, 3, &wlen);
+	assert_part_refused(p, path, 1, w, wlen);
+	/* Another problem with the same part. */
+	dlx_problem *q = queens(7);
+	assert_part_refused(q, path, 1, ck, len);
+	/* A forged job rank past the part's, resealed. */
+	unsigned char *bad = malloc(len);
+	memcpy(bad, ck, len);
+	bad[88 + 8] = 0xff, bad[88 + 9] = 0xff;
+	reseal(bad, len);
+	assert_part_refused(p, path, 1, bad, len);
+	/* The genuine one still goes on, to the uninterrupted part's count. */
+	dlx_stats whole;
+	ck_assert_int_eq(dlx_search_parts(p, NULL, 1, path, 1, &whole), DLX_OK);
+	ck_assert_int_eq(dlx_search_parts_resume(p, NULL, path, 1, ck, len, &st, NULL), DLX_OK);
+	assert_same_stats(&st, &whole);
+	/* Bad arguments. */
+	dlx_part zero = { 0, 3 };
+	ck_assert_int_eq(dlx_search_parts_resume(p, NULL, &zero, 1, NULL, 0, &st, NULL), DLX_ERR_INVALID);
+	ck_assert_int_eq(dlx_search_parts_resume(p, NULL, path, 0, NULL, 0, &st, NULL), DLX_ERR_INVALID);
+	ck_assert_int_eq(dlx_search_parts_resume(p, NULL, path, 1, NULL, 4, &st, NULL), DLX_ERR_INVALID);
+	free(bad);
+	free(w);
+	free(ck);
+	dlx_problem_free(q);
+	dlx_problem_free(p);
+}
+END_TEST
+
 static Suite *checkpoint_suite(void)
 {
 	Suite *s = suite_create("checkpoint");
@@ -439,6 +627,9 @@ static Suite *checkpoint_suite(void)
 	tcase_add_test(tc, user_number_kept);
 	tcase_add_test(tc, save_only_where_a_search_stands);
 	tcase_add_test(tc, node_limit_resumed_stops_again);
+	tcase_add_test(tc, part_interrupted_equals_uninterrupted);
+	tcase_add_test(tc, parts_resumed_add_up);
+	tcase_add_test(tc, other_parts_refused);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -242,7 +242,8 @@ int cli_checkpoint_search(struct cli_checkpoint *c, dlx_search_params *sp, dlx_s
 	}
 	c->next = cli_now();
 	dlx_error_info err;
-	*rc = dlx_search_resume(c->p, sp, buf, len, st, &err);
+	*rc = c->part_depth ? dlx_search_parts_resume(c->p, sp, c->part, c->part_depth, buf, len, st, &err)
+			    : dlx_search_resume(c->p, sp, buf, len, st, &err);
 	free(buf);
 	if (*rc == DLX_ERR_SYNTAX) {
 		cli_input_error(c->prog, c->resume, 0, err.message);

@@ -43,6 +43,9 @@ struct cli_checkpoint {
 	bool out_ready;            /* cut back and positioned at its end */
 	dlx_solution_fn on_solution; /* the caller's, called after out is ready */
 	void *solution_ctx;
+	/* The part searched (dlx --part K/M[.J/N...]), or part_depth 0 for the whole tree. */
+	const dlx_part *part;
+	size_t part_depth;
 };
 
 /*

@@ -101,16 +101,19 @@ static const char usage_dlx[] =
 	"                        on, up to 8 levels: 'part K/M.J/N: N'\n"
 	"  -o, --output=FILE     write solutions and counts to FILE, not standard output\n"
 	"      --checkpoint=FILE with --count or --all, in one thread: save the state of\n"
-	"                        the search in FILE every --checkpoint-every seconds and\n"
-	"                        when a limit or SIGINT/SIGTERM/SIGHUP stops it; FILE\n"
+	"                        the search (of the part, with --part) in FILE every\n"
+	"                        --checkpoint-every seconds and when a limit or\n"
+	"                        SIGINT/SIGTERM/SIGHUP stops it; FILE\n"
 	"                        must not exist (it is removed once the count is out);\n"
 	"                        --all needs --output, which a resume cuts back to the\n"
 	"                        solutions saved, then appends to\n"
 	"      --checkpoint-every=SEC  seconds between saves (default 300)\n"
 	"      --resume=FILE     go on with the count saved in FILE, of the same problem\n"
 	"                        and options that shape the search (--seed,\n"
-	"                        --propagate); saves go on in FILE (or --checkpoint's);\n"
-	"                        counts, nodes and --node-limit are the whole search's\n"
+	"                        --propagate, --part: a part's checkpoint resumes\n"
+	"                        only that part); saves go on in FILE (or\n"
+	"                        --checkpoint's); counts, nodes and --node-limit are\n"
+	"                        the whole search's (the part's)\n"
 	"      --progress        report progress to stderr every few seconds (default:\n"
 	"                        when stderr is a terminal, after 2 seconds)\n"
 	"      --no-progress     never report progress\n"
@@ -312,8 +315,6 @@ static int check_checkpoint(struct opts *o)
 	if (o->all && !o->quiet && !o->output)
 		return cli_usage_error(&dlx_program, "--all with --checkpoint or --resume needs --output FILE, "
 				       "which a resume cuts back to the solutions saved");
-	if (o->cli.parts || o->cli.part_depth)
-		return cli_usage_error(&dlx_program, "--checkpoint and --resume do not take --part yet");
 	if (o->cli.threads > 1)
 		return cli_usage_error(&dlx_program, "--checkpoint and --resume search in one thread: "
 				       "--threads must be 1");
@@ -734,7 +735,9 @@ int main(int argc, char **argv)
 	dlx_memo_stats ms;
 	char *count = NULL, *costs = NULL;
 	struct cli_checkpoint ck = { "dlx", o.checkpoint, o.resume, o.checkpoint_every, 0, p, &lim, false, false,
-		NULL, NULL, 0, false, NULL, NULL };
+		NULL, NULL, 0, false, NULL, NULL, o.cli.part_path,
+		/* A lone --part 1/1 is the whole tree, as for a search. */
+		o.cli.part_depth > 1 || o.cli.parts > 1 ? o.cli.part_depth : 0 };
 	int rc, unsaved = 0;
 	if (o.best) {
 		dlx_search_params sp = DLX_SEARCH_PARAMS_INIT;

@@ -16,21 +16,36 @@
  *  80  L x (u32 item, u32 option)  the item branched on and the option chosen at each level
  *  80+8L  u64 FNV-1a of every byte before it
  *
+ * A part's checkpoint (dlx_search_parts_resume()) has flags 1, and between
+ * the header and the path:
+ *
+ *  80  u32 the part's depth D      u32 0
+ *  88  D x (u32 K, u32 M)          the part's path, outermost first
+ *  88+8D  u64 the job under way (its rank in the order the part's jobs
+ *         are searched in), u64 the option of its run under way (its rank
+ *         in the run), then the path within that option's subtree
+ *
+ * the fingerprint then also covering the part's path.
+ *
  * A path names options by number and items by number, so it does not
  * depend on where nodes sit in memory, only on the search's order, which
  * the fingerprint covers.
  */
 #include "dlx.h"
 
+#include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "dlx-cut.h"
 #include "dlx-internal.h"
 #include "dlx-mult.h"
 #include "dlx-problem.h"
 
 #define CK_VERSION 1u
 #define CK_HEADER 80u
+#define CK_PART 1u /* flags: a part's checkpoint */
 static const unsigned char ck_magic[8] = { 'D', 'L', 'X', 'C', 'K', 'P', 'T', 0 };
 
 #define FNV_OFFSET 0xcbf29ce484222325u
@@ -136,14 +151,16 @@ int dlx_checkpoint_save(const dlx_problem *p, uint64_t user, void **out, size_t 
 	if (!p->ck_armed || p->ck_where == DLX_CK_NONE || p->iterating)
 		return DLX_ERR_STATE;
 	size_t depth = p->ck_level;
-	size_t n = CK_HEADER + 8 * depth + 8;
+	const struct dlx__ck_part *pc = p->ck_part && p->ck_part->on ? p->ck_part : NULL;
+	size_t extra = pc ? 8 + 8 * pc->depth + 16 : 0;
+	size_t n = CK_HEADER + extra + 8 * depth + 8;
 	unsigned char *b = malloc(n);
 	if (!b)
 		return DLX_ERR_NOMEM;
 	const dlx_stats *at = &p->ck_at;
 	memcpy(b, ck_magic, sizeof ck_magic);
 	put32(b + 8, CK_VERSION);
-	put32(b + 12, 0);
+	put32(b + 12, pc ? CK_PART : 0);
 	put64(b + 16, n);
 	put64(b + 24, p->ck_fp);
 	put64(b + 32, at->solutions);
@@ -151,13 +168,23 @@ int dlx_checkpoint_save(const dlx_problem *p, uint64_t user, void **out, size_t 
 	put64(b + 40, at->nodes - (p->ck_where == DLX_CK_ENTERED));
 	put64(b + 48, at->updates);
 	put64(b + 56, at->branches);
-	put32(b + 64, at->max_level);
+	put32(b + 64, pc && pc->max > at->max_level ? pc->max : at->max_level);
 	put32(b + 68, (uint32_t)depth);
 	put64(b + 72, user);
+	if (pc) {
+		put32(b + CK_HEADER, (uint32_t)pc->depth);
+		put32(b + CK_HEADER + 4, 0);
+		for (size_t d = 0; d < pc->depth; d++) {
+			put32(b + CK_HEADER + 8 + 8 * d, pc->path[d].part);
+			put32(b + CK_HEADER + 12 + 8 * d, pc->path[d].parts);
+		}
+		put64(b + CK_HEADER + 8 + 8 * pc->depth, pc->job);
+		put64(b + CK_HEADER + 16 + 8 * pc->depth, pc->opt);
+	}
 	for (size_t l = 0; l < depth; l++) {
 		int32_t x = p->choice[l];
-		put32(b + CK_HEADER + 8 * l, (uint32_t)(p->node.top[x] - 1));
-		put32(b + CK_HEADER + 8 * l + 4, (uint32_t)dlx__option_of_node(p, x));
+		put32(b + CK_HEADER + extra + 8 * l, (uint32_t)(p->node.top[x] - 1));
+		put32(b + CK_HEADER + extra + 8 * l + 4, (uint32_t)dlx__option_of_node(p, x));
 	}
 	put64(b + n - 8, fnv_bytes(FNV_OFFSET, b, n - 8));
 	*out = b;
@@ -170,20 +197,27 @@ static int refuse(dlx_error_info *err, const char *msg)
 {
 	if (err) {
 		err->line = 0;
-		strncpy(err->message, msg, sizeof err->message - 1);
-		err->message[sizeof err->message - 1] = '\0';
+		size_t n = strlen(msg);
+		if (n > sizeof err->message - 1)
+			n = sizeof err->message - 1;
+		memcpy(err->message, msg, n);
+		err->message[n] = '\0';
 	}
 	return DLX_ERR_SYNTAX;
 }
 
-/* The checks that need no problem: magic, version, length, checksum; DLX_OK or a refusal. */
-static int check_bytes(const unsigned char *b, size_t len, dlx_error_info *err)
+/*
+ * The checks that need no problem: magic, version, length, checksum; DLX_OK
+ * or a refusal.  *extra gets the bytes between the header and the path (a
+ * part's: its depth, its path, the job and the option under way).
+ */
+static int check_bytes(const unsigned char *b, size_t len, size_t *extra, dlx_error_info *err)
 {
 	if (len < sizeof ck_magic || memcmp(b, ck_magic, sizeof ck_magic))
 		return refuse(err, "not a dlx checkpoint (no DLXCKPT header)");
 	if (len < 16)
 		return refuse(err, "truncated checkpoint");
-	if (get32(b + 8) != CK_VERSION || get32(b + 12) != 0)
+	if (get32(b + 8) != CK_VERSION || get32(b + 12) > CK_PART)
 		return refuse(err, "checkpoint of another version of the format (this dlx reads version 1)");
 	if (len < CK_HEADER + 8)
 		return refuse(err, "truncated checkpoint");
@@ -194,7 +228,16 @@ static int check_bytes(const unsigned char *b, size_t len, dlx_error_info *err)
 		return refuse(err, "corrupted checkpoint (longer than its header says)");
 	if (get64(b + len - 8) != fnv_bytes(FNV_OFFSET, b, len - 8))
 		return refuse(err, "corrupted checkpoint (checksum mismatch)");
-	if (get32(b + 68) != (len - CK_HEADER - 8) / 8 || (len - CK_HEADER) % 8)
+	*extra = 0;
+	if (get32(b + 12) == CK_PART) {
+		uint32_t d = len >= CK_HEADER + 16 ? get32(b + CK_HEADER) : 0;
+		if (d < 1 || d > DLX_MAX_PART_DEPTH || get32(b + CK_HEADER + 4) != 0)
+			return refuse(err, "corrupted checkpoint (a part's path of no allowed depth)");
+		*extra = 8 + 8 * (size_t)d + 16;
+		if (len < CK_HEADER + *extra + 8)
+			return refuse(err, "corrupted checkpoint (its path's length disagrees with its size)");
+	}
+	if (get32(b + 68) != (len - CK_HEADER - *extra - 8) / 8 || (len - CK_HEADER - *extra) % 8)
 		return refuse(err, "corrupted checkpoint (its path's length disagrees with its size)");
 	return DLX_OK;
 }
@@ -209,20 +252,82 @@ int dlx_checkpoint_user(const void *ckpt, size_t len, uint64_t *user, dlx_error_
 		*user = 0;
 	if (!ckpt || !user)
 		return DLX_ERR_INVALID;
-	int rc = check_bytes(ckpt, len, err);
+	size_t extra;
+	int rc = check_bytes(ckpt, len, &extra, err);
 	if (!rc)
 		*user = get64((const unsigned char *)ckpt + 72);
 	return rc;
 }
 
-/* Checks the bytes and reads them into *rp (its path malloc'd into *path); DLX_OK or a refusal. */
-static int parse(const dlx_problem *p, const unsigned char *b, size_t len, uint64_t fp, struct dlx__replay *rp,
-		 uint32_t **path, dlx_error_info *err)
+/* "K/M.J/N" of a part's path, into buf (at least 8 * 24 bytes). */
+static void part_name(char *buf, size_t size, const dlx_part *path, size_t depth)
 {
-	int rc = check_bytes(b, len, err);
+	size_t at = 0;
+	buf[0] = '\0';
+	for (size_t d = 0; d < depth && at < size; d++) {
+		int w = snprintf(buf + at, size - at, "%s%" PRIu32 "/%" PRIu32, d ? "." : "", path[d].part,
+				 path[d].parts);
+		if (w < 0)
+			break;
+		at += (size_t)w;
+	}
+}
+
+/* The fingerprint of a part: the problem's, and the part's path. */
+static uint64_t part_fingerprint(uint64_t fp, const dlx_part *path, size_t depth)
+{
+	uint64_t h = fnv_bytes(fp, (const unsigned char *)"dlx-part-1", 10);
+	h = fnv_u64(h, depth);
+	for (size_t d = 0; d < depth; d++)
+		h = fnv_u64(fnv_u64(h, path[d].part), path[d].parts);
+	return h;
+}
+
+/*
+ * Checks the bytes and reads them into *rp (its path malloc'd into *path);
+ * DLX_OK or a refusal.  part/depth: the part the caller searches (NULL, 0
+ * for the whole tree); a part's checkpoint also gives the job and option
+ * under way in *job and *opt.
+ */
+static int parse(const dlx_problem *p, const unsigned char *b, size_t len, uint64_t fp, const dlx_part *part,
+		 size_t part_depth, struct dlx__replay *rp, uint32_t **path, uint64_t *job, uint64_t *opt,
+		 dlx_error_info *err)
+{
+	size_t extra;
+	int rc = check_bytes(b, len, &extra, err);
 	if (rc)
 		return rc;
 	uint64_t depth = get32(b + 68);
+	char msg[sizeof err->message], saved[8 * 24], mine[8 * 24];
+	if (extra) {
+		size_t d = get32(b + CK_HEADER);
+		dlx_part theirs[DLX_MAX_PART_DEPTH];
+		bool same = d == part_depth;
+		for (size_t k = 0; k < d; k++) {
+			theirs[k].part = get32(b + CK_HEADER + 8 + 8 * k);
+			theirs[k].parts = get32(b + CK_HEADER + 12 + 8 * k);
+			same = same && theirs[k].part == part[k].part && theirs[k].parts == part[k].parts;
+		}
+		part_name(saved, sizeof saved, theirs, d);
+		if (!part_depth) {
+			if (snprintf(msg, sizeof msg, "checkpoint of part %s of the search, not of the whole search", saved) < 0)
+				msg[0] = '\0';
+			return refuse(err, msg);
+		}
+		if (!same) {
+			part_name(mine, sizeof mine, part, part_depth);
+			if (snprintf(msg, sizeof msg, "checkpoint of part %s of the search, not of part %s", saved, mine) < 0)
+				msg[0] = '\0';
+			return refuse(err, msg);
+		}
+		*job = get64(b + CK_HEADER + 8 + 8 * d);
+		*opt = get64(b + CK_HEADER + 16 + 8 * d);
+	} else if (part_depth) {
+		part_name(mine, sizeof mine, part, part_depth);
+		if (snprintf(msg, sizeof msg, "checkpoint of the whole search, not of part %s", mine) < 0)
+			msg[0] = '\0';
+		return refuse(err, msg);
+	}
 	if (get64(b + 24) != fp)
 		return refuse(err, "checkpoint of another problem, or of other options that shape the search "
 				   "(seed, propagation, forced options)");
@@ -234,8 +339,8 @@ static int parse(const dlx_problem *p, const unsigned char *b, size_t len, uint6
 		return DLX_ERR_NOMEM;
 	uint32_t *item = *path, *option = *path + depth;
 	for (size_t l = 0; l < depth; l++) {
-		item[l] = get32(b + CK_HEADER + 8 * l);
-		option[l] = get32(b + CK_HEADER + 8 * l + 4);
+		item[l] = get32(b + CK_HEADER + extra + 8 * l);
+		option[l] = get32(b + CK_HEADER + extra + 8 * l + 4);
 		if (item[l] >= p->n_primary || option[l] >= p->n_options) {
 			free(*path);
 			*path = NULL;
@@ -277,8 +382,9 @@ int dlx_search_resume(dlx_problem *p, const dlx_search_params *params, const voi
 	static const dlx_search_params defaults = DLX_SEARCH_PARAMS_INIT;
 	struct dlx__replay rp = { 0, NULL, NULL, { 0, 0, 0, 0, DLX_STOP_COMPLETE, 0, 0.0 } };
 	uint32_t *path = NULL;
+	uint64_t job, opt;
 	if (ckpt) {
-		rc = parse(p, ckpt, len, fp, &rp, &path, err);
+		rc = parse(p, ckpt, len, fp, NULL, 0, &rp, &path, &job, &opt, err);
 		if (rc)
 			return rc;
 	}
@@ -296,11 +402,168 @@ int dlx_search_resume(dlx_problem *p, const dlx_search_params *params, const voi
 	/* Armed before the search: its polls may save it. */
 	p->ck_fp = fp;
 	p->ck_armed = true;
+	if (p->ck_part)
+		p->ck_part->on = false;
 	rc = dlx__search_replay(p, params, &rp, stats);
 	free(path);
 	if (rc == DLX_ERR_INVALID) {
 		p->ck_armed = false;
 		return refuse(err, "corrupted checkpoint (its path is not one this problem's search takes)");
 	}
+	return rc;
+}
+
+/* The caller's poll, with the progress of the part: the jobs done, and the job under way's. */
+struct parts_polls {
+	const dlx_search_params *params;
+	const dlx_problem *p;
+	size_t n_jobs;
+};
+
+static int parts_poll(void *ctx, const dlx_stats *so_far)
+{
+	const struct parts_polls *pp = ctx;
+	dlx_stats st = *so_far;
+	double job = so_far->progress < 0 ? 0 : so_far->progress > 1 ? 1 : so_far->progress;
+	st.progress = pp->n_jobs ? ((double)pp->p->ck_part->job + job) / (double)pp->n_jobs : 0;
+	return pp->params->on_poll(pp->params->poll_ctx, &st);
+}
+
+/*
+ * Searches the part's jobs in the order a split search takes them, from
+ * rank k0 on, the first resumed from rp at option rank u0 of its run;
+ * the totals in *tot (from rp->at).  p at its own forced options (base).
+ */
+static int parts_run(dlx_problem *p, const struct dlx__cut *cut, const size_t *order, size_t n_order, uint64_t k0,
+		     uint64_t u0, const struct dlx__replay *rp, const dlx_search_params *wp, dlx_stats *tot)
+{
+	size_t base = dlx_forced_count(p);
+	int rc = DLX_OK;
+	*tot = rp->at;
+	tot->stop = DLX_STOP_COMPLETE;
+	for (uint64_t k = k0; k < n_order; k++) {
+		const struct dlx__job *job = &cut->jobs[order[k]];
+		const struct dlx__group *g = &cut->groups[job->group];
+		const bool here = k == k0;
+		uint64_t setup = 0;
+		p->ck_part->job = k;
+		p->ck_part->opt = 0;
+		p->ck_part->max = tot->max_level;
+		rc = dlx__force_path(p, cut->opts + g->path, g->n, &setup);
+		if (!rc && job->first)
+			rc = dlx__branch_open(p, job->first, &setup);
+		if (rc) {
+			dlx__release_to(p, base);
+			break;
+		}
+		const struct dlx__replay fresh = { 0, NULL, NULL, *tot };
+		const struct dlx__replay *from = here ? rp : &fresh;
+		dlx_stats st;
+		if (job->first) {
+			rc = dlx__search_range_resume(p, job->first, job->last, here ? u0 : 0, from, wp, &st);
+			dlx__branch_close(p, job->first);
+		} else if (here && u0) {
+			/* A job that is a whole node has one option rank: 0. */
+			rc = DLX_ERR_INVALID;
+			st = *tot;
+			st.stop = DLX_STOP_ERROR;
+		} else {
+			rc = dlx__search_replay(p, wp, from, &st);
+			if (tot->max_level > st.max_level)
+				st.max_level = tot->max_level;
+		}
+		dlx__release_to(p, base);
+		*tot = st;
+		if (rc || st.stop != DLX_STOP_COMPLETE)
+			break;
+	}
+	return rc;
+}
+
+int dlx_search_parts_resume(dlx_problem *p, const dlx_search_params *params, const dlx_part *part, size_t depth,
+			    const void *ckpt, size_t len, dlx_stats *stats, dlx_error_info *err)
+{
+	if (err) {
+		err->line = 0;
+		err->message[0] = '\0';
+	}
+	if (stats)
+		memset(stats, 0, sizeof *stats), stats->stop = DLX_STOP_ERROR;
+	if (!p || (!ckpt && len))
+		return DLX_ERR_INVALID;
+	int rc = dlx__check_parts(part, depth);
+	if (rc)
+		return rc;
+	if (p->iterating || dlx__bounded(p))
+		return DLX_ERR_STATE;
+	p->ck_armed = false;
+	uint64_t fp;
+	rc = fingerprint(p, &fp);
+	if (rc)
+		return rc;
+	fp = part_fingerprint(fp, part, depth);
+	static const dlx_search_params defaults = DLX_SEARCH_PARAMS_INIT;
+	struct dlx__replay rp = { 0, NULL, NULL, { 0, 0, 0, 0, DLX_STOP_COMPLETE, 0, 0.0 } };
+	uint32_t *path = NULL;
+	uint64_t k0 = 0, u0 = 0;
+	if (ckpt) {
+		rc = parse(p, ckpt, len, fp, part, depth, &rp, &path, &k0, &u0, err);
+		if (rc)
+			return rc;
+	}
+	params = params ? params : &defaults;
+	if (params->solution_limit && rp.at.solutions >= params->solution_limit) {
+		free(path);
+		if (stats) {
+			*stats = rp.at;
+			stats->stop = DLX_STOP_LIMIT;
+			stats->progress = 0;
+		}
+		return DLX_OK;
+	}
+	/* The cut, without polls: its walks are bounded, and a stop there would leave nothing to save. */
+	struct dlx__cut cut;
+	dlx_stats walks;
+	size_t first, stride, n_order = 0;
+	rc = dlx__part_cut(p, part, depth, &defaults, &cut, &first, &stride, &walks);
+	size_t *order = rc ? NULL : dlx__part_job_order(&cut, first, stride, &n_order);
+	if (!rc && !order)
+		rc = DLX_ERR_NOMEM;
+	if (!rc && !p->ck_part && !(p->ck_part = calloc(1, sizeof *p->ck_part)))
+		rc = DLX_ERR_NOMEM;
+	if (!rc && ckpt && k0 >= n_order) {
+		dlx__cut_free(&cut);
+		free(order);
+		free(path);
+		return refuse(err, "corrupted checkpoint (a job past the part's)");
+	}
+	dlx_stats tot = rp.at;
+	if (!rc) {
+		struct parts_polls pp = { params, p, n_order };
+		dlx_search_params wp = *params;
+		if (params->on_poll) {
+			wp.on_poll = parts_poll;
+			wp.poll_ctx = &pp;
+		}
+		/* Armed before the search: its polls may save it. */
+		p->ck_fp = fp;
+		p->ck_armed = true;
+		p->ck_part->on = true;
+		p->ck_part->depth = depth;
+		memcpy(p->ck_part->path, part, depth * sizeof *part);
+		rc = parts_run(p, &cut, order, n_order, k0, u0, &rp, &wp, &tot);
+		tot.progress = tot.stop == DLX_STOP_COMPLETE ? 1.0 : n_order ? (double)p->ck_part->job / (double)n_order : 0;
+	}
+	dlx__cut_free(&cut);
+	free(order);
+	free(path);
+	if (rc == DLX_ERR_INVALID) {
+		p->ck_armed = false;
+		return refuse(err, "corrupted checkpoint (its path is not one this problem's search takes)");
+	}
+	if (rc)
+		tot.stop = DLX_STOP_ERROR;
+	if (stats)
+		*stats = tot;
 	return rc;
 }

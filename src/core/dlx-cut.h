@@ -106,4 +106,12 @@ int dlx__job_class(const struct dlx__cut *cut, size_t j);
 int dlx__part_cut(dlx_problem *p, const dlx_part *path, size_t depth, const dlx_search_params *params,
 		  struct dlx__cut *cut, size_t *first, size_t *stride, dlx_stats *walks);
 
+/*
+ * The order a split search takes the jobs first, first + stride, ... of
+ * cut in (biggest class first, the tree's order within a class), as a
+ * malloc'd array of job numbers, *n of them; NULL when memory is short.
+ * In dlx-split.c.
+ */
+size_t *dlx__part_job_order(const struct dlx__cut *cut, size_t first, size_t stride, size_t *n);
+
 #endif

@@ -131,6 +131,18 @@ int dlx__search_replay(dlx_problem *p, const dlx_search_params *params, const st
 		       dlx_stats *stats);
 
 /*
+ * A job's run first..last (as dlx__search_range(), its item covered) for a
+ * part's checkpointed search (dlx-checkpoint.c): from the option of rank
+ * u0 in the run, that one resumed from rp, the rest searched afresh, the
+ * counters going on from rp->at; p->ck_part (allocated) follows the
+ * rank being searched (opt) and the deepest level before it (max).  DLX_ERR_INVALID
+ * when rp is not a path of p's search or u0 is past the run.  In
+ * dlx-search.c.
+ */
+int dlx__search_range_resume(dlx_problem *p, int32_t first, int32_t last, uint64_t u0, const struct dlx__replay *rp,
+			     const dlx_search_params *params, dlx_stats *stats);
+
+/*
  * dlx_search_split() that also reports in *setup the link updates its
  * workers made to reach their jobs (forcing paths, covering the items
  * branched on), or for a bounded problem the updates of every worker's

@@ -169,6 +169,7 @@ void dlx_problem_free(dlx_problem *p)
 	free(p->forced);
 	dlx__snapshot_free(p);
 	free(p->choice);
+	free(p->ck_part);
 	free(p->lens);
 	free(p->sol);
 	dlx__propagation_free(p);
@@ -334,6 +335,7 @@ static dlx_problem *clone_problem(const dlx_problem *p, bool borrow)
 	c->mark = NULL;
 	c->low = NULL;
 	c->snap = NULL;
+	c->ck_part = NULL;
 	c->sol = NULL;
 	c->cap_sol = 0;
 	c->trail = NULL;

@@ -179,9 +179,27 @@ struct dlx_problem {
 	 */
 	bool ck_armed;
 	uint8_t ck_where;
-	size_t ck_level;
+	uint32_t ck_level;           /* fits beside ck_where: a level is below n_primary, an int32_t */
 	uint64_t ck_fp;
 	dlx_stats ck_at;             /* the counters at that poll or stop */
+	/* A part's search's (dlx_search_parts_resume()), allocated by the first; NULL before. */
+	struct dlx__ck_part *ck_part;
+};
+
+/*
+ * Where a part's checkpointed search stands: on says the last search was
+ * a part's, with the part's path, the job under way (its rank in the
+ * part's order) and the option of the job's run (its rank in the run)
+ * whose subtree ck_level's path lies in, and max the deepest level of the
+ * part's searches before that subtree's.  Apart from dlx_problem, so that
+ * the copies a split search makes of a problem do not grow by it.
+ */
+struct dlx__ck_part {
+	bool on;
+	size_t depth;
+	dlx_part path[DLX_MAX_PART_DEPTH];
+	uint64_t job, opt;
+	uint32_t max;
 };
 
 /* dlx_problem.ck_where: no state to save; the node at ck_level entered (counted); or about to be. */

@@ -352,7 +352,7 @@ x2:	/* Enter a new search node. */
 		}
 		/* The poll may save the search (dlx_checkpoint_save()): the path to this node is choice[0..level). */
 		if (!walk && !pull)
-			p->ck_where = DLX_CK_ENTERED, p->ck_level = level, p->ck_at = st;
+			p->ck_where = DLX_CK_ENTERED, p->ck_level = (uint32_t)level, p->ck_at = st;
 		if (params->on_poll(params->poll_ctx, &st)) {
 			st.stop = DLX_STOP_POLL;
 			goto unwind;
@@ -515,7 +515,7 @@ unwind:	/* Stopped early: undo every level's covers so the problem is as before.
 		 */
 		p->ck_where = st.stop == DLX_STOP_POLL ? DLX_CK_ENTERED
 			    : st.stop == DLX_STOP_NODE_LIMIT ? DLX_CK_BEFORE : DLX_CK_NONE;
-		p->ck_level = level;
+		p->ck_level = (uint32_t)level;
 	}
 	st.progress = progress_of(p, level);
 	while (level > 0) {
@@ -903,4 +903,90 @@ int dlx__search_range(dlx_problem *p, int32_t first, int32_t last, const dlx_sea
 		params = &defaults;
 	return p->color ? range_impl(p, first, last, params, stats, true)
 			: range_impl(p, first, last, params, stats, false);
+}
+
+/*
+ * dlx__search_range() for a part's checkpointed search: the run's options
+ * from rank u0 (the rank among the run's options, dead ends included) on,
+ * the one at u0 resumed from rp (its path, possibly empty, and the
+ * counters), the others searched afresh with the counters going on.
+ * p->ck_part->opt holds the rank being searched, so that a poll or a stop can
+ * save where the run stands; between options, every poll interval of
+ * nodes, a poll that can save "the next option, from its root".  Only the
+ * node's work, as range_impl(): a replay (or a plain search) per option,
+ * so the hot loop stays as it is.
+ */
+static ALWAYS_INLINE int range_resume_impl(dlx_problem *p, int32_t first, int32_t last, uint64_t u0,
+					   const struct dlx__replay *rp, const dlx_search_params *params,
+					   dlx_stats *stats, const bool colors)
+{
+	const struct dlx_nodes nd = p->node;
+	const int32_t i = nd.top[first];
+	const uint32_t poll_every = params->poll_interval ? params->poll_interval : 65536;
+	dlx_stats run = rp->at;
+	run.stop = DLX_STOP_COMPLETE;
+	uint32_t max_level = p->ck_part->max;
+	uint64_t polled = run.nodes;
+	int rc = dlx__grow((void **)&p->forced, &p->cap_forced, p->n_forced + 1, sizeof *p->forced, INT32_MAX);
+	bool reached = false;
+	uint64_t u = 0;
+	for (int32_t x = first; !rc && x != i; x = nd.down[x], u++) {
+		if (u >= u0) {
+			const bool here = u == u0;
+			reached = true;
+			p->ck_part->opt = u;
+			p->ck_part->max = max_level;
+			mark_rest(p, x, false, colors);
+			uint64_t node_work = 0;
+			int32_t dead = commit_rest_until_empty(p, x, &node_work, false, colors);
+			if (dead) {
+				uncommit_back(p, x, dead, false, colors);
+				/* A saved path below a dead end is not this problem's. */
+				if (here && rp->depth)
+					rc = DLX_ERR_INVALID, run.stop = DLX_STOP_ERROR;
+			} else {
+				struct dlx__replay from = { here ? rp->depth : 0, rp->item, rp->option, run };
+				p->forced[p->n_forced++] = x;
+				rc = dlx__search_replay(p, params, &from, &run);
+				p->n_forced--;
+				uncommit_rest(p, x, false, colors);
+				max_level = run.max_level > max_level ? run.max_level : max_level;
+			}
+			unmark_rest(p, x, false, colors);
+			if (rc || run.stop != DLX_STOP_COMPLETE)
+				break;
+		}
+		if (x == last)
+			break;
+		/* Subtrees smaller than the poll interval never poll by themselves. */
+		if (reached && params->on_poll && run.nodes - polled >= poll_every) {
+			polled = run.nodes;
+			p->ck_where = DLX_CK_BEFORE, p->ck_level = 0, p->ck_at = run, p->ck_part->opt = u + 1;
+			p->ck_at.max_level = max_level;
+			if (params->on_poll(params->poll_ctx, &run)) {
+				run.stop = DLX_STOP_POLL;
+				break;
+			}
+			p->ck_where = DLX_CK_NONE;
+		}
+	}
+	/* A rank past the run: not this problem's. */
+	if (!rc && !reached)
+		rc = DLX_ERR_INVALID;
+	if (rc && run.stop == DLX_STOP_COMPLETE)
+		run.stop = DLX_STOP_ERROR;
+	run.max_level = max_level;
+	if (stats)
+		*stats = run;
+	return rc;
+}
+
+int dlx__search_range_resume(dlx_problem *p, int32_t first, int32_t last, uint64_t u0, const struct dlx__replay *rp,
+			     const dlx_search_params *params, dlx_stats *stats)
+{
+	static const dlx_search_params defaults = DLX_SEARCH_PARAMS_INIT;
+	if (!params)
+		params = &defaults;
+	return p->color ? range_resume_impl(p, first, last, u0, rp, params, stats, true)
+			: range_resume_impl(p, first, last, u0, rp, params, stats, false);
 }

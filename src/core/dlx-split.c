@@ -142,7 +142,7 @@ static void split_leave(struct split_worker *w)
 
 /*
  * Brings w's clone to job's node, with the item branched on there covered.
- * Jobs come in the tree's order within a class (see split_job_order()), so
+ * Jobs come in the tree's order within a class (see dlx__part_job_order()), so
  * the path often begins as the last job's did: only the rest is released
  * and forced again, and a run at the same node keeps the item covered.  A
  * worker's setup then costs about what the walk of the cut did, not a
@@ -277,7 +277,7 @@ static int split_by_class_desc(const void *a, const void *b)
  * job is often at or near its last one's node (see split_reach()).  NULL
  * when memory is short.
  */
-static size_t *split_job_order(const struct dlx__cut *cut, size_t first, size_t stride, size_t *n)
+size_t *dlx__part_job_order(const struct dlx__cut *cut, size_t first, size_t stride, size_t *n)
 {
 	*n = first < cut->n_jobs ? (cut->n_jobs - first - 1) / stride + 1 : 0;
 	struct split_job_ref *refs = malloc((*n ? *n : 1) * sizeof *refs);
@@ -311,7 +311,7 @@ static int split_shared_init(struct split_shared *sh, const dlx_search_params *p
 	sh->cut = cut;
 	sh->first = first;
 	sh->stride = stride;
-	sh->order = split_job_order(cut, first, stride, &sh->n_order);
+	sh->order = dlx__part_job_order(cut, first, stride, &sh->n_order);
 	if (!sh->order)
 		return DLX_ERR_NOMEM;
 	atomic_init(&sh->next, 0);

@@ -1,1 +1,1 @@
---count --part 1/2 --checkpoint @DATA@/new.ckpt @TOPDATA@/queens8.dlx
+--count --part 1/3 --resume @DATA@/queens8-part2of3.ckpt @TOPDATA@/queens8.dlx

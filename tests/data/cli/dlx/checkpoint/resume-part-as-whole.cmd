@@ -1,0 +1,1 @@
+--count --resume @DATA@/queens8-part2of3.ckpt @TOPDATA@/queens8.dlx

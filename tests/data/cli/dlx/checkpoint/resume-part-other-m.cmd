@@ -1,0 +1,1 @@
+--count --part 2/4 --resume @DATA@/queens8-part2of3.ckpt @TOPDATA@/queens8.dlx

@@ -1,0 +1,1 @@
+--count --part 2/3 --resume @DATA@/queens8-200.ckpt @TOPDATA@/queens8.dlx
