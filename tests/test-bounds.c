@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "core-fixtures.h"
+#include "test-trials.h"
 #include "dlx.h"
 
 #define MAX_OPT 10
@@ -304,21 +305,21 @@ static void check_one(unsigned seed, bool colors, bool costs)
 
 START_TEST(bounds_vs_brute_force)
 {
-	for (unsigned seed = 1; seed <= 1000; seed++)
+	for (unsigned seed = 1; seed <= test_trials(1000); seed++)
 		check_one(seed, false, false);
 }
 END_TEST
 
 START_TEST(bounds_colors_vs_brute_force)
 {
-	for (unsigned seed = 1; seed <= 1000; seed++)
+	for (unsigned seed = 1; seed <= test_trials(1000); seed++)
 		check_one(seed * 7919u, true, false);
 }
 END_TEST
 
 START_TEST(costs_vs_brute_force)
 {
-	for (unsigned seed = 1; seed <= 1000; seed++)
+	for (unsigned seed = 1; seed <= test_trials(1000); seed++)
 		check_one(seed * 104729u, seed % 2 == 0, true);
 }
 END_TEST
@@ -624,7 +625,7 @@ static void expect_near(const dlx_estimate *e, const dlx_stats *truth, double si
 START_TEST(estimate_of_bounded_trees)
 {
 	char what[64];
-	for (unsigned seed = 1; seed <= 300; seed++) {
+	for (unsigned seed = 1; seed <= test_trials(300); seed++) {
 		rng_seed(seed * 31337u);
 		struct rnd r;
 		make(&r, seed % 2 == 0, false);

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "core-fixtures.h"
+#include "test-trials.h"
 #include "dlx-internal.h"
 #include "dlx.h"
 
@@ -41,8 +42,8 @@ static dlx_problem *random_problem(unsigned seed, bool *forced)
 START_TEST(test_expectation_is_the_tree)
 {
 	/* Seeds whose trees have branches, so the check is not of trivial trees alone. */
-	unsigned branched = 0;
-	for (unsigned seed = 0; seed < 3000; seed++) {
+	unsigned branched = 0, n = test_trials(3000);
+	for (unsigned seed = 0; seed < n; seed++) {
 		bool forced;
 		dlx_problem *p = random_problem(seed, &forced);
 		dlx_stats st;
@@ -58,14 +59,14 @@ START_TEST(test_expectation_is_the_tree)
 		ck_assert_uint_eq(dlx_forced_count(p), forced ? 1 : 0);
 		dlx_problem_free(p);
 	}
-	ck_assert_uint_gt(branched, 500);
+	ck_assert_uint_gt(branched, n / 6);
 }
 END_TEST
 
 START_TEST(test_parts_expectation)
 {
 	static const uint32_t parts[] = { 2, 3, 7 };
-	for (unsigned seed = 0; seed < 400; seed++) {
+	for (unsigned seed = 0; seed < test_trials(400); seed++) {
 		bool forced;
 		dlx_problem *p = random_problem(seed, &forced);
 		for (size_t k = 0; k < sizeof parts / sizeof *parts; k++) {

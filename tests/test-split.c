@@ -10,6 +10,7 @@
 #include <stdlib.h>
 
 #include "core-fixtures.h"
+#include "test-trials.h"
 #include "dlx-internal.h"
 #include "dlx.h"
 
@@ -409,7 +410,7 @@ static dlx_problem *random_matrix(size_t np, size_t ns, size_t no)
 START_TEST(random_split_vs_brute_force)
 {
 	/* Reuses the random generator: each matrix counted whole, by threads and by parts. */
-	for (unsigned seed = 2000; seed < 2100; seed++) {
+	for (unsigned seed = 2000; seed < 2000 + test_trials(100); seed++) {
 		rng_seed(seed * 2654435761u + 1);
 		size_t np = 1 + rng() % 8, ns = rng() % 3, no = 1 + rng() % 20;
 		dlx_problem *p = random_matrix(np, ns, no);
@@ -621,7 +622,7 @@ END_TEST
 
 START_TEST(random_nested_parts)
 {
-	for (unsigned seed = 3000; seed < 3300; seed++) {
+	for (unsigned seed = 3000; seed < 3000 + test_trials(300); seed++) {
 		rng_seed(seed * 2654435761u + 5);
 		size_t np = 2 + rng() % 8, ns = rng() % 3, no = 2 + rng() % 30;
 		dlx_problem *p = random_matrix(np, ns, no);

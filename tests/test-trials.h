@@ -1,0 +1,26 @@
+/*
+ * How many random trials a suite runs.  Every one of them in a plain or a
+ * sanitizer run; under valgrind's test setup (meson.build sets
+ * DLX_TEST_TRIALS_DIVISOR) a fraction, since memcheck runs each trial 20 to
+ * 50 times slower and finds its faults in the code paths a trial walks,
+ * which the first trials of each loop already walk: the whole loops cost
+ * CI more than ten minutes under memcheck.  Header-only, so that any
+ * suite can use it without a fixture library.
+ */
+#ifndef TEST_TRIALS_H
+#define TEST_TRIALS_H
+
+#include <stdlib.h>
+
+/* n, or n divided by DLX_TEST_TRIALS_DIVISOR (rounded up, at least 1). */
+static inline unsigned test_trials(unsigned n)
+{
+	const char *s = getenv("DLX_TEST_TRIALS_DIVISOR");
+	unsigned long d = s ? strtoul(s, NULL, 10) : 1;
+	if (d <= 1)
+		return n;
+	unsigned long t = (n + d - 1) / d;
+	return t ? (unsigned)t : 1;
+}
+
+#endif
