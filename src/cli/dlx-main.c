@@ -315,10 +315,12 @@ static int check_checkpoint(struct opts *o)
 	if (o->all && !o->quiet && !o->output)
 		return cli_usage_error(&dlx_program, "--all with --checkpoint or --resume needs --output FILE, "
 				       "which a resume cuts back to the solutions saved");
-	if (o->cli.threads > 1)
-		return cli_usage_error(&dlx_program, "--checkpoint and --resume search in one thread: "
-				       "--threads must be 1");
-	o->cli.threads = 1;
+	if (o->cli.threads > 1 && (o->all || o->cli.limit || o->cli.parts))
+		return cli_usage_error(&dlx_program, "--checkpoint and --resume in threads save counts: --all, "
+				       "--limit and --part search in one thread (--threads 1)");
+	/* One thread unless --threads says more, as the count saved in threads resumes. */
+	if (!o->cli.threads)
+		o->cli.threads = 1;
 	if (!o->checkpoint)
 		o->checkpoint = o->resume;
 	if (o->checkpoint_every <= 0)
@@ -582,7 +584,7 @@ static int count_memo(const struct opts *o, dlx_problem *p, struct cli_limits *l
 	return dlx_memo_count(p, &sp, &mp, &split, count, st, ms);
 }
 
-/* --checkpoint, --resume: the count or --all in one thread, saved as it goes; 0 or an exit status. */
+/* --checkpoint, --resume: the count (in --threads) or --all (in one thread), saved as it goes; 0 or an exit status. */
 static int search_checkpointed(const struct opts *o, struct cli_checkpoint *ck, struct printer *pr,
 	struct cli_limits *lim, dlx_stats *st, int *rc)
 {
@@ -737,7 +739,7 @@ int main(int argc, char **argv)
 	struct cli_checkpoint ck = { "dlx", o.checkpoint, o.resume, o.checkpoint_every, 0, p, &lim, false, false,
 		NULL, NULL, 0, false, NULL, NULL, o.cli.part_path,
 		/* A lone --part 1/1 is the whole tree, as for a search. */
-		o.cli.part_depth > 1 || o.cli.parts > 1 ? o.cli.part_depth : 0 };
+		o.cli.part_depth > 1 || o.cli.parts > 1 ? o.cli.part_depth : 0, o.cli.threads };
 	int rc, unsaved = 0;
 	if (o.best) {
 		dlx_search_params sp = DLX_SEARCH_PARAMS_INIT;

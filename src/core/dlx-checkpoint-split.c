@@ -611,8 +611,8 @@ int dlx_search_split_resume(dlx_problem *p, const dlx_search_params *params, uns
 			return dlx__ck_refuse(err, flags == DLX__CK_PART
 							   ? "checkpoint of a part of the search (dlx --part), not of a "
 							     "search in threads"
-							   : "checkpoint of a one-thread search: it resumes in one thread "
-							     "(dlx --threads 1, dlx_search_resume())");
+							   : "checkpoint of a one-thread search, not of a count in threads "
+							     "(resume it in one thread: --threads 1, dlx_search_resume())");
 		if (dlx__ck_get64(b + 24) != sh.fp)
 			return dlx__ck_refuse(err, "checkpoint of another problem, or of other options that shape the "
 						   "search (seed, propagation, forced options)");

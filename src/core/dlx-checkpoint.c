@@ -321,8 +321,8 @@ static int parse(const dlx_problem *p, const unsigned char *b, size_t len, uint6
 	if (rc)
 		return rc;
 	if (flags == CK_SPLIT)
-		return refuse(err, "checkpoint of a search in threads (dlx --threads N): it resumes as one "
-				   "(dlx_search_split_resume())");
+		return refuse(err, "checkpoint of a count in threads, not of a one-thread search or a part "
+				   "(resume it as a count in threads: --threads N, dlx_search_split_resume())");
 	uint64_t depth = get32(b + 68);
 	char msg[sizeof err->message], saved[8 * 24], mine[8 * 24];
 	if (extra) {
