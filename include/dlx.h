@@ -832,6 +832,10 @@ DLX_API int dlx_search_parts_resume(dlx_problem *p, const dlx_search_params *par
  * and branches are those of one uninterrupted dlx_search() (and
  * dlx_search_split(), whatever its threads), however many times the
  * search was stopped and resumed and whatever the threads of each run.
+ * With propagation (dlx_set_propagation()) the walk that cuts the tree
+ * does not propagate, as in dlx_search_split(), so the nodes, updates and
+ * branches depend on the cut: they are those of one uninterrupted call
+ * started in as many threads as the first run, the solutions dlx_search()'s.
  *
  * dlx_checkpoint_save() saves it from the caller's on_poll (which runs in
  * the calling thread, as for dlx_search_split()): each worker waits at its

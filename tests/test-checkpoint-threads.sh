@@ -5,10 +5,11 @@
 # uninterrupted one-thread run; a resume at the node limit it stopped at
 # saves the same bytes; a one-thread checkpoint is refused in threads and a
 # threaded one with --all, --limit or --part, each saying why, exit 2, the
-# file left as it was.
-# Usage: test-checkpoint-threads.sh DLX GEN_QUEENS
+# file left as it was.  With --propagate (pentominoes), the totals of one
+# uninterrupted run in the first run's threads (the cut does not propagate).
+# Usage: test-checkpoint-threads.sh DLX GEN_QUEENS PENTOMINOES
 set -u
-dlx=$1 queens=$2
+dlx=$1 queens=$2 pentominoes=$3
 tmp=$(mktemp -d) || exit 1
 pid=''
 trap '[ -n "$pid" ] && kill -KILL "$pid" 2>/dev/null; rm -rf "$tmp"' EXIT
@@ -129,6 +130,16 @@ fi
 echo "checkpoint-threads: q13 stopped in $runs runs (ended by itself: $ended)"
 check "q13 killed and resumed: totals" "$whole13" "$(totals "$tmp/err")"
 check "q13 file removed" no "$([ -e "$q13" ] && echo yes || echo no)"
+
+# --propagate: the cut of the first run's threads (2) kept across resumes in 1 and 3.
+"$dlx" --count --stats --propagate --threads 2 "$pentominoes" > /dev/null 2> "$tmp/pent.err"
+pent=$(totals "$tmp/pent.err")
+"$dlx" --count --propagate --threads 2 --node-limit 3000 --checkpoint "$tmp/pent.ckpt" "$pentominoes" > /dev/null 2>&1
+check "propagate stop status" 4 $?
+"$dlx" --count --propagate --threads 1 --node-limit 6000 --resume "$tmp/pent.ckpt" "$pentominoes" > /dev/null 2>&1
+check "propagate second stop status" 4 $?
+"$dlx" --count --stats --propagate --threads 3 --resume "$tmp/pent.ckpt" "$pentominoes" > /dev/null 2> "$tmp/err"
+check "propagate totals as one run in 2 threads" "$pent" "$(totals "$tmp/err")"
 
 echo "checkpoint-threads: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]
