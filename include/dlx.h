@@ -601,7 +601,9 @@ DLX_API int dlx_search_resume(dlx_problem *p, const dlx_search_params *params, c
  * about 88 bytes plus 8 per level.  Valid with the p they were taken of,
  * or another process's copy of it (same input, same options), in
  * dlx_search_resume().  Not for dlx_search(), dlx_search_split() or a
- * dlx_iter: only one-thread searches started by dlx_search_resume().
+ * dlx_iter: only searches started by dlx_search_resume(),
+ * dlx_search_parts_resume() or dlx_search_split_resume() (whose saves
+ * hold its jobs' states, see there).
  *
  * @param p    the problem being (or just) searched
  * @param user a number kept with the checkpoint for the caller, read back by
@@ -813,6 +815,73 @@ DLX_API int dlx_search_parts(dlx_problem *p, const dlx_search_params *params, un
  */
 DLX_API int dlx_search_parts_resume(dlx_problem *p, const dlx_search_params *params, const dlx_part *part,
 	size_t depth, const void *ckpt, size_t len, dlx_stats *stats, dlx_error_info *err);
+
+/**
+ * Counts solutions in `threads` threads, as dlx_search_split() does for the
+ * whole tree, in a way that can be saved and resumed: from the start (ckpt
+ * NULL, len 0), or from where the search saved in ckpt by
+ * dlx_checkpoint_save() stood, in any number of threads (1 or more, not
+ * necessarily the saved search's).  The top of the tree is cut into jobs as
+ * dlx_search_split() cuts it, for a number of jobs the first run sets (512
+ * per thread) and the checkpoint keeps, so that every resume cuts the same
+ * jobs; the workers take them in one fixed order.  A checkpoint holds the
+ * jobs started, the totals of the finished ones, and for each job under
+ * way the option of its run under way, the path of choices below it and
+ * its counters: a resume searches the jobs under way first, each from its
+ * path, then the jobs never started.  The final solutions, nodes, updates
+ * and branches are those of one uninterrupted dlx_search() (and
+ * dlx_search_split(), whatever its threads), however many times the
+ * search was stopped and resumed and whatever the threads of each run.
+ * With propagation (dlx_set_propagation()) the walk that cuts the tree
+ * does not propagate, as in dlx_search_split(), so the nodes, updates and
+ * branches depend on the cut: they are those of one uninterrupted call
+ * started in as many threads as the first run, the solutions dlx_search()'s.
+ *
+ * dlx_checkpoint_save() saves it from the caller's on_poll (which runs in
+ * the calling thread, as for dlx_search_split()): each worker waits at its
+ * next poll (within a poll interval) or at the end of its job while the state
+ * is read, then goes on; or after a stop by a poll or node_limit.
+ * The fingerprint and the refusals are dlx_search_resume()'s; a checkpoint
+ * of a one-thread search (dlx_search_resume()) or of a part is refused
+ * (#DLX_ERR_SYNTAX, err saying which), and dlx_search_resume() and
+ * dlx_search_parts_resume() refuse this one's.  A checkpoint is about 120
+ * bytes plus 56 per job under way and 8 per level of their paths.
+ *
+ * @param p       the problem (left as it was found when the call returns;
+ *                no other call may use it meanwhile)
+ * @param params  on_poll, poll_ctx and node_limit as dlx_search_split()
+ *                (node_limit counts the saved nodes too, and stops the
+ *                threads within a poll interval each of it); poll_interval
+ *                the nodes between the workers' own polls (0: 4096), where
+ *                they count nodes, see stops and wait for saves; no
+ *                on_solution and no solution_limit (#DLX_ERR_INVALID):
+ *                the order threads find solutions in is not fixed
+ * @param threads worker threads (0 means 1); a clone of p each
+ * @param ckpt    the bytes of such a checkpoint, or NULL to start
+ * @param len     their number (0 with NULL)
+ * @param stats   filled in as by dlx_search_split() (may be NULL)
+ * @param err     what is wrong with a refused checkpoint (may be NULL)
+ * @return as dlx_search_split(); #DLX_ERR_SYNTAX for a refused checkpoint;
+ *         #DLX_ERR_INVALID for a NULL p, a NULL ckpt with len > 0, an
+ *         on_solution or a solution_limit; #DLX_ERR_STATE while an
+ *         iterator searches p or when p has items with bounds.
+ * Complexity: as dlx_search_split() (the cut made again on each call),
+ * plus the fingerprint and the replay of each saved path; a save costs the
+ * workers a wait of up to a poll interval each and O(size of the state).
+ */
+DLX_API int dlx_search_split_resume(dlx_problem *p, const dlx_search_params *params, unsigned threads,
+	const void *ckpt, size_t len, dlx_stats *stats, dlx_error_info *err);
+
+/**
+ * Whether a checkpoint is one of dlx_search_split_resume() (*split true) or
+ * of dlx_search_resume() or dlx_search_parts_resume() (false), after the
+ * checks dlx_checkpoint_user() makes.
+ *
+ * @return #DLX_OK; #DLX_ERR_SYNTAX for bad bytes, with err saying which;
+ *         #DLX_ERR_INVALID for a NULL ckpt or split.
+ * Complexity: O(len).
+ */
+DLX_API int dlx_checkpoint_split(const void *ckpt, size_t len, bool *split, dlx_error_info *err);
 
 /** Knuth's estimate of the size of a search tree (dlx_estimate_tree()). */
 typedef struct dlx_estimate {

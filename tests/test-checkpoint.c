@@ -6,7 +6,10 @@
  * checkpoint that is corrupted, truncated or of another problem is
  * refused and leaves the problem as it was.  So must a part's search
  * (dlx_search_parts_resume()), against one uninterrupted dlx_search_parts()
- * in one thread, and a checkpoint of another part is refused.
+ * in one thread, and a checkpoint of another part is refused.  A count in
+ * threads (dlx_search_split_resume()) stopped and saved, or saved while it
+ * runs, and resumed in other numbers of threads, ends with one
+ * dlx_search()'s totals.
  */
 #include <check.h>
 #include <stdbool.h>
@@ -616,6 +619,285 @@ START_TEST(other_parts_refused)
 }
 END_TEST
 
+/* The counters a count in threads must end with: one dlx_search()'s (max_level is each job's own depth there). */
+static void assert_same_counts(const dlx_stats *a, const dlx_stats *b, const char *what, unsigned trial)
+{
+	ck_assert_msg(a->solutions == b->solutions && a->nodes == b->nodes && a->updates == b->updates &&
+			      a->branches == b->branches,
+		      "%s %u: %llu solutions, %llu nodes, %llu updates, %llu branches; one search: %llu, %llu, %llu, %llu",
+		      what, trial, (unsigned long long)a->solutions, (unsigned long long)a->nodes,
+		      (unsigned long long)a->updates, (unsigned long long)a->branches, (unsigned long long)b->solutions,
+		      (unsigned long long)b->nodes, (unsigned long long)b->updates, (unsigned long long)b->branches);
+}
+
+/*
+ * A count in threads stopped by node limits that the workers see at their
+ * polls (every 1 to 7 nodes here, so that jobs stop anywhere in their
+ * subtrees), saved, and resumed in another number of threads, until it
+ * completes: the totals of one dlx_search().
+ */
+START_TEST(split_interrupted_equals_uninterrupted)
+{
+	unsigned resumes = 0, under_way = 0, fewer = 0;
+	for (unsigned trial = 0; trial < 300; trial++) {
+		rng_seed(trial * 2246822519u + 11);
+		bool colored;
+		dlx_problem *p = trial % 4 == 3 ? queens(6 + trial % 4) : random_problem(&colored);
+		dlx_stats whole, one;
+		ck_assert_int_eq(dlx_search(p, NULL, &one), DLX_OK);
+		whole = one;
+		bool prop = dlx_get_propagation(p) != DLX_PROPAGATE_NONE;
+		if (prop) {
+			/*
+			 * The cut's walk does not propagate (dlx_search_split()): the
+			 * figures are those of the uninterrupted split search with the
+			 * first run's cut (two threads' here), the solutions dlx_search()'s.
+			 */
+			dlx_split_params two = { 2, 0, 0 };
+			ck_assert_int_eq(dlx_search_split(p, NULL, &two, &whole), DLX_OK);
+			ck_assert_uint_eq(whole.solutions, one.solutions);
+		}
+		dlx_search_params sp = DLX_SEARCH_PARAMS_INIT;
+		void *ck = NULL;
+		size_t ck_len = 0;
+		dlx_stats st = { 0, 0, 0, 0, DLX_STOP_COMPLETE, 0, 0.0 };
+		for (unsigned round = 0;; round++) {
+			ck_assert_uint_lt(round, 100000);
+			unsigned threads = prop && !ck && round == 0 ? 2 : 1 + rng() % 4;
+			sp.poll_interval = 1 + rng() % 7;
+			/* Beyond the nodes counted so far, so that each run gets on; now and then none. */
+			sp.node_limit = rng() % 5 ? st.nodes + 1 + rng() % (whole.nodes / 4 + 1) : 0;
+			/*
+			 * Jobs under way (the u64 at byte 104): often one thread and
+			 * a stop soon, so that some are saved again before any
+			 * worker took them.
+			 */
+			if (ck && ck_len >= 112 && ((const unsigned char *)ck)[104] >= 2 && rng() % 2) {
+				threads = 1;
+				sp.node_limit = st.nodes + 1 + rng() % 3;
+				fewer++;
+			}
+			dlx_error_info err;
+			int rc = dlx_search_split_resume(p, &sp, threads, ck, ck_len, &st, &err);
+			ck_assert_msg(rc == DLX_OK, "trial %u round %u: %s (%s)", trial, round, dlx_strerror(rc),
+				      err.message);
+			assert_sane(p);
+			free(ck);
+			ck = NULL;
+			if (st.stop == DLX_STOP_COMPLETE)
+				break;
+			ck_assert_int_eq(st.stop, DLX_STOP_NODE_LIMIT);
+			ck_assert_int_eq(dlx_checkpoint_save(p, 0, &ck, &ck_len), DLX_OK);
+			bool split = false;
+			ck_assert_int_eq(dlx_checkpoint_split(ck, ck_len, &split, NULL), DLX_OK);
+			ck_assert(split);
+			/* Jobs under way: 56 bytes each and their paths, past 120 bytes. */
+			under_way += ck_len > 120;
+			resumes++;
+		}
+		assert_same_counts(&st, &whole, "trial", trial);
+		/* Nothing left to save once it completed. */
+		ck_assert_int_eq(dlx_checkpoint_save(p, 0, &ck, &ck_len), DLX_ERR_STATE);
+		dlx_problem_free(p);
+	}
+	/* The trials must have stopped and resumed often, jobs half done among them, or they prove nothing. */
+	ck_assert_uint_gt(resumes, 500);
+	ck_assert_uint_gt(under_way, 40);
+	(void)fewer;
+}
+END_TEST
+
+/* The jobs under way in a threaded search's checkpoint (the u64 at byte 104). */
+static uint64_t jobs_under_way(const void *ck)
+{
+	const unsigned char *b = ck;
+	uint64_t r = 0;
+	for (int k = 7; k >= 0; k--)
+		r = r << 8 | b[104 + k];
+	return r;
+}
+
+/*
+ * Jobs under way saved again before any worker took them: several saved
+ * by four threads, resumed in one that stops at once, then to the end in
+ * two: one dlx_search()'s totals, every time.
+ */
+START_TEST(split_jobs_saved_again_untouched)
+{
+	dlx_problem *p = queens(10);
+	dlx_stats whole;
+	ck_assert_int_eq(dlx_search(p, NULL, &whole), DLX_OK);
+	unsigned seen = 0;
+	for (unsigned attempt = 0; attempt < 200 && seen < 5; attempt++) {
+		dlx_search_params sp = DLX_SEARCH_PARAMS_INIT;
+		sp.poll_interval = 1;
+		sp.node_limit = 500 + 97 * attempt;
+		dlx_stats st;
+		ck_assert_int_eq(dlx_search_split_resume(p, &sp, 4, NULL, 0, &st, NULL), DLX_OK);
+		ck_assert_int_eq(st.stop, DLX_STOP_NODE_LIMIT);
+		void *ck;
+		size_t len;
+		ck_assert_int_eq(dlx_checkpoint_save(p, 0, &ck, &len), DLX_OK);
+		uint64_t r = jobs_under_way(ck);
+		if (r >= 2) {
+			seen++;
+			sp.node_limit = st.nodes + 1;
+			ck_assert_int_eq(dlx_search_split_resume(p, &sp, 1, ck, len, &st, NULL), DLX_OK);
+			ck_assert_int_eq(st.stop, DLX_STOP_NODE_LIMIT);
+			free(ck);
+			ck_assert_int_eq(dlx_checkpoint_save(p, 0, &ck, &len), DLX_OK);
+			/* The one thread took one job; the others are saved as they were. */
+			ck_assert_uint_ge(jobs_under_way(ck), r - 1);
+		}
+		ck_assert_int_eq(dlx_search_split_resume(p, NULL, 2, ck, len, &st, NULL), DLX_OK);
+		assert_same_counts(&st, &whole, "attempt", attempt);
+		free(ck);
+	}
+	ck_assert_uint_ge(seen, 5);
+	dlx_problem_free(p);
+}
+END_TEST
+
+/*
+ * Saves at each of the caller's polls (every 10 ms) while the workers run,
+ * and stops at the second: queens 13 takes some 100 ms in two threads.
+ */
+struct live_saver {
+	dlx_problem *p;
+	void *first;
+	size_t first_len;
+	unsigned polls, saves;
+};
+
+static int live_save_poll(void *ctx, const dlx_stats *so_far)
+{
+	struct live_saver *ls = ctx;
+	(void)so_far;
+	void *ck;
+	size_t len;
+	ck_assert_int_eq(dlx_checkpoint_save(ls->p, ls->polls, &ck, &len), DLX_OK);
+	ls->saves++;
+	if (!ls->first) {
+		ls->first = ck;
+		ls->first_len = len;
+	} else {
+		free(ck);
+	}
+	return ++ls->polls == 2;
+}
+
+/*
+ * Saves taken while the threads run (each worker parked at a poll while
+ * its state is read) and at the stop resume, in one thread and in three,
+ * to one dlx_search()'s totals.
+ */
+START_TEST(split_saved_while_running)
+{
+	dlx_problem *p = queens(13);
+	dlx_stats whole;
+	ck_assert_int_eq(dlx_search(p, NULL, &whole), DLX_OK);
+	struct live_saver ls = { p, NULL, 0, 0, 0 };
+	dlx_search_params sp = DLX_SEARCH_PARAMS_INIT;
+	sp.on_poll = live_save_poll;
+	sp.poll_ctx = &ls;
+	dlx_stats st;
+	ck_assert_int_eq(dlx_search_split_resume(p, &sp, 2, NULL, 0, &st, NULL), DLX_OK);
+	ck_assert_int_eq(st.stop, DLX_STOP_POLL);
+	ck_assert_uint_ge(ls.saves, 2);
+	void *last;
+	size_t last_len;
+	ck_assert_int_eq(dlx_checkpoint_save(p, 9, &last, &last_len), DLX_OK);
+	uint64_t user;
+	ck_assert_int_eq(dlx_checkpoint_user(last, last_len, &user, NULL), DLX_OK);
+	ck_assert_uint_eq(user, 9);
+	ck_assert_int_eq(dlx_checkpoint_user(ls.first, ls.first_len, &user, NULL), DLX_OK);
+	ck_assert_uint_eq(user, 0);
+	ck_assert_uint_lt(st.nodes, whole.nodes);
+	ck_assert_int_eq(dlx_search_split_resume(p, NULL, 1, ls.first, ls.first_len, &st, NULL), DLX_OK);
+	assert_same_counts(&st, &whole, "first save, 1 thread", 0);
+	ck_assert_int_eq(dlx_search_split_resume(p, NULL, 3, last, last_len, &st, NULL), DLX_OK);
+	assert_same_counts(&st, &whole, "stop, 3 threads", 0);
+	/* And from the start in threads, no save: the same. */
+	ck_assert_int_eq(dlx_search_split_resume(p, NULL, 2, NULL, 0, &st, NULL), DLX_OK);
+	assert_same_counts(&st, &whole, "uninterrupted, 2 threads", 0);
+	free(ls.first);
+	free(last);
+	dlx_problem_free(p);
+}
+END_TEST
+
+/* A threaded search's checkpoint of queens(8), stopped by a node limit with jobs under way. */
+static void *split_checkpoint(dlx_problem *p, size_t *len)
+{
+	dlx_search_params sp = DLX_SEARCH_PARAMS_INIT;
+	sp.poll_interval = 3;
+	sp.node_limit = 900;
+	dlx_stats st;
+	ck_assert_int_eq(dlx_search_split_resume(p, &sp, 2, NULL, 0, &st, NULL), DLX_OK);
+	ck_assert_int_eq(st.stop, DLX_STOP_NODE_LIMIT);
+	void *ck;
+	ck_assert_int_eq(dlx_checkpoint_save(p, 0, &ck, len), DLX_OK);
+	return ck;
+}
+
+static void assert_split_refused(dlx_problem *p, const void *ck, size_t len, unsigned threads)
+{
+	dlx_stats st;
+	dlx_error_info err;
+	int rc = dlx_search_split_resume(p, NULL, threads, ck, len, &st, &err);
+	ck_assert_msg(rc == DLX_ERR_SYNTAX, "%s accepted", len ? "bytes" : "nothing");
+	ck_assert_int_eq(st.stop, DLX_STOP_ERROR);
+	ck_assert(err.message[0] != '\0');
+	assert_sane(p);
+}
+
+/*
+ * One-thread and part checkpoints are not a threaded search's, nor the
+ * other way round; every flipped byte and every truncation is refused,
+ * and so are other problems.
+ */
+START_TEST(split_checkpoints_refused)
+{
+	dlx_problem *p = queens(8);
+	size_t len, one_len;
+	unsigned char *ck = split_checkpoint(p, &len);
+	void *one = queens_checkpoint(p, 5, &one_len);
+	bool split = true;
+	ck_assert_int_eq(dlx_checkpoint_split(one, one_len, &split, NULL), DLX_OK);
+	ck_assert(!split);
+	assert_split_refused(p, one, one_len, 2);
+	dlx_stats st;
+	dlx_error_info err;
+	ck_assert_int_eq(dlx_search_resume(p, NULL, ck, len, &st, &err), DLX_ERR_SYNTAX);
+	ck_assert(strstr(err.message, "threads") != NULL);
+	dlx_part half = { 1, 2 };
+	ck_assert_int_eq(dlx_search_parts_resume(p, NULL, &half, 1, ck, len, &st, &err), DLX_ERR_SYNTAX);
+	dlx_search_params counted = DLX_SEARCH_PARAMS_INIT;
+	counted.solution_limit = 3;
+	ck_assert_int_eq(dlx_search_split_resume(p, &counted, 2, NULL, 0, &st, NULL), DLX_ERR_INVALID);
+	for (size_t k = 0; k < len; k++) {
+		for (unsigned bit = 0; bit < 8; bit += 3) {
+			ck[k] ^= (unsigned char)(1u << bit);
+			assert_split_refused(p, ck, len, 1 + k % 3);
+			ck[k] ^= (unsigned char)(1u << bit);
+		}
+	}
+	for (size_t n = 0; n < len; n++)
+		assert_split_refused(p, ck, n, 2);
+	dlx_problem *other = queens(7);
+	assert_split_refused(other, ck, len, 2);
+	dlx_problem_free(other);
+	/* Untouched, it still resumes to the whole count. */
+	dlx_stats whole;
+	ck_assert_int_eq(dlx_search(p, NULL, &whole), DLX_OK);
+	ck_assert_int_eq(dlx_search_split_resume(p, NULL, 2, ck, len, &st, NULL), DLX_OK);
+	assert_same_counts(&st, &whole, "queens", 8);
+	free(ck);
+	free(one);
+	dlx_problem_free(p);
+}
+END_TEST
+
 static Suite *checkpoint_suite(void)
 {
 	Suite *s = suite_create("checkpoint");
@@ -630,6 +912,10 @@ static Suite *checkpoint_suite(void)
 	tcase_add_test(tc, part_interrupted_equals_uninterrupted);
 	tcase_add_test(tc, parts_resumed_add_up);
 	tcase_add_test(tc, other_parts_refused);
+	tcase_add_test(tc, split_interrupted_equals_uninterrupted);
+	tcase_add_test(tc, split_jobs_saved_again_untouched);
+	tcase_add_test(tc, split_saved_while_running);
+	tcase_add_test(tc, split_checkpoints_refused);
 	suite_add_tcase(s, tc);
 	return s;
 }

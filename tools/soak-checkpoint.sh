@@ -5,16 +5,20 @@
 # updates and branches must equal those of one uninterrupted run.  A torn
 # or wrong checkpoint fails the resume or the comparison.  With --all, the
 # solutions are listed (--all --output) and the file the runs appended to
-# must be byte for byte the uninterrupted run's listing.
+# must be byte for byte the uninterrupted run's listing.  With --threads,
+# the runs of a count search in threads, their numbers taken in turn from
+# the list (2,1: two, then one, then two...), against the one-thread run.
 #
 # usage: tools/soak-checkpoint.sh [--build DIR] [--dlx PATH] [--gen-queens PATH]
 #                                 [--queens N] [--kills K] [--seed S] [--all]
+#                                 [--threads N[,N...]]
 #   --build DIR     where dlx and dlx-gen-queens were built (default: build)
 #   --queens N      the problem (default 17: about 3 minutes in one thread)
 #   --kills K       how many SIGKILLs (default 20)
 #   --seed S        the random instants' seed (default: from the clock; printed)
 #   --all           list the solutions rather than count them (mind N: queens 14
 #                   lists 365,596 solutions, 40 MB)
+#   --threads LIST  each run's threads in turn (default 1; a count only)
 # Each kill comes at a uniform instant within T/K of its run's start (T:
 # the uninterrupted run's time), and checkpoints are saved every T/(4K)
 # seconds (at least 0.02 s), so that the runs make progress but the K of
@@ -25,7 +29,7 @@ set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd -P)
 build=$root/build
 dlx='' gen=''
-queens=17 kills=20 seed='' mode=--count
+queens=17 kills=20 seed='' mode=--count threads=1
 
 usage() {
 	sed -n '/^# usage:/,/^set /{ /^#/ s/^# \{0,1\}//p; }' "${BASH_SOURCE[0]}"
@@ -40,6 +44,7 @@ while [ $# -gt 0 ]; do
 	--kills) kills=$2; shift 2 ;;
 	--seed) seed=$2; shift 2 ;;
 	--all) mode=--all; shift ;;
+	--threads) threads=$2; shift 2 ;;
 	-h | --help) usage 0 ;;
 	*) echo "soak-checkpoint: unknown argument '$1'" >&2; usage 2 ;;
 	esac
@@ -48,6 +53,14 @@ dlx=${dlx:-$build/src/cli/dlx}
 gen=${gen:-$build/tools/dlx-gen-queens}
 seed=${seed:-$(date +%s)}
 RANDOM=$seed
+IFS=, read -r -a thread_list <<< "$threads"
+if [ "$mode" = --all ] && [ "$threads" != 1 ]; then
+	echo "soak-checkpoint: --all lists in one thread: not with --threads" >&2
+	exit 2
+fi
+# The threads of a fresh run (the list's first: a one-thread checkpoint resumes only in one
+# thread), then of resume number $1, in turn from the list.
+threads_of() { echo "${thread_list[$(( $1 % ${#thread_list[@]} ))]}"; }
 
 tmp=$(mktemp -d)
 pid=''
@@ -68,7 +81,8 @@ whole=$(totals "$tmp/whole.err")
 every=$(echo "$secs $kills" | awk '{ e = $1 / $2 / 4; print e < 0.02 ? 0.02 : e }')
 span_ms=$(echo "$secs $kills" | awk '{ print int(1000 * $1 / $2) + 1 }')
 echo "soak-checkpoint: queens $queens, uninterrupted $secs s: $whole (solutions nodes updates branches)"
-echo "soak-checkpoint: $kills kills within ${span_ms} ms of each start, a checkpoint every $every s, seed $seed"
+echo "soak-checkpoint: $kills kills within ${span_ms} ms of each start, a checkpoint every $every s, seed $seed," \
+	"threads $threads in turn"
 
 ck=$tmp/count.ckpt
 killed=0 runs=0 ended=0 resumed=0
@@ -76,8 +90,8 @@ while [ "$killed" -lt "$kills" ]; do
 	runs=$((runs + 1))
 	# Killed before its first save, a run leaves no file: the next starts afresh.
 	if [ -e "$ck" ]; then from=(--resume "$ck"); resumed=$((resumed + 1)); else from=(--checkpoint "$ck"); fi
-	"$dlx" $mode --stats --checkpoint-every "$every" "${from[@]}" --output "$tmp/run.out" "$tmp/problem.dlx" \
-		2> "$tmp/run.err" &
+	"$dlx" $mode --stats --threads "$(threads_of "$resumed")" --checkpoint-every "$every" "${from[@]}" \
+		--output "$tmp/run.out" "$tmp/problem.dlx" 2> "$tmp/run.err" &
 	pid=$!
 	ms=$((RANDOM * 32768 + RANDOM))
 	ms=$((ms % span_ms))
@@ -108,7 +122,9 @@ while [ "$killed" -lt "$kills" ]; do
 done
 if [ "$ended" -eq 0 ]; then
 	if [ -e "$ck" ]; then from=(--resume "$ck"); else from=(--checkpoint "$ck"); fi
-	"$dlx" $mode --stats "${from[@]}" --output "$tmp/run.out" "$tmp/problem.dlx" 2> "$tmp/final.err"
+	if [ -e "$ck" ]; then resumed=$((resumed + 1)); fi
+	"$dlx" $mode --stats --threads "$(threads_of "$resumed")" "${from[@]}" --output "$tmp/run.out" \
+		"$tmp/problem.dlx" 2> "$tmp/final.err"
 fi
 final=$(totals "$tmp/final.err")
 # A kill between a save's temporary file and its rename leaves the temporary file: say how many.

@@ -242,8 +242,21 @@ int cli_checkpoint_search(struct cli_checkpoint *c, dlx_search_params *sp, dlx_s
 	}
 	c->next = cli_now();
 	dlx_error_info err;
-	*rc = c->part_depth ? dlx_search_parts_resume(c->p, sp, c->part, c->part_depth, buf, len, st, &err)
-			    : dlx_search_resume(c->p, sp, buf, len, st, &err);
+	/* A count in threads: asked for, or the checkpoint's (it resumes in --threads, 1 by default). */
+	bool split = c->threads > 1 && !c->part_depth;
+	if (buf && !split && !c->part_depth && dlx_checkpoint_split(buf, len, &split, &err) == DLX_OK && split &&
+	    (sp->on_solution || sp->solution_limit)) {
+		cli_input_error(c->prog, c->resume, 0,
+				"checkpoint of a count in threads: it resumes as a count, without --all or --limit");
+		free(buf);
+		return CLI_EXIT_USAGE;
+	}
+	if (split)
+		*rc = dlx_search_split_resume(c->p, sp, c->threads, buf, len, st, &err);
+	else if (c->part_depth)
+		*rc = dlx_search_parts_resume(c->p, sp, c->part, c->part_depth, buf, len, st, &err);
+	else
+		*rc = dlx_search_resume(c->p, sp, buf, len, st, &err);
 	free(buf);
 	if (*rc == DLX_ERR_SYNTAX) {
 		cli_input_error(c->prog, c->resume, 0, err.message);

@@ -1,6 +1,7 @@
 /*
  * Checkpoints for the programs: a one-thread search (dlx_search_resume()),
- * a count or a listing of solutions, saved to a file every few minutes from the poll and when a limit or a
+ * a count or a listing of solutions, or a count in threads
+ * (dlx_search_split_resume()), saved to a file every few minutes from the poll and when a limit or a
  * signal stops it, and resumed from that file.  The library makes and
  * checks the bytes; this writes them crash-safely (a temporary file in the
  * same directory, fsync, rename, fsync of the directory: a kill or a power
@@ -46,6 +47,12 @@ struct cli_checkpoint {
 	/* The part searched (dlx --part K/M[.J/N...]), or part_depth 0 for the whole tree. */
 	const dlx_part *part;
 	size_t part_depth;
+	/*
+	 * Threads for a count (dlx_search_split_resume()) when more than 1; a
+	 * resume of a count in threads goes on as one in this many (0 or 1:
+	 * one worker).  The caller leaves out --all, --limit and --part then.
+	 */
+	unsigned threads;
 };
 
 /*

@@ -100,18 +100,22 @@ static const char usage_dlx[] =
 	"                        part K/M (a part too big for one machine), and so\n"
 	"                        on, up to 8 levels: 'part K/M.J/N: N'\n"
 	"  -o, --output=FILE     write solutions and counts to FILE, not standard output\n"
-	"      --checkpoint=FILE with --count or --all, in one thread: save the state of\n"
-	"                        the search (of the part, with --part) in FILE every\n"
+	"      --checkpoint=FILE with --count (in --threads, default 1) or --all (one\n"
+	"                        thread): save the state of the search (of the part,\n"
+	"                        with --part; of its jobs, in threads) in FILE every\n"
 	"                        --checkpoint-every seconds and when a limit or\n"
 	"                        SIGINT/SIGTERM/SIGHUP stops it; FILE\n"
 	"                        must not exist (it is removed once the count is out);\n"
 	"                        --all needs --output, which a resume cuts back to the\n"
-	"                        solutions saved, then appends to\n"
+	"                        solutions saved, then appends to; --all, --limit and\n"
+	"                        --part save in one thread only\n"
 	"      --checkpoint-every=SEC  seconds between saves (default 300)\n"
 	"      --resume=FILE     go on with the count saved in FILE, of the same problem\n"
 	"                        and options that shape the search (--seed,\n"
 	"                        --propagate, --part: a part's checkpoint resumes\n"
-	"                        only that part); saves go on in FILE (or\n"
+	"                        only that part; a count saved in threads resumes in\n"
+	"                        any --threads, a one-thread one in one thread); saves\n"
+	"                        go on in FILE (or\n"
 	"                        --checkpoint's); counts, nodes and --node-limit are\n"
 	"                        the whole search's (the part's)\n"
 	"      --progress        report progress to stderr every few seconds (default:\n"
@@ -315,10 +319,12 @@ static int check_checkpoint(struct opts *o)
 	if (o->all && !o->quiet && !o->output)
 		return cli_usage_error(&dlx_program, "--all with --checkpoint or --resume needs --output FILE, "
 				       "which a resume cuts back to the solutions saved");
-	if (o->cli.threads > 1)
-		return cli_usage_error(&dlx_program, "--checkpoint and --resume search in one thread: "
-				       "--threads must be 1");
-	o->cli.threads = 1;
+	if (o->cli.threads > 1 && (o->all || o->cli.limit || o->cli.parts))
+		return cli_usage_error(&dlx_program, "--checkpoint and --resume in threads save counts: --all, "
+				       "--limit and --part search in one thread (--threads 1)");
+	/* One thread unless --threads says more, as the count saved in threads resumes. */
+	if (!o->cli.threads)
+		o->cli.threads = 1;
 	if (!o->checkpoint)
 		o->checkpoint = o->resume;
 	if (o->checkpoint_every <= 0)
@@ -582,7 +588,7 @@ static int count_memo(const struct opts *o, dlx_problem *p, struct cli_limits *l
 	return dlx_memo_count(p, &sp, &mp, &split, count, st, ms);
 }
 
-/* --checkpoint, --resume: the count or --all in one thread, saved as it goes; 0 or an exit status. */
+/* --checkpoint, --resume: the count (in --threads) or --all (in one thread), saved as it goes; 0 or an exit status. */
 static int search_checkpointed(const struct opts *o, struct cli_checkpoint *ck, struct printer *pr,
 	struct cli_limits *lim, dlx_stats *st, int *rc)
 {
@@ -737,7 +743,7 @@ int main(int argc, char **argv)
 	struct cli_checkpoint ck = { "dlx", o.checkpoint, o.resume, o.checkpoint_every, 0, p, &lim, false, false,
 		NULL, NULL, 0, false, NULL, NULL, o.cli.part_path,
 		/* A lone --part 1/1 is the whole tree, as for a search. */
-		o.cli.part_depth > 1 || o.cli.parts > 1 ? o.cli.part_depth : 0 };
+		o.cli.part_depth > 1 || o.cli.parts > 1 ? o.cli.part_depth : 0, o.cli.threads };
 	int rc, unsaved = 0;
 	if (o.best) {
 		dlx_search_params sp = DLX_SEARCH_PARAMS_INIT;

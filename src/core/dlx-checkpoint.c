@@ -38,14 +38,16 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dlx-checkpoint.h"
 #include "dlx-cut.h"
 #include "dlx-internal.h"
 #include "dlx-mult.h"
 #include "dlx-problem.h"
 
-#define CK_VERSION 1u
-#define CK_HEADER 80u
-#define CK_PART 1u /* flags: a part's checkpoint */
+#define CK_VERSION DLX__CK_VERSION
+#define CK_HEADER DLX__CK_HEADER
+#define CK_PART DLX__CK_PART
+#define CK_SPLIT DLX__CK_SPLIT
 static const unsigned char ck_magic[8] = { 'D', 'L', 'X', 'C', 'K', 'P', 'T', 0 };
 
 #define FNV_OFFSET 0xcbf29ce484222325u
@@ -56,7 +58,7 @@ static const unsigned char ck_magic[8] = { 'D', 'L', 'X', 'C', 'K', 'P', 'T', 0 
  * of one length that differ in a single byte never hash alike, which is
  * what a flipped or torn byte looks like.
  */
-static uint64_t fnv_bytes(uint64_t h, const unsigned char *b, size_t n)
+uint64_t dlx__ck_fnv(uint64_t h, const unsigned char *b, size_t n)
 {
 	for (size_t k = 0; k < n; k++) {
 		h ^= b[k];
@@ -64,6 +66,8 @@ static uint64_t fnv_bytes(uint64_t h, const unsigned char *b, size_t n)
 	}
 	return h;
 }
+
+#define fnv_bytes dlx__ck_fnv
 
 static uint64_t fnv_u64(uint64_t h, uint64_t v)
 {
@@ -73,19 +77,19 @@ static uint64_t fnv_u64(uint64_t h, uint64_t v)
 	return fnv_bytes(h, b, sizeof b);
 }
 
-static void put32(unsigned char *b, uint32_t v)
+void dlx__ck_put32(unsigned char *b, uint32_t v)
 {
 	for (int k = 0; k < 4; k++)
 		b[k] = (unsigned char)(v >> (8 * k));
 }
 
-static void put64(unsigned char *b, uint64_t v)
+void dlx__ck_put64(unsigned char *b, uint64_t v)
 {
 	for (int k = 0; k < 8; k++)
 		b[k] = (unsigned char)(v >> (8 * k));
 }
 
-static uint32_t get32(const unsigned char *b)
+uint32_t dlx__ck_get32(const unsigned char *b)
 {
 	uint32_t v = 0;
 	for (int k = 3; k >= 0; k--)
@@ -93,7 +97,7 @@ static uint32_t get32(const unsigned char *b)
 	return v;
 }
 
-static uint64_t get64(const unsigned char *b)
+uint64_t dlx__ck_get64(const unsigned char *b)
 {
 	uint64_t v = 0;
 	for (int k = 7; k >= 0; k--)
@@ -101,13 +105,18 @@ static uint64_t get64(const unsigned char *b)
 	return v;
 }
 
+#define put32 dlx__ck_put32
+#define put64 dlx__ck_put64
+#define get32 dlx__ck_get32
+#define get64 dlx__ck_get64
+
 /*
  * What shapes the search tree, outside a search: the items, each option's
  * items and colors, the propagation mode, the forced options in order,
  * and each item's list as linked (the order options are tried in, which a
  * seed's shuffle sets; options hidden by forced ones are missing from it).
  */
-static int fingerprint(const dlx_problem *p, uint64_t *out)
+int dlx__ck_fingerprint(const dlx_problem *p, uint64_t *out)
 {
 	uint64_t h = fnv_bytes(FNV_OFFSET, (const unsigned char *)"dlx-fingerprint-1", 17);
 	h = fnv_u64(h, p->n_primary);
@@ -148,6 +157,8 @@ int dlx_checkpoint_save(const dlx_problem *p, uint64_t user, void **out, size_t 
 		*len = 0;
 	if (!p || !out || !len)
 		return DLX_ERR_INVALID;
+	if (p->ck_armed && p->ck_part && p->ck_part->split)
+		return dlx__ck_split_save(p, user, out, len);
 	if (!p->ck_armed || p->ck_where == DLX_CK_NONE || p->iterating)
 		return DLX_ERR_STATE;
 	size_t depth = p->ck_level;
@@ -193,7 +204,7 @@ int dlx_checkpoint_save(const dlx_problem *p, uint64_t user, void **out, size_t 
 }
 
 /* Fills err with msg and returns DLX_ERR_SYNTAX: a checkpoint is input, and this one is bad. */
-static int refuse(dlx_error_info *err, const char *msg)
+int dlx__ck_refuse(dlx_error_info *err, const char *msg)
 {
 	if (err) {
 		err->line = 0;
@@ -206,18 +217,21 @@ static int refuse(dlx_error_info *err, const char *msg)
 	return DLX_ERR_SYNTAX;
 }
 
+#define refuse dlx__ck_refuse
+
 /*
  * The checks that need no problem: magic, version, length, checksum; DLX_OK
  * or a refusal.  *extra gets the bytes between the header and the path (a
- * part's: its depth, its path, the job and the option under way).
+ * part's: its depth, its path, the job and the option under way; a split
+ * search's: everything, its header's path being empty).
  */
-static int check_bytes(const unsigned char *b, size_t len, size_t *extra, dlx_error_info *err)
+int dlx__ck_check_bytes(const unsigned char *b, size_t len, size_t *extra, uint32_t *flags, dlx_error_info *err)
 {
 	if (len < sizeof ck_magic || memcmp(b, ck_magic, sizeof ck_magic))
 		return refuse(err, "not a dlx checkpoint (no DLXCKPT header)");
 	if (len < 16)
 		return refuse(err, "truncated checkpoint");
-	if (get32(b + 8) != CK_VERSION || get32(b + 12) > CK_PART)
+	if (get32(b + 8) != CK_VERSION || get32(b + 12) > CK_SPLIT)
 		return refuse(err, "checkpoint of another version of the format (this dlx reads version 1)");
 	if (len < CK_HEADER + 8)
 		return refuse(err, "truncated checkpoint");
@@ -229,7 +243,14 @@ static int check_bytes(const unsigned char *b, size_t len, size_t *extra, dlx_er
 	if (get64(b + len - 8) != fnv_bytes(FNV_OFFSET, b, len - 8))
 		return refuse(err, "corrupted checkpoint (checksum mismatch)");
 	*extra = 0;
-	if (get32(b + 12) == CK_PART) {
+	*flags = get32(b + 12);
+	if (*flags == CK_SPLIT) {
+		/* Its own layout after the header (dlx-checkpoint-split.c), checked there. */
+		if (len < CK_HEADER + 32 + 8 || get32(b + 68) != 0)
+			return refuse(err, "corrupted checkpoint (its path's length disagrees with its size)");
+		*extra = len - CK_HEADER - 8;
+	}
+	if (*flags == CK_PART) {
 		uint32_t d = len >= CK_HEADER + 16 ? get32(b + CK_HEADER) : 0;
 		if (d < 1 || d > DLX_MAX_PART_DEPTH || get32(b + CK_HEADER + 4) != 0)
 			return refuse(err, "corrupted checkpoint (a part's path of no allowed depth)");
@@ -253,7 +274,8 @@ int dlx_checkpoint_user(const void *ckpt, size_t len, uint64_t *user, dlx_error_
 	if (!ckpt || !user)
 		return DLX_ERR_INVALID;
 	size_t extra;
-	int rc = check_bytes(ckpt, len, &extra, err);
+	uint32_t flags;
+	int rc = dlx__ck_check_bytes(ckpt, len, &extra, &flags, err);
 	if (!rc)
 		*user = get64((const unsigned char *)ckpt + 72);
 	return rc;
@@ -294,9 +316,13 @@ static int parse(const dlx_problem *p, const unsigned char *b, size_t len, uint6
 		 dlx_error_info *err)
 {
 	size_t extra;
-	int rc = check_bytes(b, len, &extra, err);
+	uint32_t flags;
+	int rc = dlx__ck_check_bytes(b, len, &extra, &flags, err);
 	if (rc)
 		return rc;
+	if (flags == CK_SPLIT)
+		return refuse(err, "checkpoint of a count in threads, not of a one-thread search or a part "
+				   "(resume it as a count in threads: --threads N, dlx_search_split_resume())");
 	uint64_t depth = get32(b + 68);
 	char msg[sizeof err->message], saved[8 * 24], mine[8 * 24];
 	if (extra) {
@@ -376,7 +402,7 @@ int dlx_search_resume(dlx_problem *p, const dlx_search_params *params, const voi
 	/* Whatever happens next, the last search's state is not to be saved any more. */
 	p->ck_armed = false;
 	uint64_t fp;
-	int rc = fingerprint(p, &fp);
+	int rc = dlx__ck_fingerprint(p, &fp);
 	if (rc)
 		return rc;
 	static const dlx_search_params defaults = DLX_SEARCH_PARAMS_INIT;
@@ -403,7 +429,7 @@ int dlx_search_resume(dlx_problem *p, const dlx_search_params *params, const voi
 	p->ck_fp = fp;
 	p->ck_armed = true;
 	if (p->ck_part)
-		p->ck_part->on = false;
+		p->ck_part->on = false, p->ck_part->split = 0;
 	rc = dlx__search_replay(p, params, &rp, stats);
 	free(path);
 	if (rc == DLX_ERR_INVALID) {
@@ -498,7 +524,7 @@ int dlx_search_parts_resume(dlx_problem *p, const dlx_search_params *params, con
 		return DLX_ERR_STATE;
 	p->ck_armed = false;
 	uint64_t fp;
-	rc = fingerprint(p, &fp);
+	rc = dlx__ck_fingerprint(p, &fp);
 	if (rc)
 		return rc;
 	fp = part_fingerprint(fp, part, depth);
@@ -549,6 +575,7 @@ int dlx_search_parts_resume(dlx_problem *p, const dlx_search_params *params, con
 		p->ck_fp = fp;
 		p->ck_armed = true;
 		p->ck_part->on = true;
+		p->ck_part->split = 0;
 		p->ck_part->depth = depth;
 		memcpy(p->ck_part->path, part, depth * sizeof *part);
 		rc = parts_run(p, &cut, order, n_order, k0, u0, &rp, &wp, &tot);

@@ -169,6 +169,8 @@ void dlx_problem_free(dlx_problem *p)
 	free(p->forced);
 	dlx__snapshot_free(p);
 	free(p->choice);
+	if (p->ck_part)
+		free(p->ck_part->image);
 	free(p->ck_part);
 	free(p->lens);
 	free(p->sol);

@@ -200,7 +200,20 @@ struct dlx__ck_part {
 	dlx_part path[DLX_MAX_PART_DEPTH];
 	uint64_t job, opt;
 	uint32_t max;
+	/*
+	 * A search in threads' (dlx_search_split_resume(), dlx-checkpoint-split.c):
+	 * split is DLX_CK_SPLIT_LIVE while it runs (live its shared state, which
+	 * dlx_checkpoint_save() parks the workers through), DLX_CK_SPLIT_IMAGE
+	 * once it stopped (image the bytes of where it stopped, malloc'd), 0
+	 * otherwise.
+	 */
+	uint8_t split;
+	void *live;
+	unsigned char *image;
+	size_t image_len;
 };
+
+enum { DLX_CK_SPLIT_LIVE = 1, DLX_CK_SPLIT_IMAGE = 2 };
 
 /* dlx_problem.ck_where: no state to save; the node at ck_level entered (counted); or about to be. */
 enum { DLX_CK_NONE = 0, DLX_CK_ENTERED, DLX_CK_BEFORE };

@@ -1,1 +1,1 @@
---count --threads 2 --checkpoint @DATA@/new.ckpt @TOPDATA@/queens8.dlx
+--all --quiet --threads 2 --checkpoint @DATA@/new.ckpt @TOPDATA@/queens8.dlx

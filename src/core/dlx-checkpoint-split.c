@@ -1,0 +1,761 @@
+/*
+ * Checkpoints of a count spread over threads (dlx_search_split_resume()).
+ *
+ * The tree is cut into jobs as dlx_search_split() cuts it (dlx-cut.h), for
+ * a target of jobs fixed by the first run and kept in the checkpoint, so
+ * that a resume in any number of threads cuts the same jobs.  The jobs are
+ * taken in the order dlx__part_job_order() gives, by ranks: a worker claims
+ * the next rank under the lock.  Where the search stands is then: the ranks
+ * claimed (below `next`), the totals of the finished ones, and for each job
+ * under way its rank, the option of its run under way and the path below
+ * that option, with its counters so far -- what a part's checkpoint holds
+ * for its one job (dlx__search_range_resume() resumes either).  A resume
+ * claims the saved jobs first, each resumed from its path, then the ranks
+ * from `next` on.  Each job's counters are those of its subtrees alone, so
+ * the totals (the walk above the cut, counted as dlx_search_split() does,
+ * the finished jobs', the resumed ones') are one uninterrupted search's
+ * whatever the threads before and after.
+ *
+ * Saving while the workers run: dlx_checkpoint_save(), called from the
+ * caller's poll (which runs in the calling thread), raises `park`; each
+ * worker with a job stops at its next poll (at most a poll interval of
+ * nodes later, about a millisecond) or at the end of its job, and claims
+ * nothing while park is up; once none is busy, the state is read from the
+ * workers' copies (their paths in choice[], as a one-thread search leaves
+ * them at a poll), and they go on.
+ *
+ * The bytes: the header of dlx-checkpoint.c with flags 2, the finished
+ * jobs' totals as its counters and an empty path, then
+ *
+ *   80  u64 the cut's target          u64 the number of jobs (a check)
+ *   96  u64 next: ranks from it on were never started
+ *  104  u64 R, the jobs under way, then R times:
+ *       u64 rank, u64 the option of its run under way (its rank in the run),
+ *       u64 solutions, nodes, updates, branches of the job so far,
+ *       u32 max_level, u32 L, L x (u32 item, u32 option): the path
+ *
+ * and the checksum.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "dlx-checkpoint.h"
+#include "dlx-cut.h"
+#include "dlx-internal.h"
+#include "dlx-mult.h"
+#include "dlx-problem.h"
+#include "dlx.h"
+
+#define SPLIT_HEAD (DLX__CK_HEADER + 32u)
+#define ENTRY_HEAD 56u
+
+/* A job under way, as saved: the job's rank, the option's rank in its run, its counters and path. */
+struct sck_entry {
+	uint64_t rank, opt;
+	dlx_stats at;
+	uint32_t depth;
+	uint32_t *item, *option;        /* depth entries each, malloc'd together in item */
+};
+
+struct sck_shared;
+
+struct sck_worker {
+	struct sck_shared *sh;
+	dlx_problem *clone;
+	pthread_t thread;
+	bool started;
+	bool has_job;                   /* a job claimed and not finished (its state in the clone) */
+	uint64_t rank;
+	uint64_t polled_nodes;
+	double job_share, job_progress; /* guarded by sh->mu, with job_solutions */
+	uint64_t job_solutions;
+	size_t base, at;                /* as in dlx-split.c's split_worker */
+	bool open;
+	int32_t open_first;
+	uint64_t setup;
+};
+
+struct sck_shared {
+	dlx_problem *p;
+	const dlx_search_params *params;
+	struct dlx__cut cut;
+	size_t *order;
+	size_t n_order;
+	uint64_t target;
+	uint64_t fp;
+	pthread_mutex_t mu;
+	pthread_cond_t done, parked, go;
+	/* Guarded by mu. */
+	struct sck_entry *pend;         /* saved jobs under way, claimed first */
+	size_t n_pend, next_pend;
+	uint64_t next;                  /* the next fresh rank */
+	dlx_stats fin;                  /* the finished jobs' totals */
+	double fin_share;
+	int rc;
+	unsigned running, busy;         /* workers not finished; with a job and not parked */
+	bool park;
+	atomic_int stop;
+	atomic_uint_fast64_t nodes_so_far;
+	struct sck_worker *w;
+	unsigned threads;
+	double total_share;
+};
+
+static void sck_set_stop(struct sck_shared *sh, dlx_stop_reason why)
+{
+	int none = DLX_STOP_COMPLETE;
+	atomic_compare_exchange_strong(&sh->stop, &none, (int)why);
+}
+
+static void sck_count_nodes(struct sck_worker *w, uint64_t job_nodes)
+{
+	struct sck_shared *sh = w->sh;
+	uint64_t add = job_nodes - w->polled_nodes;
+	uint64_t total = atomic_fetch_add(&sh->nodes_so_far, add) + add;
+	w->polled_nodes = job_nodes;
+	if (sh->params->node_limit && total >= sh->params->node_limit)
+		sck_set_stop(sh, DLX_STOP_NODE_LIMIT);
+}
+
+/* The worker's poll: nodes, progress, and a park while a save reads the workers' states. */
+static int sck_poll(void *ctx, const dlx_stats *so_far)
+{
+	struct sck_worker *w = ctx;
+	struct sck_shared *sh = w->sh;
+	sck_count_nodes(w, so_far->nodes);
+	pthread_mutex_lock(&sh->mu);
+	w->job_progress = so_far->progress;
+	w->job_solutions = so_far->solutions;
+	if (sh->park) {
+		sh->busy--;
+		pthread_cond_broadcast(&sh->parked);
+		while (sh->park)
+			pthread_cond_wait(&sh->go, &sh->mu);
+		sh->busy++;
+	}
+	pthread_mutex_unlock(&sh->mu);
+	return atomic_load(&sh->stop) != DLX_STOP_COMPLETE;
+}
+
+/* Takes w's clone back to its own forced options. */
+static void sck_leave(struct sck_worker *w)
+{
+	if (w->open)
+		dlx__branch_close(w->clone, w->open_first);
+	w->open = false;
+	dlx__release_to(w->clone, w->base);
+	w->at = SIZE_MAX;
+}
+
+/* Brings w's clone to job's node, the item branched on there covered (dlx-split.c's split_reach()). */
+static int sck_reach(struct sck_worker *w, const struct dlx__job *job)
+{
+	const struct dlx__cut *cut = &w->sh->cut;
+	const struct dlx__group *g = &cut->groups[job->group];
+	const size_t *path = cut->opts + g->path;
+	size_t keep = 0;
+	if (w->at != SIZE_MAX) {
+		const struct dlx__group *h = &cut->groups[w->at];
+		const size_t *now = cut->opts + h->path;
+		while (keep < h->n && keep < g->n && now[keep] == path[keep])
+			keep++;
+		if (keep == h->n && keep == g->n && w->open && job->first)
+			return DLX_OK;
+	}
+	if (w->open)
+		dlx__branch_close(w->clone, w->open_first);
+	w->open = false;
+	dlx__release_to(w->clone, w->base + keep);
+	w->at = SIZE_MAX;
+	int rc = dlx__force_path(w->clone, path + keep, g->n - keep, &w->setup);
+	if (!rc && job->first)
+		rc = dlx__branch_open(w->clone, job->first, &w->setup);
+	if (rc) {
+		sck_leave(w);
+		return rc;
+	}
+	w->at = job->group;
+	w->open = job->first != 0;
+	w->open_first = job->first;
+	return DLX_OK;
+}
+
+static void add_count(uint64_t *a, uint64_t b, int *rc)
+{
+	if (*a > UINT64_MAX - b)
+		*rc = DLX_ERR_OVERFLOW;
+	else
+		*a += b;
+}
+
+static void add_stats(dlx_stats *a, const dlx_stats *b, int *rc)
+{
+	add_count(&a->solutions, b->solutions, rc);
+	add_count(&a->nodes, b->nodes, rc);
+	add_count(&a->updates, b->updates, rc);
+	add_count(&a->branches, b->branches, rc);
+	if (b->max_level > a->max_level)
+		a->max_level = b->max_level;
+}
+
+static void *sck_worker_main(void *arg)
+{
+	struct sck_worker *w = arg;
+	struct sck_shared *sh = w->sh;
+	const struct dlx__cut *cut = &sh->cut;
+	w->base = dlx_forced_count(w->clone);
+	w->at = SIZE_MAX;
+	dlx_search_params wp = DLX_SEARCH_PARAMS_INIT;
+	wp.on_poll = sck_poll;
+	wp.poll_ctx = w;
+	/* The caller's interval for the workers' polls (the tests stop jobs anywhere), 4096 by default. */
+	wp.poll_interval = sh->params->poll_interval ? sh->params->poll_interval : 4096;
+	for (;;) {
+		static const uint32_t none[1] = { 0 };
+		struct dlx__replay rp = { 0, none, none, { 0, 0, 0, 0, DLX_STOP_COMPLETE, 0, 0.0 } };
+		uint64_t u0 = 0;
+		pthread_mutex_lock(&sh->mu);
+		while (sh->park)
+			pthread_cond_wait(&sh->go, &sh->mu);
+		bool claimed = false;
+		if (atomic_load(&sh->stop) == DLX_STOP_COMPLETE) {
+			if (sh->next_pend < sh->n_pend) {
+				const struct sck_entry *e = &sh->pend[sh->next_pend++];
+				w->rank = e->rank;
+				u0 = e->opt;
+				rp = (struct dlx__replay){ e->depth, e->item, e->option, e->at };
+				claimed = true;
+			} else if (sh->next < sh->n_order) {
+				w->rank = sh->next++;
+				claimed = true;
+			}
+		}
+		if (claimed) {
+			w->has_job = true;
+			sh->busy++;
+			w->job_share = dlx__job_share(cut, sh->order[w->rank]);
+			w->job_progress = 0;
+			w->job_solutions = rp.at.solutions;
+		}
+		pthread_mutex_unlock(&sh->mu);
+		if (!claimed)
+			break;
+		const struct dlx__job *job = &cut->jobs[sh->order[w->rank]];
+		dlx_stats st = rp.at;
+		st.stop = DLX_STOP_ERROR;
+		int rc = sck_reach(w, job);
+		/* The saved job's nodes are in nodes_so_far already. */
+		w->polled_nodes = rp.at.nodes;
+		if (!rc) {
+			dlx_problem *c = w->clone;
+			c->ck_part->job = w->rank;
+			c->ck_part->opt = u0;
+			c->ck_part->max = rp.at.max_level;
+			c->ck_where = DLX_CK_NONE;
+			if (job->first) {
+				rc = dlx__search_range_resume(c, job->first, job->last, u0, &rp, &wp, &st);
+			} else if (u0) {
+				/* A job that is a whole node has one option rank: 0. */
+				rc = DLX_ERR_INVALID;
+			} else {
+				rc = dlx__search_replay(c, &wp, &rp, &st);
+				if (rp.at.max_level > st.max_level)
+					st.max_level = rp.at.max_level;
+			}
+		}
+		if (!rc)
+			sck_count_nodes(w, st.nodes);
+		pthread_mutex_lock(&sh->mu);
+		if (!rc && st.stop == DLX_STOP_COMPLETE) {
+			add_stats(&sh->fin, &st, &rc);
+			sh->fin_share += w->job_share;
+			w->has_job = false;
+		}
+		w->job_share = 0;
+		w->job_solutions = 0;
+		sh->busy--;
+		if (sh->park)
+			pthread_cond_broadcast(&sh->parked);
+		if (rc && !sh->rc)
+			sh->rc = rc;
+		pthread_mutex_unlock(&sh->mu);
+		if (rc)
+			sck_set_stop(sh, DLX_STOP_ERROR);
+		if (rc || st.stop != DLX_STOP_COMPLETE)
+			break;
+	}
+	pthread_mutex_lock(&sh->mu);
+	if (--sh->running == 0)
+		pthread_cond_signal(&sh->done);
+	pthread_mutex_unlock(&sh->mu);
+	return NULL;
+}
+
+/*
+ * The bytes of where the search stands, every worker parked or finished
+ * (sh->mu held, or the workers joined): DLX_ERR_STATE when a job under way
+ * stopped where nothing can be saved (an error).
+ */
+static int sck_image(struct sck_shared *sh, uint64_t user, unsigned char **out, size_t *len)
+{
+	*out = NULL;
+	*len = 0;
+	size_t n = SPLIT_HEAD + 8, r = 0;
+	for (unsigned t = 0; t < sh->threads; t++) {
+		const struct sck_worker *w = &sh->w[t];
+		if (!w->has_job)
+			continue;
+		if (w->clone->ck_where == DLX_CK_NONE)
+			return DLX_ERR_STATE;
+		n += ENTRY_HEAD + 8 * (size_t)w->clone->ck_level;
+		r++;
+	}
+	for (size_t k = sh->next_pend; k < sh->n_pend; k++, r++)
+		n += ENTRY_HEAD + 8 * (size_t)sh->pend[k].depth;
+	unsigned char *b = malloc(n);
+	if (!b)
+		return DLX_ERR_NOMEM;
+	static const unsigned char magic[8] = { 'D', 'L', 'X', 'C', 'K', 'P', 'T', 0 };
+	memcpy(b, magic, sizeof magic);
+	dlx__ck_put32(b + 8, DLX__CK_VERSION);
+	dlx__ck_put32(b + 12, DLX__CK_SPLIT);
+	dlx__ck_put64(b + 16, n);
+	dlx__ck_put64(b + 24, sh->fp);
+	dlx__ck_put64(b + 32, sh->fin.solutions);
+	dlx__ck_put64(b + 40, sh->fin.nodes);
+	dlx__ck_put64(b + 48, sh->fin.updates);
+	dlx__ck_put64(b + 56, sh->fin.branches);
+	dlx__ck_put32(b + 64, sh->fin.max_level);
+	dlx__ck_put32(b + 68, 0);
+	dlx__ck_put64(b + 72, user);
+	dlx__ck_put64(b + 80, sh->target);
+	dlx__ck_put64(b + 88, sh->n_order);
+	dlx__ck_put64(b + 96, sh->next);
+	dlx__ck_put64(b + 104, r);
+	size_t at = SPLIT_HEAD;
+	for (unsigned t = 0; t < sh->threads; t++) {
+		const struct sck_worker *w = &sh->w[t];
+		if (!w->has_job)
+			continue;
+		const dlx_problem *c = w->clone;
+		dlx_stats s = c->ck_at;
+		/* A poll's node was entered: the resumed search enters it again and counts it then. */
+		s.nodes -= c->ck_where == DLX_CK_ENTERED;
+		dlx__ck_put64(b + at, w->rank);
+		dlx__ck_put64(b + at + 8, c->ck_part->opt);
+		dlx__ck_put64(b + at + 16, s.solutions);
+		dlx__ck_put64(b + at + 24, s.nodes);
+		dlx__ck_put64(b + at + 32, s.updates);
+		dlx__ck_put64(b + at + 40, s.branches);
+		dlx__ck_put32(b + at + 48, c->ck_part->max > s.max_level ? c->ck_part->max : s.max_level);
+		dlx__ck_put32(b + at + 52, c->ck_level);
+		at += ENTRY_HEAD;
+		for (uint32_t l = 0; l < c->ck_level; l++, at += 8) {
+			int32_t x = c->choice[l];
+			dlx__ck_put32(b + at, (uint32_t)(c->node.top[x] - 1));
+			dlx__ck_put32(b + at + 4, (uint32_t)dlx__option_of_node(c, x));
+		}
+	}
+	for (size_t k = sh->next_pend; k < sh->n_pend; k++) {
+		const struct sck_entry *e = &sh->pend[k];
+		dlx__ck_put64(b + at, e->rank);
+		dlx__ck_put64(b + at + 8, e->opt);
+		dlx__ck_put64(b + at + 16, e->at.solutions);
+		dlx__ck_put64(b + at + 24, e->at.nodes);
+		dlx__ck_put64(b + at + 32, e->at.updates);
+		dlx__ck_put64(b + at + 40, e->at.branches);
+		dlx__ck_put32(b + at + 48, e->at.max_level);
+		dlx__ck_put32(b + at + 52, e->depth);
+		at += ENTRY_HEAD;
+		for (uint32_t l = 0; l < e->depth; l++, at += 8) {
+			dlx__ck_put32(b + at, e->item[l]);
+			dlx__ck_put32(b + at + 4, e->option[l]);
+		}
+	}
+	dlx__ck_put64(b + n - 8, dlx__ck_fnv(DLX__CK_FNV_OFFSET, b, n - 8));
+	*out = b;
+	*len = n;
+	return DLX_OK;
+}
+
+int dlx__ck_split_save(const dlx_problem *p, uint64_t user, void **out, size_t *len)
+{
+	struct dlx__ck_part *pc = p->ck_part;
+	if (pc->split == DLX_CK_SPLIT_IMAGE) {
+		unsigned char *b = malloc(pc->image_len);
+		if (!b)
+			return DLX_ERR_NOMEM;
+		memcpy(b, pc->image, pc->image_len);
+		dlx__ck_put64(b + 72, user);
+		dlx__ck_put64(b + pc->image_len - 8, dlx__ck_fnv(DLX__CK_FNV_OFFSET, b, pc->image_len - 8));
+		*out = b;
+		*len = pc->image_len;
+		return DLX_OK;
+	}
+	if (pc->split != DLX_CK_SPLIT_LIVE)
+		return DLX_ERR_STATE;
+	struct sck_shared *sh = pc->live;
+	pthread_mutex_lock(&sh->mu);
+	sh->park = true;
+	while (sh->busy > 0)
+		pthread_cond_wait(&sh->parked, &sh->mu);
+	unsigned char *b;
+	int rc = sck_image(sh, user, &b, len);
+	sh->park = false;
+	pthread_cond_broadcast(&sh->go);
+	pthread_mutex_unlock(&sh->mu);
+	*out = rc ? NULL : b;
+	return rc;
+}
+
+/* The statistics so far for the caller's poll (sh->mu held). */
+static dlx_stats sck_so_far(const struct sck_shared *sh)
+{
+	dlx_stats now = { 0, 0, 0, 0, DLX_STOP_COMPLETE, 0, 0.0 };
+	now.nodes = atomic_load(&sh->nodes_so_far);
+	now.solutions = sh->fin.solutions;
+	double done = sh->fin_share;
+	for (unsigned t = 0; t < sh->threads; t++) {
+		now.solutions += sh->w[t].job_solutions;
+		done += sh->w[t].job_share * sh->w[t].job_progress;
+	}
+	for (size_t k = sh->next_pend; k < sh->n_pend; k++)
+		now.solutions += sh->pend[k].at.solutions;
+	now.progress = sh->total_share > 0 ? done / sh->total_share : 0;
+	return now;
+}
+
+/* Waits for the workers, running the caller's poll about every 10 ms in this thread. */
+static void sck_wait(struct sck_shared *sh)
+{
+	const dlx_search_params *params = sh->params;
+	pthread_mutex_lock(&sh->mu);
+	while (sh->running > 0) {
+		struct timespec until;
+		clock_gettime(CLOCK_MONOTONIC, &until);
+		until.tv_nsec += 10 * 1000 * 1000;
+		if (until.tv_nsec >= 1000000000) {
+			until.tv_sec++;
+			until.tv_nsec -= 1000000000;
+		}
+		pthread_cond_timedwait(&sh->done, &sh->mu, &until);
+		if (sh->running == 0 || !params->on_poll)
+			continue;
+		dlx_stats now = sck_so_far(sh);
+		/* Unlocked: the callback may be slow, may save (which takes the lock), and workers need it. */
+		pthread_mutex_unlock(&sh->mu);
+		if (params->on_poll(params->poll_ctx, &now))
+			sck_set_stop(sh, DLX_STOP_POLL);
+		pthread_mutex_lock(&sh->mu);
+	}
+	pthread_mutex_unlock(&sh->mu);
+}
+
+/*
+ * Reads a split checkpoint's own part into sh (pend, next, fin) after the
+ * cut is made; DLX_OK, a refusal, or DLX_ERR_NOMEM.
+ */
+static int sck_parse(struct sck_shared *sh, const unsigned char *b, size_t len, dlx_error_info *err)
+{
+	const dlx_problem *p = sh->p;
+	if (dlx__ck_get64(b + 88) != sh->n_order)
+		return dlx__ck_refuse(err, "corrupted checkpoint (its jobs are not this problem's cut)");
+	sh->next = dlx__ck_get64(b + 96);
+	uint64_t r = dlx__ck_get64(b + 104);
+	if (sh->next > sh->n_order || r > sh->next)
+		return dlx__ck_refuse(err, "corrupted checkpoint (a job past the search's)");
+	sh->fin.solutions = dlx__ck_get64(b + 32);
+	sh->fin.nodes = dlx__ck_get64(b + 40);
+	sh->fin.updates = dlx__ck_get64(b + 48);
+	sh->fin.branches = dlx__ck_get64(b + 56);
+	sh->fin.max_level = dlx__ck_get32(b + 64);
+	if (sh->fin.max_level > p->n_primary)
+		return dlx__ck_refuse(err, "corrupted checkpoint (a path deeper than the problem allows)");
+	sh->pend = calloc(r ? r : 1, sizeof *sh->pend);
+	unsigned char *seen = calloc(sh->n_order ? sh->n_order : 1, 1);
+	if (!sh->pend || !seen) {
+		free(seen);
+		return DLX_ERR_NOMEM;
+	}
+	size_t at = SPLIT_HEAD, end = len - 8;
+	for (uint64_t k = 0; k < r; k++) {
+		if (end - at < ENTRY_HEAD) {
+			free(seen);
+			return dlx__ck_refuse(err, "corrupted checkpoint (its jobs' paths disagree with its size)");
+		}
+		struct sck_entry *e = &sh->pend[sh->n_pend];
+		e->rank = dlx__ck_get64(b + at);
+		e->opt = dlx__ck_get64(b + at + 8);
+		e->at.solutions = dlx__ck_get64(b + at + 16);
+		e->at.nodes = dlx__ck_get64(b + at + 24);
+		e->at.updates = dlx__ck_get64(b + at + 32);
+		e->at.branches = dlx__ck_get64(b + at + 40);
+		e->at.max_level = dlx__ck_get32(b + at + 48);
+		e->at.stop = DLX_STOP_COMPLETE;
+		e->depth = dlx__ck_get32(b + at + 52);
+		at += ENTRY_HEAD;
+		const char *bad = NULL;
+		if (e->rank >= sh->next || seen[e->rank])
+			bad = "corrupted checkpoint (a job past the search's, or saved twice)";
+		else if (e->depth > p->n_primary || e->at.max_level > p->n_primary ||
+			 (e->depth && e->at.max_level < e->depth - 1))
+			bad = "corrupted checkpoint (a path deeper than the problem allows)";
+		else if ((end - at) / 8 < e->depth)
+			bad = "corrupted checkpoint (its jobs' paths disagree with its size)";
+		if (bad) {
+			free(seen);
+			return dlx__ck_refuse(err, bad);
+		}
+		seen[e->rank] = 1;
+		e->item = malloc((e->depth ? e->depth : 1) * 2 * sizeof *e->item);
+		if (!e->item) {
+			free(seen);
+			return DLX_ERR_NOMEM;
+		}
+		sh->n_pend++;
+		e->option = e->item + e->depth;
+		for (uint32_t l = 0; l < e->depth; l++, at += 8) {
+			e->item[l] = dlx__ck_get32(b + at);
+			e->option[l] = dlx__ck_get32(b + at + 4);
+			if (e->item[l] >= p->n_primary || e->option[l] >= p->n_options) {
+				free(seen);
+				return dlx__ck_refuse(err, "corrupted checkpoint (an item or option out of range)");
+			}
+		}
+	}
+	free(seen);
+	if (at != end)
+		return dlx__ck_refuse(err, "corrupted checkpoint (its jobs' paths disagree with its size)");
+	return DLX_OK;
+}
+
+static void sck_destroy(struct sck_shared *sh)
+{
+	for (size_t k = 0; k < sh->n_pend; k++)
+		free(sh->pend[k].item);
+	free(sh->pend);
+	free(sh->order);
+	dlx__cut_free(&sh->cut);
+	pthread_mutex_destroy(&sh->mu);
+	pthread_cond_destroy(&sh->done);
+	pthread_cond_destroy(&sh->parked);
+	pthread_cond_destroy(&sh->go);
+}
+
+/* Starts the workers; how many started.  Each gets a clone with a ck_part of its own. */
+static unsigned sck_start(struct sck_shared *sh)
+{
+	unsigned started = 0;
+	for (unsigned t = 0; t < sh->threads; t++) {
+		struct sck_worker *w = &sh->w[t];
+		w->sh = sh;
+		w->clone = dlx__problem_borrow(sh->p);
+		if (!w->clone)
+			break;
+		w->clone->ck_part = calloc(1, sizeof *w->clone->ck_part);
+		if (!w->clone->ck_part)
+			break;
+		pthread_mutex_lock(&sh->mu);
+		sh->running++;
+		pthread_mutex_unlock(&sh->mu);
+		if (pthread_create(&w->thread, NULL, sck_worker_main, w) != 0) {
+			pthread_mutex_lock(&sh->mu);
+			sh->running--;
+			pthread_mutex_unlock(&sh->mu);
+			break;
+		}
+		w->started = true;
+		started++;
+	}
+	return started;
+}
+
+int dlx_search_split_resume(dlx_problem *p, const dlx_search_params *params, unsigned threads, const void *ckpt,
+			    size_t len, dlx_stats *stats, dlx_error_info *err)
+{
+	if (err) {
+		err->line = 0;
+		err->message[0] = '\0';
+	}
+	if (stats)
+		memset(stats, 0, sizeof *stats), stats->stop = DLX_STOP_ERROR;
+	static const dlx_search_params defaults = DLX_SEARCH_PARAMS_INIT;
+	params = params ? params : &defaults;
+	if (!p || (!ckpt && len) || params->on_solution || params->solution_limit)
+		return DLX_ERR_INVALID;
+	if (p->iterating || dlx__bounded(p))
+		return DLX_ERR_STATE;
+	p->ck_armed = false;
+	threads = threads ? threads : 1;
+	const unsigned char *b = ckpt;
+	uint64_t target = (uint64_t)512 * (threads < 1024 ? threads : 1024);
+	struct sck_shared sh;
+	memset(&sh, 0, sizeof sh);
+	sh.p = p;
+	sh.params = params;
+	int rc = dlx__ck_fingerprint(p, &sh.fp);
+	if (rc)
+		return rc;
+	if (b) {
+		size_t extra;
+		uint32_t flags;
+		rc = dlx__ck_check_bytes(b, len, &extra, &flags, err);
+		if (rc)
+			return rc;
+		if (flags != DLX__CK_SPLIT)
+			return dlx__ck_refuse(err, flags == DLX__CK_PART
+							   ? "checkpoint of a part of the search (dlx --part), not of a "
+							     "search in threads"
+							   : "checkpoint of a one-thread search, not of a count in threads "
+							     "(resume it in one thread: --threads 1, dlx_search_resume())");
+		if (dlx__ck_get64(b + 24) != sh.fp)
+			return dlx__ck_refuse(err, "checkpoint of another problem, or of other options that shape the "
+						   "search (seed, propagation, forced options)");
+		target = dlx__ck_get64(b + 80);
+		if (target < 1 || target > ((uint64_t)1 << 32))
+			return dlx__ck_refuse(err, "corrupted checkpoint (a cut of no allowed size)");
+	}
+	/* The cut, without polls: its walks are bounded, and a stop there would leave nothing to save. */
+	dlx_stats walk;
+	rc = dlx__cut(p, (size_t)target, &defaults, &sh.cut, &walk);
+	sh.target = target;
+	pthread_mutex_init(&sh.mu, NULL);
+	pthread_condattr_t ca;
+	pthread_condattr_init(&ca);
+	pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
+	pthread_cond_init(&sh.done, &ca);
+	pthread_condattr_destroy(&ca);
+	pthread_cond_init(&sh.parked, NULL);
+	pthread_cond_init(&sh.go, NULL);
+	atomic_init(&sh.stop, DLX_STOP_COMPLETE);
+	if (!rc) {
+		sh.order = dlx__part_job_order(&sh.cut, 0, 1, &sh.n_order);
+		if (!sh.order)
+			rc = DLX_ERR_NOMEM;
+	}
+	if (!rc && b)
+		rc = sck_parse(&sh, b, len, err);
+	if (!rc && !p->ck_part && !(p->ck_part = calloc(1, sizeof *p->ck_part)))
+		rc = DLX_ERR_NOMEM;
+	if (rc) {
+		sck_destroy(&sh);
+		return rc;
+	}
+	for (size_t j = 0; j < sh.n_order; j++)
+		sh.total_share += dlx__job_share(&sh.cut, j);
+	for (uint64_t k = 0; k < sh.next; k++)
+		sh.fin_share += dlx__job_share(&sh.cut, sh.order[k]);
+	for (size_t k = 0; k < sh.n_pend; k++)
+		sh.fin_share -= dlx__job_share(&sh.cut, sh.order[sh.pend[k].rank]);
+
+	/* The walk above the cut, counted once as dlx_search_split() counts it: each job's root is a leaf of it. */
+	dlx_stats tot = { 0, 0, 0, 0, DLX_STOP_COMPLETE, 0, 0.0 };
+	tot.nodes = walk.nodes - sh.cut.leaves;
+	tot.updates = walk.updates;
+	tot.branches = walk.branches;
+	uint64_t start_nodes = tot.nodes;
+	add_count(&start_nodes, sh.fin.nodes, &rc);
+	for (size_t k = 0; k < sh.n_pend; k++)
+		add_count(&start_nodes, sh.pend[k].at.nodes, &rc);
+	atomic_init(&sh.nodes_so_far, start_nodes);
+	if (params->node_limit && start_nodes >= params->node_limit)
+		atomic_store(&sh.stop, DLX_STOP_NODE_LIMIT);
+
+	uint64_t work = sh.n_pend + (sh.n_order - sh.next);
+	sh.threads = threads > work ? (work ? (unsigned)work : 1) : threads;
+	sh.w = calloc(sh.threads, sizeof *sh.w);
+	if (!sh.w)
+		rc = DLX_ERR_NOMEM;
+	/* Armed before the search: the caller's polls may save it. */
+	free(p->ck_part->image);
+	p->ck_part->image = NULL;
+	p->ck_part->on = false;
+	p->ck_part->live = &sh;
+	p->ck_part->split = DLX_CK_SPLIT_LIVE;
+	p->ck_fp = sh.fp;
+	p->ck_armed = !rc;
+	unsigned started = 0;
+	if (!rc && atomic_load(&sh.stop) == DLX_STOP_COMPLETE) {
+		started = sck_start(&sh);
+		if (!started)
+			rc = DLX_ERR_NOMEM;
+		else
+			sck_wait(&sh);
+	}
+	for (unsigned t = 0; sh.w && t < sh.threads; t++)
+		if (sh.w[t].started)
+			pthread_join(sh.w[t].thread, NULL);
+	p->ck_part->split = 0;
+	p->ck_part->live = NULL;
+	if (!rc)
+		rc = sh.rc;
+	/* The totals: the walk's, the finished jobs', and what the jobs under way did so far. */
+	add_stats(&tot, &sh.fin, &rc);
+	dlx_stop_reason why = (dlx_stop_reason)atomic_load(&sh.stop);
+	if (!rc && why != DLX_STOP_COMPLETE) {
+		for (unsigned t = 0; t < sh.threads; t++) {
+			const struct sck_worker *w = &sh.w[t];
+			if (w->has_job && w->clone->ck_where != DLX_CK_NONE) {
+				dlx_stats s = w->clone->ck_at;
+				s.nodes -= w->clone->ck_where == DLX_CK_ENTERED;
+				add_stats(&tot, &s, &rc);
+			}
+		}
+		for (size_t k = sh.next_pend; k < sh.n_pend; k++)
+			add_stats(&tot, &sh.pend[k].at, &rc);
+		unsigned char *img;
+		size_t n;
+		int ri = rc ? rc : sck_image(&sh, 0, &img, &n);
+		if (!ri) {
+			p->ck_part->image = img;
+			p->ck_part->image_len = n;
+			p->ck_part->split = DLX_CK_SPLIT_IMAGE;
+		} else if (ri == DLX_ERR_NOMEM) {
+			rc = ri;
+		}
+	}
+	for (unsigned t = 0; sh.w && t < sh.threads; t++) {
+		if (sh.w[t].clone) {
+			if (sh.w[t].started)
+				sck_leave(&sh.w[t]);
+			dlx_problem_free(sh.w[t].clone);
+		}
+	}
+	free(sh.w);
+	bool bad_path = rc == DLX_ERR_INVALID;
+	tot.stop = rc ? DLX_STOP_ERROR : why;
+	tot.progress = tot.stop == DLX_STOP_COMPLETE ? 1.0 : sh.total_share > 0 ? sh.fin_share / sh.total_share : 0;
+	sck_destroy(&sh);
+	if (bad_path) {
+		p->ck_armed = false;
+		return dlx__ck_refuse(err, "corrupted checkpoint (its path is not one this problem's search takes)");
+	}
+	if (rc)
+		p->ck_armed = false;
+	if (stats)
+		*stats = tot;
+	return rc;
+}
+
+int dlx_checkpoint_split(const void *ckpt, size_t len, bool *split, dlx_error_info *err)
+{
+	if (err) {
+		err->line = 0;
+		err->message[0] = '\0';
+	}
+	if (split)
+		*split = false;
+	if (!ckpt || !split)
+		return DLX_ERR_INVALID;
+	size_t extra;
+	uint32_t flags;
+	int rc = dlx__ck_check_bytes(ckpt, len, &extra, &flags, err);
+	if (!rc)
+		*split = flags == DLX__CK_SPLIT;
+	return rc;
+}

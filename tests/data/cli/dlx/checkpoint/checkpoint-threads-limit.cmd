@@ -1,0 +1,1 @@
+--count --limit 5 --threads 2 --checkpoint @DATA@/new.ckpt @TOPDATA@/queens8.dlx

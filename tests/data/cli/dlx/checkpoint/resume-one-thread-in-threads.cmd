@@ -1,0 +1,1 @@
+--count --threads 2 --resume @DATA@/queens8-200.ckpt @TOPDATA@/queens8.dlx
