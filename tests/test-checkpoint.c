@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "core-fixtures.h"
+#include "test-trials.h"
 #include "dlx.h"
 
 /* The order solutions come in, as a running hash: equal hashes, equal sequences (for our purposes). */
@@ -100,7 +101,8 @@ static void assert_same_stats(const dlx_stats *a, const dlx_stats *b)
 START_TEST(interrupted_equals_uninterrupted)
 {
 	unsigned resumes = 0;
-	for (unsigned trial = 0; trial < 400; trial++) {
+	unsigned n = test_trials(400);
+	for (unsigned trial = 0; trial < n; trial++) {
 		rng_seed(trial * 2654435761u + 7);
 		bool colored;
 		dlx_problem *p = random_problem(&colored);
@@ -155,7 +157,7 @@ START_TEST(interrupted_equals_uninterrupted)
 		dlx_problem_free(p);
 	}
 	/* The trials must have stopped and resumed often, or they prove nothing. */
-	ck_assert_uint_gt(resumes, 1000);
+	ck_assert_uint_gt(resumes, n * 5 / 2);
 }
 END_TEST
 
@@ -500,7 +502,8 @@ static unsigned resume_part(dlx_problem *p, const dlx_part *path, size_t depth, 
 START_TEST(part_interrupted_equals_uninterrupted)
 {
 	unsigned resumes = 0;
-	for (unsigned trial = 0; trial < 300; trial++) {
+	unsigned n = test_trials(300);
+	for (unsigned trial = 0; trial < n; trial++) {
 		rng_seed(trial * 2246822519u + 11);
 		bool colored;
 		dlx_problem *p = trial % 10 == 9 ? queens(5 + trial / 10 % 4) : random_problem(&colored);
@@ -523,7 +526,7 @@ START_TEST(part_interrupted_equals_uninterrupted)
 		ck_assert_uint_eq(t.hash, whole_trace.hash);
 		dlx_problem_free(p);
 	}
-	ck_assert_uint_gt(resumes, 300);
+	ck_assert_uint_gt(resumes, n);
 }
 END_TEST
 
@@ -639,7 +642,8 @@ static void assert_same_counts(const dlx_stats *a, const dlx_stats *b, const cha
 START_TEST(split_interrupted_equals_uninterrupted)
 {
 	unsigned resumes = 0, under_way = 0, fewer = 0;
-	for (unsigned trial = 0; trial < 300; trial++) {
+	unsigned n = test_trials(300);
+	for (unsigned trial = 0; trial < n; trial++) {
 		rng_seed(trial * 2246822519u + 11);
 		bool colored;
 		dlx_problem *p = trial % 4 == 3 ? queens(6 + trial % 4) : random_problem(&colored);
@@ -701,8 +705,8 @@ START_TEST(split_interrupted_equals_uninterrupted)
 		dlx_problem_free(p);
 	}
 	/* The trials must have stopped and resumed often, jobs half done among them, or they prove nothing. */
-	ck_assert_uint_gt(resumes, 500);
-	ck_assert_uint_gt(under_way, 40);
+	ck_assert_uint_gt(resumes, n * 3 / 2);
+	ck_assert_uint_gt(under_way, n * 2 / 15);
 	(void)fewer;
 }
 END_TEST
