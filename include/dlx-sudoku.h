@@ -380,6 +380,57 @@ DLX_API const dlx_problem *dlx_sudoku_problem(const dlx_sudoku *s);
  */
 DLX_API int dlx_sudoku_set_propagation(dlx_sudoku *s, dlx_propagation mode);
 
+/** Which engine dlx_sudoku_solve() and dlx_sudoku_solve_candidates() search with (dlx_sudoku_set_engine()). */
+typedef enum dlx_sudoku_engine {
+	DLX_SUDOKU_ENGINE_DLX = 0,  /**< dancing links (dlx_search()): the default */
+	DLX_SUDOKU_ENGINE_SAT = 1,  /**< the SAT engine (dlx_search_sat(): CaDiCaL); threads ignored */
+	/**
+	 * Dancing links for boards up to #DLX_SUDOKU_AUTO_SIDE, for counts of
+	 * every solution (limit 0), with propagation, or without CaDiCaL.
+	 * Larger boards: dancing links within a budget of nodes, and if it
+	 * runs out before the search ends, the SAT engine from the start.
+	 * Deterministic: the same puzzle gets the same answer from the same
+	 * engine on every run.
+	 */
+	DLX_SUDOKU_ENGINE_AUTO = 2
+} dlx_sudoku_engine;
+
+/** Largest side #DLX_SUDOKU_ENGINE_AUTO always leaves to dancing links. */
+#define DLX_SUDOKU_AUTO_SIDE 25u
+/**
+ * #DLX_SUDOKU_ENGINE_AUTO's default budget of dancing-links nodes on larger
+ * boards (see BENCHMARKS.md, "Large boards with few clues").
+ */
+#define DLX_SUDOKU_AUTO_BUDGET 100000u
+
+/**
+ * Sets the engine of the solver's dlx_sudoku_solve() and
+ * dlx_sudoku_solve_candidates() (grading and generating always use
+ * dancing links).  With the SAT engine, node_limit bounds the conflicts of
+ * each solver call instead of nodes, nodes and updates stay 0, polls come
+ * about every 10 ms, solutions come in the solver's order, and each
+ * solution costs a solver call (counting many is for dancing links).  With
+ * auto, when the budget runs out, the answer is the SAT engine's alone:
+ * its solutions, its statistics (the dancing links' nodes are not added);
+ * when dancing links end within it and the params have an on_solution, the
+ * search runs again (within the budget) to hand the callback the
+ * solutions.  A user's node_limit below the budget keeps auto on dancing
+ * links.
+ *
+ * @param budget  auto's nodes; 0 for #DLX_SUDOKU_AUTO_BUDGET
+ * @return #DLX_OK; #DLX_ERR_INVALID for a NULL s or an unknown engine;
+ *         #DLX_ERR_UNSUPPORTED for the SAT engine when the library was
+ *         built without CaDiCaL (dlx_sat_available()).  O(1).
+ */
+DLX_API int dlx_sudoku_set_engine(dlx_sudoku *s, dlx_sudoku_engine engine, uint64_t budget);
+
+/**
+ * The engine that answered the solver's last dlx_sudoku_solve() or
+ * dlx_sudoku_solve_candidates(): #DLX_SUDOKU_ENGINE_DLX or
+ * #DLX_SUDOKU_ENGINE_SAT (auto says which it took).  O(1).
+ */
+DLX_API dlx_sudoku_engine dlx_sudoku_last_engine(const dlx_sudoku *s);
+
 /** Two givens that cannot both stand, 0-based coordinates. */
 typedef struct dlx_sudoku_conflict {
 	unsigned row1, col1; /**< the first cell in row-major order */

@@ -65,7 +65,9 @@ typedef enum dlx_error {
 	DLX_ERR_OVERFLOW = -6,  /**< a 64-bit statistic would have wrapped; the search stopped */
 	DLX_ERR_STATE = -7,     /**< not allowed now: options forced, an iterator live, bounds where they are not supported */
 	DLX_ERR_SYNTAX = -8,    /**< malformed input text (front ends; details in a #dlx_error_info) */
-	DLX_ERR_IO = -9         /**< a read error from the input stream */
+	DLX_ERR_IO = -9,        /**< a read error from the input stream */
+	DLX_ERR_UNSUPPORTED = -10 /**< a part of the library this build lacks: dlx_search_sat()
+	                               without CaDiCaL (see dlx_sat_available()) */
 } dlx_error;
 
 /**
@@ -364,6 +366,85 @@ typedef struct dlx_search_params {
  * Complexity: exponential in general; memory O(number of primary items).
  */
 DLX_API int dlx_search(dlx_problem *p, const dlx_search_params *params, dlx_stats *stats);
+
+/**
+ * Whether this build of the library has the SAT engine (dlx_search_sat()):
+ * it was built with CaDiCaL (meson option `sat`, Debian's libcadical-dev).
+ * Without it dlx_search_sat() returns #DLX_ERR_UNSUPPORTED.  O(1).
+ */
+DLX_API bool dlx_sat_available(void);
+
+/** What the SAT engine built and ran (dlx_search_sat()). */
+typedef struct dlx_sat_stats {
+	uint64_t variables; /**< the encoding's variables: one per option left, plus auxiliaries */
+	uint64_t clauses;   /**< its clauses, the blocking clauses of the solutions found included */
+	uint64_t calls;     /**< solver calls: one per solution found, one more to end or to be stopped */
+} dlx_sat_stats;
+
+/**
+ * Searches with a second engine: the problem as it stands, encoded as
+ * propositional clauses and handed to a conflict-driven clause-learning
+ * SAT solver (CaDiCaL, with its configuration for satisfiable instances).
+ * Where dancing links stall on a tree too large to walk (sudoku boards of
+ * 36x36 and up with few givens, BENCHMARKS.md), learning from the dead
+ * ends finds a solution in seconds; where the tree is small, dlx_search()
+ * is far faster (the encoding alone costs more than the whole search).
+ *
+ * The contract is dlx_search()'s, for what it supports:
+ * - the solutions are those of the problem with its forced options
+ *   applied, reported to on_solution with the same option numbers: the
+ *   forced ones first, in the order forced, then the chosen ones in
+ *   increasing order (not a search order).  Only what the forced options
+ *   left is encoded: one variable per option still available (an option
+ *   is only ever part of a solution through one of its primary items, as
+ *   in dlx_search()), so givens cost nothing;
+ * - solution_limit: stop after that many (#DLX_STOP_LIMIT), 0 for all;
+ *   a count is exact when the search completes.  Each solution found is
+ *   excluded by a clause (its chosen options not all together) and the
+ *   solver called again: one call per solution, each dearer than the last,
+ *   so counting many solutions is for dlx_search();
+ * - on_solution, on_poll: as for dlx_search().  on_poll is called from the
+ *   solver's termination check, about every 10 ms (poll_interval is
+ *   ignored), also while the clauses are built; a non-zero return stops
+ *   the search (#DLX_STOP_POLL), within milliseconds;
+ * - node_limit: no nodes here: it bounds the conflicts of each solver call
+ *   instead (#DLX_STOP_NODE_LIMIT when one call reaches it), so that a
+ *   bounded run is the same on every machine;
+ * - stats: solutions, stop and progress (1 when complete, else 0) are
+ *   set; nodes, updates, branches and max_level are left 0, as there is
+ *   no search tree (CaDiCaL's C interface does not report its conflicts
+ *   or decisions);
+ * - the problem is left as it was, and may be searched again.
+ * Colors are encoded (an option giving secondary item s color c implies
+ * an auxiliary variable "s has c"; at most one of s's colors and of its
+ * uncolored options holds); propagation (dlx_set_propagation()) and costs
+ * are ignored, as dlx_search() ignores costs and propagation changes no
+ * solution.
+ *
+ * The clauses: for each active primary item "at least one of its options"
+ * and "at most one"; for each active secondary item "at most one".  "At
+ * most one" is pairwise for a group of up to 8 literals and a sequential
+ * counter (Sinz) above: about 3 clauses and one auxiliary variable per
+ * literal, so the encoding is linear in the size of the matrix (the empty
+ * 64x64 sudoku: 1.3 million variables, 3.1 million clauses, solved in
+ * 2.2 s of CPU with a peak of 570 MB; BENCHMARKS.md).
+ *
+ * @param p      the problem (forced options applied); not changed
+ * @param params as dlx_search(), or NULL for #DLX_SEARCH_PARAMS_INIT
+ * @param stats  filled in (may be NULL)
+ * @param sat    the encoding's size and the solver calls (may be NULL)
+ * @return #DLX_OK, also when stopped early (stats->stop); #DLX_ERR_UNSUPPORTED
+ *         when the library was built without CaDiCaL; #DLX_ERR_INVALID for
+ *         a NULL p; #DLX_ERR_STATE while an iterator searches p, or when p
+ *         has items with bounds (dlx_set_item_bounds(): not encoded);
+ *         #DLX_ERR_TOO_BIG past 2^31-2 variables; #DLX_ERR_NOMEM when the
+ *         library's own memory runs short.  CaDiCaL allocates through C++,
+ *         whose failures end the process (as GMP's do for dlx_memo_count()).
+ * Complexity: NP-complete in general; the encoding O(matrix size) time
+ * and memory (the solver's copy of the clauses and its watches: some
+ * 180 bytes a clause on large boards).
+ */
+DLX_API int dlx_search_sat(dlx_problem *p, const dlx_search_params *params, dlx_stats *stats, dlx_sat_stats *sat);
 
 /** One solution and its cost (dlx_search_best()). */
 typedef struct dlx_costed {

@@ -1036,7 +1036,7 @@ END_TEST
 START_TEST(error_messages)
 {
 	static const int codes[] = { DLX_OK, DLX_ERR_NOMEM, DLX_ERR_INVALID, DLX_ERR_DUPLICATE, DLX_ERR_TOO_BIG,
-		DLX_ERR_CONFLICT, DLX_ERR_OVERFLOW, DLX_ERR_STATE, DLX_ERR_SYNTAX, DLX_ERR_IO };
+		DLX_ERR_CONFLICT, DLX_ERR_OVERFLOW, DLX_ERR_STATE, DLX_ERR_SYNTAX, DLX_ERR_IO, DLX_ERR_UNSUPPORTED };
 	size_t n = sizeof codes / sizeof codes[0];
 	for (size_t a = 0; a < n; a++) {
 		const char *m = dlx_strerror(codes[a]);

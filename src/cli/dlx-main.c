@@ -82,6 +82,13 @@ static const char usage_dlx[] =
 	"                        repeats), each solution equally likely, from the\n"
 	"                        diagram (built in memory without --zdd or\n"
 	"                        --from-zdd); --seed S (default 0) fixes the draws\n"
+	"      --engine=E        dlx (default: dancing links) or sat: CaDiCaL, a SAT\n"
+	"                        solver that learns from its dead ends, on the problem\n"
+	"                        as clauses; for the first solution, --limit, --count\n"
+	"                        and --all (one solver call per solution: counting\n"
+	"                        many is for dlx); --threads is ignored; not with\n"
+	"                        bounds, costs, --best, --memo, --zdd, --part,\n"
+	"                        --checkpoint, --estimate or --propagate\n"
 	"      --propagate       before each branching, remove the options that the\n"
 	"                        subsumption rule excludes (every option left for an\n"
 	"                        item covers item B: B's other options go); the same\n"
@@ -138,6 +145,7 @@ struct opts {
 	bool count, all, numbers, stats, quiet, strict;
 	const char *svg;        /* --svg FILE, or NULL */
 	bool memo;              /* --memo: dlx_memo_count() */
+	bool sat;               /* --engine sat: dlx_search_sat() */
 	struct zdd_request zdd; /* --zdd, --from-zdd, --sample: the diagram mode */
 	dlx_memo_params mp;     /* --memo-memory, --order; memory 0 until given */
 	bool ordered;           /* --order given */
@@ -212,7 +220,7 @@ static int print_solution(void *ctx, const size_t *options, size_t n)
 static const struct cli_program dlx_program = { "dlx", usage_dlx, DLX_MAX_PARTS, DLX_MAX_PART_DEPTH };
 
 enum { OPT_STRICT = CLI_OPT_OWN, OPT_SEED, OPT_SVG, OPT_MEMO, OPT_MEMO_MEMORY, OPT_ORDER, OPT_ZDD, OPT_FROM_ZDD,
-	OPT_SAMPLE, OPT_CHECKPOINT, OPT_CHECKPOINT_EVERY, OPT_RESUME };
+	OPT_SAMPLE, OPT_CHECKPOINT, OPT_CHECKPOINT_EVERY, OPT_RESUME, OPT_ENGINE };
 
 /* Probes of --estimate without a number: the spread of a few hundred is usually plain already. */
 #define DEFAULT_PROBES 1000
@@ -363,6 +371,7 @@ static int parse_args(int argc, char **argv, struct opts *o)
 		{ "checkpoint-every", required_argument, NULL, OPT_CHECKPOINT_EVERY },
 		{ "resume", required_argument, NULL, OPT_RESUME },
 		{ "output", required_argument, NULL, 'o' },
+		{ "engine", required_argument, NULL, OPT_ENGINE },
 		CLI_LONGOPTS_SEARCH,
 		CLI_LONGOPTS_HELP,
 		{ NULL, 0, NULL, 0 },
@@ -410,6 +419,12 @@ static int parse_args(int argc, char **argv, struct opts *o)
 			/* The diagram is then the whole of standard output. */
 			if (c == OPT_ZDD && !strcmp(optarg, "-"))
 				o->quiet = true;
+			continue;
+		}
+		if (c == OPT_ENGINE) {
+			if (strcmp(optarg, "dlx") != 0 && strcmp(optarg, "sat") != 0)
+				return cli_usage_error(&dlx_program, "--engine takes dlx or sat");
+			o->sat = strcmp(optarg, "sat") == 0;
 			continue;
 		}
 		if (c == OPT_SAMPLE) {
@@ -465,6 +480,15 @@ static int parse_args(int argc, char **argv, struct opts *o)
 	r = check_checkpoint(o);
 	if (r)
 		return r;
+	if (o->sat && (o->best || o->memo || diagram_mode(o) || o->cli.parts || o->checkpoint || o->resume ||
+		       o->estimate || o->cli.propagate))
+		return cli_usage_error(&dlx_program, "--engine sat finds the first solution, --limit N, --count and --all: "
+				       "not with --best, --memo, --zdd, --from-zdd, --sample, --part, --checkpoint, --resume, "
+				       "--estimate or --propagate");
+	if (o->sat && !dlx_sat_available()) {
+		fprintf(stderr, "dlx: --engine sat needs dlx built with libcadical-dev\n");
+		return CLI_EXIT_USAGE;
+	}
 	/*
 	 * Defaults that keep output reproducible: a node limit cuts off at the
 	 * same place, and --all prints in the same order, only in one thread.
@@ -523,7 +547,10 @@ static int search_problem(const struct opts *o, dlx_problem *p, struct printer *
 	bool whole_tree = printing || pr->svg ? o->all && !o->cli.limit : o->count;
 	dlx_split_params split = { whole_tree ? o->cli.threads : 1, o->cli.part, o->cli.parts };
 	/* One thread prints and polls alike; with more, solutions come from workers and lines may mix. */
-	pr->lim = split.threads <= 1 ? lim : NULL;
+	pr->lim = split.threads <= 1 || o->sat ? lim : NULL;
+	/* The SAT engine runs in one thread: --threads is ignored. */
+	if (o->sat)
+		return dlx_search_sat(p, &sp, st, NULL);
 	if (o->cli.part_depth > 1)
 		return dlx_search_parts(p, &sp, split.threads, o->cli.part_path, o->cli.part_depth, st);
 	return dlx_search_split(p, &sp, &split, st);
@@ -699,6 +726,15 @@ int main(int argc, char **argv)
 	 * Threads, parts and the whole tree's estimate know Algorithm M's tree
 	 * too; the memo, a part's estimate, diagrams and checkpoints know only X's.
 	 */
+	if (o.sat && (dlx_has_bounds(p) || dlx_has_costs(p))) {
+		fprintf(stderr, "dlx: %s: --engine sat encodes plain exact covers: not items with bounds (u:v|name) "
+			"nor options with costs (|n)\n", strcmp(o.file, "-") == 0 ? "<stdin>" : o.file);
+		if (pr.svg)
+			dlx_svg_free(pr.svg);
+		free(pr.sorted);
+		dlx_ec_free(ec);
+		return CLI_EXIT_USAGE;
+	}
 	if (dlx_has_bounds(p) && (o.memo || (o.estimate && o.cli.parts) || diagram_mode(&o) || o.checkpoint)) {
 		fprintf(stderr, "dlx: %s: items with bounds (u:v|name) are searched whole: not with %s\n",
 			strcmp(o.file, "-") == 0 ? "<stdin>" : o.file,

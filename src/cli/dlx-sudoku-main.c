@@ -48,6 +48,10 @@ static void print_stats(const struct puzzle_options *o, const struct tally *t, u
 	char rated[96] = "";
 	if (o->rated)
 		snprintf(rated, sizeof rated, ", candidates: %" PRIu64 ", rejected: %" PRIu64, t->candidates, t->rejected);
+	/* Which engine answered: the SAT engine's puzzles (their nodes are not counted above). */
+	char sat[64] = "";
+	if (t->sat)
+		snprintf(sat, sizeof sat, ", engine: sat for %" PRIu64 ", dlx for %" PRIu64, t->sat, t->puzzles - t->sat);
 	if (o->generate)
 		fprintf(stderr,
 			"puzzles: %" PRIu64 ", made: %" PRIu64 ", short of the request: %" PRIu64
@@ -59,9 +63,9 @@ static void print_stats(const struct puzzle_options *o, const struct tally *t, u
 		fprintf(stderr,
 			"puzzles: %" PRIu64 ", solved: %" PRIu64 ", unsolvable: %" PRIu64 ", stopped: %" PRIu64
 			", nodes: %" PRIu64 ", updates: %" PRIu64 ", branches: %" PRIu64
-			", time: %.3f s, puzzles/s: %.0f\n",
+			", time: %.3f s, puzzles/s: %.0f%s\n",
 			t->puzzles, t->solved, t->unsolvable, t->stopped, t->nodes, t->updates, t->branches, secs,
-			secs > 0 ? (double)(t->puzzles - before) / secs : 0.0);
+			secs > 0 ? (double)(t->puzzles - before) / secs : 0.0, sat);
 }
 
 /*

@@ -95,6 +95,12 @@ static const char usage_dlx_sudoku[] =
 	"                         stopped, nodes, updates, time and puzzles/s\n"
 	"      --node-limit=N     give up on a puzzle after N search nodes\n"
 	"      --time-limit=SEC   give up on a puzzle after SEC seconds\n"
+	"      --engine=E         dlx, sat or auto (default): auto answers boards up to\n"
+	"                         25x25 with dancing links; larger ones with dancing\n"
+	"                         links within 100000 nodes, then with the SAT engine\n"
+	"                         (CaDiCaL), which finds solutions of big boards with\n"
+	"                         few givens that dancing links do not; sat: always\n"
+	"                         (first solution, --unique, --count, --all, --limit)\n"
 	"      --propagate        search with locked candidates (pointing and claiming)\n"
 	"                         at each guess: usually fewer nodes, each dearer; node\n"
 	"                         counts and so --grade change (see dlx-sudoku(1))\n"
@@ -275,7 +281,7 @@ enum {
 	OPT_SCORE = CLI_OPT_OWN, OPT_GRADE, OPT_GENERATE, OPT_SIZE, OPT_SEED, OPT_CLUES, OPT_MINIMAL,
 	OPT_SYMMETRIC, OPT_VARIANT, OPT_REGIONS, OPT_BOX, OPT_SYMMETRY, OPT_CANDIDATES, OPT_PER_PAGE, OPT_PARITY,
 	OPT_CAGES, OPT_PRINT_CAGES, OPT_GRID, OPT_EXPLAIN, OPT_HINT, OPT_RATE, OPT_RATING, OPT_DIFFICULTY, OPT_TRIES,
-	OPT_CHECKPOINT, OPT_CHECKPOINT_EVERY, OPT_RESUME, OPT_OUTPUT_FILE
+	OPT_CHECKPOINT, OPT_CHECKPOINT_EVERY, OPT_RESUME, OPT_OUTPUT_FILE, OPT_ENGINE
 };
 
 /* The order shows in getopt's "ambiguous option" messages: keep it. */
@@ -318,6 +324,7 @@ static const struct option longopts[] = {
 	{ "checkpoint-every", required_argument, NULL, OPT_CHECKPOINT_EVERY },
 	{ "resume", required_argument, NULL, OPT_RESUME },
 	{ "output-file", required_argument, NULL, OPT_OUTPUT_FILE },
+	{ "engine", required_argument, NULL, OPT_ENGINE },
 	CLI_LONGOPTS_HELP,
 	{ NULL, 0, NULL, 0 },
 };
@@ -653,6 +660,16 @@ static int take_puzzle_option(int c, const char *arg, struct puzzle_options *o, 
 	case OPT_CHECKPOINT: o->checkpoint = arg; return 0;
 	case OPT_RESUME: o->resume = arg; return 0;
 	case OPT_OUTPUT_FILE: o->output_file = arg; return 0;
+	case OPT_ENGINE:
+		if (strcmp(arg, "dlx") == 0)
+			o->engine = DLX_SUDOKU_ENGINE_DLX;
+		else if (strcmp(arg, "sat") == 0)
+			o->engine = DLX_SUDOKU_ENGINE_SAT;
+		else if (strcmp(arg, "auto") == 0)
+			o->engine = DLX_SUDOKU_ENGINE_AUTO;
+		else
+			return cli_usage_error(&puzzle_program, "--engine takes dlx, sat or auto");
+		return 0;
 	case OPT_CHECKPOINT_EVERY:
 		if (!cli_parse_seconds(arg, &o->checkpoint_every) || o->checkpoint_every <= 0)
 			return cli_usage_error(&puzzle_program, "--checkpoint-every needs a positive number of seconds");
@@ -767,9 +784,27 @@ static int check_checkpoint(struct puzzle_options *o)
 	return 0;
 }
 
+/* --engine sat: the modes the SAT engine answers, and a build that has it. */
+static int check_engine(const struct puzzle_options *o)
+{
+	if (o->engine != DLX_SUDOKU_ENGINE_SAT)
+		return 0;
+	bool mode_ok = o->mode == MODE_SOLVE || o->mode == MODE_UNIQUE || o->mode == MODE_COUNT || o->mode == MODE_ALL;
+	if (o->generate || !mode_ok || o->grid_file || o->cli.propagate || o->checkpoint || o->resume)
+		return cli_usage_error(&puzzle_program, "--engine sat answers the first solution, --unique, --count, --all "
+				       "and --limit: not --generate, --score, --grade, --candidates, --explain, --hint, "
+				       "--rate, --grid, --propagate, --checkpoint or --resume");
+	if (!dlx_sat_available()) {
+		fprintf(stderr, "dlx-sudoku: --engine sat needs dlx built with libcadical-dev\n");
+		return CLI_EXIT_USAGE;
+	}
+	return 0;
+}
+
 int parse_puzzle_options(int argc, char **argv, struct puzzle_options *o)
 {
 	struct requests rq = { 0 };
+	o->engine = DLX_SUDOKU_ENGINE_AUTO;
 	int c;
 	while ((c = getopt_long(argc, argv, "cl:uaf:A:o:sqt:p:hV", longopts, NULL)) != -1) {
 		rq.arg_separate = optarg && optind > 1 && optarg == argv[optind - 1];
@@ -796,6 +831,9 @@ int parse_puzzle_options(int argc, char **argv, struct puzzle_options *o)
 	if (o->killer && !o->generate)
 		o->cages_file = o->file;
 	r = check_checkpoint(o);
+	if (r)
+		return r;
+	r = check_engine(o);
 	if (r)
 		return r;
 	o->threads_given = o->cli.threads != 0;

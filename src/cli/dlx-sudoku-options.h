@@ -72,6 +72,7 @@ struct puzzle_options {
 	const char *checkpoint, *resume;
 	double checkpoint_every;
 	bool threads_given;      /* --threads N was on the command line (a checkpointed count takes 1) */
+	dlx_sudoku_engine engine; /* --engine: DLX_SUDOKU_ENGINE_AUTO unless given */
 };
 
 /* dlx-sudoku's name and --help, for the shared option helpers. */

@@ -347,7 +347,14 @@ int solve_one(struct puzzle_worker *w, const struct sudoku_puzzle *pz, uint64_t 
 	dlx_sudoku_result res;
 	dlx_error_info err;
 	uint64_t grade = 0;
+	/* --engine: the modes it applies to (the options refused the others with sat); the rest take dancing links. */
+	bool engine_mode = o->mode == MODE_SOLVE || o->mode == MODE_UNIQUE || o->mode == MODE_COUNT || o->mode == MODE_ALL;
+	dlx_sudoku_engine engine = engine_mode && !o->cli.propagate ? o->engine : DLX_SUDOKU_ENGINE_DLX;
+	if (engine == DLX_SUDOKU_ENGINE_AUTO && !dlx_sat_available())
+		engine = DLX_SUDOKU_ENGINE_DLX;
+	dlx_sudoku_set_engine(solver, engine, 0);
 	int rc = search_puzzle(w, solver, pz->cells, pz->marks, &sp, &grade, &res, &err);
+	t->sat += rc == DLX_OK && dlx_sudoku_last_engine(solver) == DLX_SUDOKU_ENGINE_SAT;
 	/* A checkpoint refused (cli_checkpoint_search() said why): nothing was searched, nothing to print. */
 	if (w->ckpt && w->ckpt_status == CLI_EXIT_USAGE)
 		return CLI_EXIT_USAGE;

@@ -28,6 +28,7 @@ void tally_add(struct tally *t, const struct tally *d)
 	t->clues += d->clues;
 	t->candidates += d->candidates;
 	t->rejected += d->rejected;
+	t->sat += d->sat;
 }
 
 static bool buf_add(struct buf *b, const char *s, size_t n)

@@ -31,6 +31,7 @@ extern uint64_t puzzle_out_bytes;
 struct tally {
 	uint64_t puzzles, solved, unsolvable, stopped, nodes, updates, branches, clues;
 	uint64_t candidates, rejected; /* --generate with --rating: puzzles made and rated, and those refused */
+	uint64_t sat;            /* puzzles the SAT engine answered (--engine sat or auto) */
 };
 
 /* Adds d to t. */

@@ -248,6 +248,31 @@ int dlx__subsume(dlx_problem *p, size_t level, uint64_t *updates);
 void dlx__set_full_passes(dlx_problem *p, bool full);
 void dlx__unsubsume(dlx_problem *p, size_t keep);
 
+/*
+ * The SAT engine's encoding choices (dlx-sat.c), for the tests and the
+ * measurements that picked dlx_search_sat()'s: how "at most one" is
+ * written for a group of more than pairwise_max literals (a group of up to
+ * pairwise_max is always pairwise), and whether the solver takes its
+ * configuration for satisfiable instances.
+ */
+enum dlx__sat_amo {
+	DLX__SAT_AMO_SEQUENTIAL = 0, /* Sinz's sequential counter: n-1 auxiliaries, 3n-4 clauses */
+	DLX__SAT_AMO_PRODUCT,        /* Chen's 2-product: about 2 sqrt(n) auxiliaries, 2n + o(n) clauses */
+	DLX__SAT_AMO_PAIRWISE        /* n(n-1)/2 clauses whatever n (quadratic: tests only) */
+};
+struct dlx__sat_config {
+	enum dlx__sat_amo amo;
+	size_t pairwise_max;
+	bool sat_options;
+	/* Tests: leave out the "at most one" of the primary items' groups (a planted bug the suite must catch). */
+	bool drop_primary_amo;
+};
+/* The configuration dlx_search_sat() uses. */
+extern const struct dlx__sat_config dlx__sat_default;
+/* dlx_search_sat() with another configuration (NULL: the default). */
+int dlx__search_sat_with(dlx_problem *p, const dlx_search_params *params, dlx_stats *stats, dlx_sat_stats *sat,
+	const struct dlx__sat_config *cfg);
+
 #ifdef DLX_COUNT_SCANS
 /* Test builds only: the reads of the heuristic and of the progress estimate so far (see dlx-problem.h). */
 uint64_t dlx__scans(const dlx_problem *p);

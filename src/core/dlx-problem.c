@@ -32,6 +32,7 @@ const char *dlx_strerror(int err)
 	case DLX_ERR_STATE: return "operation not allowed now (options forced, an iterator live, or items with bounds)";
 	case DLX_ERR_SYNTAX: return "malformed input";
 	case DLX_ERR_IO: return "read error";
+	case DLX_ERR_UNSUPPORTED: return "not in this build of the library (the SAT engine needs CaDiCaL)";
 	}
 	return "unknown error";
 }

@@ -100,7 +100,11 @@ int dlx_sudoku_grade_candidates(dlx_sudoku *s, const uint8_t *marks, const dlx_s
 	uint64_t *grade, dlx_sudoku_result *res, dlx_error_info *err)
 {
 	dlx_sudoku_params sp = dlx__sudoku_grade_params(params);
+	/* A grade is a count of dancing links' nodes. */
+	dlx_sudoku_engine was = s ? dlx__sudoku_engine_swap(s, DLX_SUDOKU_ENGINE_DLX) : DLX_SUDOKU_ENGINE_DLX;
 	int rc = dlx_sudoku_solve_candidates(s, marks, &sp, NULL, res, err);
+	if (s)
+		dlx__sudoku_engine_swap(s, was);
 	if (rc || res->stats.solutions != 1 || res->stats.stop != DLX_STOP_COMPLETE || !grade)
 		return rc;
 	/* No cell is forced: the solution's path has a node for every cell, and one per summed cage. */

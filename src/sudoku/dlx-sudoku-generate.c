@@ -143,7 +143,10 @@ static int search(struct gen *g, const uint8_t *givens, uint64_t limit, uint64_t
 	sp.on_poll = gp->on_poll;
 	sp.poll_ctx = gp->poll_ctx;
 	sp.poll_interval = gp->poll_interval;
+	/* Generating counts dancing links' nodes, whatever engine the solver answers with. */
+	dlx_sudoku_engine was = dlx__sudoku_engine_swap(g->s, DLX_SUDOKU_ENGINE_DLX);
 	int rc = dlx_sudoku_solve(g->s, givens, &sp, solution, r, g->err);
+	dlx__sudoku_engine_swap(g->s, was);
 	g->res->searches++;
 	g->res->nodes += r->stats.nodes;
 	return rc;

@@ -132,6 +132,8 @@ void dlx__sudoku_unit_name(const dlx_sudoku *s, unsigned u, char *buf, size_t si
  * those codes, as in the solver's own matrix) into the solver's board.
  * Forces and releases nothing.
  */
+/* Sets s's engine (dlx_sudoku_set_engine()), returning the one before: grading and generating take dancing links. */
+dlx_sudoku_engine dlx__sudoku_engine_swap(dlx_sudoku *s, dlx_sudoku_engine engine);
 int dlx__sudoku_search(dlx_sudoku *s, dlx_problem *p, const uint32_t *codes, const dlx_sudoku_params *params,
 	uint8_t *solution, dlx_sudoku_result *res);
 

@@ -61,6 +61,10 @@ struct dlx_sudoku {
 	bool have_first;
 	/* dlx_sudoku_load()'s givens are forced on p until dlx_sudoku_unload(). */
 	bool loaded;
+	/* dlx_sudoku_set_engine(): the engine of dlx_sudoku_solve(), auto's node budget; the last answer's engine. */
+	dlx_sudoku_engine engine;
+	uint64_t budget;
+	dlx_sudoku_engine last_engine;
 };
 
 int dlx__sudoku_fail(dlx_error_info *err, int code, const char *fmt, ...)
@@ -766,28 +770,85 @@ void dlx_sudoku_unload(dlx_sudoku *s)
 	s->loaded = false;
 }
 
-int dlx__sudoku_search(dlx_sudoku *s, dlx_problem *p, const uint32_t *codes, const dlx_sudoku_params *params,
-	uint8_t *solution, dlx_sudoku_result *res)
+int dlx_sudoku_set_engine(dlx_sudoku *s, dlx_sudoku_engine engine, uint64_t budget)
 {
-	int rc;
-	s->params = params;
-	s->codes = codes;
-	s->first = solution;
-	s->have_first = false;
+	if (!s || (engine != DLX_SUDOKU_ENGINE_DLX && engine != DLX_SUDOKU_ENGINE_SAT && engine != DLX_SUDOKU_ENGINE_AUTO))
+		return DLX_ERR_INVALID;
+	if (engine == DLX_SUDOKU_ENGINE_SAT && !dlx_sat_available())
+		return DLX_ERR_UNSUPPORTED;
+	s->engine = engine;
+	s->budget = budget ? budget : DLX_SUDOKU_AUTO_BUDGET;
+	return DLX_OK;
+}
+
+dlx_sudoku_engine dlx_sudoku_last_engine(const dlx_sudoku *s)
+{
+	return s ? s->last_engine : DLX_SUDOKU_ENGINE_DLX;
+}
+
+dlx_sudoku_engine dlx__sudoku_engine_swap(dlx_sudoku *s, dlx_sudoku_engine engine)
+{
+	dlx_sudoku_engine was = s->engine;
+	s->engine = engine;
+	return was;
+}
+
+/* One search of p with the engine given, params as dlx__sudoku_search() takes them. */
+static int search_with(dlx_sudoku *s, dlx_problem *p, const dlx_sudoku_params *params, bool sat, dlx_stats *stats)
+{
 	dlx_search_params sp = DLX_SEARCH_PARAMS_INIT;
 	sp.solution_limit = params->limit;
 	sp.node_limit = params->node_limit;
-	sp.on_solution = solution || params->on_solution ? on_solution : NULL;
+	sp.on_solution = s->first || params->on_solution ? on_solution : NULL;
 	sp.solution_ctx = s;
 	sp.on_poll = params->on_poll;
 	sp.poll_ctx = params->poll_ctx;
 	sp.poll_interval = params->poll_interval;
+	s->params = params;
+	s->have_first = false;
+	if (sat)
+		return dlx_search_sat(p, &sp, stats, NULL);
 	if (params->threads > 1) {
 		/* The split clones the problem with its forced givens, one copy per thread. */
 		dlx_split_params split = { params->threads, 0, 0 };
-		rc = dlx_search_split(p, &sp, &split, &res->stats);
+		return dlx_search_split(p, &sp, &split, stats);
+	}
+	return dlx_search(p, &sp, stats);
+}
+
+int dlx__sudoku_search(dlx_sudoku *s, dlx_problem *p, const uint32_t *codes, const dlx_sudoku_params *params,
+	uint8_t *solution, dlx_sudoku_result *res)
+{
+	int rc;
+	s->codes = codes;
+	s->first = solution;
+	dlx_sudoku_engine engine = s->engine;
+	/* Auto: dancing links for boards up to 25x25, for counts of every solution, and without CaDiCaL. */
+	if (engine == DLX_SUDOKU_ENGINE_AUTO && (s->side <= DLX_SUDOKU_AUTO_SIDE || params->limit == 0 ||
+		dlx_get_propagation(p) != DLX_PROPAGATE_NONE || !dlx_sat_available()))
+		engine = DLX_SUDOKU_ENGINE_DLX;
+	s->last_engine = engine == DLX_SUDOKU_ENGINE_SAT ? DLX_SUDOKU_ENGINE_SAT : DLX_SUDOKU_ENGINE_DLX;
+	if (engine != DLX_SUDOKU_ENGINE_AUTO) {
+		rc = search_with(s, p, params, engine == DLX_SUDOKU_ENGINE_SAT, &res->stats);
 	} else {
-		rc = dlx_search(p, &sp, &res->stats);
+		/*
+		 * Dancing links within the budget, the solutions kept from the
+		 * callback; then, if the budget ran out first, CaDiCaL from the
+		 * start, else dancing links again for the callback (the same
+		 * search, so the same solutions in the same order).
+		 */
+		dlx_sudoku_params quiet = *params;
+		quiet.on_solution = NULL;
+		bool budget_binds = !params->node_limit || params->node_limit > s->budget;
+		if (budget_binds)
+			quiet.node_limit = s->budget;
+		rc = search_with(s, p, &quiet, false, &res->stats);
+		if (!rc && budget_binds && res->stats.stop == DLX_STOP_NODE_LIMIT) {
+			s->last_engine = DLX_SUDOKU_ENGINE_SAT;
+			rc = search_with(s, p, params, true, &res->stats);
+		} else if (!rc && params->on_solution && res->stats.solutions) {
+			rc = search_with(s, p, params, false, &res->stats);
+		}
 	}
 	s->params = NULL;
 	s->codes = NULL;
@@ -799,7 +860,11 @@ int dlx_sudoku_grade(dlx_sudoku *s, const uint8_t *givens, const dlx_sudoku_para
 	uint64_t *grade, dlx_sudoku_result *res, dlx_error_info *err)
 {
 	dlx_sudoku_params sp = dlx__sudoku_grade_params(params);
+	/* A grade is a count of dancing links' nodes. */
+	dlx_sudoku_engine was = s ? dlx__sudoku_engine_swap(s, DLX_SUDOKU_ENGINE_DLX) : DLX_SUDOKU_ENGINE_DLX;
 	int rc = dlx_sudoku_solve(s, givens, &sp, NULL, res, err);
+	if (s)
+		dlx__sudoku_engine_swap(s, was);
 	if (rc || res->stats.solutions != 1 || res->stats.stop != DLX_STOP_COMPLETE || !grade)
 		return rc;
 	uint64_t blanks = 0;

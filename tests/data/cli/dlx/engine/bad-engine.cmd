@@ -1,0 +1,1 @@
+--engine maybe @TOPDATA@/knuth-example.dlx

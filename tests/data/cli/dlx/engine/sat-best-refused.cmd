@@ -1,0 +1,1 @@
+--engine sat --best @TOPDATA@/knuth-example.dlx

@@ -1,0 +1,1 @@
+--engine sat --all @TOPDATA@/knuth-colors.dlx

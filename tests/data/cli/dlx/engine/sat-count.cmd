@@ -1,0 +1,1 @@
+--engine sat --count @TOPDATA@/langford7.dlx

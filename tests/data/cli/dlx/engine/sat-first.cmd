@@ -1,0 +1,1 @@
+--engine sat @TOPDATA@/knuth-example.dlx

@@ -1,0 +1,1 @@
+--engine sat --limit 3 @TOPDATA@/queens8.dlx

@@ -1,0 +1,1 @@
+--engine sat --part 1/2 @TOPDATA@/knuth-example.dlx
