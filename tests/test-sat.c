@@ -19,6 +19,7 @@
 #include <string.h>
 
 #include "core-fixtures.h"
+#include "test-trials.h"
 #include "dlx-internal.h"
 #include "dlx.h"
 
@@ -596,8 +597,8 @@ static Suite *sat_suite(void)
 	}
 	tc = tcase_create("as dlx_search");
 	tcase_set_timeout(tc, 600);
-	tcase_add_loop_test(tc, random_problems_as_search, 0, 2000);
-	tcase_add_loop_test(tc, wide_items_as_search, 0, 40);
+	tcase_add_loop_test(tc, random_problems_as_search, 0, (int)test_trials(2000));
+	tcase_add_loop_test(tc, wide_items_as_search, 0, (int)test_trials(40));
 	tcase_add_test(tc, queens_as_search);
 	tcase_add_test(tc, edge_problems);
 	tcase_add_test(tc, knuth_colors);

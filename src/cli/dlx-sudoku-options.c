@@ -97,7 +97,7 @@ static const char usage_dlx_sudoku[] =
 	"      --time-limit=SEC   give up on a puzzle after SEC seconds\n"
 	"      --engine=E         dlx, sat or auto (default): auto answers boards up to\n"
 	"                         25x25 with dancing links; larger ones with dancing\n"
-	"                         links within 100000 nodes, then with the SAT engine\n"
+	"                         links within 1000000 nodes, then with the SAT engine\n"
 	"                         (CaDiCaL), which finds solutions of big boards with\n"
 	"                         few givens that dancing links do not; sat: always\n"
 	"                         (first solution, --unique, --count, --all, --limit)\n"
