@@ -778,7 +778,18 @@ static uint64_t largest(const dlx_best *b, size_t *at)
 	return b->sol[w].cost;
 }
 
-static int keep_solution(struct keep *kp, uint64_t cost, const size_t *opts, size_t n)
+/* The options of the solution at `level` into m->sol, in the order chosen; their count. */
+static size_t collect(struct msearch *m, size_t level)
+{
+	size_t n = 0;
+	for (size_t l = 0; l < level; l++)
+		if (m->lv[l].cur != m->lv[l].item)
+			m->sol[n++] = option_of(m, m->lv[l].cur);
+	return n;
+}
+
+/* Keeps the solution at `level` if it is among the K cheapest so far (its options are listed only then). */
+static int keep_solution(struct keep *kp, uint64_t cost, struct msearch *m, size_t level)
 {
 	dlx_best *b = kp->b;
 	size_t slot;
@@ -796,13 +807,14 @@ static int keep_solution(struct keep *kp, uint64_t cost, const size_t *opts, siz
 		b->ties = largest(b, NULL) == kp->kth ? b->ties + 1 : 0;
 	}
 	b->sol[slot].cost = cost;
+	size_t n = collect(m, level);
 	size_t *o = realloc(b->sol[slot].options, (n ? n : 1) * sizeof *o);
 	if (!o) {
 		b->sol[slot].n = 0;
 		return DLX_ERR_NOMEM;
 	}
 	if (n)
-		memcpy(o, opts, n * sizeof *o);
+		memcpy(o, m->sol, n * sizeof *o);
 	b->sol[slot].options = o;
 	b->sol[slot].n = n;
 	if (b->n == kp->k)
@@ -944,10 +956,7 @@ forward:
 			i = choose(m, &score);
 		}
 		if (i == 0) {
-			size_t n = 0;
-			for (size_t l = 0; l < level; l++)
-				if (m->lv[l].cur != m->lv[l].item)
-					m->sol[n++] = option_of(m, m->lv[l].cur);
+			/* The solution's options are listed only for whoever looks at them (a count does not). */
 			if (st.solutions == UINT64_MAX) {
 				rc = DLX_ERR_OVERFLOW;
 				st.stop = DLX_STOP_ERROR;
@@ -955,7 +964,7 @@ forward:
 			}
 			st.solutions++;
 			if (best) {
-				rc = keep_solution(kp, cost, m->sol, n);
+				rc = keep_solution(kp, cost, m, level);
 				if (rc) {
 					st.stop = DLX_STOP_ERROR;
 					goto unwind;
@@ -963,13 +972,14 @@ forward:
 			} else if (m->pause) {
 				struct mpause *pz = m->pause;
 				pz->paused = true;
-				pz->level = level, pz->n = n, pz->cost = cost, pz->poll_left = poll_left;
+				pz->level = level, pz->n = collect(m, level), pz->cost = cost, pz->poll_left = poll_left;
 				st.updates = m->updates;
 				pz->st = st;
 				if (stats)
 					*stats = st;
 				return DLX_OK;
-			} else if (params->on_solution && params->on_solution(params->solution_ctx, m->sol, n)) {
+			} else if (params->on_solution &&
+				   params->on_solution(params->solution_ctx, m->sol, collect(m, level))) {
 				st.stop = DLX_STOP_CALLBACK;
 				goto unwind;
 			}
