@@ -31,8 +31,12 @@ struct rnd {
 	uint64_t cost[MAX_OPT];
 };
 
-/* A random problem: options of 1-4 items, every one with a primary item (Knuth's rule). */
-static void make(struct rnd *r, bool colors, bool costs)
+/*
+ * A random problem: options of 1-4 items, every one with a primary item
+ * (Knuth's rule); with `unit`, every primary item 1:1 (the branch and
+ * bound's own branching rule, choose_b1()); costs below cost_range.
+ */
+static void make(struct rnd *r, bool colors, bool costs, bool unit, uint32_t cost_range)
 {
 	memset(r, 0, sizeof *r);
 	r->np = 1 + rng() % 5;
@@ -40,7 +44,7 @@ static void make(struct rnd *r, bool colors, bool costs)
 	r->no = 1 + rng() % MAX_OPT;
 	for (size_t i = 0; i < r->np; i++) {
 		uint32_t hi = 1 + rng() % 3, lo = rng() % (hi + 1);
-		if (rng() % 3 == 0)
+		if (rng() % 3 == 0 || unit)
 			lo = hi = 1;
 		r->lo[i] = lo;
 		r->hi[i] = hi;
@@ -60,7 +64,7 @@ static void make(struct rnd *r, bool colors, bool costs)
 			r->items[o][n++] = it;
 		}
 		r->size[o] = n;
-		r->cost[o] = costs ? rng() % 10 : 0;
+		r->cost[o] = costs ? rng() % cost_range : 0;
 	}
 }
 
@@ -212,11 +216,11 @@ static void check_splits(dlx_problem *p, const struct masks *want, const dlx_sta
 }
 
 /* Every solution once, the same set as brute force; the K cheapest and their ties. */
-static void check_one(unsigned seed, bool colors, bool costs)
+static void check_one(unsigned seed, bool colors, bool costs, bool unit, uint32_t cost_range)
 {
 	rng_seed(seed);
 	struct rnd r;
-	make(&r, colors, costs);
+	make(&r, colors, costs, unit, cost_range);
 	dlx_problem *p = build(&r);
 
 	static struct masks want, got;
@@ -306,21 +310,34 @@ static void check_one(unsigned seed, bool colors, bool costs)
 START_TEST(bounds_vs_brute_force)
 {
 	for (unsigned seed = 1; seed <= test_trials(1000); seed++)
-		check_one(seed, false, false);
+		check_one(seed, false, false, false, 10);
 }
 END_TEST
 
 START_TEST(bounds_colors_vs_brute_force)
 {
 	for (unsigned seed = 1; seed <= test_trials(1000); seed++)
-		check_one(seed * 7919u, true, false);
+		check_one(seed * 7919u, true, false, false, 10);
 }
 END_TEST
 
 START_TEST(costs_vs_brute_force)
 {
 	for (unsigned seed = 1; seed <= test_trials(1000); seed++)
-		check_one(seed * 104729u, seed % 2 == 0, true);
+		check_one(seed * 104729u, seed % 2 == 0, true, false, 10);
+}
+END_TEST
+
+/*
+ * Every primary item 1:1 (the cheapest solutions' own branching rule),
+ * colors on half of them, costs from all equal (every solution ties) to
+ * all but surely different.
+ */
+START_TEST(unit_costs_vs_brute_force)
+{
+	static const uint32_t ranges[] = { 1, 2, 10, 1000 };
+	for (unsigned seed = 1; seed <= test_trials(1000); seed++)
+		check_one(seed * 15485863u, seed % 2 == 0, true, true, ranges[seed % 4]);
 }
 END_TEST
 
@@ -532,6 +549,230 @@ START_TEST(assignment_prunes)
 END_TEST
 
 /*
+ * The K cheapest solutions of larger problems, every primary item 1:1 and
+ * no secondary item, against a dynamic program over the set of covered
+ * items (at most 20): from a set, the first item not covered takes each
+ * option that fits, and each set keeps the cheapest costs of its
+ * completions with how many completions cost that much, as many costs as
+ * it takes to reach K completions (the last one's count whole, so that the
+ * ties at the K-th cost are exact: a completion cut away below has K
+ * cheaper ones beside it, and so do its extensions above).
+ */
+#define DP_K 8
+#define DP_MAX_OPT 400
+
+struct dp_ent {
+	uint64_t cost, count;
+};
+
+struct dp_list {
+	bool done;
+	uint8_t n;
+	struct dp_ent e[DP_K];
+};
+
+struct dp {
+	size_t items, k, n_opt;
+	uint32_t opt[DP_MAX_OPT];
+	uint64_t cost[DP_MAX_OPT];
+	struct dp_list *memo;
+};
+
+/* Adds count completions of cost c to l, keeping what reaches k completions. */
+static void dp_add(struct dp_list *l, size_t k, uint64_t c, uint64_t count)
+{
+	size_t at = 0;
+	while (at < l->n && l->e[at].cost < c)
+		at++;
+	if (at < l->n && l->e[at].cost == c) {
+		l->e[at].count += count;
+	} else {
+		if (l->n == DP_K && at == DP_K)
+			return;
+		size_t last = l->n < DP_K ? l->n : DP_K - 1;
+		memmove(&l->e[at + 1], &l->e[at], (last - at) * sizeof l->e[0]);
+		l->e[at] = (struct dp_ent){ c, count };
+		if (l->n < DP_K)
+			l->n++;
+	}
+	uint64_t before = 0;
+	for (size_t t = 0; t < l->n; t++) {
+		if (before >= k) {
+			l->n = (uint8_t)t;
+			break;
+		}
+		before += l->e[t].count;
+	}
+}
+
+static const struct dp_list *dp_solve(struct dp *d, uint32_t mask)
+{
+	struct dp_list *l = &d->memo[mask];
+	if (l->done)
+		return l;
+	l->done = true;
+	l->n = 0;
+	if (mask == ((uint32_t)1 << d->items) - 1) {
+		l->n = 1;
+		l->e[0] = (struct dp_ent){ 0, 1 };
+		return l;
+	}
+	uint32_t first = (uint32_t)__builtin_ctz(~mask);
+	struct dp_list acc = { true, 0, { { 0, 0 } } };
+	for (size_t o = 0; o < d->n_opt; o++) {
+		if (!(d->opt[o] >> first & 1) || (d->opt[o] & mask))
+			continue;
+		const struct dp_list *c = dp_solve(d, mask | d->opt[o]);
+		for (size_t t = 0; t < c->n; t++)
+			dp_add(&acc, d->k, c->e[t].cost + d->cost[o], c->e[t].count);
+	}
+	*l = acc;
+	return l;
+}
+
+static void dp_option(struct dp *d, uint32_t mask, uint64_t cost)
+{
+	ck_assert_uint_lt(d->n_opt, DP_MAX_OPT);
+	d->opt[d->n_opt] = mask;
+	d->cost[d->n_opt++] = cost;
+}
+
+/* dlx_search_best() for k = 1..4 and 7 against the program; what, for messages. */
+static void dp_check(struct dp *d, const char *what)
+{
+	dlx_problem *p = dlx_problem_new(d->items, 0);
+	ck_assert_ptr_nonnull(p);
+	for (size_t o = 0; o < d->n_opt; o++) {
+		size_t it[32], n = 0;
+		for (size_t i = 0; i < d->items; i++)
+			if (d->opt[o] >> i & 1)
+				it[n++] = i;
+		ck_assert_int_eq(dlx_add_option(p, it, n), (long)o);
+		ck_assert_int_eq(dlx_set_option_cost(p, o, d->cost[o]), DLX_OK);
+	}
+	static const size_t ks[] = { 1, 2, 3, 4, 7 };
+	for (size_t t = 0; t < sizeof ks / sizeof ks[0]; t++) {
+		d->k = ks[t];
+		d->memo = calloc((size_t)1 << d->items, sizeof *d->memo);
+		ck_assert_ptr_nonnull(d->memo);
+		const struct dp_list *l = dp_solve(d, 0);
+		/* The k cheapest costs, each as often as it comes, and the count of the last one. */
+		uint64_t want[DP_K * 8], ties = 0;
+		size_t n = 0;
+		for (size_t e = 0; e < l->n && n < d->k; e++) {
+			for (uint64_t c = 0; c < l->e[e].count && n < d->k; c++)
+				want[n++] = l->e[e].cost;
+			ties = l->e[e].count;
+		}
+		free(d->memo);
+		dlx_best *b;
+		dlx_stats st;
+		ck_assert_int_eq(dlx_search_best(p, NULL, d->k, &b, &st), DLX_OK);
+		ck_assert_uint_eq(st.stop, DLX_STOP_COMPLETE);
+		ck_assert_msg(b->n == n, "%s, k %zu: %zu kept, want %zu", what, d->k, b->n, n);
+		for (size_t s = 0; s < n; s++) {
+			ck_assert_msg(b->sol[s].cost == want[s], "%s, k %zu: cost %zu is %llu, want %llu", what, d->k, s,
+				      (unsigned long long)b->sol[s].cost, (unsigned long long)want[s]);
+			uint32_t m = 0;
+			uint64_t c = 0;
+			for (size_t x = 0; x < b->sol[s].n; x++) {
+				size_t o = b->sol[s].options[x];
+				ck_assert_msg(!(m & d->opt[o]), "%s: options overlap", what);
+				m |= d->opt[o];
+				c += d->cost[o];
+			}
+			ck_assert_msg(m == ((uint32_t)1 << d->items) - 1 && c == want[s], "%s: not a solution of its cost",
+				      what);
+		}
+		ck_assert_msg(b->ties == ties, "%s, k %zu: %llu ties, want %llu", what, d->k,
+			      (unsigned long long)b->ties, (unsigned long long)ties);
+		dlx_best_free(b);
+	}
+	dlx_problem_free(p);
+}
+
+START_TEST(best_vs_dynamic_program)
+{
+	static struct dp d;
+	char what[80];
+	rng_seed(2718);
+	/* Assignments of n workers to n jobs (two classes: workers, jobs), costs below r. */
+	static const uint32_t ranges[] = { 1, 2, 3, 10, 100000 };
+	for (size_t n = 3; n <= 8; n++)
+		for (size_t t = 0; t < sizeof ranges / sizeof ranges[0]; t++) {
+			d.items = 2 * n;
+			d.n_opt = 0;
+			for (size_t i = 0; i < n; i++)
+				for (size_t j = 0; j < n; j++)
+					dp_option(&d, (uint32_t)1 << i | (uint32_t)1 << (n + j), rng() % ranges[t]);
+			snprintf(what, sizeof what, "assignment %zu, costs below %u", n, ranges[t]);
+			dp_check(&d, what);
+		}
+	/*
+	 * The cheap assignment is the diagonal and all else is dear: once it is
+	 * found, the threshold leaves every other option out of every cover,
+	 * at every level, and the K-th cheapest are found among them.
+	 */
+	d.items = 14;
+	d.n_opt = 0;
+	for (size_t i = 0; i < 7; i++)
+		for (size_t j = 0; j < 7; j++)
+			dp_option(&d, (uint32_t)1 << i | (uint32_t)1 << (7 + j), i == j ? 0 : 1000 + (i * j) % 3);
+	dp_check(&d, "a cheap diagonal");
+	/* Domino tilings (a checkerboard of two classes), costs below r. */
+	static const int boards[][2] = { { 2, 8 }, { 4, 4 }, { 3, 6 }, { 4, 5 } };
+	for (size_t b = 0; b < sizeof boards / sizeof boards[0]; b++)
+		for (size_t t = 0; t < sizeof ranges / sizeof ranges[0]; t++) {
+			int rows = boards[b][0], cols = boards[b][1];
+			d.items = (size_t)(rows * cols);
+			d.n_opt = 0;
+			for (int r = 0; r < rows; r++)
+				for (int c = 0; c < cols; c++) {
+					uint32_t here = (uint32_t)1 << (r * cols + c);
+					if (c + 1 < cols)
+						dp_option(&d, here | here << 1, rng() % ranges[t]);
+					if (r + 1 < rows)
+						dp_option(&d, here | here << cols, rng() % ranges[t]);
+				}
+			snprintf(what, sizeof what, "dominoes %dx%d, costs below %u", rows, cols, ranges[t]);
+			dp_check(&d, what);
+		}
+	/*
+	 * Perfect matchings of n points, every pair an option: every two items
+	 * share an option, so each item is a class of its own, and past 16 the
+	 * last ones have none.
+	 */
+	static const size_t points[][2] = { { 8, 3 }, { 10, 2 }, { 12, 50 }, { 18, 100000 } };
+	for (size_t t = 0; t < sizeof points / sizeof points[0]; t++) {
+		size_t n = points[t][0];
+		d.items = n;
+		d.n_opt = 0;
+		for (size_t i = 0; i < n; i++)
+			for (size_t j = i + 1; j < n; j++)
+				dp_option(&d, (uint32_t)1 << i | (uint32_t)1 << j, rng() % points[t][1]);
+		snprintf(what, sizeof what, "matchings of %zu points, costs below %zu", n, points[t][1]);
+		dp_check(&d, what);
+	}
+	/* Random options of 1 to 4 items over 14 (shares of options of different sizes), costs below r. */
+	for (unsigned seed = 1; seed <= 60; seed++) {
+		d.items = 14;
+		d.n_opt = 0;
+		uint32_t range = ranges[seed % 5];
+		for (uint32_t i = 0; i < 14; i++)
+			dp_option(&d, (uint32_t)1 << i, 2 * range + rng() % (range + 1));
+		for (size_t o = 0; o < 50; o++) {
+			uint32_t m = 0, size = 1 + rng() % 4;
+			while ((uint32_t)__builtin_popcount(m) < size)
+				m |= (uint32_t)1 << (rng() % 14);
+			dp_option(&d, m, rng() % range);
+		}
+		snprintf(what, sizeof what, "random options, seed %u, costs below %u", seed, range);
+		dp_check(&d, what);
+	}
+}
+END_TEST
+
+/*
  * Tilings of an R x C board by dominoes and straight trominoes with
  * lo..hi trominoes (tools/gen-trominoes.c's problem, built here through
  * the API), against a count by placing pieces on the first empty cell.
@@ -628,7 +869,7 @@ START_TEST(estimate_of_bounded_trees)
 	for (unsigned seed = 1; seed <= test_trials(300); seed++) {
 		rng_seed(seed * 31337u);
 		struct rnd r;
-		make(&r, seed % 2 == 0, false);
+		make(&r, seed % 2 == 0, false, false, 10);
 		dlx_problem *p = build(&r);
 		dlx_stats st;
 		ck_assert_int_eq(dlx_search(p, NULL, &st), DLX_OK);
@@ -761,11 +1002,13 @@ static Suite *bounds_suite(void)
 	tcase_add_test(tc, bounds_vs_brute_force);
 	tcase_add_test(tc, bounds_colors_vs_brute_force);
 	tcase_add_test(tc, costs_vs_brute_force);
+	tcase_add_test(tc, unit_costs_vs_brute_force);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("api");
 	tcase_add_test(tc, knuth_dlx3_example);
 	tcase_add_test(tc, modes_and_refusals);
 	tcase_add_test(tc, assignment_prunes);
+	tcase_add_test(tc, best_vs_dynamic_program);
 	tcase_add_test(tc, tromino_tilings);
 	tcase_add_test(tc, threads_and_parts);
 	tcase_add_test(tc, estimate_of_bounded_trees);

@@ -346,17 +346,26 @@ if has zdd; then
 	zdd_run "dominoes10x10" "$tmp/d5" 1000 --sample 1000 --seed 1 --order first
 	[ $quick = 1 ] || zdd_run "dominoes14x14" "$tmp/d7" 1000 --from-zdd "$tmp/z7" --sample 1000 --seed 1
 fi
-# best_cost NAME FILE: seconds for dlx --best, its cost checked by the Hungarian method.
+# best_cost NAME FILE [tiling]: seconds for dlx --best, its cost checked by the Hungarian method
+# (an assignment) or, for a tiling with costs, its cost and ties by a memoized search (mult-check.py).
 best_cost() {
-	local name=$1 file=$2 t secs=() got s want
+	local name=$1 file=$2 kind=${3:-assign} t secs=() got s want ties check
 	for ((t = 0; t < runs; t++)); do
-		got=$("$dlx" --best --stats --no-progress "$file" 2> "$tmp/err" | sed -n 's/^cost //p')
+		"$dlx" --best --stats --no-progress "$file" > "$tmp/out" 2> "$tmp/err"
+		got=$(sed -n 's/^cost //p' "$tmp/out")
 		secs+=("$(field time < "$tmp/err")")
 	done
 	s=$(printf '%s\n' "${secs[@]}" | median)
-	want=$(mult_check assign "$file")
-	local check="ok: cost $got, Hungarian method $want"
-	[ "$got" = "$want" ] || check="FAIL: cost $got, Hungarian method $want"
+	if [ "$kind" = tiling ]; then
+		ties=$(sed -n 's/^ties: \([0-9]*\) solutions\{0,1\} cost .*/\1/p' "$tmp/out")
+		want=$(mult_check cheapest "$file")
+		check="ok: cost $got, $ties tie(s); memoized search $want"
+		[ "$got $ties" = "$want" ] || check="FAIL: cost $got, $ties tie(s); memoized search $want"
+	else
+		want=$(mult_check assign "$file")
+		check="ok: cost $got, Hungarian method $want"
+		[ "$got" = "$want" ] || check="FAIL: cost $got, Hungarian method $want"
+	fi
 	row mult "$name" best 1 "$s" "" "$(field nodes < "$tmp/err")" "$(field updates < "$tmp/err")" "$check"
 }
 if has mult; then
@@ -367,11 +376,17 @@ if has mult; then
 		exact_count "trominoes${r}x$c-t$t" "$tmp/tr" "$(mult_check tiles "$r" "$c" "$t")" 1 mult
 	done
 	# The assignment problem: the cheapest (branch and bound) against every solution.
-	"$gen_a" 10 1 > "$tmp/a10"; "$gen_a" 20 1 > "$tmp/a20"; "$gen_a" 30 1 > "$tmp/a30"
+	"$gen_a" 10 1 > "$tmp/a10"; "$gen_a" 20 1 > "$tmp/a20"; "$gen_a" 30 1 > "$tmp/a30"; "$gen_a" 40 1 > "$tmp/a40"
 	best_cost assign10 "$tmp/a10"
 	exact_count assign10 "$tmp/a10" 3628800 1 mult
 	best_cost assign20 "$tmp/a20"
 	best_cost assign30 "$tmp/a30"
+	best_cost assign40 "$tmp/a40"
+	# Tilings with costs (dlx-gen-tilings FAMILY RxC 1): the cheapest tiling.
+	for spec in domino:8x8 domino:10x10 tromino:6x6 tetromino:6x6 $([ $quick = 1 ] || echo tetromino:8x8); do
+		"$gen_t" "${spec%%:*}" "${spec#*:}" 1 > "$tmp/tc"
+		best_cost "${spec%%:*}es${spec#*:}-cost" "$tmp/tc" tiling
+	done
 fi
 if has memory; then
 	# Peak memory must not grow with the number of puzzles: the input is streamed.

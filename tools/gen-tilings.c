@@ -9,7 +9,12 @@
  *   domino      1x2, both ways
  *   tromino     the straight and the L tromino, in every orientation
  *   tetromino   the five free tetrominoes (I O T S L), in every orientation
+ *
+ * With a SEED, each placement gets a cost `|c` (Knuth's DLX5 format), c
+ * pseudo-random in 1..99 (the 64-bit LCG of gen-assign, the same on every
+ * machine): `dlx --best` finds the cheapest tilings.
  */
+#include <inttypes.h>
 #include <errno.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -18,7 +23,7 @@
 
 static void usage(void)
 {
-	fprintf(stderr, "usage: dlx-gen-tilings [domino|tromino|tetromino] RxC   (1 <= R, C <= 1024)\n");
+	fprintf(stderr, "usage: dlx-gen-tilings [domino|tromino|tetromino] RxC [SEED]   (1 <= R, C <= 1024)\n");
 	exit(2);
 }
 
@@ -86,6 +91,21 @@ static bool same(const struct shape *a, const struct shape *b)
 int main(int argc, char **argv)
 {
 	const char *family = "domino";
+	bool costs = false;
+	uint64_t x = 0;
+	/* The seed, if any, is the last argument: a number, where a board is RxC. */
+	if (argc >= 3 && !strchr(argv[argc - 1], 'x')) {
+		char *end;
+		const char *s = argv[argc - 1];
+		if (*s < '0' || *s > '9')
+			usage();
+		errno = 0;
+		x = strtoull(s, &end, 10);
+		if (errno || *end)
+			usage();
+		costs = true;
+		argc--;
+	}
 	if (argc == 3)
 		family = argv[1];
 	else if (argc != 2)
@@ -137,7 +157,10 @@ int main(int argc, char **argv)
 		}
 	}
 
-	printf("| %s tilings of a %dx%d board: cells r<row>c<col> in reading order\n", family, rows, cols);
+	printf("| %s tilings of a %dx%d board: cells r<row>c<col> in reading order", family, rows, cols);
+	if (costs)
+		printf(", costs from seed %" PRIu64, x);
+	printf("\n");
 	for (int r = 0; r < rows; r++)
 		for (int c = 0; c < cols; c++)
 			printf("r%dc%d%s", r, c, r == rows - 1 && c == cols - 1 ? "\n" : " ");
@@ -156,7 +179,12 @@ int main(int argc, char **argv)
 				if (!fits)
 					continue;
 				for (int j = 0; j < s->n; j++)
-					printf("r%dc%d%s", s->r[j] + dr, s->c[j] + dc, j + 1 < s->n ? " " : "\n");
+					printf("r%dc%d%s", s->r[j] + dr, s->c[j] + dc, j + 1 < s->n ? " " : "");
+				if (costs) {
+					x = x * 6364136223846793005u + 1442695040888963407u;
+					printf(" |%" PRIu64, 1 + (x >> 33) % 99);
+				}
+				printf("\n");
 			}
 	return fflush(stdout) == 0 && !ferror(stdout) ? 0 : 1;
 }

@@ -8,6 +8,11 @@ usage: mult-check.py assign FILE     the cheapest assignment of a
                                      straight trominoes, exactly T trominoes
                                      (dlx-gen-trominoes), by a memoized count
                                      over the first empty cell
+       mult-check.py cheapest FILE   the least cost of an exact cover of a
+                                     file of primary items and costed options
+                                     (dlx-gen-tilings RxC SEED) and how many
+                                     covers cost that, by a memoized search
+                                     over the first uncovered item: "COST N"
 """
 import functools
 import re
@@ -87,11 +92,57 @@ def tiles(rows, cols, t):
     return count(0, t)
 
 
+def cheapest(path):
+    """(least cost, how many covers cost that) over the covered items as a bit set."""
+    items, options = None, []
+    with open(path) as f:
+        for line in f:
+            words = line.split()
+            if not words or words[0].startswith("|"):
+                continue
+            if items is None:
+                items = {name: k for k, name in enumerate(words)}
+                continue
+            mask, cost = 0, 0
+            for w in words:
+                if w.startswith("|"):
+                    cost += int(w[1:])
+                else:
+                    mask |= 1 << items[w]
+            options.append((mask, cost))
+    by_first = [[] for _ in items]
+    for mask, cost in options:
+        by_first[(mask & -mask).bit_length() - 1].append((mask, cost))
+    full = (1 << len(items)) - 1
+    inf = float("inf")
+
+    @functools.lru_cache(maxsize=None)
+    def best(covered):
+        if covered == full:
+            return 0, 1
+        first = (~covered & (covered + 1)).bit_length() - 1
+        least, count = inf, 0
+        # every item below first is covered: the options that fit start at first
+        for mask, cost in by_first[first]:
+            if not mask & covered:
+                c, n = best(covered | mask)
+                if c + cost < least:
+                    least, count = c + cost, n
+                elif c + cost == least:
+                    count += n
+        return least, count
+
+    c, n = best(0)
+    return f"{c} {n}" if n else "none"
+
+
 if __name__ == "__main__":
     sys.setrecursionlimit(10000)
     if len(sys.argv) == 3 and sys.argv[1] == "assign":
         print(assign(sys.argv[2]))
     elif len(sys.argv) == 5 and sys.argv[1] == "tiles":
         print(tiles(*(int(a) for a in sys.argv[2:])))
+    elif len(sys.argv) == 3 and sys.argv[1] == "cheapest":
+        print(cheapest(sys.argv[2]))
     else:
         sys.exit(__doc__)

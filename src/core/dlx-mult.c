@@ -130,7 +130,9 @@ int dlx_set_option_cost(dlx_problem *p, size_t opt, uint64_t cost)
 		int rc = dlx__grow((void **)&m->cost, &m->cap_cost, opt + 1, sizeof *m->cost, DLX_MAX_NODES);
 		if (rc)
 			return rc;
-		memset(m->cost + m->n_cost, 0, (opt + 1 - m->n_cost) * sizeof *m->cost);
+		/* Options get their costs as they are read, one past the last: no call to memset for one word. */
+		for (size_t o = m->n_cost; o <= opt; o++)
+			m->cost[o] = 0;
 		m->n_cost = opt + 1;
 	}
 	m->n_costly += (size_t)(cost != 0) - (size_t)(m->cost[opt] != 0);

@@ -31,19 +31,23 @@
  * option has a cost.  First, Knuth's taxes: an item covered a fixed number
  * of times pays its cheapest option's cost that often in every solution,
  * so that much leaves its options' costs (their "net" costs), in item
- * order, and is added to every solution's cost at the root.  Each item's
+ * order, and is added to every solution's cost at the root.  Every item's
  * list is sorted by net cost.  Then, with the K-th cheapest cost found so
- * far, an option whose net cost exceeds what is left of it is "unusable":
- * the branching rule counts only the usable options of an item (an item
- * with fewer than it needs ends the node), and an item's branches stop at
- * its first unusable option.  And a bound: each primary item of an option
- * is charged floor(net cost / primary items of the option), its share, so
- * an option's shares never add up to more than its net cost; a solution
- * below a node must give each active item i at least need(i) more options,
- * each paying at least the smallest usable share of i's list, so the sum of
- * need x smallest share bounds what the rest costs.  A node whose cost so
- * far plus the bound exceeds the K-th cost is cut.  Equal costs are never
- * cut, so that every solution that ties with the K-th is found and counted.
+ * far, an option whose net cost exceeds what is left of it below a node
+ * (its budget) is "unusable" there and everywhere below, since costs only
+ * add up and the K-th only goes down: the branching rule counts only the
+ * usable options of an item, the first ones of its list (an item with
+ * fewer than it needs ends the node), an item's branches stop at its first
+ * unusable option, and covering an item hides only its usable options
+ * (DLX5's covers with a threshold, see cover_b()): the others stay in the
+ * lists, past every usable one, where nothing looks.  And a bound of what
+ * the rest costs, from the first (cheapest) option of each active item's
+ * list, see choose_b(): the items of a class never share an option (the
+ * classes are set up once, see best_init()), so each class's items need
+ * as many different options; and each option's net cost covers a share of
+ * it for each of its primary items.  A node whose cost so far plus the
+ * bound exceeds the K-th cost is cut.  Equal costs are never cut, so that
+ * every solution that ties with the K-th is found and counted.
  */
 #include "dlx.h"
 
@@ -54,6 +58,8 @@
 #include "dlx-internal.h"
 #include "dlx-mult.h"
 #include "dlx-problem.h"
+
+#define ALWAYS_INLINE inline __attribute__((always_inline))
 
 /* How a level branches on its item. */
 enum { MODE_COVER, MODE_TWEAK };
@@ -74,10 +80,15 @@ struct msearch {
 	int32_t *top, *up, *down, *color;
 	int32_t *len, *bound, *slack;  /* len: n + 1; bound, slack: np + 1 */
 	int32_t *prev, *next;          /* the active primary items, 0 the head */
-	uint64_t *share;               /* per option: its share of net cost per primary item (best only) */
-	uint64_t *ocost;               /* per option: its net cost, its cost less its items' taxes (best only) */
-	int32_t *optid;                /* per node: its option (best only) */
-	uint64_t base;                 /* the taxes every solution pays (best only) */
+	/* The cheapest solutions only (dlx_search_best()), NULL otherwise: */
+	uint64_t *ncost;               /* per node: its option's net cost, its cost less its items' taxes */
+	int32_t *stop;                 /* per item, while covered: the first node of its list left in the others */
+	uint32_t *maxprim;             /* per primary item: the most primary items an option of its has */
+	uint8_t *cls;                  /* per primary item: its class, or NO_CLASS (see best_init()) */
+	int32_t n_cls;                 /* classes: 0 .. MAX_CLS */
+	bool use_share;                /* the bound of shares is not always below a class's */
+	bool unit;                     /* every primary item is covered exactly once (no bounds) */
+	uint64_t base;                 /* the taxes every solution pays */
 	int32_t *tweak;                /* the tweaked nodes, in the order tweaked */
 	size_t n_tweak;
 	struct level *lv;
@@ -111,9 +122,10 @@ static void ms_free(struct msearch *m)
 	free(m->slack);
 	free(m->prev);
 	free(m->next);
-	free(m->share);
-	free(m->ocost);
-	free(m->optid);
+	free(m->ncost);
+	free(m->stop);
+	free(m->maxprim);
+	free(m->cls);
 	free(m->tweak);
 	free(m->lv);
 	free(m->sol);
@@ -126,48 +138,163 @@ static size_t option_of(const struct msearch *m, int32_t x)
 	return (size_t)(-m->top[x] - 1);
 }
 
-struct keyed {
-	uint64_t share;
-	int32_t node;
-};
+/* Classes of primary items for the bound (best only): at most MAX_CLS; NO_CLASS, none (a slot of its own). */
+#define MAX_CLS 16
+#define NO_CLASS MAX_CLS
 
-static int cmp_keyed(const void *a, const void *b)
+/* Sorts the nodes a[0..n) by key, stably (tmp: n more): runs of 8 by insertion, then merges. */
+static void sort_by_cost(int32_t *a, int32_t *tmp, size_t n, const uint64_t *key)
 {
-	const struct keyed *x = a, *y = b;
-	if (x->share != y->share)
-		return x->share < y->share ? -1 : 1;
-	return (x->node > y->node) - (x->node < y->node);
+	for (size_t r = 0; r < n; r += 8) {
+		size_t e = r + 8 < n ? r + 8 : n;
+		for (size_t k = r + 1; k < e; k++) {
+			int32_t v = a[k];
+			size_t t = k;
+			while (t > r && key[a[t - 1]] > key[v]) {
+				a[t] = a[t - 1];
+				t--;
+			}
+			a[t] = v;
+		}
+	}
+	int32_t *from = a, *to = tmp;
+	for (size_t w = 8; w < n; w *= 2) {
+		for (size_t lo = 0; lo < n; lo += 2 * w) {
+			size_t mid = lo + w < n ? lo + w : n, hi = lo + 2 * w < n ? lo + 2 * w : n;
+			size_t i = lo, j = mid, k = lo;
+			while (i < mid && j < hi)
+				to[k++] = key[from[j]] < key[from[i]] ? from[j++] : from[i++];
+			while (i < mid)
+				to[k++] = from[i++];
+			while (j < hi)
+				to[k++] = from[j++];
+		}
+		int32_t *t = from;
+		from = to;
+		to = t;
+	}
+	if (from != a)
+		memcpy(a, from, n * sizeof *a);
 }
 
-/* Sorts item i's list by net cost, then by its order before (a stable sort: nodes number the order). */
-static int sort_list(struct msearch *m, int32_t i, struct keyed **buf, size_t *cap)
+/*
+ * What the cheapest solutions need (see the top of the file): each node's
+ * net cost, after Knuth's taxes; every item's list sorted by it, stably
+ * (a seed's order among equal costs is kept); and for the bound, each
+ * primary item's largest count of primary items in an option and its class.
+ * The classes: items in item order, each given the first class that no
+ * item sharing an option with it has (at most MAX_CLS of them, the rest
+ * none), so that no option has two items of one class.
+ */
+static int best_init(struct msearch *m, const dlx_problem *p)
 {
-	size_t n = (size_t)m->len[i], k = 0;
-	if (n < 2)
-		return DLX_OK;
-	if (dlx__grow((void **)buf, cap, n, sizeof **buf, DLX_MAX_NODES))
-		return DLX_ERR_NOMEM;
-	struct keyed *a = *buf;
-	for (int32_t x = m->down[i]; x != i; x = m->down[x], k++) {
-		a[k].share = m->ocost[m->optid[x]];
-		a[k].node = (int32_t)k;
+	size_t nn = p->n_nodes, no = p->n_options;
+	int32_t n = m->n, np = m->np;
+	m->ncost = calloc(nn, sizeof *m->ncost);
+	m->stop = malloc(((size_t)n + 1) * sizeof *m->stop);
+	m->maxprim = calloc((size_t)np + 1, sizeof *m->maxprim);
+	m->cls = malloc((size_t)np + 1);
+	int32_t *oid = malloc(nn * sizeof *oid);
+	uint32_t *omask = calloc(no ? no : 1, sizeof *omask);
+	int32_t *buf = malloc(2 * nn * sizeof *buf);
+	int rc = DLX_ERR_NOMEM;
+	if (!m->ncost || !m->stop || !m->maxprim || !m->cls || !oid || !omask || !buf)
+		goto out;
+	const struct dlx_mult *mu = p->mult;
+	const int32_t *top = m->top;
+	for (size_t o = 0; o < no; o++) {
+		uint64_t c = mu && o < mu->n_cost ? mu->cost[o] : 0;
+		uint32_t prim = 0;
+		int32_t x;
+		for (x = p->opt_start[o]; top[x] > 0; x++) {
+			m->ncost[x] = c;
+			oid[x] = (int32_t)o;
+			prim += top[x] <= np;
+		}
+		for (x = p->opt_start[o]; top[x] > 0; x++)
+			if (top[x] <= np && m->maxprim[top[x]] < prim)
+				m->maxprim[top[x]] = prim;
 	}
-	/* node holds the rank in the list before (a seed's order), then the node again */
-	k = 0;
-	for (int32_t x = m->down[i]; x != i; x = m->down[x], k++)
-		m->tweak[k] = x;
-	qsort(a, n, sizeof *a, cmp_keyed);
-	for (k = 0; k < n; k++)
-		a[k].node = m->tweak[a[k].node];
-	int32_t prev = i;
-	for (k = 0; k < n; k++) {
-		m->down[prev] = a[k].node;
-		m->up[a[k].node] = prev;
-		prev = a[k].node;
+	/*
+	 * Knuth's DLX5 taxes: an item covered a fixed number of times (lo =
+	 * hi) pays, in every solution, lo times its cheapest option's cost;
+	 * take that out of its options' costs, in item order, so that net
+	 * costs stay nonnegative and each such item has an option of net cost
+	 * 0.  Net costs then say how much more than the taxes an option costs.
+	 */
+	for (int32_t i = 1; i <= np; i++) {
+		if (m->slack[i] || m->down[i] == i)
+			continue;
+		uint64_t minc = UINT64_MAX;
+		for (int32_t x = m->down[i]; x != i; x = m->down[x])
+			if (m->ncost[x] < minc)
+				minc = m->ncost[x];
+		if (!minc)
+			continue;
+		for (int32_t x = m->down[i]; x != i; x = m->down[x])
+			for (int32_t q = p->opt_start[oid[x]]; top[q] > 0; q++)
+				m->ncost[q] -= minc;
+		/* At most 2^30 items times 2^33: no overflow. */
+		m->base += minc * (uint64_t)m->bound[i];
 	}
-	m->down[prev] = i;
-	m->up[i] = prev;
-	return DLX_OK;
+	for (int32_t i = 1; i <= n; i++) {
+		size_t k = 0;
+		bool sorted = true;
+		for (int32_t x = m->down[i]; x != i; x = m->down[x]) {
+			sorted = sorted && (!k || m->ncost[buf[k - 1]] <= m->ncost[x]);
+			buf[k++] = x;
+		}
+		if (sorted)
+			continue;
+		sort_by_cost(buf, buf + k, k, m->ncost);
+		int32_t prev = i;
+		for (size_t t = 0; t < k; t++) {
+			m->down[prev] = buf[t];
+			m->up[buf[t]] = prev;
+			prev = buf[t];
+		}
+		m->down[prev] = i;
+		m->up[i] = prev;
+	}
+	bool all = true;
+	uint32_t least = UINT32_MAX;
+	m->n_cls = 0;
+	for (int32_t i = 1; i <= np; i++) {
+		uint32_t taken = 0;
+		for (int32_t x = m->down[i]; x != i; x = m->down[x])
+			taken |= omask[oid[x]];
+		int32_t c = 0;
+		while (c < MAX_CLS && (taken >> c & 1))
+			c++;
+		if (c == MAX_CLS) {
+			m->cls[i] = NO_CLASS;
+			all = false;
+		} else {
+			m->cls[i] = (uint8_t)c;
+			if (c >= m->n_cls)
+				m->n_cls = c + 1;
+			for (int32_t x = m->down[i]; x != i; x = m->down[x])
+				omask[oid[x]] |= (uint32_t)1 << c;
+		}
+		if (m->maxprim[i] < least)
+			least = m->maxprim[i];
+	}
+	/*
+	 * The shares are not worth adding up when every item has a class and
+	 * an option has at least as many primary items as there are classes:
+	 * sum(c / p) <= sum(c) / classes <= the largest class's sum.
+	 */
+	m->use_share = !all || least < (uint32_t)m->n_cls;
+	m->unit = !(mu && mu->lo);
+	/* The heads cost more than any budget: a walk down a list stops at its end without another test. */
+	for (int32_t i = 0; i <= n; i++)
+		m->ncost[i] = UINT64_MAX;
+	rc = DLX_OK;
+out:
+	free(oid);
+	free(omask);
+	free(buf);
+	return rc;
 }
 
 /* Reads p only (a split's threads share it); m->p is not written through either. */
@@ -214,57 +341,7 @@ static int ms_init(struct msearch *m, const dlx_problem *p, bool best)
 	m->next[0] = m->np ? 1 : 0;
 	m->prev[0] = m->np;
 	m->bound[0] = m->slack[0] = 0;
-	if (best) {
-		size_t no = p->n_options ? p->n_options : 1;
-		m->share = calloc(no, sizeof *m->share);
-		m->ocost = calloc(no, sizeof *m->ocost);
-		m->optid = calloc(nn, sizeof *m->optid);
-		if (!m->share || !m->ocost || !m->optid)
-			return DLX_ERR_NOMEM;
-		for (size_t o = 0; o < p->n_options; o++) {
-			m->ocost[o] = dlx_option_cost(p, o);
-			size_t sz = dlx_option_size(p, o);
-			for (size_t k = 0; k < sz; k++)
-				m->optid[p->opt_start[o] + (int32_t)k] = (int32_t)o;
-		}
-		/*
-		 * Knuth's DLX5 taxes: an item covered a fixed number of times
-		 * (lo = hi) pays, in every solution, lo times its cheapest
-		 * option's cost; take that out of its options' costs, in item
-		 * order, so that net costs stay nonnegative and each such item
-		 * has an option of net cost 0.  Net costs then say how much more
-		 * than the taxes an option costs.
-		 */
-		for (int32_t i = 1; i <= m->np; i++) {
-			if (m->slack[i] || m->down[i] == i)
-				continue;
-			uint64_t minc = UINT64_MAX;
-			for (int32_t x = m->down[i]; x != i; x = m->down[x])
-				if (m->ocost[m->optid[x]] < minc)
-					minc = m->ocost[m->optid[x]];
-			for (int32_t x = m->down[i]; x != i; x = m->down[x])
-				m->ocost[m->optid[x]] -= minc;
-			/* At most 2^30 items times 2^33: no overflow. */
-			m->base += minc * (uint64_t)m->bound[i];
-		}
-		for (size_t o = 0; o < p->n_options; o++) {
-			uint64_t prim = 0;
-			size_t sz = dlx_option_size(p, o);
-			for (size_t k = 0; k < sz; k++)
-				prim += dlx_option_item(p, o, k) < p->n_primary;
-			m->share[o] = prim ? m->ocost[o] / prim : 0;
-		}
-		struct keyed *buf = NULL;
-		size_t cap = 0;
-		for (int32_t i = 1; i <= m->np; i++) {
-			if (sort_list(m, i, &buf, &cap)) {
-				free(buf);
-				return DLX_ERR_NOMEM;
-			}
-		}
-		free(buf);
-	}
-	return DLX_OK;
+	return best ? best_init(m, p) : DLX_OK;
 }
 
 /* Takes option pp out of every list but the one pp is in (Knuth's hide, skipping purified nodes). */
@@ -403,6 +480,107 @@ static void uncommit_rest(struct msearch *m, int32_t x)
 	}
 }
 
+/*
+ * The cheapest solutions' links (best only).  An option whose net cost is
+ * above `budget` (what the K-th cost leaves to the options below the node)
+ * can be chosen nowhere below, since costs only add up and the K-th only
+ * goes down; the lists are sorted by net cost, so covering an item hides
+ * the options of its list up to the first too dear and leaves the rest
+ * where they are (Knuth's DLX5 covers with such a threshold).  The search
+ * then looks at no option past the first too dear of any list, so those
+ * left behind are never met.  stop[i] remembers where a cover stopped, so
+ * that uncovering walks back up from there, in the reverse order.  The
+ * item branched on is covered with its node's whole budget, so that every
+ * option tried there is hidden like the others (a later K-th only cuts
+ * more of them), and committing it never meets it in another list.
+ */
+static void cover_b(struct msearch *m, int32_t i, uint64_t budget)
+{
+	if (i <= m->np)
+		deactivate(m, i);
+	m->updates++;
+	int32_t x = m->down[i];
+	for (; m->ncost[x] <= budget; x = m->down[x])
+		hide(m, x);
+	m->stop[i] = x;
+}
+
+static void uncover_b(struct msearch *m, int32_t i)
+{
+	for (int32_t x = m->up[m->stop[i]]; x != i; x = m->up[x])
+		unhide(m, x);
+	if (i <= m->np)
+		reactivate(m, i);
+}
+
+static void purify_b(struct msearch *m, int32_t q, uint64_t budget)
+{
+	int32_t i = m->top[q], c = m->color[q];
+	m->color[i] = c;
+	m->updates++;
+	int32_t x = m->down[i];
+	for (; m->ncost[x] <= budget; x = m->down[x]) {
+		if (m->color[x] == c)
+			m->color[x] = -1;
+		else
+			hide(m, x);
+	}
+	m->stop[i] = x;
+}
+
+static void unpurify_b(struct msearch *m, int32_t q)
+{
+	int32_t i = m->top[q], c = m->color[i];
+	for (int32_t x = m->up[m->stop[i]]; x != i; x = m->up[x]) {
+		if (m->color[x] < 0)
+			m->color[x] = c;
+		else
+			unhide(m, x);
+	}
+	m->color[i] = 0;
+}
+
+/* commit_rest() with thresholds: budget is what is left below the node that chooses x. */
+static void commit_rest_b(struct msearch *m, int32_t x, uint64_t budget)
+{
+	for (int32_t q = x + 1; q != x;) {
+		int32_t j = m->top[q];
+		if (j <= 0) {
+			q = m->up[q];
+			continue;
+		}
+		if (j <= m->np) {
+			if (--m->bound[j] == 0)
+				cover_b(m, j, budget);
+		} else if (m->color[q] == 0) {
+			cover_b(m, j, budget);
+		} else if (m->color[q] > 0) {
+			purify_b(m, q, budget);
+		}
+		q++;
+	}
+}
+
+static void uncommit_rest_b(struct msearch *m, int32_t x)
+{
+	for (int32_t q = x - 1; q != x;) {
+		int32_t j = m->top[q];
+		if (j <= 0) {
+			q = m->down[q];
+			continue;
+		}
+		if (j <= m->np) {
+			if (m->bound[j]++ == 0)
+				uncover_b(m, j);
+		} else if (m->color[q] == 0) {
+			uncover_b(m, j);
+		} else if (m->color[q] > 0) {
+			unpurify_b(m, q);
+		}
+		q--;
+	}
+}
+
 /* Takes option x out of its item's list (and every other): it is not chosen again below. */
 static int tweak(struct msearch *m, int32_t x)
 {
@@ -432,44 +610,138 @@ static void untweak_to(struct msearch *m, size_t keep)
  * The item to branch on: the fewest branches, len + 1 - (bound - slack)
  * with bound - slack taken as 0 when negative (Knuth's DLX3), ties to the
  * smaller slack, then the longer list.  *score gets its branches (at most
- * 0: it cannot get what it needs), *lower the cost bound of the active
- * items (best only).  0 when no primary item is active.  With best, len
- * counts only the options of net cost within `budget` (DLX5's usable
- * options: the others would make the solution dearer than the K-th), and
- * the bound takes the smallest share among them.
+ * 0: it cannot get what it needs).  0 when no primary item is active.
  */
-static int32_t choose(const struct msearch *m, int32_t *score, uint64_t *lower, bool best, uint64_t budget)
+static int32_t choose(const struct msearch *m, int32_t *score)
 {
 	int32_t bi = 0, bs = INT32_MAX, bslack = 0, blen = 0;
-	uint64_t low = 0, bmin = 0;
 	for (int32_t k = m->next[0]; k != 0; k = m->next[k]) {
 		int32_t s = m->slack[k] < m->bound[k] ? m->slack[k] : m->bound[k];
 		int32_t need = m->bound[k] - s;
 		int32_t len = m->len[k];
-		if (best) {
-			uint64_t sh = UINT64_MAX;
-			len = 0;
-			for (int32_t x = m->down[k]; x != k && m->ocost[m->optid[x]] <= budget; x = m->down[x]) {
-				len++;
-				if (m->share[m->optid[x]] < sh)
-					sh = m->share[m->optid[x]];
-			}
-			/* Shares are at most DLX_COST_MAX and needs below 2^30: no overflow. */
-			if (need > 0 && len > 0)
-				low += sh * (uint64_t)need;
-			if (low > ((uint64_t)1 << 63))
-				low = (uint64_t)1 << 63;
-		}
 		int32_t t = len + 1 - need;
-		/* DLX5's tie-break with costs: the item whose cheapest option is dearest forces the most */
-		uint64_t mc = best && m->down[k] != k ? m->ocost[m->optid[m->down[k]]] : 0;
-		if (t < bs || (t == bs && (s < bslack || (s == bslack && (mc > bmin || (mc == bmin && len > blen)))))) {
-			bi = k, bs = t, bslack = s, blen = len, bmin = mc;
-		}
+		if (t < bs || (t == bs && (s < bslack || (s == bslack && len > blen))))
+			bi = k, bs = t, bslack = s, blen = len;
 	}
 	*score = bs;
-	*lower = low;
 	return bi;
+}
+
+/*
+ * choose() for the cheapest solutions: len counts only the options of net
+ * cost within `budget` (DLX5's usable options: the others would make the
+ * solution dearer than the K-th), the first ones of each sorted list, and
+ * no further than the count that could still win; ties then go to the
+ * item whose cheapest option is dearest (DLX5's: it forces the most).
+ * With `full` (K solutions kept), the bound: -1 when what is left
+ * certainly costs more than budget.  Each active item i needs need(i) more
+ * options, each at least as dear as the first of i's list, mc(i).  Items
+ * of a class never share an option, so the options that a class's items
+ * take are all different and cost at least the sum of need x mc over the
+ * class; and an option's net cost c is at least the sum over its p primary
+ * items of floor(c / p), so the sum of need x floor(mc / most primary
+ * items of an option of i) over all items bounds it too (the shares).  An
+ * item with no usable option ends the node at once.  Equal costs are never
+ * cut, so that every solution that ties with the K-th is found and counted.
+ */
+static int32_t choose_b(const struct msearch *m, int32_t *score, uint64_t budget, bool full)
+{
+	int32_t bi = 0, bs = INT32_MAX, bslack = 0, blen = 0;
+	uint64_t bmin = 0, share = 0, csum[MAX_CLS];
+	const bool use_share = m->use_share;
+	if (full)
+		memset(csum, 0, (size_t)m->n_cls * sizeof *csum);
+	for (int32_t k = m->next[0]; k != 0; k = m->next[k]) {
+		int32_t s = m->slack[k] < m->bound[k] ? m->slack[k] : m->bound[k];
+		int32_t need = m->bound[k] - s;
+		int32_t x = m->down[k], len = 0;
+		uint64_t mc = x != k ? m->ncost[x] : 0;
+		if (mc <= budget && x != k) {
+			/* Past bs + need options, k has more branches than the best so far. */
+			int32_t cap = bs == INT32_MAX ? INT32_MAX : bs + need;
+			do {
+				len++;
+				x = m->down[x];
+			} while (len < cap && m->ncost[x] <= budget);
+			if (full && need > 0) {
+				/* Each sum is checked as it grows: budget + 2^63 does not overflow. */
+				uint64_t c = mc * (uint64_t)need;
+				if (m->cls[k] != NO_CLASS && (csum[m->cls[k]] += c) > budget)
+					return -1;
+				if (use_share && (share += mc / m->maxprim[k] * (uint64_t)need) > budget)
+					return -1;
+			}
+		}
+		int32_t t = len + 1 - need;
+		if (t <= 0) {
+			*score = t;
+			return k;
+		}
+		if (t < bs || (t == bs && (s < bslack || (s == bslack && (mc > bmin || (mc == bmin && len > blen))))))
+			bi = k, bs = t, bslack = s, blen = len, bmin = mc;
+	}
+	*score = bs;
+	return bi;
+}
+
+/*
+ * choose_b() when every primary item is covered exactly once (need 1,
+ * slack 0): an item's branches are its usable options, and an item with
+ * none ends the node.  The same choice, in fewer steps: a list is counted
+ * only as far as it could still win (fewer options, or as many and a
+ * dearer first one).  The bound's sums are checked once all are made: a
+ * net cost is at most 2^33 and there are fewer than 2^30 items, so they
+ * cannot overflow.  Items of no class add to a slot of their own, MAX_CLS,
+ * which the bound leaves out.
+ */
+static ALWAYS_INLINE int32_t choose_b1_impl(const struct msearch *m, int32_t *score, uint64_t budget, const bool full,
+					    const bool use_share)
+{
+	const int32_t *down = m->down, *next = m->next;
+	const uint64_t *ncost = m->ncost;
+	const uint8_t *cls = m->cls;
+	int32_t bi = 0, bs = INT32_MAX;
+	uint64_t bmin = 0, share = 0, csum[MAX_CLS + 1] = { 0 };
+	for (int32_t k = next[0]; k != 0; k = next[k]) {
+		int32_t x = down[k];
+		uint64_t mc = ncost[x];
+		if (mc > budget) {
+			/* No usable option (or none at all: the head's cost is above every budget). */
+			*score = 0;
+			return k;
+		}
+		if (full) {
+			csum[cls[k]] += mc;
+			if (use_share)
+				share += mc / m->maxprim[k];
+		}
+		/* k wins with len options when len < bs, or len = bs and its first is dearer. */
+		int32_t cap = mc > bmin ? bs : bs - 1, len = 1;
+		if (cap < 1)
+			continue;
+		for (x = down[x]; len <= cap && ncost[x] <= budget; x = down[x])
+			len++;
+		if (len <= cap)
+			bi = k, bs = len, bmin = mc;
+	}
+	if (full) {
+		if (share > budget)
+			return -1;
+		for (int32_t c = 0; c < m->n_cls; c++)
+			if (csum[c] > budget)
+				return -1;
+	}
+	*score = bs;
+	return bi;
+}
+
+static int32_t choose_b1(const struct msearch *m, int32_t *score, uint64_t budget, bool full)
+{
+	if (!full)
+		return choose_b1_impl(m, score, budget, false, false);
+	if (m->use_share)
+		return choose_b1_impl(m, score, budget, true, true);
+	return choose_b1_impl(m, score, budget, true, false);
 }
 
 /* Knuth's estimate of the share of the tree done, from each level's branch and branches. */
@@ -506,7 +778,18 @@ static uint64_t largest(const dlx_best *b, size_t *at)
 	return b->sol[w].cost;
 }
 
-static int keep_solution(struct keep *kp, uint64_t cost, const size_t *opts, size_t n)
+/* The options of the solution at `level` into m->sol, in the order chosen; their count. */
+static size_t collect(struct msearch *m, size_t level)
+{
+	size_t n = 0;
+	for (size_t l = 0; l < level; l++)
+		if (m->lv[l].cur != m->lv[l].item)
+			m->sol[n++] = option_of(m, m->lv[l].cur);
+	return n;
+}
+
+/* Keeps the solution at `level` if it is among the K cheapest so far (its options are listed only then). */
+static int keep_solution(struct keep *kp, uint64_t cost, struct msearch *m, size_t level)
 {
 	dlx_best *b = kp->b;
 	size_t slot;
@@ -524,13 +807,14 @@ static int keep_solution(struct keep *kp, uint64_t cost, const size_t *opts, siz
 		b->ties = largest(b, NULL) == kp->kth ? b->ties + 1 : 0;
 	}
 	b->sol[slot].cost = cost;
+	size_t n = collect(m, level);
 	size_t *o = realloc(b->sol[slot].options, (n ? n : 1) * sizeof *o);
 	if (!o) {
 		b->sol[slot].n = 0;
 		return DLX_ERR_NOMEM;
 	}
 	if (n)
-		memcpy(o, opts, n * sizeof *o);
+		memcpy(o, m->sol, n * sizeof *o);
 	b->sol[slot].options = o;
 	b->sol[slot].n = n;
 	if (b->n == kp->k)
@@ -586,12 +870,12 @@ static int mcut_leaf(struct dlx__mcut *c, size_t level, bool solution)
  * The search, iterative (a level per choice: depth up to the options plus
  * the primary items).  With `kp`, the branch and bound for the cheapest.
  */
-static int msearch_run(struct msearch *m, const dlx_search_params *params, dlx_stats *stats, struct keep *kp)
+static ALWAYS_INLINE int msearch_impl(struct msearch *m, const dlx_search_params *params, dlx_stats *stats,
+					 struct keep *kp, const bool best)
 {
 	static const dlx_search_params defaults = DLX_SEARCH_PARAMS_INIT;
 	if (!params)
 		params = &defaults;
-	const bool best = kp != NULL;
 	dlx_stats st = { 0, 0, 0, 0, DLX_STOP_COMPLETE, 0, 0.0 };
 	const uint32_t poll_every = params->poll_interval ? params->poll_interval : 65536;
 	uint32_t poll_left = poll_every;
@@ -656,17 +940,23 @@ forward:
 	}
 	{
 		int32_t score;
-		uint64_t lower;
 		/* What the rest may cost when the K-th is to be matched at most (ties are kept). */
-		uint64_t budget = best && kp->b->n == kp->k ? (kp->kth >= cost ? kp->kth - cost : 0) : UINT64_MAX;
-		i = choose(m, &score, &lower, best, budget);
-		if (best && kp->b->n == kp->k && cost + lower > kp->kth)
-			goto backdown;
+		uint64_t budget = UINT64_MAX - 1;
+		if (best) {
+			const bool full = kp->b->n == kp->k;
+			if (full) {
+				if (cost > kp->kth)
+					goto backdown;
+				budget = kp->kth - cost;
+			}
+			i = m->unit ? choose_b1(m, &score, budget, full) : choose_b(m, &score, budget, full);
+			if (i < 0)
+				goto backdown;
+		} else {
+			i = choose(m, &score);
+		}
 		if (i == 0) {
-			size_t n = 0;
-			for (size_t l = 0; l < level; l++)
-				if (m->lv[l].cur != m->lv[l].item)
-					m->sol[n++] = option_of(m, m->lv[l].cur);
+			/* The solution's options are listed only for whoever looks at them (a count does not). */
 			if (st.solutions == UINT64_MAX) {
 				rc = DLX_ERR_OVERFLOW;
 				st.stop = DLX_STOP_ERROR;
@@ -674,7 +964,7 @@ forward:
 			}
 			st.solutions++;
 			if (best) {
-				rc = keep_solution(kp, cost, m->sol, n);
+				rc = keep_solution(kp, cost, m, level);
 				if (rc) {
 					st.stop = DLX_STOP_ERROR;
 					goto unwind;
@@ -682,13 +972,14 @@ forward:
 			} else if (m->pause) {
 				struct mpause *pz = m->pause;
 				pz->paused = true;
-				pz->level = level, pz->n = n, pz->cost = cost, pz->poll_left = poll_left;
+				pz->level = level, pz->n = collect(m, level), pz->cost = cost, pz->poll_left = poll_left;
 				st.updates = m->updates;
 				pz->st = st;
 				if (stats)
 					*stats = st;
 				return DLX_OK;
-			} else if (params->on_solution && params->on_solution(params->solution_ctx, m->sol, n)) {
+			} else if (params->on_solution &&
+				   params->on_solution(params->solution_ctx, m->sol, collect(m, level))) {
 				st.stop = DLX_STOP_CALLBACK;
 				goto unwind;
 			}
@@ -711,7 +1002,10 @@ forward:
 		L->tweaks = m->n_tweak;
 		if (--m->bound[i] == 0) {
 			L->mode = MODE_COVER;
-			cover(m, i);
+			if (best)
+				cover_b(m, i, budget);
+			else
+				cover(m, i);
 		} else {
 			L->mode = MODE_TWEAK;
 		}
@@ -733,7 +1027,7 @@ advance:	/* Try level L's branch L->cur (or its next), or back up. */
 			L->k++;
 			goto backup;
 		}
-		if (x != i && best && kp->b->n == kp->k && L->cost + m->ocost[m->optid[x]] > kp->kth) {
+		if (x != i && best && kp->b->n == kp->k && L->cost + m->ncost[x] > kp->kth) {
 			if (m->bound[i] + 1 - m->slack[i] > 0)
 				goto backup;
 			/* No more options for i: those left go the way of the tried ones, then i closes. */
@@ -746,7 +1040,7 @@ advance:	/* Try level L's branch L->cur (or its next), or back up. */
 		else
 			deactivate(m, i);
 	} else {
-		if (x != i && best && kp->b->n == kp->k && L->cost + m->ocost[m->optid[x]] > kp->kth)
+		if (x != i && best && kp->b->n == kp->k && L->cost + m->ncost[x] > kp->kth)
 			x = i;
 		if (x == i && m->slack[i] == 0)
 			goto backup;
@@ -767,18 +1061,23 @@ advance:	/* Try level L's branch L->cur (or its next), or back up. */
 	L->cur = x;
 	cost = L->cost;
 	if (x != i) {
-		commit_rest(m, x);
-		if (best)
-			cost += m->ocost[m->optid[x]];
+		if (best) {
+			cost += m->ncost[x];
+			commit_rest_b(m, x, kp->b->n == kp->k ? kp->kth - cost : UINT64_MAX - 1);
+		} else {
+			commit_rest(m, x);
+		}
 	}
 	level++;
 	goto forward;
 
 backup:	/* Level L's branches are done: restore its item. */
-	if (L->mode == MODE_COVER)
-		uncover(m, i);
-	else
+	if (L->mode != MODE_COVER)
 		untweak_to(m, L->tweaks);
+	else if (best)
+		uncover_b(m, i);
+	else
+		uncover(m, i);
 	m->bound[i]++;
 
 backdown:	/* Leave this node for its parent's next branch. */
@@ -798,7 +1097,10 @@ backdown:	/* Leave this node for its parent's next branch. */
 			reactivate(m, i);
 		goto backup;
 	}
-	uncommit_rest(m, x);
+	if (best)
+		uncommit_rest_b(m, x);
+	else
+		uncommit_rest(m, x);
 	if (L->mode == MODE_COVER)
 		L->cur = m->down[x];
 	goto advance;
@@ -816,6 +1118,14 @@ done:
 	if (stats)
 		*stats = st;
 	return rc;
+}
+
+/* The search, in two copies: without costs it has none of the cheapest solutions' tests. */
+static int msearch_run(struct msearch *m, const dlx_search_params *params, dlx_stats *stats, struct keep *kp)
+{
+	if (kp)
+		return msearch_impl(m, params, stats, kp, true);
+	return msearch_impl(m, params, stats, NULL, false);
 }
 
 int dlx__search_m(dlx_problem *p, const dlx_search_params *params, dlx_stats *stats)
@@ -1111,8 +1421,7 @@ int dlx__mprobe(struct dlx__mprober *pr, uint64_t *rng, double *nodes, double *s
 		x += weight;
 		++*entered;
 		int32_t score;
-		uint64_t lower;
-		int32_t i = choose(m, &score, &lower, false, UINT64_MAX);
+		int32_t i = choose(m, &score);
 		if (!i) {
 			s = weight;
 			break;

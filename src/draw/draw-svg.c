@@ -177,12 +177,35 @@ void draw_svg_escape(FILE *f, const char *s)
 	}
 }
 
+/*
+ * fmod(x, m) for 0 <= x < 2^31 m and m a small whole number, exactly: the
+ * quotient's whole part q, one off at most, corrected; q m is exact and so
+ * is x - q m (the two are within a factor 2 of each other, or q is 0).
+ * fmod() and lround() would be the only reason to load libm.
+ */
+static double mod_whole(double x, double m)
+{
+	double r = x - (double)(uint32_t)(x / m) * m;
+	if (r < 0)
+		r += m;
+	else if (r >= m)
+		r -= m;
+	return r;
+}
+
+/* lround(v) for 0 <= v < 2^31: v's whole part, and one more from a half up. */
+static unsigned round_half_up(double v)
+{
+	unsigned i = (unsigned)v;
+	return v - (double)i >= 0.5 ? i + 1 : i;
+}
+
 void draw_svg_colour(uint64_t k, char buf[8])
 {
 	/* Golden-angle hues keep neighbours' colours apart for any number of pieces. */
-	double h = fmod((double)(k % 100000) * 137.50776405, 360.0) / 60.0;
+	double h = mod_whole((double)(k % 100000) * 137.50776405, 360.0) / 60.0;
 	const double s = 0.55, l = 0.72;
-	double chroma = (1 - fabs(2 * l - 1)) * s, x = chroma * (1 - fabs(fmod(h, 2.0) - 1)), m = l - chroma / 2;
+	double chroma = (1 - fabs(2 * l - 1)) * s, x = chroma * (1 - fabs(mod_whole(h, 2.0) - 1)), m = l - chroma / 2;
 	double rgb[3] = { 0, 0, 0 };
 	int sector = (int)h;
 	switch (sector) {
@@ -193,6 +216,6 @@ void draw_svg_colour(uint64_t k, char buf[8])
 	case 4: rgb[0] = x; rgb[2] = chroma; break;
 	default: rgb[0] = chroma; rgb[2] = x; break;
 	}
-	snprintf(buf, 8, "#%02x%02x%02x", (unsigned)lround((rgb[0] + m) * 255), (unsigned)lround((rgb[1] + m) * 255),
-		(unsigned)lround((rgb[2] + m) * 255));
+	snprintf(buf, 8, "#%02x%02x%02x", round_half_up((rgb[0] + m) * 255), round_half_up((rgb[1] + m) * 255),
+		round_half_up((rgb[2] + m) * 255));
 }

@@ -35,11 +35,18 @@ struct dlx_ec {
 	size_t first_dropped; /* the line of the first of them, 0 if none */
 };
 
-/* The state of one read: the line buffer and where errors go. */
+/*
+ * The state of one read: the input, read in blocks into data[0..end) (the
+ * lines before beg already handed out), the current line, and where errors
+ * go.  A block read and a search for its line ends cost less than a call
+ * to getline() per line, and the reader reads to the end anyway.
+ */
 struct reader {
 	FILE *in;
-	char *buf;
-	size_t cap;
+	char *data;
+	size_t cap, beg, end;
+	bool eof;
+	char *buf;           /* the current line, NUL-terminated, within data */
 	size_t line;
 	dlx_error_info *err;
 };
@@ -61,34 +68,80 @@ static int fail(struct reader *r, int code, const char *fmt, ...)
  * end and checks its bytes.  Returns its length, or -1 at the end or on an
  * error: then the result is -1 and *rc is the code (DLX_OK at a clean end).
  */
+/*
+ * The next line of the input into r->buf, without its '\n' and
+ * NUL-terminated: its length, or -1 at the end (*rc DLX_OK) or on an error
+ * (*rc its code).
+ */
+static long raw_line(struct reader *r, int *rc)
+{
+	for (;;) {
+		char *at = r->data + r->beg, *nl = r->end > r->beg ? memchr(at, '\n', r->end - r->beg) : NULL;
+		if (nl || (r->eof && r->end > r->beg)) {
+			size_t n = nl ? (size_t)(nl - at) : r->end - r->beg;
+			at[n] = '\0';
+			r->buf = at;
+			r->beg += nl ? n + 1 : n;
+			return (long)n;
+		}
+		if (r->eof)
+			return -1;
+		/* Keep the start of a line, and room for a NUL after the end of the input. */
+		if (r->beg) {
+			memmove(r->data, r->data + r->beg, r->end - r->beg);
+			r->end -= r->beg;
+			r->beg = 0;
+		}
+		if (r->cap - r->end < 2) {
+			size_t nc = r->cap ? 2 * r->cap : 65536;
+			char *nd = nc > r->cap ? realloc(r->data, nc) : NULL;
+			if (!nd) {
+				*rc = fail(r, DLX_ERR_NOMEM, "out of memory");
+				return -1;
+			}
+			r->data = nd;
+			r->cap = nc;
+		}
+		errno = 0;
+		size_t got = fread(r->data + r->end, 1, r->cap - r->end - 1, r->in);
+		r->end += got;
+		if (got == 0) {
+			if (ferror(r->in)) {
+				*rc = fail(r, errno == ENOMEM ? DLX_ERR_NOMEM : DLX_ERR_IO, "%s%s",
+					   errno == ENOMEM ? "" : "read error: ", strerror(errno));
+				return -1;
+			}
+			r->eof = true;
+		}
+	}
+}
+
 static long next_line(struct reader *r, int *rc)
 {
 	*rc = DLX_OK;
 	for (;;) {
-		errno = 0;
-		ssize_t n = getline(&r->buf, &r->cap, r->in);
-		if (n < 0) {
-			if (ferror(r->in))
-				*rc = fail(r, errno == ENOMEM ? DLX_ERR_NOMEM : DLX_ERR_IO, "%s%s",
-					   errno == ENOMEM ? "" : "read error: ", strerror(errno));
+		long n = raw_line(r, rc);
+		if (n < 0)
 			return -1;
-		}
 		r->line++;
 		/* A UTF-8 byte order mark, as some editors write it (dlx-sudoku skips it too). */
 		if (r->line == 1 && n >= 3 && memcmp(r->buf, "\xEF\xBB\xBF", 3) == 0) {
 			n -= 3;
-			memmove(r->buf, r->buf + 3, (size_t)n + 1);
+			r->buf += 3;
 		}
-		if (n > 0 && r->buf[n - 1] == '\n')
-			n--;
 		if (n > 0 && r->buf[n - 1] == '\r')
 			n--;
 		r->buf[n] = '\0';
 		if (n > 0 && r->buf[0] == '|')
 			continue;
 		bool blank = true;
-		for (ssize_t k = 0; k < n; k++) {
+		for (long k = 0; k < n; k++) {
 			unsigned char c = (unsigned char)r->buf[k];
+			/* Printable and not blank, by far the most bytes: one test. */
+			if ((unsigned char)(c - 0x21) <= 0x7e - 0x21) {
+				blank = false;
+				continue;
+			}
 			if (c == '\0') {
 				*rc = fail(r, DLX_ERR_SYNTAX, "NUL byte in input (binary file?)");
 				return -1;
@@ -103,23 +156,6 @@ static long next_line(struct reader *r, int *rc)
 		if (!blank)
 			return (long)n;
 	}
-}
-
-/* Splits off the next token at *s: a name, or a lone "|". Returns its length, 0 at the end. */
-static size_t next_token(char **s, char **tok)
-{
-	char *p = *s;
-	while (*p == ' ' || *p == '\t')
-		p++;
-	*tok = p;
-	if (*p == '|') {
-		*s = p + 1;
-		return 1;
-	}
-	while (*p && *p != ' ' && *p != '\t' && *p != '|')
-		p++;
-	*s = p;
-	return (size_t)(p - *tok);
 }
 
 static uint64_t hash_name(const char *s, size_t n)
@@ -146,8 +182,12 @@ static size_t lookup(const struct names *t, const char *s, size_t n, size_t *slo
 				*slot = h;
 			return (size_t)-1;
 		}
+		/* Names are short: a loop here costs less than a call to strncmp. */
 		const char *name = t->text + t->off[v - 1];
-		if (strncmp(name, s, n) == 0 && name[n] == '\0')
+		size_t k = 0;
+		while (k < n && name[k] == s[k])
+			k++;
+		if (k == n && name[n] == '\0')
 			return v - 1;
 	}
 }
@@ -408,6 +448,9 @@ static int reserve(struct reader *r, size_t **items, uint32_t **colors, size_t *
 	return DLX_OK;
 }
 
+/* The bytes that end a token of an option: the end of the line, a blank, '|'. */
+static const bool token_end[256] = { [0] = true, [' '] = true, ['\t'] = true, ['|'] = true };
+
 /*
  * Reads one option line into items/colors; returns its length k, 0 for an
  * option without a primary item when not strict (checked like any other,
@@ -416,13 +459,18 @@ static int reserve(struct reader *r, size_t **items, uint32_t **colors, size_t *
 static long read_option(struct reader *r, dlx_ec *ec, size_t n_primary, bool strict, size_t **items,
 			uint32_t **colors, size_t *cap, uint64_t *cost, int *rc)
 {
-	char *s = r->buf, *tok;
-	size_t n, k = 0;
+	char *s = r->buf;
+	size_t k = 0;
 	bool has_primary = false;
 	char tmp[48];
 	*cost = 0;
-	while ((n = next_token(&s, &tok)) > 0) {
-		if (*tok == '|') {
+	for (;;) {
+		while (*s == ' ' || *s == '\t')
+			s++;
+		if (!*s)
+			break;
+		if (*s == '|') {
+			s++;
 			/* Knuth's DLX5: "|n" gives the option a cost; several add up. */
 			size_t d = 0;
 			while (s[d] >= '0' && s[d] <= '9')
@@ -445,10 +493,15 @@ static long read_option(struct reader *r, dlx_ec *ec, size_t n_primary, bool str
 			s += d;
 			continue;
 		}
-		/* "item:color": the item, then its color in this option. */
-		const char *colon = memchr(tok, ':', n);
+		/* "item:color": the item, then its color in this option (a token ends at a blank, '|' or the end). */
+		const char *tok = s, *colon = NULL;
+		for (; !token_end[(unsigned char)*s]; s++)
+			if (*s == ':' && !colon)
+				colon = s;
+		size_t n = (size_t)(s - tok);
 		size_t name_len = colon ? (size_t)(colon - tok) : n;
-		if ((*rc = check_name(r, "item", tok, name_len)))
+		/* check_name()'s ':' cannot be there: the name stops at the first. */
+		if ((name_len == 0 || name_len > DLX_EC_NAME_MAX) && (*rc = check_name(r, "item", tok, name_len)))
 			return -1;
 		size_t item = lookup(&ec->items, tok, name_len, NULL);
 		if (item == (size_t)-1) {
@@ -507,7 +560,7 @@ int dlx_ec_read(FILE *in, dlx_ec **out, dlx_error_info *err)
 int dlx_ec_read_flags(FILE *in, unsigned flags, dlx_ec **out, dlx_error_info *err)
 {
 	const bool strict = flags & DLX_EC_STRICT;
-	struct reader r = { in, NULL, 0, 0, err };
+	struct reader r = { in, NULL, 0, 0, 0, false, NULL, 0, err };
 	size_t *items = NULL, cap_items = 0;
 	uint32_t *colors = NULL;
 	int rc;
@@ -573,7 +626,7 @@ int dlx_ec_read_flags(FILE *in, unsigned flags, dlx_ec **out, dlx_error_info *er
 out:
 	free(items);
 	free(colors);
-	free(r.buf);
+	free(r.data);
 	if (rc) {
 		dlx_ec_free(ec);
 		return rc;
