@@ -74,10 +74,7 @@ struct sck_worker {
 	uint64_t polled_nodes;
 	double job_share, job_progress; /* guarded by sh->mu, with job_solutions */
 	uint64_t job_solutions;
-	size_t base, at;                /* as in dlx-split.c's split_worker */
-	bool open;
-	int32_t open_first;
-	uint64_t setup;
+	struct dlx__job_place pl;       /* where the clone stands among the jobs */
 };
 
 struct sck_shared {
@@ -142,49 +139,6 @@ static int sck_poll(void *ctx, const dlx_stats *so_far)
 	return atomic_load(&sh->stop) != DLX_STOP_COMPLETE;
 }
 
-/* Takes w's clone back to its own forced options. */
-static void sck_leave(struct sck_worker *w)
-{
-	if (w->open)
-		dlx__branch_close(w->clone, w->open_first);
-	w->open = false;
-	dlx__release_to(w->clone, w->base);
-	w->at = SIZE_MAX;
-}
-
-/* Brings w's clone to job's node, the item branched on there covered (dlx-split.c's split_reach()). */
-static int sck_reach(struct sck_worker *w, const struct dlx__job *job)
-{
-	const struct dlx__cut *cut = &w->sh->cut;
-	const struct dlx__group *g = &cut->groups[job->group];
-	const size_t *path = cut->opts + g->path;
-	size_t keep = 0;
-	if (w->at != SIZE_MAX) {
-		const struct dlx__group *h = &cut->groups[w->at];
-		const size_t *now = cut->opts + h->path;
-		while (keep < h->n && keep < g->n && now[keep] == path[keep])
-			keep++;
-		if (keep == h->n && keep == g->n && w->open && job->first)
-			return DLX_OK;
-	}
-	if (w->open)
-		dlx__branch_close(w->clone, w->open_first);
-	w->open = false;
-	dlx__release_to(w->clone, w->base + keep);
-	w->at = SIZE_MAX;
-	int rc = dlx__force_path(w->clone, path + keep, g->n - keep, &w->setup);
-	if (!rc && job->first)
-		rc = dlx__branch_open(w->clone, job->first, &w->setup);
-	if (rc) {
-		sck_leave(w);
-		return rc;
-	}
-	w->at = job->group;
-	w->open = job->first != 0;
-	w->open_first = job->first;
-	return DLX_OK;
-}
-
 static void add_count(uint64_t *a, uint64_t b, int *rc)
 {
 	if (*a > UINT64_MAX - b)
@@ -208,8 +162,7 @@ static void *sck_worker_main(void *arg)
 	struct sck_worker *w = arg;
 	struct sck_shared *sh = w->sh;
 	const struct dlx__cut *cut = &sh->cut;
-	w->base = dlx_forced_count(w->clone);
-	w->at = SIZE_MAX;
+	dlx__place_init(&w->pl, w->clone);
 	dlx_search_params wp = DLX_SEARCH_PARAMS_INIT;
 	wp.on_poll = sck_poll;
 	wp.poll_ctx = w;
@@ -248,7 +201,7 @@ static void *sck_worker_main(void *arg)
 		const struct dlx__job *job = &cut->jobs[sh->order[w->rank]];
 		dlx_stats st = rp.at;
 		st.stop = DLX_STOP_ERROR;
-		int rc = sck_reach(w, job);
+		int rc = dlx__place_reach(w->clone, &w->pl, &sh->cut, job);
 		/* The saved job's nodes are in nodes_so_far already. */
 		w->polled_nodes = rp.at.nodes;
 		if (!rc) {
@@ -722,7 +675,7 @@ int dlx_search_split_resume(dlx_problem *p, const dlx_search_params *params, uns
 	for (unsigned t = 0; sh.w && t < sh.threads; t++) {
 		if (sh.w[t].clone) {
 			if (sh.w[t].started)
-				sck_leave(&sh.w[t]);
+				dlx__place_leave(sh.w[t].clone, &sh.w[t].pl);
 			dlx_problem_free(sh.w[t].clone);
 		}
 	}

@@ -160,3 +160,49 @@ int dlx__job_class(const struct dlx__cut *cut, size_t j)
 	const struct dlx__job *job = &cut->jobs[j];
 	return floor_log2(job->leaves) - cut->groups[job->group].scale;
 }
+
+void dlx__place_init(struct dlx__job_place *pl, const dlx_problem *clone)
+{
+	*pl = (struct dlx__job_place){ dlx_forced_count(clone), SIZE_MAX, false, 0, 0 };
+}
+
+void dlx__place_leave(dlx_problem *clone, struct dlx__job_place *pl)
+{
+	if (pl->open)
+		dlx__branch_close(clone, pl->open_first);
+	pl->open = false;
+	dlx__release_to(clone, pl->base);
+	pl->at = SIZE_MAX;
+}
+
+int dlx__place_reach(dlx_problem *clone, struct dlx__job_place *pl, const struct dlx__cut *cut,
+		     const struct dlx__job *job)
+{
+	const struct dlx__group *g = &cut->groups[job->group];
+	const size_t *path = cut->opts + g->path;
+	size_t keep = 0;
+	if (pl->at != SIZE_MAX) {
+		const struct dlx__group *h = &cut->groups[pl->at];
+		const size_t *now = cut->opts + h->path;
+		while (keep < h->n && keep < g->n && now[keep] == path[keep])
+			keep++;
+		if (keep == h->n && keep == g->n && pl->open && job->first)
+			return DLX_OK;
+	}
+	if (pl->open)
+		dlx__branch_close(clone, pl->open_first);
+	pl->open = false;
+	dlx__release_to(clone, pl->base + keep);
+	pl->at = SIZE_MAX;
+	int rc = dlx__force_path(clone, path + keep, g->n - keep, &pl->setup);
+	if (!rc && job->first)
+		rc = dlx__branch_open(clone, job->first, &pl->setup);
+	if (rc) {
+		dlx__place_leave(clone, pl);
+		return rc;
+	}
+	pl->at = job->group;
+	pl->open = job->first != 0;
+	pl->open_first = job->first;
+	return DLX_OK;
+}

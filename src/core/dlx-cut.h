@@ -23,6 +23,7 @@
 #ifndef DLX_CUT_H
 #define DLX_CUT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -113,5 +114,39 @@ int dlx__part_cut(dlx_problem *p, const dlx_part *path, size_t depth, const dlx_
  * In dlx-split.c.
  */
 size_t *dlx__part_job_order(const struct dlx__cut *cut, size_t first, size_t stride, size_t *n);
+
+/*
+ * Where a worker's copy of the problem stands among a cut's jobs (the
+ * workers of dlx-split.c and dlx-checkpoint-split.c): forced beyond its
+ * own forced options (base of them) is the path of group `at` (SIZE_MAX:
+ * none), and `open` when the item branched on there is covered
+ * (dlx__branch_open() given open_first).  In dlx-cut.c.
+ */
+struct dlx__job_place {
+	size_t base, at;
+	bool open;
+	int32_t open_first;
+	uint64_t setup;         /* link updates made to reach the jobs */
+};
+
+/* A place at clone's own forced options (clone as it is now). */
+void dlx__place_init(struct dlx__job_place *pl, const dlx_problem *clone);
+
+/* Takes clone back to its own forced options. */
+void dlx__place_leave(dlx_problem *clone, struct dlx__job_place *pl);
+
+/*
+ * Brings clone to job's node of cut, with the item branched on there
+ * covered.  Jobs come in the tree's order within a class (see
+ * dlx__part_job_order()), so the path often begins as the last job's did:
+ * only the rest is released and forced again, and a run at the same node
+ * keeps the item covered.  A worker's setup then costs about what the walk
+ * of the cut did, not a cover of the node's item per job, which on a node
+ * with a million children made the split quadratic.  DLX_OK, or an error
+ * of dlx__force_path()/dlx__branch_open(), clone left at its own forced
+ * options.
+ */
+int dlx__place_reach(dlx_problem *clone, struct dlx__job_place *pl, const struct dlx__cut *cut,
+		     const struct dlx__job *job);
 
 #endif

@@ -60,15 +60,7 @@ struct split_worker {
 	uint64_t job_solutions;
 	uint32_t max_level;
 	bool started;
-	/*
-	 * Where the clone is: forced beyond its own forced options (base of
-	 * them) is the path of group `at` (SIZE_MAX: nothing), and `open` when
-	 * the item branched on there is covered.
-	 */
-	size_t base, at;
-	bool open;
-	int32_t open_first;     /* the node dlx__branch_open() was given */
-	uint64_t setup;         /* link updates made to reach the jobs */
+	struct dlx__job_place pl; /* where the clone stands among the jobs */
 	struct dlx__mcut mcut;  /* a bounded problem: the worker's cut, and what it walked above it */
 	dlx_stats shared;       /* a bounded problem: the nodes, updates and branches above the cut */
 };
@@ -130,57 +122,6 @@ static int split_worker_poll(void *ctx, const dlx_stats *so_far)
 	return atomic_load(&sh->stop) != DLX_STOP_COMPLETE;
 }
 
-/* Takes w's clone back to its own forced options. */
-static void split_leave(struct split_worker *w)
-{
-	if (w->open)
-		dlx__branch_close(w->clone, w->open_first);
-	w->open = false;
-	dlx__release_to(w->clone, w->base);
-	w->at = SIZE_MAX;
-}
-
-/*
- * Brings w's clone to job's node, with the item branched on there covered.
- * Jobs come in the tree's order within a class (see dlx__part_job_order()), so
- * the path often begins as the last job's did: only the rest is released
- * and forced again, and a run at the same node keeps the item covered.  A
- * worker's setup then costs about what the walk of the cut did, not a
- * cover of the node's item per job, which on a node with a million
- * children made the split quadratic.
- */
-static int split_reach(struct split_worker *w, const struct dlx__job *job)
-{
-	const struct dlx__cut *cut = w->sh->cut;
-	const struct dlx__group *g = &cut->groups[job->group];
-	const size_t *path = cut->opts + g->path;
-	size_t keep = 0;
-	if (w->at != SIZE_MAX) {
-		const struct dlx__group *h = &cut->groups[w->at];
-		const size_t *now = cut->opts + h->path;
-		while (keep < h->n && keep < g->n && now[keep] == path[keep])
-			keep++;
-		if (keep == h->n && keep == g->n && w->open && job->first)
-			return DLX_OK;
-	}
-	if (w->open)
-		dlx__branch_close(w->clone, w->open_first);
-	w->open = false;
-	dlx__release_to(w->clone, w->base + keep);
-	w->at = SIZE_MAX;
-	int rc = dlx__force_path(w->clone, path + keep, g->n - keep, &w->setup);
-	if (!rc && job->first)
-		rc = dlx__branch_open(w->clone, job->first, &w->setup);
-	if (rc) {
-		split_leave(w);
-		return rc;
-	}
-	w->at = job->group;
-	w->open = job->first != 0;
-	w->open_first = job->first;
-	return DLX_OK;
-}
-
 /* Searches one job, its clone at the job's node already. */
 static int split_search_job(struct split_worker *w, const struct dlx__job *job, const dlx_search_params *wp,
 			    dlx_stats *st)
@@ -196,8 +137,7 @@ static void *split_worker_main(void *arg)
 	struct split_shared *sh = w->sh;
 	const struct dlx__cut *cut = sh->cut;
 	const dlx_search_params *pa = sh->params;
-	w->base = dlx_forced_count(w->clone);
-	w->at = SIZE_MAX;
+	dlx__place_init(&w->pl, w->clone);
 	dlx_search_params wp = DLX_SEARCH_PARAMS_INIT;
 	/* Counting alone needs no lock; callbacks and limits go through split_worker_solution. */
 	if (pa->on_solution || pa->solution_limit) {
@@ -213,7 +153,7 @@ static void *split_worker_main(void *arg)
 			break;
 		size_t j = sh->order[k];
 		double share = dlx__job_share(cut, j);
-		int rc = split_reach(w, &cut->jobs[j]);
+		int rc = dlx__place_reach(w->clone, &w->pl, sh->cut, &cut->jobs[j]);
 		dlx_stats st = { 0, 0, 0, 0, DLX_STOP_COMPLETE, 0, 0.0 };
 		if (!rc) {
 			pthread_mutex_lock(&sh->mu);
@@ -247,7 +187,7 @@ static void *split_worker_main(void *arg)
 		if (rc)
 			split_set_stop(sh, DLX_STOP_ERROR);
 	}
-	split_leave(w);
+	dlx__place_leave(w->clone, &w->pl);
 	pthread_mutex_lock(&sh->mu);
 	if (--sh->running == 0)
 		pthread_cond_signal(&sh->done);
@@ -274,7 +214,7 @@ static int split_by_class_desc(const void *a, const void *b)
  * Knuth's estimate rounded to a power of two, so that the last jobs to
  * start are small ones and the threads finish close together; in the
  * tree's order among jobs of about the same size, so that a worker's next
- * job is often at or near its last one's node (see split_reach()).  NULL
+ * job is often at or near its last one's node (see dlx__place_reach()).  NULL
  * when memory is short.
  */
 size_t *dlx__part_job_order(const struct dlx__cut *cut, size_t first, size_t stride, size_t *n)
@@ -447,7 +387,7 @@ static void split_join_workers(struct split_worker *w, unsigned threads, dlx_sta
 		split_add_count(&st->branches, w[t].total.branches, rc);
 		if (w[t].max_level > st->max_level)
 			st->max_level = w[t].max_level;
-		*setup += w[t].setup;
+		*setup += w[t].pl.setup;
 		dlx_problem_free(w[t].clone);
 	}
 }
