@@ -230,7 +230,14 @@ START_TEST(split_copies_are_small)
 	dlx_problem *p = copies(n);
 	size_t two = split_bytes(p, 2), eight = split_bytes(p, 8);
 	size_t per_thread = (eight - two) / 6;
-	ck_assert_msg(per_thread <= 8 * nodes + 1024, "%zu bytes per thread for %zu nodes", per_thread, nodes);
+	/*
+	 * 8 bytes a node and a few small blocks (the worker's stacks grow with
+	 * the depth its jobs reach): the slack was 1024 bytes, which the blocks
+	 * passed by 5 to 19 bytes now and then (an ASan build in CI).  A full
+	 * copy would be 12 more bytes a node, 960,000 here: the bound still
+	 * tells the two apart.
+	 */
+	ck_assert_msg(per_thread <= 8 * nodes + 4096, "%zu bytes per thread for %zu nodes", per_thread, nodes);
 	dlx_problem_free(p);
 	/*
 	 * One job (item 0 has one option, which solves the problem) but many
