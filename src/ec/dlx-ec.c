@@ -64,11 +64,6 @@ static int fail(struct reader *r, int code, const char *fmt, ...)
 }
 
 /*
- * Reads the next line that is neither blank nor a comment, strips its line
- * end and checks its bytes.  Returns its length, or -1 at the end or on an
- * error: then the result is -1 and *rc is the code (DLX_OK at a clean end).
- */
-/*
  * The next line of the input into r->buf, without its '\n' and
  * NUL-terminated: its length, or -1 at the end (*rc DLX_OK) or on an error
  * (*rc its code).
@@ -76,7 +71,9 @@ static int fail(struct reader *r, int code, const char *fmt, ...)
 static long raw_line(struct reader *r, int *rc)
 {
 	for (;;) {
-		char *at = r->data + r->beg, *nl = r->end > r->beg ? memchr(at, '\n', r->end - r->beg) : NULL;
+		/* No arithmetic on r->data before the first block: NULL + 0 is undefined in C. */
+		char *at = r->data ? r->data + r->beg : NULL;
+		char *nl = r->end > r->beg ? memchr(at, '\n', r->end - r->beg) : NULL;
 		if (nl || (r->eof && r->end > r->beg)) {
 			size_t n = nl ? (size_t)(nl - at) : r->end - r->beg;
 			at[n] = '\0';
