@@ -214,7 +214,8 @@ static int count_polls(void *ctx, const dlx_stats *so_far)
  */
 START_TEST(split_narrow_tree_cut_is_bounded)
 {
-	dlx_problem *p = chain(20000);
+	const size_t n = test_size(20000, 2000);
+	dlx_problem *p = chain(n);
 	uint64_t polls = 0;
 	dlx_search_params sp = DLX_SEARCH_PARAMS_INIT;
 	sp.on_poll = count_polls;
@@ -225,7 +226,7 @@ START_TEST(split_narrow_tree_cut_is_bounded)
 	ck_assert_int_eq(dlx_search_split(p, &sp, &split, &st), DLX_OK);
 	ck_assert_uint_eq(st.solutions, 2);
 	ck_assert_int_eq(st.stop, DLX_STOP_COMPLETE);
-	ck_assert_uint_eq(st.nodes, 20002);
+	ck_assert_uint_eq(st.nodes, n + 2);
 	/* The workers' polls reach the caller every 10 ms at most: few, on top of the walks'. */
 	ck_assert_msg(polls < 100000, "%llu polls", (unsigned long long)polls);
 	/* Parts of it add up too. */
@@ -293,27 +294,28 @@ static uint64_t copies_setup(size_t n, const dlx_split_params *split)
 START_TEST(split_setup_grows_linearly)
 {
 	static const dlx_split_params splits[] = { { 1, 1, 4 }, { 1, 3, 64 }, { 2, 0, 0 }, { 8, 0, 0 }, { 2, 5, 64 } };
+	const size_t n = test_size(8000, 1000);
 	for (size_t k = 0; k < sizeof splits / sizeof splits[0]; k++) {
-		uint64_t small = copies_setup(4000, &splits[k]), big = copies_setup(8000, &splits[k]);
+		uint64_t small = copies_setup(n / 2, &splits[k]), big = copies_setup(n, &splits[k]);
 		/* One worker takes the jobs in a fixed order; with more, who takes what is a race. */
 		if (splits[k].threads == 1)
-			ck_assert_msg(big * 10 <= small * 22, "split %zu: setup %llu for 4000 options, %llu for 8000",
-				      k, (unsigned long long)small, (unsigned long long)big);
+			ck_assert_msg(big * 10 <= small * 22, "split %zu: setup %llu for %zu options, %llu for %zu",
+				      k, (unsigned long long)small, n / 2, (unsigned long long)big, n);
 		/* About a cover of the item per thread, each of 2n + 1 updates: O(threads x problem size). */
-		ck_assert_msg(big <= (uint64_t)2 * splits[k].threads * (2 * 8000 + 1),
-			      "split %zu: setup %llu for 8000 options", k, (unsigned long long)big);
+		ck_assert_msg(big <= (uint64_t)2 * splits[k].threads * (2 * n + 1),
+			      "split %zu: setup %llu for %zu options", k, (unsigned long long)big, n);
 	}
 	/* The parts still add up. */
 	uint64_t sum = 0;
 	for (uint32_t k = 1; k <= 64; k++) {
-		dlx_problem *p = copies(8000);
+		dlx_problem *p = copies(n);
 		dlx_split_params part = { 1 + k % 2, k, 64 };
 		dlx_stats st;
 		ck_assert_int_eq(dlx_search_split(p, NULL, &part, &st), DLX_OK);
 		sum += st.solutions;
 		dlx_problem_free(p);
 	}
-	ck_assert_uint_eq(sum, 8000);
+	ck_assert_uint_eq(sum, n);
 }
 END_TEST
 
@@ -347,16 +349,17 @@ static uint64_t bounded_copies_setup(size_t n, const dlx_split_params *split)
 START_TEST(bounded_split_setup_grows_linearly)
 {
 	static const dlx_split_params splits[] = { { 1, 1, 4 }, { 1, 3, 64 }, { 2, 0, 0 }, { 8, 0, 0 }, { 2, 5, 64 } };
+	const size_t n = test_size(30000, 2000), m = test_size(8000, 1000);
 	for (size_t k = 0; k < sizeof splits / sizeof splits[0]; k++) {
-		uint64_t small = bounded_copies_setup(15000, &splits[k]), big = bounded_copies_setup(30000, &splits[k]);
-		ck_assert_msg(big * 10 <= small * 22, "split %zu: setup %llu for 15000 options, %llu for 30000", k,
-			      (unsigned long long)small, (unsigned long long)big);
-		ck_assert_msg(big <= (uint64_t)2 * splits[k].threads * (2 * 30000 + 1),
-			      "split %zu: setup %llu for 30000 options", k, (unsigned long long)big);
+		uint64_t small = bounded_copies_setup(n / 2, &splits[k]), big = bounded_copies_setup(n, &splits[k]);
+		ck_assert_msg(big * 10 <= small * 22, "split %zu: setup %llu for %zu options, %llu for %zu", k,
+			      (unsigned long long)small, n / 2, (unsigned long long)big, n);
+		ck_assert_msg(big <= (uint64_t)2 * splits[k].threads * (2 * n + 1),
+			      "split %zu: setup %llu for %zu options", k, (unsigned long long)big, n);
 	}
 	uint64_t sum = 0;
 	for (uint32_t k = 1; k <= 64; k++) {
-		dlx_problem *p = copies(8000);
+		dlx_problem *p = copies(m);
 		ck_assert_int_eq(dlx_set_item_bounds(p, 0, 0, 1), DLX_OK);
 		dlx_split_params part = { 1 + k % 2, k, 64 };
 		dlx_stats st;
@@ -364,7 +367,7 @@ START_TEST(bounded_split_setup_grows_linearly)
 		sum += st.solutions;
 		dlx_problem_free(p);
 	}
-	ck_assert_uint_eq(sum, 8000);
+	ck_assert_uint_eq(sum, m);
 }
 END_TEST
 
@@ -468,7 +471,7 @@ static uint64_t covers_count(const uint64_t *cnt, uint32_t primary, uint32_t use
 START_TEST(random_wide_split_vs_count)
 {
 	unsigned ran = 0;
-	for (unsigned seed = 3000; seed < 3024; seed++) {
+	for (unsigned seed = 3000; seed < 3000 + test_trials(24); seed++) {
 		rng_seed(seed * 2654435761u + 7);
 		rng(); /* the first draws of nearby seeds are alike */
 		size_t np = 1 + rng() % 4, ns = rng() % 4, no = 300 + rng() % 3000;
@@ -525,7 +528,7 @@ START_TEST(random_wide_split_vs_count)
 		dlx_problem_free(p);
 	}
 	/* Guards the test: some problems must have solutions of several options. */
-	ck_assert_uint_gt(ran, 4);
+	ck_assert_uint_gt(ran * 6, test_trials(24)); /* more than 4 of 24 */
 }
 END_TEST
 
@@ -656,7 +659,7 @@ END_TEST
 /* A part that is one long run of the root's children is cut into shorter runs, not child by child. */
 START_TEST(nested_parts_of_a_wide_node)
 {
-	dlx_problem *p = copies(100000);
+	dlx_problem *p = copies(test_size(100000, 2000));
 	dlx_part path[2] = { { 2, 3 } };
 	dlx_stats part, st;
 	ck_assert_int_eq(dlx_search_parts(p, NULL, 1, path, 1, &part), DLX_OK);

@@ -23,4 +23,21 @@ static inline unsigned test_trials(unsigned n)
 	return t ? (unsigned)t : 1;
 }
 
+/* test_trials(n), but never under least: for loops that assert on their share of outcomes. */
+static inline unsigned test_trials_min(unsigned n, unsigned least)
+{
+	unsigned t = test_trials(n);
+	return t < least ? least : t;
+}
+
+/*
+ * How large a problem a test of growth or of a wide node builds: n, or n
+ * divided by the same divisor, never under least.  Such a test asserts a
+ * ratio or a sum that holds at any size; memcheck only needs its paths.
+ */
+static inline size_t test_size(size_t n, size_t least)
+{
+	return test_trials_min((unsigned)n, (unsigned)least);
+}
+
 #endif
