@@ -642,12 +642,17 @@ DLX_API void dlx_iter_free(dlx_iter *it);
  * the saved counters: the final solutions, nodes, updates and branches
  * are those of one uninterrupted dlx_search(), however many times it was
  * stopped and resumed.  Solutions are reported to on_solution as by
- * dlx_search(), those found before the checkpoint not again.
+ * dlx_search(), those found before the checkpoint not again.  A problem
+ * with bounds (dlx_set_item_bounds()) is searched by Algorithm M as
+ * dlx_search() does, its path the branch of each level: an option, or none
+ * where the level's item is closed; the search keeps a copy of the links
+ * (O(problem size)) and the path may then be as deep as there are options
+ * and primary items.
  *
  * Before it searches, it takes a fingerprint of p (O(problem size)): its
  * items, every option's items and colors, the forced options in order,
- * the order of each item's options (dlx_shuffle_options()) and the
- * propagation mode.  A checkpoint of another fingerprint is refused, as is
+ * the order of each item's options (dlx_shuffle_options()), the
+ * propagation mode and any bounds.  A checkpoint of another fingerprint is refused, as is
  * one of another format version, a truncated one, or one whose checksum
  * (FNV-1a over its bytes) does not match: #DLX_ERR_SYNTAX with err saying
  * which, p untouched and nothing searched.
@@ -663,8 +668,8 @@ DLX_API void dlx_iter_free(dlx_iter *it);
  * @param err    what is wrong with a refused checkpoint (may be NULL)
  * @return as dlx_search(); #DLX_ERR_SYNTAX for a refused checkpoint;
  *         #DLX_ERR_INVALID for a NULL p or a NULL ckpt with len > 0;
- *         #DLX_ERR_STATE while an iterator searches p, or when p has items
- *         with bounds (dlx_set_item_bounds(): Algorithm M is not saved).
+ *         #DLX_ERR_STATE while an iterator searches p, or when p has both
+ *         items with bounds and forced options (as dlx_search()).
  * Complexity: as dlx_search(), plus O(problem size) for the fingerprint
  * and, for a resume, the covers of the saved path's levels.
  */

@@ -392,9 +392,13 @@ START_TEST(save_only_where_a_search_stands)
 	ck_assert_int_eq(dlx_checkpoint_save(p, 0, &ck, &len), DLX_ERR_STATE);
 	ck_assert_int_eq(dlx_search_resume(NULL, NULL, NULL, 0, NULL, NULL), DLX_ERR_INVALID);
 	ck_assert_int_eq(dlx_search_resume(p, NULL, NULL, 3, NULL, NULL), DLX_ERR_INVALID);
-	/* Bounds: Algorithm M's state is not a path of Algorithm X's. */
+	/* Bounds: Algorithm M's search, as dlx_search()'s; nothing to save once it completed. */
 	ck_assert_int_eq(dlx_set_item_bounds(p, 0, 0, 1), DLX_OK);
-	ck_assert_int_eq(dlx_search_resume(p, NULL, NULL, 0, &st, NULL), DLX_ERR_STATE);
+	dlx_stats m;
+	ck_assert_int_eq(dlx_search(p, NULL, &m), DLX_OK);
+	ck_assert_int_eq(dlx_search_resume(p, NULL, NULL, 0, &st, NULL), DLX_OK);
+	assert_same_stats(&st, &m);
+	ck_assert_int_eq(dlx_checkpoint_save(p, 0, &ck, &len), DLX_ERR_STATE);
 	ck_assert_int_eq(dlx_set_item_bounds(p, 0, 1, 1), DLX_OK);
 	ck_assert_int_eq(dlx_search_resume(p, NULL, NULL, 0, &st, NULL), DLX_OK);
 	ck_assert_uint_eq(st.solutions, 92);
@@ -902,6 +906,180 @@ START_TEST(split_checkpoints_refused)
 }
 END_TEST
 
+/*
+ * A random problem with bounds (Algorithm M): random_problem()'s options
+ * and colors and order, without forced options or propagation, and some
+ * primary items with bounds lo:hi, 0 <= lo <= hi <= 3, one at least not 1:1.
+ */
+static dlx_problem *random_bounded_problem(void)
+{
+	size_t np = 3 + rng() % 6, ns = rng() % 3, no = 6 + rng() % 30;
+	dlx_problem *p = dlx_problem_new(np, ns);
+	ck_assert_ptr_nonnull(p);
+	bool colored = rng() % 3 == 0;
+	for (size_t k = 0; k < no; k++) {
+		size_t items[16];
+		uint32_t colors[16];
+		size_t n = 0;
+		for (size_t i = 0; i < np + ns; i++)
+			if (rng() % 3 == 0) {
+				colors[n] = i >= np && colored ? rng() % 3 : 0;
+				items[n++] = i;
+			}
+		if (n == 0) {
+			colors[n] = 0;
+			items[n++] = rng() % np;
+		}
+		ck_assert_int_ge(dlx_add_option_colored(p, items, colors, n), 0);
+	}
+	size_t first = rng() % np;
+	for (size_t i = 0; i < np; i++)
+		if (i == first || rng() % 2) {
+			uint32_t lo = rng() % 3, hi = lo + rng() % 2 + (lo == 0 || (i == first && lo == 1));
+			ck_assert_int_eq(dlx_set_item_bounds(p, i, lo, hi), DLX_OK);
+		}
+	ck_assert(dlx_has_bounds(p));
+	if (rng() % 2)
+		ck_assert_int_eq(dlx_shuffle_options(p, rng()), DLX_OK);
+	return p;
+}
+
+/* The same as interrupted_equals_uninterrupted, through Algorithm M: counts, order, counters. */
+START_TEST(bounded_interrupted_equals_uninterrupted)
+{
+	unsigned resumes = 0, closed = 0;
+	unsigned n = test_trials(400);
+	for (unsigned trial = 0; trial < n; trial++) {
+		rng_seed(trial * 2654435761u + 99);
+		dlx_problem *p = random_bounded_problem();
+		struct trace whole_trace = { 0, 0 };
+		dlx_search_params sp = DLX_SEARCH_PARAMS_INIT;
+		sp.on_solution = trace_solution;
+		sp.solution_ctx = &whole_trace;
+		dlx_stats whole;
+		ck_assert_int_eq(dlx_search(p, &sp, &whole), DLX_OK);
+		ck_assert_int_eq(whole.stop, DLX_STOP_COMPLETE);
+
+		struct trace t = { 0, 0 };
+		struct poller pl = { p, 2 + rng() % 6, NULL, 0, 0 };
+		sp.solution_ctx = &t;
+		sp.on_poll = random_poll;
+		sp.poll_ctx = &pl;
+		void *ck = NULL;
+		size_t ck_len = 0;
+		dlx_stats st;
+		for (unsigned round = 0;; round++) {
+			ck_assert_uint_lt(round, 100000);
+			sp.poll_interval = 1 + rng() % 5;
+			sp.node_limit = rng() % 3 == 0 ? whole.nodes * (rng() % 100) / 100 : 0;
+			dlx_error_info err;
+			int rc = dlx_search_resume(p, &sp, ck, ck_len, &st, &err);
+			ck_assert_msg(rc == DLX_OK, "trial %u round %u: %s", trial, round, err.message);
+			assert_sane(p);
+			free(ck);
+			ck = NULL;
+			if (st.stop == DLX_STOP_COMPLETE)
+				break;
+			ck_assert(st.stop == DLX_STOP_POLL || st.stop == DLX_STOP_NODE_LIMIT);
+			ck_assert_int_eq(dlx_checkpoint_save(p, 0, &ck, &ck_len), DLX_OK);
+			/* A level whose branch took no option (an item closed) is saved as such. */
+			const unsigned char *b = ck;
+			for (size_t at = 84; at + 8 < ck_len; at += 8)
+				closed += b[at] == 0xff && b[at + 1] == 0xff && b[at + 2] == 0xff && b[at + 3] == 0xff;
+			resumes++;
+		}
+		assert_same_stats(&st, &whole);
+		ck_assert_uint_eq(t.n, whole_trace.n);
+		ck_assert_uint_eq(t.hash, whole_trace.hash);
+		if (pl.saved) {
+			dlx_search_params plain = DLX_SEARCH_PARAMS_INIT;
+			ck_assert_int_eq(dlx_search_resume(p, &plain, pl.saved, pl.saved_len, &st, NULL), DLX_OK);
+			assert_same_stats(&st, &whole);
+			free(pl.saved);
+		}
+		dlx_problem_free(p);
+	}
+	ck_assert_uint_gt(resumes, n * 2);
+	/* Paths through closed items, where the format differs from Algorithm X's. */
+	ck_assert_uint_gt(closed, n / 4);
+}
+END_TEST
+
+/*
+ * A bounded problem's checkpoint: forged paths (another item, another
+ * option, no option) are refused or are a path of the search; another
+ * problem's bounds, or none, are another fingerprint.
+ */
+START_TEST(bounded_checkpoints_refused)
+{
+	unsigned refused = 0;
+	for (unsigned trial = 0; trial < test_trials_min(60, 8); trial++) {
+		rng_seed(trial * 40503u + 5);
+		dlx_problem *p = random_bounded_problem();
+		dlx_stats whole;
+		ck_assert_int_eq(dlx_search(p, NULL, &whole), DLX_OK);
+		if (whole.nodes < 20) {
+			dlx_problem_free(p);
+			continue;
+		}
+		struct stopper s = { 1 + (unsigned)(rng() % 5) };
+		dlx_search_params sp = DLX_SEARCH_PARAMS_INIT;
+		sp.on_poll = stop_at;
+		sp.poll_ctx = &s;
+		sp.poll_interval = 1 + (uint32_t)(whole.nodes / 8);
+		dlx_stats st;
+		ck_assert_int_eq(dlx_search_resume(p, &sp, NULL, 0, &st, NULL), DLX_OK);
+		ck_assert_int_eq(st.stop, DLX_STOP_POLL);
+		size_t len;
+		void *ck;
+		ck_assert_int_eq(dlx_checkpoint_save(p, 0, &ck, &len), DLX_OK);
+		size_t depth = (len - 88) / 8;
+		unsigned char *bad = malloc(len);
+		ck_assert_ptr_nonnull(bad);
+		for (size_t l = 0; l < depth; l++)
+			for (unsigned v = 0; v < 12; v++) {
+				memcpy(bad, ck, len);
+				size_t at = 80 + 8 * l + (v % 3 ? 4 : 0);
+				uint32_t val = v % 3 == 2 ? 0xffffffffu : v / 3 + (v % 3 ? 0 : 1);
+				for (int k = 0; k < 4; k++)
+					bad[at + k] = (unsigned char)(val >> (8 * k));
+				if (memcmp(bad, ck, len) == 0)
+					continue;
+				reseal(bad, len);
+				int rc = dlx_search_resume(p, NULL, bad, len, &st, NULL);
+				/* Another branch of the same node is a path of the search too: it resumes from there. */
+				if (rc == DLX_OK)
+					continue;
+				ck_assert_int_eq(rc, DLX_ERR_SYNTAX);
+				assert_sane(p);
+				refused++;
+			}
+		free(bad);
+		/* The same options with other bounds, or none: another search. */
+		dlx_problem *q = dlx_problem_new(dlx_primary_count(p), dlx_secondary_count(p));
+		ck_assert_ptr_nonnull(q);
+		for (size_t o = 0; o < dlx_option_count(p); o++) {
+			size_t items[16];
+			uint32_t colors[16];
+			size_t m = dlx_option_size(p, o);
+			for (size_t k = 0; k < m; k++)
+				items[k] = dlx_option_item(p, o, k), colors[k] = dlx_option_color(p, o, k);
+			ck_assert_int_ge(dlx_add_option_colored(q, items, colors, m), 0);
+		}
+		assert_refused(q, ck, len);
+		ck_assert_int_eq(dlx_set_item_bounds(q, 0, 0, 5), DLX_OK);
+		assert_refused(q, ck, len);
+		dlx_problem_free(q);
+		/* The true one still resumes to the whole count. */
+		ck_assert_int_eq(dlx_search_resume(p, NULL, ck, len, &st, NULL), DLX_OK);
+		assert_same_stats(&st, &whole);
+		free(ck);
+		dlx_problem_free(p);
+	}
+	ck_assert_uint_gt(refused, 10);
+}
+END_TEST
+
 static Suite *checkpoint_suite(void)
 {
 	Suite *s = suite_create("checkpoint");
@@ -920,6 +1098,8 @@ static Suite *checkpoint_suite(void)
 	tcase_add_test(tc, split_jobs_saved_again_untouched);
 	tcase_add_test(tc, split_saved_while_running);
 	tcase_add_test(tc, split_checkpoints_refused);
+	tcase_add_test(tc, bounded_interrupted_equals_uninterrupted);
+	tcase_add_test(tc, bounded_checkpoints_refused);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -135,6 +135,12 @@ int dlx__ck_fingerprint(const dlx_problem *p, uint64_t *out)
 			h = fnv_u64(h, dlx_option_color(p, o, k));
 		}
 	}
+	/* Bounds shape the search (Algorithm M's tree): a bounded problem's fingerprint covers them. */
+	if (dlx__bounded(p))
+		for (size_t i = 0; i < p->n_primary; i++) {
+			h = fnv_u64(h, p->mult->lo[i]);
+			h = fnv_u64(h, p->mult->hi[i]);
+		}
 	h = fnv_u64(h, p->n_forced);
 	for (size_t k = 0; k < p->n_forced; k++)
 		h = fnv_u64(h, opt_of[p->forced[k]]);
@@ -194,8 +200,11 @@ int dlx_checkpoint_save(const dlx_problem *p, uint64_t user, void **out, size_t 
 	}
 	for (size_t l = 0; l < depth; l++) {
 		int32_t x = p->choice[l];
-		put32(b + CK_HEADER + extra + 8 * l, (uint32_t)(p->node.top[x] - 1));
-		put32(b + CK_HEADER + extra + 8 * l + 4, (uint32_t)dlx__option_of_node(p, x));
+		/* Algorithm M's branch without an option is its item's header. */
+		bool none = x <= (int32_t)p->n_items;
+		put32(b + CK_HEADER + extra + 8 * l, (uint32_t)((none ? x : p->node.top[x]) - 1));
+		put32(b + CK_HEADER + extra + 8 * l + 4,
+		      none ? DLX__CK_NO_OPTION : (uint32_t)dlx__option_of_node(p, x));
 	}
 	put64(b + n - 8, fnv_bytes(FNV_OFFSET, b, n - 8));
 	*out = b;
@@ -357,8 +366,14 @@ static int parse(const dlx_problem *p, const unsigned char *b, size_t len, uint6
 	if (get64(b + 24) != fp)
 		return refuse(err, "checkpoint of another problem, or of other options that shape the search "
 				   "(seed, propagation, forced options)");
-	/* A path of L levels was entered down to level L - 1 at least. */
-	if (depth > p->n_primary || get32(b + 64) > p->n_primary || (depth && get32(b + 64) < depth - 1))
+	/*
+	 * A path of L levels was entered down to level L - 1 at least.  Each
+	 * of Algorithm X's levels covers a primary item; Algorithm M's (bounds)
+	 * at least tweaks an option away or closes an item.
+	 */
+	const bool bounded = dlx__bounded(p);
+	const uint64_t deepest = (uint64_t)p->n_primary + (bounded ? p->n_options : 0);
+	if (depth > deepest || get32(b + 64) > deepest || (depth && get32(b + 64) < depth - 1))
 		return refuse(err, "corrupted checkpoint (a path deeper than the problem allows)");
 	*path = malloc((depth ? depth : 1) * 2 * sizeof **path);
 	if (!*path)
@@ -367,7 +382,8 @@ static int parse(const dlx_problem *p, const unsigned char *b, size_t len, uint6
 	for (size_t l = 0; l < depth; l++) {
 		item[l] = get32(b + CK_HEADER + extra + 8 * l);
 		option[l] = get32(b + CK_HEADER + extra + 8 * l + 4);
-		if (item[l] >= p->n_primary || option[l] >= p->n_options) {
+		if (item[l] >= p->n_primary ||
+		    (option[l] >= p->n_options && !(bounded && option[l] == DLX__CK_NO_OPTION))) {
 			free(*path);
 			*path = NULL;
 			return refuse(err, "corrupted checkpoint (an item or option out of range)");
@@ -396,8 +412,7 @@ int dlx_search_resume(dlx_problem *p, const dlx_search_params *params, const voi
 		memset(stats, 0, sizeof *stats), stats->stop = DLX_STOP_ERROR;
 	if (!p || (!ckpt && len))
 		return DLX_ERR_INVALID;
-	/* Algorithm M's search (bounds) keeps a state of its own that a path of Algorithm X's does not describe. */
-	if (p->iterating || dlx__bounded(p))
+	if (p->iterating)
 		return DLX_ERR_STATE;
 	/* Whatever happens next, the last search's state is not to be saved any more. */
 	p->ck_armed = false;
@@ -430,7 +445,8 @@ int dlx_search_resume(dlx_problem *p, const dlx_search_params *params, const voi
 	p->ck_armed = true;
 	if (p->ck_part)
 		p->ck_part->on = false, p->ck_part->split = 0;
-	rc = dlx__search_replay(p, params, &rp, stats);
+	/* Bounds: Algorithm M's search, whose path names each level's item and branch the same way. */
+	rc = dlx__bounded(p) ? dlx__search_m_replay(p, params, &rp, stats) : dlx__search_replay(p, params, &rp, stats);
 	free(path);
 	if (rc == DLX_ERR_INVALID) {
 		p->ck_armed = false;

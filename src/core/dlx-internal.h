@@ -120,6 +120,9 @@ struct dlx__replay {
 	dlx_stats at;
 };
 
+/* A level of a bounded problem's path whose branch takes no option (Algorithm M closes its item). */
+#define DLX__CK_NO_OPTION UINT32_MAX
+
 /*
  * Goes down rp's path without counting (each level chosen as the search
  * chooses, the saved item and option checked), then searches on from the

@@ -38,6 +38,18 @@ struct dlx_mult *dlx__mult_clone(const struct dlx_mult *m, size_t n_primary, boo
 int dlx__search_m(dlx_problem *p, const dlx_search_params *params, dlx_stats *stats);
 
 /*
+ * Algorithm M for dlx_search_resume(): down rp's path without counting
+ * (each level's item and branch checked), then on from the node there with
+ * rp's counters; its polls and its early stops leave the path in p for
+ * dlx_checkpoint_save() (choice[] grows to the deepest level, a level per
+ * option and per primary item).  DLX_ERR_INVALID when the path is not one
+ * of p's search, DLX_ERR_STATE with forced options.
+ */
+struct dlx__replay;
+int dlx__search_m_replay(dlx_problem *p, const dlx_search_params *params, const struct dlx__replay *rp,
+			 dlx_stats *stats);
+
+/*
  * Algorithm M's tree cut for threads and parts (dlx-split.c).  A stage is
  * a level of the cut: its leaves are the nodes at its depth and the
  * solutions above it, within the leaves kept by the stages before it,

@@ -97,6 +97,10 @@ struct msearch {
 	uint64_t updates;
 	struct dlx__mcut *cut;         /* the subtrees to search (threads, parts), or NULL: all */
 	struct mpause *pause;          /* a pull search's (dlx_iter_*), or NULL: solutions go to on_solution */
+	/* A checkpointed search (dlx__search_m_replay()): where it starts, and that polls and stops publish its path. */
+	bool ck;
+	size_t start_level;
+	dlx_stats start;
 };
 
 /*
@@ -870,6 +874,85 @@ static int mcut_leaf(struct dlx__mcut *c, size_t level, bool solution)
  * The search, iterative (a level per choice: depth up to the options plus
  * the primary items).  With `kp`, the branch and bound for the cheapest.
  */
+/*
+ * Leaves the path to the node at level in the problem for
+ * dlx_checkpoint_save() (as dlx-search.c's search does): each level's
+ * branch, its option's node or its item for the branch that takes no
+ * option; p->choice has room for the deepest level (dlx__search_m_replay()).
+ */
+static void publish(struct msearch *m, size_t level, uint8_t where, const dlx_stats *at)
+{
+	dlx_problem *p = m->p;
+	for (size_t l = 0; l < level; l++)
+		p->choice[l] = m->lv[l].cur;
+	p->ck_where = where;
+	p->ck_level = (uint32_t)level;
+	p->ck_at = *at;
+}
+
+/*
+ * Goes down rp's path as the search went down it, without counting: at
+ * each level the item the search chooses (it must be the saved one), the
+ * branches before the saved one skipped as the search leaves them (an
+ * item's tweaked options stay tweaked, a covered item's list is walked),
+ * then the saved branch taken.  The search then starts at the node there
+ * (m->start_level).  DLX_ERR_INVALID when the path is not one this
+ * search takes; m is then to be dropped.
+ */
+static int mreplay(struct msearch *m, const struct dlx__replay *rp)
+{
+	size_t depth_max = m->p->n_options + m->p->n_primary + 1;
+	for (size_t l = 0; l < rp->depth; l++) {
+		if (l >= m->cap_lv && dlx__grow((void **)&m->lv, &m->cap_lv, l + 1, sizeof *m->lv, depth_max))
+			return DLX_ERR_NOMEM;
+		int32_t score, i = choose(m, &score);
+		if (i == 0 || score <= 0 || (uint32_t)(i - 1) != rp->item[l])
+			return DLX_ERR_INVALID;
+		const uint32_t want = rp->option[l];
+		struct level *L = &m->lv[l];
+		L->item = i;
+		L->score = score;
+		L->k = 0;
+		L->cost = m->base;
+		L->tweaks = m->n_tweak;
+		int32_t x;
+		if (--m->bound[i] == 0) {
+			L->mode = MODE_COVER;
+			cover(m, i);
+			for (x = m->down[i]; x != i && option_of(m, x) != want; x = m->down[x])
+				L->k++;
+			/* The branch without an option comes last, and only when i may go without one. */
+			if ((x == i) != (want == DLX__CK_NO_OPTION) || (x == i && m->slack[i] == 0))
+				return DLX_ERR_INVALID;
+			if (x != i)
+				commit_rest(m, x);
+		} else {
+			L->mode = MODE_TWEAK;
+			for (;;) {
+				if (m->len[i] < m->bound[i] + 1 - m->slack[i])
+					return DLX_ERR_INVALID;
+				x = m->down[i];
+				if (x == i) {
+					if (want != DLX__CK_NO_OPTION)
+						return DLX_ERR_INVALID;
+					deactivate(m, i);
+					break;
+				}
+				tweak(m, x);
+				if (option_of(m, x) == want) {
+					commit_rest(m, x);
+					break;
+				}
+				L->k++;
+			}
+		}
+		L->cur = x;
+	}
+	m->start_level = rp->depth;
+	m->start = rp->at;
+	return DLX_OK;
+}
+
 static ALWAYS_INLINE int msearch_impl(struct msearch *m, const dlx_search_params *params, dlx_stats *stats,
 					 struct keep *kp, const bool best)
 {
@@ -896,6 +979,14 @@ static ALWAYS_INLINE int msearch_impl(struct msearch *m, const dlx_search_params
 			goto unwind;
 		}
 		goto backdown;
+	}
+	if (m->ck) {
+		/* Replayed down to the node the checkpoint stood at (mreplay()): enter it, with its counters. */
+		level = m->start_level;
+		st = m->start;
+		st.stop = DLX_STOP_COMPLETE;
+		m->updates = st.updates;
+		m->p->ck_where = DLX_CK_NONE;
 	}
 
 forward:
@@ -926,10 +1017,15 @@ forward:
 		/* A split's workers count the nodes above the cut once between them (the lead's). */
 		if (m->cut && !m->cut->lead)
 			now.nodes -= m->cut->shared_nodes;
+		/* The poll may save the search (dlx_checkpoint_save()): the path to this node. */
+		if (m->ck)
+			publish(m, level, DLX_CK_ENTERED, &now);
 		if (params->on_poll(params->poll_ctx, &now)) {
 			st.stop = DLX_STOP_POLL;
 			goto unwind;
 		}
+		if (m->ck)
+			m->p->ck_where = DLX_CK_NONE;
 	}
 	if (level >= m->cap_lv) {
 		if (dlx__grow((void **)&m->lv, &m->cap_lv, level + 1, sizeof *m->lv, depth_max)) {
@@ -1107,6 +1203,11 @@ backdown:	/* Leave this node for its parent's next branch. */
 
 unwind:	/* Stopped early: undo every level so the copy is consistent (it is dropped anyway). */
 	st.progress = progress(m, level);
+	/* A poll's stop came at a node it had entered; the node limit's before entering one. */
+	if (m->ck && (st.stop == DLX_STOP_POLL || st.stop == DLX_STOP_NODE_LIMIT)) {
+		st.updates = m->updates;
+		publish(m, level, st.stop == DLX_STOP_POLL ? DLX_CK_ENTERED : DLX_CK_BEFORE, &st);
+	}
 done:
 	st.updates = m->updates;
 	if (m->cut && m->cut->in_owned) {
@@ -1140,6 +1241,32 @@ int dlx__search_m(dlx_problem *p, const dlx_search_params *params, dlx_stats *st
 		rc = msearch_run(&m, params, stats, NULL);
 	else if (stats)
 		stats->stop = DLX_STOP_ERROR;
+	ms_free(&m);
+	return rc;
+}
+
+int dlx__search_m_replay(dlx_problem *p, const dlx_search_params *params, const struct dlx__replay *rp,
+			 dlx_stats *stats)
+{
+	if (stats)
+		*stats = (dlx_stats){ 0, 0, 0, 0, DLX_STOP_ERROR, 0, 0.0 };
+	p->ck_where = DLX_CK_NONE;
+	if (p->n_forced)
+		return DLX_ERR_STATE;
+	/* Room for the deepest path (a level per option and per primary item at most), for publish(). */
+	size_t depth_max = p->n_options + p->n_primary + 1;
+	int32_t *choice = realloc(p->choice, depth_max * sizeof *choice);
+	if (!choice)
+		return DLX_ERR_NOMEM;
+	p->choice = choice;
+	struct msearch m;
+	int rc = ms_init(&m, p, false);
+	if (!rc)
+		rc = mreplay(&m, rp);
+	if (!rc) {
+		m.ck = true;
+		rc = msearch_run(&m, params, stats, NULL);
+	}
 	ms_free(&m);
 	return rc;
 }

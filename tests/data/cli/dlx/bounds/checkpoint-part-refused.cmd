@@ -1,0 +1,1 @@
+--count --part 2/3 --checkpoint @DATA@/never-written.ckpt

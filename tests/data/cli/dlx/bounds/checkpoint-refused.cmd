@@ -1,1 +1,0 @@
---count --checkpoint @DATA@/never-written.ckpt

@@ -1,0 +1,1 @@
+--count --threads 2 --checkpoint @DATA@/never-written.ckpt
