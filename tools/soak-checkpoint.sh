@@ -8,10 +8,12 @@
 # must be byte for byte the uninterrupted run's listing.  With --threads,
 # the runs of a count search in threads, their numbers taken in turn from
 # the list (2,1: two, then one, then two...), against the one-thread run.
+# With --problem, a problem file of one's own instead of queens N (items
+# with bounds too: their checkpoints are Algorithm M's, in one thread).
 #
 # usage: tools/soak-checkpoint.sh [--build DIR] [--dlx PATH] [--gen-queens PATH]
 #                                 [--queens N] [--kills K] [--seed S] [--all]
-#                                 [--threads N[,N...]]
+#                                 [--threads N[,N...]] [--problem FILE]
 #   --build DIR     where dlx and dlx-gen-queens were built (default: build)
 #   --queens N      the problem (default 17: about 3 minutes in one thread)
 #   --kills K       how many SIGKILLs (default 20)
@@ -19,6 +21,7 @@
 #   --all           list the solutions rather than count them (mind N: queens 14
 #                   lists 365,596 solutions, 40 MB)
 #   --threads LIST  each run's threads in turn (default 1; a count only)
+#   --problem FILE  soak this problem (Knuth's format) instead of queens N
 # Each kill comes at a uniform instant within T/K of its run's start (T:
 # the uninterrupted run's time), and checkpoints are saved every T/(4K)
 # seconds (at least 0.02 s), so that the runs make progress but the K of
@@ -29,7 +32,7 @@ set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd -P)
 build=$root/build
 dlx='' gen=''
-queens=17 kills=20 seed='' mode=--count threads=1
+queens=17 kills=20 seed='' mode=--count threads=1 problem=
 
 usage() {
 	sed -n '/^# usage:/,/^set /{ /^#/ s/^# \{0,1\}//p; }' "${BASH_SOURCE[0]}"
@@ -45,6 +48,7 @@ while [ $# -gt 0 ]; do
 	--seed) seed=$2; shift 2 ;;
 	--all) mode=--all; shift ;;
 	--threads) threads=$2; shift 2 ;;
+	--problem) problem=$2; shift 2 ;;
 	-h | --help) usage 0 ;;
 	*) echo "soak-checkpoint: unknown argument '$1'" >&2; usage 2 ;;
 	esac
@@ -70,7 +74,13 @@ cleanup() {
 }
 trap cleanup EXIT
 
-"$gen" "$queens" > "$tmp/problem.dlx"
+if [ -n "$problem" ]; then
+	cp "$problem" "$tmp/problem.dlx"
+	name=$problem
+else
+	"$gen" "$queens" > "$tmp/problem.dlx"
+	name="queens $queens"
+fi
 # "solutions: X, nodes: Y, updates: Z, branches: W, time: ..." without the time.
 totals() { sed -n -e 's/ (partial),/,/' -e 's/^solutions: \([^,]*\), nodes: \([0-9]*\), updates: \([0-9]*\), branches: \([0-9]*\),.*/\1 \2 \3 \4/p' "$1"; }
 
@@ -80,7 +90,7 @@ secs=$(echo "$start $(date +%s.%N)" | awk '{ print $2 - $1 }')
 whole=$(totals "$tmp/whole.err")
 every=$(echo "$secs $kills" | awk '{ e = $1 / $2 / 4; print e < 0.02 ? 0.02 : e }')
 span_ms=$(echo "$secs $kills" | awk '{ print int(1000 * $1 / $2) + 1 }')
-echo "soak-checkpoint: queens $queens, uninterrupted $secs s: $whole (solutions nodes updates branches)"
+echo "soak-checkpoint: $name, uninterrupted $secs s: $whole (solutions nodes updates branches)"
 echo "soak-checkpoint: $kills kills within ${span_ms} ms of each start, a checkpoint every $every s, seed $seed," \
 	"threads $threads in turn"
 
