@@ -867,7 +867,13 @@ DLX_API int dlx_search_parts(dlx_problem *p, const dlx_search_params *params, un
  * totals so far.  The final solutions, nodes, updates, branches and
  * max_level are those of one uninterrupted dlx_search_parts() with one
  * thread, however many times the search was stopped and resumed; the
- * solutions found before the checkpoint are not reported again.
+ * solutions found before the checkpoint are not reported again.  A problem
+ * with bounds has no jobs: its part is a run of Algorithm M over the tree
+ * that keeps the leaves of its cut the part owns (dlx_search_parts()), so
+ * its checkpoint holds that run's path from the root, the leaves each
+ * stage of the cut met and what the run spent above the cut (8 bytes more
+ * per stage and 24 more in all); its node_limit counts the part's nodes,
+ * below the cut, as the statistics do.
  *
  * The fingerprint is dlx_search_resume()'s, with the part's path: a
  * checkpoint of another part (another K, M or nesting), of the whole

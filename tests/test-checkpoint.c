@@ -1080,6 +1080,39 @@ START_TEST(bounded_checkpoints_refused)
 }
 END_TEST
 
+/* A bounded part (Algorithm M's cut) stopped and resumed: dlx_search_parts()'s figures, solutions in order. */
+START_TEST(bounded_part_interrupted_equals_uninterrupted)
+{
+	unsigned resumes = 0, nonempty = 0;
+	unsigned n = test_trials(300);
+	for (unsigned trial = 0; trial < n; trial++) {
+		rng_seed(trial * 2246822519u + 77);
+		dlx_problem *p = random_bounded_problem();
+		dlx_part path[2];
+		size_t depth = random_part(path);
+		dlx_search_params sp = DLX_SEARCH_PARAMS_INIT;
+		struct trace whole_trace = { 0, 0 };
+		sp.on_solution = trace_solution;
+		sp.solution_ctx = &whole_trace;
+		dlx_stats whole;
+		ck_assert_int_eq(dlx_search_parts(p, &sp, 1, path, depth, &whole), DLX_OK);
+		ck_assert_int_eq(whole.stop, DLX_STOP_COMPLETE);
+		nonempty += whole.nodes > 0;
+
+		struct trace t = { 0, 0 };
+		dlx_stats st;
+		resumes += resume_part(p, path, depth, whole.nodes, &t, &st);
+		ck_assert_int_eq(st.stop, DLX_STOP_COMPLETE);
+		assert_same_stats(&st, &whole);
+		ck_assert_uint_eq(t.n, whole_trace.n);
+		ck_assert_uint_eq(t.hash, whole_trace.hash);
+		dlx_problem_free(p);
+	}
+	ck_assert_uint_gt(resumes, n);
+	ck_assert_uint_gt(nonempty, n / 2);
+}
+END_TEST
+
 static Suite *checkpoint_suite(void)
 {
 	Suite *s = suite_create("checkpoint");
@@ -1100,6 +1133,7 @@ static Suite *checkpoint_suite(void)
 	tcase_add_test(tc, split_checkpoints_refused);
 	tcase_add_test(tc, bounded_interrupted_equals_uninterrupted);
 	tcase_add_test(tc, bounded_checkpoints_refused);
+	tcase_add_test(tc, bounded_part_interrupted_equals_uninterrupted);
 	suite_add_tcase(s, tc);
 	return s;
 }

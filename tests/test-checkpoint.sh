@@ -186,9 +186,28 @@ check "other bounds message" "dlx: $bck: checkpoint of another problem, or of ot
 "$dlx" --count --threads 2 --resume "$bck" "$tmp/bounded" > /dev/null 2> "$tmp/err"
 check "bounded threads status" 2 $?
 check "bounded threads message" "dlx: $tmp/bounded: items with bounds (u:v|name) are searched whole: not with --resume in threads (--threads 1 resumes)" "$(cat "$tmp/err")"
-"$dlx" --count --part 1/2 --checkpoint "$tmp/b2.ckpt" "$tmp/bounded" > /dev/null 2> "$tmp/err"
-check "bounded part status" 2 $?
-check "bounded part message" "dlx: $tmp/bounded: items with bounds (u:v|name) are searched whole: not with --checkpoint --part" "$(cat "$tmp/err")"
+# A part of it (Algorithm M's cut): stopped every 30,000 of the part's nodes, resumed to one run's totals.
+"$dlx" --count --stats --threads 1 --part 2/3 "$tmp/bounded" > "$tmp/bp.whole" 2> "$tmp/bp.whole.err"
+pwhole=$(totals "$tmp/bp.whole.err")
+limit=30000 stops=0
+"$dlx" --count --stats --part 2/3 --node-limit $limit --checkpoint "$tmp/bp.ckpt" "$tmp/bounded" > /dev/null 2>&1
+status=$?
+while [ $status -eq 4 ] && [ $stops -lt 40 ]; do
+	stops=$((stops + 1)) limit=$((limit + 30000))
+	"$dlx" --count --stats --part 2/3 --node-limit $limit --resume "$tmp/bp.ckpt" "$tmp/bounded" > "$tmp/out" 2> "$tmp/err"
+	status=$?
+done
+check "bounded part resumed status" 0 $status
+check "bounded part stops" yes "$([ $stops -ge 5 ] && echo yes)"
+check "bounded part resumed totals" "$pwhole" "$(totals "$tmp/err")"
+check "bounded part resumed count" "$(cat "$tmp/bp.whole")" "$(cat "$tmp/out")"
+# Another part's checkpoint, or the whole search's, is refused.
+"$dlx" --count --part 2/3 --node-limit 30000 --checkpoint "$tmp/bp.ckpt" "$tmp/bounded" > /dev/null 2>&1
+"$dlx" --count --part 1/3 --resume "$tmp/bp.ckpt" "$tmp/bounded" > /dev/null 2> "$tmp/err"
+check "bounded other part status" 2 $?
+check "bounded other part message" "dlx: $tmp/bp.ckpt: checkpoint of part 2/3 of the search, not of part 1/3" "$(cat "$tmp/err")"
+"$dlx" --count --resume "$tmp/bp.ckpt" "$tmp/bounded" > /dev/null 2> "$tmp/err"
+check "bounded part for the whole status" 2 $?
 
 echo "checkpoint: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -116,7 +116,7 @@ static const char usage_dlx[] =
 	"                        --all needs --output, which a resume cuts back to the\n"
 	"                        solutions saved, then appends to; --all, --limit and\n"
 	"                        --part save in one thread only, as do items with\n"
-	"                        bounds (not with --part)\n"
+	"                        bounds\n"
 	"      --checkpoint-every=SEC  seconds between saves (default 300)\n"
 	"      --resume=FILE     go on with the count saved in FILE, of the same problem\n"
 	"                        and options that shape the search (--seed,\n"
@@ -725,8 +725,8 @@ int main(int argc, char **argv)
 	}
 	/*
 	 * Threads, parts and the whole tree's estimate know Algorithm M's tree
-	 * too, and so do one-thread checkpoints; the memo, a part's estimate,
-	 * diagrams and the checkpoints of parts and threads know only X's.
+	 * too, and so do one-thread checkpoints (of parts too); the memo, a
+	 * part's estimate, diagrams and checkpoints in threads know only X's.
 	 */
 	if (o.sat && (dlx_has_bounds(p) || dlx_has_costs(p))) {
 		fprintf(stderr, "dlx: %s: --engine sat encodes plain exact covers: not items with bounds (u:v|name) "
@@ -737,14 +737,13 @@ int main(int argc, char **argv)
 		dlx_ec_free(ec);
 		return CLI_EXIT_USAGE;
 	}
-	const bool split_checkpoint = o.checkpoint && (o.cli.threads > 1 || o.cli.parts);
+	const bool split_checkpoint = o.checkpoint && o.cli.threads > 1;
 	if (dlx_has_bounds(p) && (o.memo || (o.estimate && o.cli.parts) || diagram_mode(&o) || split_checkpoint)) {
 		fprintf(stderr, "dlx: %s: items with bounds (u:v|name) are searched whole: not with %s\n",
 			strcmp(o.file, "-") == 0 ? "<stdin>" : o.file,
 			o.memo ? "--memo" : o.estimate ? "--estimate --part" :
-			split_checkpoint ? (o.cli.parts ? (o.resume ? "--resume --part" : "--checkpoint --part")
-				: (o.resume ? "--resume in threads (--threads 1 resumes)"
-					    : "--checkpoint in threads (--threads 1 saves)"))
+			split_checkpoint ? (o.resume ? "--resume in threads (--threads 1 resumes)"
+						     : "--checkpoint in threads (--threads 1 saves)")
 			: o.zdd.sampling ? "--sample" : o.zdd.read_file ? "--from-zdd" : "--zdd");
 		if (pr.svg)
 			dlx_svg_free(pr.svg);

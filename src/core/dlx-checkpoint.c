@@ -25,7 +25,17 @@
  *         are searched in), u64 the option of its run under way (its rank
  *         in the run), then the path within that option's subtree
  *
- * the fingerprint then also covering the part's path.
+ * the fingerprint then also covering the part's path.  A bounded part's
+ * (Algorithm M, whose part is a run of the whole search that keeps the
+ * leaves of its cut the part owns) has flags 4, and after the part's path
+ *
+ *  88+8D  u32 the cut's stages S   u32 0
+ *  96+8D  S x u64 the leaves each stage met, then u64 the nodes and u64
+ *         the branches of the walk above the cut, u64 the link updates
+ *         below it, then the path from the root (Algorithm M's: a level's
+ *         option is 0xffffffff where the level closes its item)
+ *
+ * its counters the run's own (above the cut too).
  *
  * A path names options by number and items by number, so it does not
  * depend on where nodes sit in memory, only on the search's order, which
@@ -48,6 +58,7 @@
 #define CK_HEADER DLX__CK_HEADER
 #define CK_PART DLX__CK_PART
 #define CK_SPLIT DLX__CK_SPLIT
+#define CK_MPART DLX__CK_MPART
 static const unsigned char ck_magic[8] = { 'D', 'L', 'X', 'C', 'K', 'P', 'T', 0 };
 
 #define FNV_OFFSET 0xcbf29ce484222325u
@@ -169,7 +180,8 @@ int dlx_checkpoint_save(const dlx_problem *p, uint64_t user, void **out, size_t 
 		return DLX_ERR_STATE;
 	size_t depth = p->ck_level;
 	const struct dlx__ck_part *pc = p->ck_part && p->ck_part->on ? p->ck_part : NULL;
-	size_t extra = pc ? 8 + 8 * pc->depth + 16 : 0;
+	const bool mcut = pc && pc->mcut;
+	size_t extra = mcut ? 8 + 8 * pc->depth + 8 + 8 * (size_t)pc->n_stages + 24 : pc ? 8 + 8 * pc->depth + 16 : 0;
 	size_t n = CK_HEADER + extra + 8 * depth + 8;
 	unsigned char *b = malloc(n);
 	if (!b)
@@ -177,7 +189,7 @@ int dlx_checkpoint_save(const dlx_problem *p, uint64_t user, void **out, size_t 
 	const dlx_stats *at = &p->ck_at;
 	memcpy(b, ck_magic, sizeof ck_magic);
 	put32(b + 8, CK_VERSION);
-	put32(b + 12, pc ? CK_PART : 0);
+	put32(b + 12, mcut ? CK_MPART : pc ? CK_PART : 0);
 	put64(b + 16, n);
 	put64(b + 24, p->ck_fp);
 	put64(b + 32, at->solutions);
@@ -195,8 +207,20 @@ int dlx_checkpoint_save(const dlx_problem *p, uint64_t user, void **out, size_t 
 			put32(b + CK_HEADER + 8 + 8 * d, pc->path[d].part);
 			put32(b + CK_HEADER + 12 + 8 * d, pc->path[d].parts);
 		}
-		put64(b + CK_HEADER + 8 + 8 * pc->depth, pc->job);
-		put64(b + CK_HEADER + 16 + 8 * pc->depth, pc->opt);
+		unsigned char *at = b + CK_HEADER + 8 + 8 * pc->depth;
+		if (mcut) {
+			put32(at, pc->n_stages);
+			put32(at + 4, 0);
+			for (uint32_t s = 0; s < pc->n_stages; s++)
+				put64(at + 8 + 8 * s, pc->seen[s]);
+			at += 8 + 8 * (size_t)pc->n_stages;
+			put64(at, pc->shared_nodes);
+			put64(at + 8, pc->shared_branches);
+			put64(at + 16, pc->owned_updates);
+		} else {
+			put64(at, pc->job);
+			put64(at + 8, pc->opt);
+		}
 	}
 	for (size_t l = 0; l < depth; l++) {
 		int32_t x = p->choice[l];
@@ -240,7 +264,7 @@ int dlx__ck_check_bytes(const unsigned char *b, size_t len, size_t *extra, uint3
 		return refuse(err, "not a dlx checkpoint (no DLXCKPT header)");
 	if (len < 16)
 		return refuse(err, "truncated checkpoint");
-	if (get32(b + 8) != CK_VERSION || get32(b + 12) > CK_SPLIT)
+	if (get32(b + 8) != CK_VERSION || (get32(b + 12) > CK_SPLIT && get32(b + 12) != CK_MPART))
 		return refuse(err, "checkpoint of another version of the format (this dlx reads version 1)");
 	if (len < CK_HEADER + 8)
 		return refuse(err, "truncated checkpoint");
@@ -259,11 +283,18 @@ int dlx__ck_check_bytes(const unsigned char *b, size_t len, size_t *extra, uint3
 			return refuse(err, "corrupted checkpoint (its path's length disagrees with its size)");
 		*extra = len - CK_HEADER - 8;
 	}
-	if (*flags == CK_PART) {
+	if (*flags == CK_PART || *flags == CK_MPART) {
 		uint32_t d = len >= CK_HEADER + 16 ? get32(b + CK_HEADER) : 0;
 		if (d < 1 || d > DLX_MAX_PART_DEPTH || get32(b + CK_HEADER + 4) != 0)
 			return refuse(err, "corrupted checkpoint (a part's path of no allowed depth)");
 		*extra = 8 + 8 * (size_t)d + 16;
+		if (*flags == CK_MPART) {
+			size_t at = CK_HEADER + 8 + 8 * (size_t)d;
+			uint32_t n = len >= at + 8 + 8 ? get32(b + at) : 0;
+			if (n < 1 || n > DLX_MAX_PART_DEPTH || get32(b + at + 4) != 0)
+				return refuse(err, "corrupted checkpoint (a cut of no allowed depth)");
+			*extra = 8 + 8 * (size_t)d + 8 + 8 * (size_t)n + 24;
+		}
 		if (len < CK_HEADER + *extra + 8)
 			return refuse(err, "corrupted checkpoint (its path's length disagrees with its size)");
 	}
@@ -332,6 +363,10 @@ static int parse(const dlx_problem *p, const unsigned char *b, size_t len, uint6
 	if (flags == CK_SPLIT)
 		return refuse(err, "checkpoint of a count in threads, not of a one-thread search or a part "
 				   "(resume it as a count in threads: --threads N, dlx_search_split_resume())");
+	/* The fingerprint tells bounded problems apart too; this says it plainly. */
+	if ((flags == CK_MPART) != (part_depth && dlx__bounded(p)) && flags != 0)
+		return refuse(err, flags == CK_MPART ? "checkpoint of a part of a problem with bounds, not of this one"
+						     : "checkpoint of a part of a problem without bounds, not of this one");
 	uint64_t depth = get32(b + 68);
 	char msg[sizeof err->message], saved[8 * 24], mine[8 * 24];
 	if (extra) {
@@ -522,6 +557,100 @@ static int parts_run(dlx_problem *p, const struct dlx__cut *cut, const size_t *o
 	return rc;
 }
 
+/*
+ * A bounded part's figures from its run's own, as dlx_search_parts() gives
+ * them: the nodes, branches and updates below the cut.
+ */
+static dlx_stats mpart_stats(const dlx_stats *run, uint64_t shared_nodes, uint64_t shared_branches,
+			     uint64_t owned_updates)
+{
+	dlx_stats st = *run;
+	st.nodes -= shared_nodes;
+	st.branches -= shared_branches;
+	st.updates = owned_updates;
+	return st;
+}
+
+/*
+ * dlx_search_parts_resume() of a bounded problem: Algorithm M's cut of the
+ * part planned again (it depends on the problem and the part alone), its
+ * counters set as the checkpoint saved them, the path replayed, then on.
+ */
+static int mpart_resume(dlx_problem *p, const dlx_search_params *params, const dlx_part *part, size_t depth,
+			const void *ckpt, size_t len, uint64_t fp, dlx_stats *stats, dlx_error_info *err)
+{
+	static const dlx_search_params defaults = DLX_SEARCH_PARAMS_INIT;
+	params = params ? params : &defaults;
+	if (!p->ck_part && !(p->ck_part = calloc(1, sizeof *p->ck_part)))
+		return DLX_ERR_NOMEM;
+	struct dlx__ck_part *pc = p->ck_part;
+	struct dlx__replay rp = { 0, NULL, NULL, { 0, 0, 0, 0, DLX_STOP_COMPLETE, 0, 0.0 } };
+	uint32_t *path = NULL;
+	uint64_t job, opt;
+	struct dlx__mcut plan;
+	dlx_stats walks;
+	/* The plan, without polls: its probes are bounded, and a stop there would leave nothing to save. */
+	int rc = dlx__mcut_plan(p, part, depth, 512, &defaults, &plan, &walks);
+	if (rc)
+		return rc;
+	dlx__mcut_reset(&plan);
+	plan.claim = NULL;
+	plan.lead = false;
+	pc->on = true;
+	pc->mcut = true;
+	pc->split = 0;
+	pc->depth = depth;
+	pc->max = 0;
+	memcpy(pc->path, part, depth * sizeof *part);
+	pc->n_stages = (uint32_t)plan.n;
+	if (ckpt) {
+		rc = parse(p, ckpt, len, fp, part, depth, &rp, &path, &job, &opt, err);
+		if (rc)
+			return rc;
+		const unsigned char *b = ckpt;
+		size_t at = CK_HEADER + 8 + 8 * depth;
+		if (get32(b + at) != plan.n) {
+			free(path);
+			return refuse(err, "corrupted checkpoint (a cut of another depth than the part's)");
+		}
+		for (size_t s = 0; s < plan.n; s++)
+			plan.stage[s].seen = get64(b + at + 8 + 8 * s);
+		at += 8 + 8 * plan.n;
+		plan.shared_nodes = get64(b + at);
+		plan.shared_branches = get64(b + at + 8);
+		plan.owned_updates = get64(b + at + 16);
+		if (plan.shared_nodes > rp.at.nodes || plan.shared_branches > rp.at.branches ||
+		    plan.owned_updates > rp.at.updates) {
+			free(path);
+			return refuse(err, "corrupted checkpoint (the walk above the cut counts more than the run)");
+		}
+	}
+	if (params->solution_limit && rp.at.solutions >= params->solution_limit) {
+		free(path);
+		if (stats) {
+			*stats = mpart_stats(&rp.at, plan.shared_nodes, plan.shared_branches, plan.owned_updates);
+			stats->stop = DLX_STOP_LIMIT;
+			stats->progress = 0;
+		}
+		return DLX_OK;
+	}
+	p->ck_fp = fp;
+	p->ck_armed = true;
+	dlx_stats run;
+	rc = dlx__search_m_part_replay(p, params, &plan, &rp, &run);
+	free(path);
+	if (rc == DLX_ERR_INVALID) {
+		p->ck_armed = false;
+		return refuse(err, "corrupted checkpoint (its path is not one this problem's search takes)");
+	}
+	if (stats) {
+		*stats = mpart_stats(&run, plan.shared_nodes, plan.shared_branches, plan.owned_updates);
+		if (rc)
+			stats->stop = DLX_STOP_ERROR;
+	}
+	return rc;
+}
+
 int dlx_search_parts_resume(dlx_problem *p, const dlx_search_params *params, const dlx_part *part, size_t depth,
 			    const void *ckpt, size_t len, dlx_stats *stats, dlx_error_info *err)
 {
@@ -536,7 +665,7 @@ int dlx_search_parts_resume(dlx_problem *p, const dlx_search_params *params, con
 	int rc = dlx__check_parts(part, depth);
 	if (rc)
 		return rc;
-	if (p->iterating || dlx__bounded(p))
+	if (p->iterating)
 		return DLX_ERR_STATE;
 	p->ck_armed = false;
 	uint64_t fp;
@@ -544,6 +673,8 @@ int dlx_search_parts_resume(dlx_problem *p, const dlx_search_params *params, con
 	if (rc)
 		return rc;
 	fp = part_fingerprint(fp, part, depth);
+	if (dlx__bounded(p))
+		return mpart_resume(p, params, part, depth, ckpt, len, fp, stats, err);
 	static const dlx_search_params defaults = DLX_SEARCH_PARAMS_INIT;
 	struct dlx__replay rp = { 0, NULL, NULL, { 0, 0, 0, 0, DLX_STOP_COMPLETE, 0, 0.0 } };
 	uint32_t *path = NULL;
@@ -591,6 +722,7 @@ int dlx_search_parts_resume(dlx_problem *p, const dlx_search_params *params, con
 		p->ck_fp = fp;
 		p->ck_armed = true;
 		p->ck_part->on = true;
+		p->ck_part->mcut = false;
 		p->ck_part->split = 0;
 		p->ck_part->depth = depth;
 		memcpy(p->ck_part->path, part, depth * sizeof *part);

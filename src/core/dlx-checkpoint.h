@@ -15,6 +15,7 @@
 #define DLX__CK_HEADER 80u
 #define DLX__CK_PART 1u  /* flags: a part's checkpoint (dlx_search_parts_resume()) */
 #define DLX__CK_SPLIT 2u /* flags: a search in threads' (dlx_search_split_resume()) */
+#define DLX__CK_MPART 4u /* flags: a bounded part's (Algorithm M's cut, dlx_search_parts_resume()) */
 
 /* FNV-1a, 64 bits, of n bytes from the state h (the offset basis to begin). */
 uint64_t dlx__ck_fnv(uint64_t h, const unsigned char *b, size_t n);

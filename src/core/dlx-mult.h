@@ -105,6 +105,22 @@ int dlx__mcut_plan(dlx_problem *p, const dlx_part *path, size_t depth, size_t ta
  */
 int dlx__search_m_cut(const dlx_problem *p, const dlx_search_params *params, struct dlx__mcut *cut, dlx_stats *stats);
 
+/* The cut's counters back to 0 (as dlx__search_m_cut() starts). */
+void dlx__mcut_reset(struct dlx__mcut *c);
+
+/*
+ * A bounded part in one thread, for dlx_search_parts_resume(): Algorithm M
+ * on a copy of p's links with the cut planned and its counters as the
+ * checkpoint left them (or reset), down rp's path without counting, then
+ * on with rp's counters (the run's own: the nodes and branches above the
+ * cut too).  params' node limit is on the part's nodes (those below the
+ * cut).  Polls and early stops leave the path in p and, when
+ * p->ck_part->mcut, the cut's counters in p->ck_part.  DLX_ERR_INVALID
+ * when the path is not one of the search.
+ */
+int dlx__search_m_part_replay(dlx_problem *p, const dlx_search_params *params, struct dlx__mcut *cut,
+			      const struct dlx__replay *rp, dlx_stats *stats);
+
 /*
  * Knuth's estimate of a bounded problem's tree (dlx_estimate_tree()): a
  * prober holds a copy of p's links (DLX_ERR_STATE with forced options,

@@ -201,6 +201,15 @@ struct dlx__ck_part {
 	uint64_t job, opt;
 	uint32_t max;
 	/*
+	 * A bounded part's (Algorithm M's cut, dlx-search-m.c), in place of
+	 * job and opt: its stages' leaves met so far and what its walk spent
+	 * above the cut, as they stood at ck_level's node.
+	 */
+	bool mcut;
+	uint32_t n_stages;
+	uint64_t seen[DLX_MAX_PART_DEPTH];
+	uint64_t shared_nodes, shared_branches, owned_updates;
+	/*
 	 * A search in threads' (dlx_search_split_resume(), dlx-checkpoint-split.c):
 	 * split is DLX_CK_SPLIT_LIVE while it runs (live its shared state, which
 	 * dlx_checkpoint_save() parks the workers through), DLX_CK_SPLIT_IMAGE

@@ -888,6 +888,36 @@ static void publish(struct msearch *m, size_t level, uint8_t where, const dlx_st
 	p->ck_where = where;
 	p->ck_level = (uint32_t)level;
 	p->ck_at = *at;
+	struct dlx__ck_part *pc = p->ck_part;
+	const struct dlx__mcut *c = m->cut;
+	if (!c || !pc || !pc->mcut)
+		return;
+	pc->n_stages = (uint32_t)c->n;
+	for (size_t s = 0; s < c->n; s++)
+		pc->seen[s] = c->stage[s].seen;
+	pc->shared_nodes = c->shared_nodes;
+	pc->shared_branches = c->shared_branches;
+	pc->owned_updates = c->owned_updates + (c->in_owned ? m->updates - c->owned_from : 0);
+	/*
+	 * A node entered above the cut was met as a leaf (mcut_leaf()): the
+	 * resumed search enters it again and meets it again, so the counters
+	 * are saved as they were before it, as the node count is.
+	 */
+	if (where == DLX_CK_ENTERED && level < c->deepest) {
+		const bool solution = m->next[0] == 0;
+		size_t s = 0;
+		while (s < c->n && c->stage[s].depth < level)
+			s++;
+		bool deeper = false;
+		for (; s < c->n; s++) {
+			if (c->stage[s].depth != level && !solution) {
+				deeper = true;
+				break;
+			}
+			pc->seen[s]--;
+		}
+		pc->shared_nodes -= deeper;
+	}
 }
 
 /*
@@ -987,6 +1017,11 @@ static ALWAYS_INLINE int msearch_impl(struct msearch *m, const dlx_search_params
 		st.stop = DLX_STOP_COMPLETE;
 		m->updates = st.updates;
 		m->p->ck_where = DLX_CK_NONE;
+		/* Inside a leaf of the cut: the updates from here on are the part's (see backdown). */
+		if (m->cut && level >= m->cut->deepest) {
+			m->cut->in_owned = true;
+			m->cut->owned_from = m->updates;
+		}
 	}
 
 forward:
@@ -995,7 +1030,8 @@ forward:
 		st.stop = DLX_STOP_ERROR;
 		goto unwind;
 	}
-	if (params->node_limit && st.nodes >= params->node_limit) {
+	/* A part's limit is on its own nodes, not the walk above its cut (dlx__search_m_part_replay()). */
+	if (params->node_limit && st.nodes - (m->cut ? m->cut->shared_nodes : 0) >= params->node_limit) {
 		st.stop = DLX_STOP_NODE_LIMIT;
 		goto unwind;
 	}
@@ -1019,7 +1055,7 @@ forward:
 			now.nodes -= m->cut->shared_nodes;
 		/* The poll may save the search (dlx_checkpoint_save()): the path to this node. */
 		if (m->ck)
-			publish(m, level, DLX_CK_ENTERED, &now);
+			publish(m, level, DLX_CK_ENTERED, &st);
 		if (params->on_poll(params->poll_ctx, &now)) {
 			st.stop = DLX_STOP_POLL;
 			goto unwind;
@@ -1271,6 +1307,33 @@ int dlx__search_m_replay(dlx_problem *p, const dlx_search_params *params, const 
 	return rc;
 }
 
+int dlx__search_m_part_replay(dlx_problem *p, const dlx_search_params *params, struct dlx__mcut *cut,
+			      const struct dlx__replay *rp, dlx_stats *stats)
+{
+	if (stats)
+		*stats = (dlx_stats){ 0, 0, 0, 0, DLX_STOP_ERROR, 0, 0.0 };
+	p->ck_where = DLX_CK_NONE;
+	if (p->n_forced)
+		return DLX_ERR_STATE;
+	size_t depth_max = p->n_options + p->n_primary + 1;
+	int32_t *choice = realloc(p->choice, depth_max * sizeof *choice);
+	if (!choice)
+		return DLX_ERR_NOMEM;
+	p->choice = choice;
+	struct msearch m;
+	int rc = ms_init(&m, p, false);
+	if (!rc) {
+		m.cut = cut;
+		rc = mreplay(&m, rp);
+	}
+	if (!rc) {
+		m.ck = true;
+		rc = msearch_run(&m, params, stats, NULL);
+	}
+	ms_free(&m);
+	return rc;
+}
+
 /* A pull search of Algorithm M: its own copy of the links, paused at each solution. */
 struct dlx__miter {
 	struct msearch m;
@@ -1387,7 +1450,7 @@ int dlx_search_best(dlx_problem *p, const dlx_search_params *params, size_t k, d
 }
 
 /* Resets what a run of cut counts, the plan kept. */
-static void mcut_reset(struct dlx__mcut *c)
+void dlx__mcut_reset(struct dlx__mcut *c)
 {
 	for (size_t s = 0; s < c->n; s++)
 		c->stage[s].seen = 0;
@@ -1431,7 +1494,7 @@ int dlx__mcut_plan(dlx_problem *p, const dlx_part *path, size_t depth, size_t ta
 		for (size_t d = s ? cut->stage[s - 1].depth : 1;; d++) {
 			cut->stage[s] = (struct dlx__mstage){ d, 0, 0, 0 };
 			cut->deepest = d;
-			mcut_reset(cut);
+			dlx__mcut_reset(cut);
 			m.updates = 0;
 			dlx_stats st;
 			rc = msearch_run(&m, &pp, &st, NULL);
@@ -1455,7 +1518,7 @@ int dlx__mcut_plan(dlx_problem *p, const dlx_part *path, size_t depth, size_t ta
 		cut->leaves = g->seen >= g->part ? (g->seen - g->part) / g->parts + 1 : 0;
 	}
 out:
-	mcut_reset(cut);
+	dlx__mcut_reset(cut);
 	ms_free(&m);
 	return rc;
 }
@@ -1463,7 +1526,7 @@ out:
 int dlx__search_m_cut(const dlx_problem *p, const dlx_search_params *params, struct dlx__mcut *cut, dlx_stats *stats)
 {
 	*stats = (dlx_stats){ 0, 0, 0, 0, DLX_STOP_COMPLETE, 0, 0.0 };
-	mcut_reset(cut);
+	dlx__mcut_reset(cut);
 	struct msearch m;
 	int rc = ms_init(&m, p, false);
 	if (!rc) {

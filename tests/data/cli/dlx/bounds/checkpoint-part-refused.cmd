@@ -1,1 +1,0 @@
---count --part 2/3 --checkpoint @DATA@/never-written.ckpt
