@@ -80,6 +80,26 @@ static inline void reactivate(dlx_problem *p, int32_t i)
 #define ALWAYS_INLINE inline __attribute__((always_inline))
 
 /*
+ * The search loops (search_impl(), memo_impl(), build_impl(), ...) are
+ * compiled once per combination of their constant flags: that is what
+ * makes the release build fast.  A sanitizer build (meson.build defines
+ * DLX_ONE_COPY with b_sanitize) compiles each loop once, its flags read at
+ * run time: the same source and the same paths, but instrumented once
+ * rather than a dozen times, which had made dlx-search.c alone take four
+ * minutes of gcc's ASan and five of clang's pointer-overflow checks, the
+ * longest step of CI.  The release build's copies are checked by valgrind.
+ */
+#ifdef DLX_ONE_COPY
+#if defined(__clang__)
+#define SPECIALIZED __attribute__((noinline))
+#else
+#define SPECIALIZED __attribute__((noinline, noclone))
+#endif
+#else
+#define SPECIALIZED ALWAYS_INLINE
+#endif
+
+/*
  * Knuth's minimum-remaining-values rule over the active primary items: the
  * one with the fewest options, the lowest-numbered on ties (one key compares
  * both), stopping at an emptied item.  Shared by the plain search (when it

@@ -103,7 +103,7 @@ static void memo_fill_stats(const struct memo_state *m, dlx_stats *st)
  * ended) or DLX_ERR_OVERFLOW.  One routine, as dlx_search()'s loop, for
  * the same reason: its steps share the level and the stack.
  */
-static ALWAYS_INLINE int memo_impl(struct memo_state *m, const dlx_search_params *params, dlx_stats *st,
+static SPECIALIZED int memo_impl(struct memo_state *m, const dlx_search_params *params, dlx_stats *st,
 				   int32_t root_item, int32_t first, int32_t last, const bool colors, const bool fixed)
 {
 	dlx_problem *p = m->p;

@@ -91,7 +91,7 @@ static bool seen_already(const dlx_problem *p, int32_t a, uint32_t level)
 	return !p->prop_full && p->seen_len[a] == p->len[a] && l <= level && p->epoch[l] == p->seen_epoch[a];
 }
 
-static ALWAYS_INLINE int subsume_impl(dlx_problem *p, uint32_t level, uint64_t *updates, const bool track,
+static SPECIALIZED int subsume_impl(dlx_problem *p, uint32_t level, uint64_t *updates, const bool track,
 				      const bool colors)
 {
 	const struct dlx_nodes nd = p->node;

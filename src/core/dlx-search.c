@@ -208,7 +208,7 @@ struct dlx_iter {
  * the stack and the counters, which stay in registers only while they are
  * one function; cut into calls, every node would pass them through memory.
  */
-static ALWAYS_INLINE int search_impl(dlx_problem *p, const dlx_search_params *params, dlx_stats *stats,
+static SPECIALIZED int search_impl(dlx_problem *p, const dlx_search_params *params, dlx_stats *stats,
 				      struct dlx__leaf_sink *sink, const dlx_stats *start, const bool walk,
 				      const bool track, const bool colors, const bool prop, const bool pull,
 				      struct dlx_iter *it, const bool resume, const struct dlx__replay *rp)
@@ -794,7 +794,7 @@ static int range_poll(void *ctx, const dlx_stats *so_far)
  * so that solutions list it where the search would.  Only the node's
  * work: a search per option, so the hot loop stays as it is.
  */
-static ALWAYS_INLINE int range_impl(dlx_problem *p, int32_t first, int32_t last, const dlx_search_params *params,
+static SPECIALIZED int range_impl(dlx_problem *p, int32_t first, int32_t last, const dlx_search_params *params,
 				    dlx_stats *stats, const bool colors)
 {
 	const struct dlx_nodes nd = p->node;
@@ -856,7 +856,7 @@ static ALWAYS_INLINE int range_impl(dlx_problem *p, int32_t first, int32_t last,
 }
 
 /* dlx__live_children(), the item covered: its run's options that the search would enter. */
-static ALWAYS_INLINE int live_impl(dlx_problem *p, int32_t first, int32_t last, int32_t **live, size_t *cap,
+static SPECIALIZED int live_impl(dlx_problem *p, int32_t first, int32_t last, int32_t **live, size_t *cap,
 				   size_t *n, uint64_t *updates, const bool colors)
 {
 	const struct dlx_nodes nd = p->node;
@@ -916,7 +916,7 @@ int dlx__search_range(dlx_problem *p, int32_t first, int32_t last, const dlx_sea
  * node's work, as range_impl(): a replay (or a plain search) per option,
  * so the hot loop stays as it is.
  */
-static ALWAYS_INLINE int range_resume_impl(dlx_problem *p, int32_t first, int32_t last, uint64_t u0,
+static SPECIALIZED int range_resume_impl(dlx_problem *p, int32_t first, int32_t last, uint64_t u0,
 					   const struct dlx__replay *rp, const dlx_search_params *params,
 					   dlx_stats *stats, const bool colors)
 {

@@ -631,7 +631,7 @@ static void build_fill_stats(const struct zdd_build *b, dlx_stats *st)
 }
 
 /* The memoized search that makes the nodes (dlx-memo.c's memo_impl(), with ids for counts); the root in *root. */
-static ALWAYS_INLINE int build_impl(struct zdd_build *b, const dlx_search_params *params, dlx_stats *st,
+static SPECIALIZED int build_impl(struct zdd_build *b, const dlx_search_params *params, dlx_stats *st,
 				    uint32_t *root, const bool colors, const bool fixed)
 {
 	dlx_problem *p = b->p;
