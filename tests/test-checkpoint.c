@@ -98,6 +98,68 @@ static void assert_same_stats(const dlx_stats *a, const dlx_stats *b)
 	ck_assert_uint_eq(a->max_level, b->max_level);
 }
 
+/*
+ * p's search (whole: its uninterrupted figures, in whole_trace its
+ * solutions' order) stopped at random polls and node limits, each stop
+ * saved and resumed, to the end: the same figures and order.  Then a
+ * checkpoint taken at a poll that went on, resumed: the same figures.
+ * Returns the resumes; *closed (when not NULL) counts the saved levels
+ * whose branch took no option (Algorithm M's).
+ */
+static unsigned resume_to_end(dlx_problem *p, const dlx_stats *whole, const struct trace *whole_trace, unsigned trial,
+			      unsigned *closed)
+{
+	unsigned resumes = 0;
+	dlx_search_params sp = DLX_SEARCH_PARAMS_INIT;
+	struct trace t = { 0, 0 };
+	struct poller pl = { p, 2 + rng() % 6, NULL, 0, 0 };
+	sp.on_solution = trace_solution;
+	sp.solution_ctx = &t;
+	sp.on_poll = random_poll;
+	sp.poll_ctx = &pl;
+	void *ck = NULL;
+	size_t ck_len = 0;
+	dlx_stats st;
+	for (unsigned round = 0;; round++) {
+		ck_assert_uint_lt(round, 100000);
+		sp.poll_interval = 1 + rng() % 5;
+		/* Now and then a node limit instead: it stops before a node, not at one. */
+		sp.node_limit = rng() % 3 == 0 ? whole->nodes * (rng() % 100) / 100 : 0;
+		dlx_error_info err;
+		int rc = dlx_search_resume(p, &sp, ck, ck_len, &st, &err);
+		ck_assert_msg(rc == DLX_OK, "trial %u round %u: %s", trial, round, err.message);
+		assert_sane(p);
+		free(ck);
+		ck = NULL;
+		if (st.stop == DLX_STOP_COMPLETE)
+			break;
+		ck_assert(st.stop == DLX_STOP_POLL || st.stop == DLX_STOP_NODE_LIMIT);
+		ck_assert_int_eq(dlx_checkpoint_save(p, 0, &ck, &ck_len), DLX_OK);
+		if (closed) {
+			const unsigned char *b = ck;
+			for (size_t at = 84; at + 8 < ck_len; at += 8)
+				*closed += b[at] == 0xff && b[at + 1] == 0xff && b[at + 2] == 0xff && b[at + 3] == 0xff;
+		}
+		resumes++;
+	}
+	assert_same_stats(&st, whole);
+	ck_assert_uint_eq(t.n, whole_trace->n);
+	ck_assert_uint_eq(t.hash, whole_trace->hash);
+
+	/* A checkpoint taken at a poll that went on: resumed, the same totals too. */
+	if (pl.saved) {
+		struct trace rest = { 0, 0 };
+		dlx_search_params plain = DLX_SEARCH_PARAMS_INIT;
+		plain.on_solution = trace_solution;
+		plain.solution_ctx = &rest;
+		ck_assert_int_eq(dlx_search_resume(p, &plain, pl.saved, pl.saved_len, &st, NULL), DLX_OK);
+		assert_same_stats(&st, whole);
+		ck_assert_uint_le(rest.n, whole->solutions);
+		free(pl.saved);
+	}
+	return resumes;
+}
+
 START_TEST(interrupted_equals_uninterrupted)
 {
 	unsigned resumes = 0;
@@ -114,46 +176,7 @@ START_TEST(interrupted_equals_uninterrupted)
 		ck_assert_int_eq(dlx_search(p, &sp, &whole), DLX_OK);
 		ck_assert_int_eq(whole.stop, DLX_STOP_COMPLETE);
 
-		struct trace t = { 0, 0 };
-		struct poller pl = { p, 2 + rng() % 6, NULL, 0, 0 };
-		sp.solution_ctx = &t;
-		sp.on_poll = random_poll;
-		sp.poll_ctx = &pl;
-		void *ck = NULL;
-		size_t ck_len = 0;
-		dlx_stats st;
-		for (unsigned round = 0;; round++) {
-			ck_assert_uint_lt(round, 100000);
-			sp.poll_interval = 1 + rng() % 5;
-			/* Now and then a node limit instead: it stops before a node, not at one. */
-			sp.node_limit = rng() % 3 == 0 ? whole.nodes * (rng() % 100) / 100 : 0;
-			dlx_error_info err;
-			int rc = dlx_search_resume(p, &sp, ck, ck_len, &st, &err);
-			ck_assert_msg(rc == DLX_OK, "trial %u round %u: %s", trial, round, err.message);
-			assert_sane(p);
-			free(ck);
-			ck = NULL;
-			if (st.stop == DLX_STOP_COMPLETE)
-				break;
-			ck_assert(st.stop == DLX_STOP_POLL || st.stop == DLX_STOP_NODE_LIMIT);
-			ck_assert_int_eq(dlx_checkpoint_save(p, 0, &ck, &ck_len), DLX_OK);
-			resumes++;
-		}
-		assert_same_stats(&st, &whole);
-		ck_assert_uint_eq(t.n, whole_trace.n);
-		ck_assert_uint_eq(t.hash, whole_trace.hash);
-
-		/* A checkpoint taken at a poll that went on: resumed, the same totals too. */
-		if (pl.saved) {
-			struct trace rest = { 0, 0 };
-			dlx_search_params plain = DLX_SEARCH_PARAMS_INIT;
-			plain.on_solution = trace_solution;
-			plain.solution_ctx = &rest;
-			ck_assert_int_eq(dlx_search_resume(p, &plain, pl.saved, pl.saved_len, &st, NULL), DLX_OK);
-			assert_same_stats(&st, &whole);
-			ck_assert_uint_le(rest.n, whole.solutions);
-			free(pl.saved);
-		}
+		resumes += resume_to_end(p, &whole, &whole_trace, trial, NULL);
 		dlx_problem_free(p);
 	}
 	/* The trials must have stopped and resumed often, or they prove nothing. */
@@ -960,43 +983,7 @@ START_TEST(bounded_interrupted_equals_uninterrupted)
 		ck_assert_int_eq(dlx_search(p, &sp, &whole), DLX_OK);
 		ck_assert_int_eq(whole.stop, DLX_STOP_COMPLETE);
 
-		struct trace t = { 0, 0 };
-		struct poller pl = { p, 2 + rng() % 6, NULL, 0, 0 };
-		sp.solution_ctx = &t;
-		sp.on_poll = random_poll;
-		sp.poll_ctx = &pl;
-		void *ck = NULL;
-		size_t ck_len = 0;
-		dlx_stats st;
-		for (unsigned round = 0;; round++) {
-			ck_assert_uint_lt(round, 100000);
-			sp.poll_interval = 1 + rng() % 5;
-			sp.node_limit = rng() % 3 == 0 ? whole.nodes * (rng() % 100) / 100 : 0;
-			dlx_error_info err;
-			int rc = dlx_search_resume(p, &sp, ck, ck_len, &st, &err);
-			ck_assert_msg(rc == DLX_OK, "trial %u round %u: %s", trial, round, err.message);
-			assert_sane(p);
-			free(ck);
-			ck = NULL;
-			if (st.stop == DLX_STOP_COMPLETE)
-				break;
-			ck_assert(st.stop == DLX_STOP_POLL || st.stop == DLX_STOP_NODE_LIMIT);
-			ck_assert_int_eq(dlx_checkpoint_save(p, 0, &ck, &ck_len), DLX_OK);
-			/* A level whose branch took no option (an item closed) is saved as such. */
-			const unsigned char *b = ck;
-			for (size_t at = 84; at + 8 < ck_len; at += 8)
-				closed += b[at] == 0xff && b[at + 1] == 0xff && b[at + 2] == 0xff && b[at + 3] == 0xff;
-			resumes++;
-		}
-		assert_same_stats(&st, &whole);
-		ck_assert_uint_eq(t.n, whole_trace.n);
-		ck_assert_uint_eq(t.hash, whole_trace.hash);
-		if (pl.saved) {
-			dlx_search_params plain = DLX_SEARCH_PARAMS_INIT;
-			ck_assert_int_eq(dlx_search_resume(p, &plain, pl.saved, pl.saved_len, &st, NULL), DLX_OK);
-			assert_same_stats(&st, &whole);
-			free(pl.saved);
-		}
+		resumes += resume_to_end(p, &whole, &whole_trace, trial, &closed);
 		dlx_problem_free(p);
 	}
 	ck_assert_uint_gt(resumes, n * 2);
