@@ -111,7 +111,8 @@ void dlx__mcut_reset(struct dlx__mcut *c);
 /*
  * A bounded part in one thread, for dlx_search_parts_resume(): Algorithm M
  * on a copy of p's links with the cut planned and its counters as the
- * checkpoint left them (or reset), down rp's path without counting, then
+ * checkpoint left them (or reset; cut NULL: the whole search, as
+ * dlx__search_m_replay()), down rp's path without counting, then
  * on with rp's counters (the run's own: the nodes and branches above the
  * cut too).  params' node limit is on the part's nodes (those below the
  * cut).  Polls and early stops leave the path in p and, when

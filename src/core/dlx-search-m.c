@@ -1281,32 +1281,6 @@ int dlx__search_m(dlx_problem *p, const dlx_search_params *params, dlx_stats *st
 	return rc;
 }
 
-int dlx__search_m_replay(dlx_problem *p, const dlx_search_params *params, const struct dlx__replay *rp,
-			 dlx_stats *stats)
-{
-	if (stats)
-		*stats = (dlx_stats){ 0, 0, 0, 0, DLX_STOP_ERROR, 0, 0.0 };
-	p->ck_where = DLX_CK_NONE;
-	if (p->n_forced)
-		return DLX_ERR_STATE;
-	/* Room for the deepest path (a level per option and per primary item at most), for publish(). */
-	size_t depth_max = p->n_options + p->n_primary + 1;
-	int32_t *choice = realloc(p->choice, depth_max * sizeof *choice);
-	if (!choice)
-		return DLX_ERR_NOMEM;
-	p->choice = choice;
-	struct msearch m;
-	int rc = ms_init(&m, p, false);
-	if (!rc)
-		rc = mreplay(&m, rp);
-	if (!rc) {
-		m.ck = true;
-		rc = msearch_run(&m, params, stats, NULL);
-	}
-	ms_free(&m);
-	return rc;
-}
-
 int dlx__search_m_part_replay(dlx_problem *p, const dlx_search_params *params, struct dlx__mcut *cut,
 			      const struct dlx__replay *rp, dlx_stats *stats)
 {
@@ -1315,6 +1289,7 @@ int dlx__search_m_part_replay(dlx_problem *p, const dlx_search_params *params, s
 	p->ck_where = DLX_CK_NONE;
 	if (p->n_forced)
 		return DLX_ERR_STATE;
+	/* Room for the deepest path (a level per option and per primary item at most), for publish(). */
 	size_t depth_max = p->n_options + p->n_primary + 1;
 	int32_t *choice = realloc(p->choice, depth_max * sizeof *choice);
 	if (!choice)
@@ -1332,6 +1307,13 @@ int dlx__search_m_part_replay(dlx_problem *p, const dlx_search_params *params, s
 	}
 	ms_free(&m);
 	return rc;
+}
+
+/* The whole search is the part without a cut. */
+int dlx__search_m_replay(dlx_problem *p, const dlx_search_params *params, const struct dlx__replay *rp,
+			 dlx_stats *stats)
+{
+	return dlx__search_m_part_replay(p, params, NULL, rp, stats);
 }
 
 /* A pull search of Algorithm M: its own copy of the links, paused at each solution. */
