@@ -707,6 +707,31 @@ DLX_API int dlx_search_resume(dlx_problem *p, const dlx_search_params *params, c
 DLX_API int dlx_checkpoint_save(const dlx_problem *p, uint64_t user, void **out, size_t *len);
 
 /**
+ * Where dlx_checkpoint_save_with() gets the caller's number: called once,
+ * at the instant the state is read; returns #DLX_OK with *user set, or a
+ * negative error code (a #dlx_error or the caller's own), which the save
+ * returns without saving.
+ */
+typedef int (*dlx_checkpoint_user_fn)(void *ctx, uint64_t *user);
+
+/**
+ * dlx_checkpoint_save() with the caller's number from user(ctx), called
+ * at the instant the state is read.  For a search in threads
+ * (dlx_search_split_resume(), dlx_search_parts_resume() with threads) that
+ * is while every worker waits at a poll, when no on_solution call is under
+ * way: the number then stands for exactly the solutions the checkpoint
+ * counts (`dlx --all --output` flushes its output there and gives its
+ * length).  user must not call into the library; it holds the workers up
+ * while it runs.  For a one-thread search it is called at once.
+ *
+ * @return as dlx_checkpoint_save(), or user's non-zero return (nothing
+ *         saved); #DLX_ERR_INVALID also for a NULL user.
+ * Complexity: as dlx_checkpoint_save(), plus user's call.
+ */
+DLX_API int dlx_checkpoint_save_with(const dlx_problem *p, dlx_checkpoint_user_fn user, void *ctx, void **out,
+	size_t *len);
+
+/**
  * The caller's number kept in a checkpoint (dlx_checkpoint_save()'s user),
  * after the checks that need no problem: magic, version, length, checksum
  * (dlx_search_resume() checks the fingerprint).
@@ -854,14 +879,26 @@ DLX_API int dlx_search_parts(dlx_problem *p, const dlx_search_params *params, un
 	const dlx_part *path, size_t depth, dlx_stats *stats);
 
 /**
- * Searches one part or piece of the tree, as dlx_search_parts() does in one
- * thread, in a way that can be saved and resumed as dlx_search_resume()'s
- * search can: from the start (ckpt NULL, len 0), or from where the part's
- * search saved in ckpt by dlx_checkpoint_save() stood.  The part's jobs
- * are searched in the order dlx_search_parts() takes them, one at a time,
- * in the calling thread, on p itself (its forced options grow by the job's
- * path while a job is searched: on_solution gets each solution's options
- * as dlx_search_parts() does).  A checkpoint of a part holds its path
+ * Searches one part or piece of the tree, as dlx_search_parts() does, in a
+ * way that can be saved and resumed as dlx_search_resume()'s search can:
+ * from the start (ckpt NULL, len 0), or from where the part's search saved
+ * in ckpt by dlx_checkpoint_save() stood.  In one thread (threads 0 or 1)
+ * the part's jobs are searched in the order dlx_search_parts() takes them,
+ * one at a time, in the calling thread, on p itself (its forced options
+ * grow by the job's path while a job is searched: on_solution gets each
+ * solution's options as dlx_search_parts() does).  With more threads the
+ * same jobs are searched as dlx_search_split_resume() searches the whole
+ * tree's: workers on copies of p take them in that order, the jobs under
+ * way and the totals of the finished ones are saved (about 128 + 8 D bytes
+ * plus 56 per job under way and 8 per level of their paths), and a
+ * resume searches the saved jobs first, each from its path.  A part's
+ * checkpoint resumes in any number of threads, whatever the threads that
+ * saved it: the jobs and their order depend on the part alone.  on_solution
+ * and solution_limit work in threads too, on_solution called from the
+ * workers one call at a time, in no fixed order; a search stopped by them
+ * cannot be saved (#DLX_ERR_STATE), one stopped by a poll or node_limit can
+ * (dlx_checkpoint_save_with() then gives the caller's number while the
+ * workers wait: the solutions reported so far are exactly those counted).  A checkpoint of a part holds its path
  * (K/M.J/N...), the job under way (its rank among the part's), the option
  * of the job's run under way, the path of choices below it, and the
  * totals so far.  The final solutions, nodes, updates, branches and
@@ -891,6 +928,9 @@ DLX_API int dlx_search_parts(dlx_problem *p, const dlx_search_params *params, un
  *               (its jobs done, and the one under way's); the cut of the
  *               tree is made without polls (its walks are bounded, see
  *               dlx_search_split())
+ * @param threads worker threads: 0 or 1 searches in the calling thread; more
+ *               need a problem without bounds (#DLX_ERR_STATE otherwise: a
+ *               bounded part saves in one thread)
  * @param part   the part's path, part[0] the outermost, as dlx_search_parts()
  * @param depth  its number of levels, 1..#DLX_MAX_PART_DEPTH
  * @param ckpt   the bytes of a part's checkpoint, or NULL to start the part
@@ -899,14 +939,14 @@ DLX_API int dlx_search_parts(dlx_problem *p, const dlx_search_params *params, un
  * @param err    what is wrong with a refused checkpoint (may be NULL)
  * @return as dlx_search_resume(); #DLX_ERR_INVALID also for a part path
  *         dlx_search_parts() refuses.  The caller keeps ckpt and part.
- * Complexity: as dlx_search_parts() with one thread (the cut of the tree is
- * made again on each call: its walks, O(problem size) per job to reach the
- * job's node), plus the fingerprint and the replay of the saved path as
- * for dlx_search_resume(); a resume skips the jobs and options done
- * without searching them.
+ * Complexity: as dlx_search_parts() (the cut of the tree is made again on
+ * each call: its walks, O(problem size) per job to reach the job's node),
+ * plus the fingerprint and the replay of each saved path as for
+ * dlx_search_resume(); a resume skips the jobs and options done without
+ * searching them.  Threads: a copy of p each, as dlx_search_split().
  */
-DLX_API int dlx_search_parts_resume(dlx_problem *p, const dlx_search_params *params, const dlx_part *part,
-	size_t depth, const void *ckpt, size_t len, dlx_stats *stats, dlx_error_info *err);
+DLX_API int dlx_search_parts_resume(dlx_problem *p, const dlx_search_params *params, unsigned threads,
+	const dlx_part *part, size_t depth, const void *ckpt, size_t len, dlx_stats *stats, dlx_error_info *err);
 
 /**
  * Counts solutions in `threads` threads, as dlx_search_split() does for the
@@ -932,11 +972,18 @@ DLX_API int dlx_search_parts_resume(dlx_problem *p, const dlx_search_params *par
  * dlx_checkpoint_save() saves it from the caller's on_poll (which runs in
  * the calling thread, as for dlx_search_split()): each worker waits at its
  * next poll (within a poll interval) or at the end of its job while the state
- * is read, then goes on; or after a stop by a poll or node_limit.
+ * is read, then goes on; or after a stop by a poll or node_limit.  Solutions
+ * go to on_solution from the workers, one call at a time, in no fixed
+ * order, and never while a save reads the state: dlx_checkpoint_save_with()
+ * gets the caller's number (e.g. the length of the listing so far) then,
+ * so that it stands for exactly the solutions counted.  A search stopped
+ * by on_solution or solution_limit cannot be saved (#DLX_ERR_STATE): the
+ * other workers may have found solutions past it, which were not reported.
  * The fingerprint and the refusals are dlx_search_resume()'s; a checkpoint
  * of a one-thread search (dlx_search_resume()) or of a part is refused
  * (#DLX_ERR_SYNTAX, err saying which), and dlx_search_resume() and
- * dlx_search_parts_resume() refuse this one's.  A checkpoint is about 120
+ * dlx_search_parts_resume() refuse this one's (a part's checkpoint in
+ * threads is dlx_search_parts_resume()'s).  A checkpoint is about 120
  * bytes plus 56 per job under way and 8 per level of their paths.
  *
  * @param p       the problem (left as it was found when the call returns;
@@ -945,18 +992,19 @@ DLX_API int dlx_search_parts_resume(dlx_problem *p, const dlx_search_params *par
  *                (node_limit counts the saved nodes too, and stops the
  *                threads within a poll interval each of it); poll_interval
  *                the nodes between the workers' own polls (0: 4096), where
- *                they count nodes, see stops and wait for saves; no
- *                on_solution and no solution_limit (#DLX_ERR_INVALID):
- *                the order threads find solutions in is not fixed
+ *                they count nodes, see stops and wait for saves;
+ *                on_solution and solution_limit as dlx_search_split()
+ *                (solution_limit counts the saved solutions too: a limit
+ *                they reach stops the search at once, #DLX_STOP_LIMIT)
  * @param threads worker threads (0 means 1); a clone of p each
  * @param ckpt    the bytes of such a checkpoint, or NULL to start
  * @param len     their number (0 with NULL)
  * @param stats   filled in as by dlx_search_split() (may be NULL)
  * @param err     what is wrong with a refused checkpoint (may be NULL)
  * @return as dlx_search_split(); #DLX_ERR_SYNTAX for a refused checkpoint;
- *         #DLX_ERR_INVALID for a NULL p, a NULL ckpt with len > 0, an
- *         on_solution or a solution_limit; #DLX_ERR_STATE while an
- *         iterator searches p or when p has items with bounds.
+ *         #DLX_ERR_INVALID for a NULL p or a NULL ckpt with len > 0;
+ *         #DLX_ERR_STATE while an iterator searches p or when p has items
+ *         with bounds.
  * Complexity: as dlx_search_split() (the cut made again on each call),
  * plus the fingerprint and the replay of each saved path; a save costs the
  * workers a wait of up to a poll interval each and O(size of the state).

@@ -46,6 +46,37 @@ done
 # shellcheck disable=SC2086
 check "resumed parts add up" "$whole" "$("$sum_parts" $outs)"
 
+# The same parts in threads, each stop in another number of them (2, 1, 3, then 2: a part's checkpoint
+# of one thread resumes in threads and the other way round): the totals of one --threads 1 run.
+# Threads stop within a poll interval each past the node limit, so a stop may end the part.
+touts=''
+for part in 1/3 2/3.1/2 2/3.2/2 3/3; do
+	name=t$(echo "$part" | tr '/.' '_-')
+	"$dlx" --count --stats --threads 1 --part "$part" "$tmp/q11" > /dev/null 2> "$tmp/err"
+	want=$(totals "$tmp/err")
+	nodes=$(echo "$want" | cut -d' ' -f2)
+	ck=$tmp/$name.ckpt
+	"$dlx" --count --threads 2 --part "$part" --node-limit $((nodes / 4)) --checkpoint "$ck" "$tmp/q11" > /dev/null 2>&1
+	status=$?
+	check "$part in threads first stop status" 4 $status
+	q=1
+	for threads in 1 3 2; do
+		[ $status -eq 4 ] || break
+		q=$((q + 1))
+		if [ $q -eq 4 ]; then limit=(); else limit=(--node-limit $((nodes * q / 4))); fi
+		"$dlx" --count --stats --threads $threads --part "$part" "${limit[@]}" --resume "$ck" "$tmp/q11" \
+			> "$tmp/$name.out" 2> "$tmp/err"
+		status=$?
+		case $status in 0 | 4) ;; *) check "$part in $threads threads status" "0 or 4" $status ;; esac
+	done
+	check "$part in threads final status" 0 $status
+	check "$part in threads totals" "$want" "$(totals "$tmp/err")"
+	check "$part in threads checkpoint removed" no "$([ -e "$ck" ] && echo yes || echo no)"
+	touts="$touts $tmp/$name.out"
+done
+# shellcheck disable=SC2086
+check "parts resumed in threads add up" "$whole" "$("$sum_parts" $touts)"
+
 # Refused: another part, another M, a piece, the whole search.  Exit 2, the file as it was.
 "$dlx" --count --part 2/3 --node-limit 500 --checkpoint "$tmp/p.ckpt" "$tmp/q11" > /dev/null 2>&1
 cp "$tmp/p.ckpt" "$tmp/p.orig"
@@ -109,6 +140,18 @@ check "--all final status" 0 $?
 cmp -s "$tmp/all.out" "$tmp/all.whole"
 check "--all listing as one run's" 0 $?
 check "--all listing not empty" yes "$([ -s "$tmp/all.whole" ] && echo yes)"
+# The same piece listed in threads (2, then 1, then 3): each of its solutions once, in no fixed order.
+blocks() { awk 'BEGIN { RS = "" } { gsub(/\n/, " | "); print }' "$1" | LC_ALL=C sort; }
+"$dlx" --all --threads 2 --part 2/3.1/2 --node-limit $((nodes / 3)) --checkpoint "$tmp/allt.ckpt" --output "$tmp/allt.out" \
+	"$tmp/q9" 2> /dev/null
+check "--all in threads stop status" 4 $?
+printf 'half a solution\n' >> "$tmp/allt.out"
+"$dlx" --all --threads 1 --part 2/3.1/2 --node-limit $((nodes * 2 / 3)) --resume "$tmp/allt.ckpt" --output "$tmp/allt.out" \
+	"$tmp/q9" 2> /dev/null
+check "--all in one thread stop status" 4 $?
+"$dlx" --all --threads 3 --part 2/3.1/2 --resume "$tmp/allt.ckpt" --output "$tmp/allt.out" "$tmp/q9" 2> /dev/null
+check "--all in threads final status" 0 $?
+check "--all in threads: each solution once" "$(blocks "$tmp/all.whole")" "$(blocks "$tmp/allt.out")"
 
 echo "checkpoint-parts: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

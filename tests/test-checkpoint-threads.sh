@@ -3,9 +3,11 @@
 # in two threads stopped by SIGTERM, SIGKILL (after a save) and node limits,
 # resumed in one thread and in two in turn, ends with the totals of one
 # uninterrupted one-thread run; a resume at the node limit it stopped at
-# saves the same bytes; a one-thread checkpoint is refused in threads and a
-# threaded one with --all, --limit or --part, each saying why, exit 2, the
-# file left as it was.  With --propagate (pentominoes), the totals of one
+# saves the same bytes; a one-thread checkpoint is refused in threads, a
+# threaded count's as a part's or as --all's listing, each saying why,
+# exit 2, the file left as it was; --limit resumes in threads.  --all
+# --output in threads, stopped by node limits and SIGKILL and resumed in
+# other numbers of threads, lists each solution once.  With --propagate (pentominoes), the totals of one
 # uninterrupted run in the first run's threads (the cut does not propagate).
 # Usage: test-checkpoint-threads.sh DLX GEN_QUEENS PENTOMINOES
 set -u
@@ -45,17 +47,30 @@ for round in 1 2 3 4; do
 	check "round $round status ($threads threads)" 4 $status
 	stopped=$(totals "$tmp/err" | cut -d' ' -f2)
 done
-# Refused with the wrong options: the file as it was.
+# Refused as a part's, and as a listing's (a count's solutions were never written): the file as it was.
 cp "$ck" "$tmp/before.ckpt"
-"$dlx" --count --limit 3 --resume "$ck" "$tmp/q12" > "$tmp/out" 2> "$tmp/err"
-check "threaded resumed with --limit status" 2 $?
-check "threaded resumed with --limit message" \
-	"dlx: $ck: checkpoint of a count in threads: it resumes as a count, without --all or --limit" "$(cat "$tmp/err")"
 "$dlx" --count --part 1/2 --resume "$ck" "$tmp/q12" > "$tmp/out" 2> "$tmp/err"
 check "threaded resumed as a part status" 2 $?
 check "threaded resumed as a part said" 1 "$(grep -c "checkpoint of a count in threads, not of a one-thread search or a part" "$tmp/err")"
+"$dlx" --count --part 1/2 --threads 2 --resume "$ck" "$tmp/q12" > "$tmp/out" 2> "$tmp/err"
+check "threaded resumed as a part in threads status" 2 $?
+check "threaded resumed as a part in threads message" \
+	"dlx: $ck: checkpoint of a count of the whole search in threads, not of a part" "$(cat "$tmp/err")"
+: > "$tmp/listing"
+"$dlx" --all --threads 2 --resume "$ck" --output "$tmp/listing" "$tmp/q12" > "$tmp/out" 2> "$tmp/err"
+check "count resumed as a listing status" 2 $?
+check "count resumed as a listing message" \
+	"dlx: $ck: checkpoint of a count (or of a listing not written to a file), not of a listing: resume it with --count" \
+	"$(cat "$tmp/err")"
 cmp -s "$ck" "$tmp/before.ckpt"
 check "refusals leave the file" 0 $?
+# --limit in threads: a limit past the saved solutions counts on to it, and the answer is out.
+saved=$("$dlx" --count --threads 2 --node-limit 1 --resume "$tmp/before.ckpt" "$tmp/q12" 2> /dev/null | sed -n 's/^count >= \([0-9]*\).*/\1/p')
+cp "$tmp/before.ckpt" "$tmp/limit.ckpt"
+"$dlx" --count --threads 2 --limit $((saved + 5)) --resume "$tmp/limit.ckpt" "$tmp/q12" > "$tmp/out" 2> "$tmp/err"
+check "threaded --limit status" 0 $?
+check "threaded --limit count" "$((saved + 5))" "$(cat "$tmp/out")"
+check "threaded --limit file removed" no "$([ -e "$tmp/limit.ckpt" ] && echo yes || echo no)"
 "$dlx" --count --stats --threads 1 --resume "$ck" "$tmp/q12" > "$tmp/out" 2> "$tmp/err"
 check "node limits: final status" 0 $?
 check "node limits: final totals" "$whole" "$(totals "$tmp/err")"
@@ -140,6 +155,56 @@ check "propagate stop status" 4 $?
 check "propagate second stop status" 4 $?
 "$dlx" --count --stats --propagate --threads 3 --resume "$tmp/pent.ckpt" "$pentominoes" > /dev/null 2> "$tmp/err"
 check "propagate totals as one run in 2 threads" "$pent" "$(totals "$tmp/err")"
+
+# --all --output in threads: stopped by node limits and resumed in 1 to 3 threads, with what a killed
+# run printed after its last save appended, then killed with SIGKILL while two threads list (saves
+# every 10 ms, taken while the workers wait): each solution listed once.  Threads list in no fixed
+# order, so the listings are compared as sorted solutions.
+blocks() { awk 'BEGIN { RS = "" } { gsub(/\n/, " | "); print }' "$1" | LC_ALL=C sort; }
+"$queens" 11 > "$tmp/q11"
+"$dlx" --all --threads 1 "$tmp/q11" > "$tmp/all11.whole"
+la=$tmp/all.ckpt
+"$dlx" --all --threads 2 --node-limit 30000 --checkpoint "$la" --output "$tmp/all.out" "$tmp/q11" 2> /dev/null
+check "--all threads stop status" 4 $?
+limit=30000
+for threads in 3 1 2 3; do
+	printf 'half a solution\n' >> "$tmp/all.out"
+	limit=$((limit + 30000))
+	"$dlx" --all --threads $threads --node-limit $limit --resume "$la" --output "$tmp/all.out" "$tmp/q11" 2> /dev/null
+	status=$?
+	[ $status -eq 0 ] && break
+	check "--all threads resumed in $threads status" 4 $status
+done
+[ $status -eq 4 ] && { "$dlx" --all --threads 2 --resume "$la" --output "$tmp/all.out" "$tmp/q11" 2> /dev/null; status=$?; }
+check "--all threads final status" 0 $status
+check "--all threads: each solution once" "$(blocks "$tmp/all11.whole")" "$(blocks "$tmp/all.out")"
+check "--all threads file removed" no "$([ -e "$la" ] && echo yes || echo no)"
+"$queens" 12 > "$tmp/q12l"
+"$dlx" --all --threads 1 "$tmp/q12l" > "$tmp/all12.whole"
+lk=$tmp/allk.ckpt
+rm -f "$tmp/allk.out"
+runs=0 ended=no
+while [ $runs -lt 6 ]; do
+	runs=$((runs + 1))
+	if [ -e "$lk" ]; then from=(--resume "$lk"); else from=(--checkpoint "$lk"); fi
+	"$dlx" --all --threads $((runs % 3 + 1)) --checkpoint-every 0.01 "${from[@]}" --output "$tmp/allk.out" \
+		"$tmp/q12l" > /dev/null 2>&1 &
+	pid=$!
+	sleep "0.0$((RANDOM % 8 + 2))"
+	kill -KILL "$pid" 2>/dev/null
+	wait "$pid" 2>/dev/null
+	status=$?
+	pid=''
+	if [ $status -eq 0 ]; then ended=yes; break; fi
+	check "--all killed run $runs status" 137 $status
+done
+if [ $ended = no ]; then
+	if [ -e "$lk" ]; then from=(--resume "$lk"); else from=(--checkpoint "$lk"); fi
+	"$dlx" --all --threads 2 "${from[@]}" --output "$tmp/allk.out" "$tmp/q12l" 2> /dev/null
+	check "--all killed: final status" 0 $?
+fi
+echo "checkpoint-threads: q12 listed, killed in $runs runs (ended by itself: $ended)"
+check "--all killed and resumed: each solution once" "$(blocks "$tmp/all12.whole")" "$(blocks "$tmp/allk.out")"
 
 echo "checkpoint-threads: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -499,7 +499,7 @@ static unsigned resume_part(dlx_problem *p, const dlx_part *path, size_t depth, 
 		sp.poll_interval = 1 + rng() % 5;
 		sp.node_limit = rng() % 3 == 0 ? whole_nodes * (rng() % 100) / 100 : 0;
 		dlx_error_info err;
-		int rc = dlx_search_parts_resume(q, &sp, path, depth, ck, ck_len, st, &err);
+		int rc = dlx_search_parts_resume(q, &sp, 1, path, depth, ck, ck_len, st, &err);
 		ck_assert_msg(rc == DLX_OK, "round %u: %s", round, err.message);
 		assert_sane(q);
 		ck_assert_uint_eq(dlx_forced_count(q), dlx_forced_count(p));
@@ -518,7 +518,7 @@ static unsigned resume_part(dlx_problem *p, const dlx_part *path, size_t depth, 
 	/* A checkpoint taken at a poll that went on: resumed, the same totals too. */
 	if (pl.saved) {
 		dlx_stats again;
-		ck_assert_int_eq(dlx_search_parts_resume(p, NULL, path, depth, pl.saved, pl.saved_len, &again, NULL),
+		ck_assert_int_eq(dlx_search_parts_resume(p, NULL, 1, path, depth, pl.saved, pl.saved_len, &again, NULL),
 				 DLX_OK);
 		assert_same_stats(&again, st);
 		free(pl.saved);
@@ -588,7 +588,7 @@ static void assert_part_refused(dlx_problem *p, const dlx_part *path, size_t dep
 {
 	dlx_stats st;
 	dlx_error_info err;
-	int rc = dlx_search_parts_resume(p, NULL, path, depth, ck, len, &st, &err);
+	int rc = dlx_search_parts_resume(p, NULL, 1, path, depth, ck, len, &st, &err);
 	ck_assert_int_eq(rc, DLX_ERR_SYNTAX);
 	ck_assert_int_eq(st.stop, DLX_STOP_ERROR);
 	ck_assert_uint_eq(st.nodes, 0);
@@ -606,7 +606,7 @@ START_TEST(other_parts_refused)
 	dlx_search_params sp = DLX_SEARCH_PARAMS_INIT;
 	sp.node_limit = 50;
 	dlx_stats st;
-	ck_assert_int_eq(dlx_search_parts_resume(p, &sp, path, 1, NULL, 0, &st, NULL), DLX_OK);
+	ck_assert_int_eq(dlx_search_parts_resume(p, &sp, 1, path, 1, NULL, 0, &st, NULL), DLX_OK);
 	ck_assert_int_eq(st.stop, DLX_STOP_NODE_LIMIT);
 	void *ck;
 	size_t len;
@@ -634,13 +634,13 @@ START_TEST(other_parts_refused)
 	/* The genuine one still goes on, to the uninterrupted part's count. */
 	dlx_stats whole;
 	ck_assert_int_eq(dlx_search_parts(p, NULL, 1, path, 1, &whole), DLX_OK);
-	ck_assert_int_eq(dlx_search_parts_resume(p, NULL, path, 1, ck, len, &st, NULL), DLX_OK);
+	ck_assert_int_eq(dlx_search_parts_resume(p, NULL, 1, path, 1, ck, len, &st, NULL), DLX_OK);
 	assert_same_stats(&st, &whole);
 	/* Bad arguments. */
 	dlx_part zero = { 0, 3 };
-	ck_assert_int_eq(dlx_search_parts_resume(p, NULL, &zero, 1, NULL, 0, &st, NULL), DLX_ERR_INVALID);
-	ck_assert_int_eq(dlx_search_parts_resume(p, NULL, path, 0, NULL, 0, &st, NULL), DLX_ERR_INVALID);
-	ck_assert_int_eq(dlx_search_parts_resume(p, NULL, path, 1, NULL, 4, &st, NULL), DLX_ERR_INVALID);
+	ck_assert_int_eq(dlx_search_parts_resume(p, NULL, 1, &zero, 1, NULL, 0, &st, NULL), DLX_ERR_INVALID);
+	ck_assert_int_eq(dlx_search_parts_resume(p, NULL, 1, path, 0, NULL, 0, &st, NULL), DLX_ERR_INVALID);
+	ck_assert_int_eq(dlx_search_parts_resume(p, NULL, 1, path, 1, NULL, 4, &st, NULL), DLX_ERR_INVALID);
 	free(bad);
 	free(w);
 	free(ck);
@@ -902,10 +902,8 @@ START_TEST(split_checkpoints_refused)
 	ck_assert_int_eq(dlx_search_resume(p, NULL, ck, len, &st, &err), DLX_ERR_SYNTAX);
 	ck_assert(strstr(err.message, "threads") != NULL);
 	dlx_part half = { 1, 2 };
-	ck_assert_int_eq(dlx_search_parts_resume(p, NULL, &half, 1, ck, len, &st, &err), DLX_ERR_SYNTAX);
-	dlx_search_params counted = DLX_SEARCH_PARAMS_INIT;
-	counted.solution_limit = 3;
-	ck_assert_int_eq(dlx_search_split_resume(p, &counted, 2, NULL, 0, &st, NULL), DLX_ERR_INVALID);
+	ck_assert_int_eq(dlx_search_parts_resume(p, NULL, 1, &half, 1, ck, len, &st, &err), DLX_ERR_SYNTAX);
+	ck_assert_int_eq(dlx_search_parts_resume(p, NULL, 2, &half, 1, ck, len, &st, &err), DLX_ERR_SYNTAX);
 	for (size_t k = 0; k < len; k++) {
 		for (unsigned bit = 0; bit < 8; bit += 3) {
 			ck[k] ^= (unsigned char)(1u << bit);
@@ -1100,6 +1098,355 @@ START_TEST(bounded_part_interrupted_equals_uninterrupted)
 }
 END_TEST
 
+/*
+ * The solutions reported, as a bag (threads report them in no fixed
+ * order): each solution's hash, in the order they came.  dlx_search_*()
+ * call on_solution one call at a time, so no lock is needed here.
+ */
+struct bag {
+	uint64_t *h;
+	size_t n, cap;
+};
+
+static int bag_solution(void *ctx, const size_t *options, size_t n)
+{
+	struct bag *b = ctx;
+	uint64_t h = 0xcbf29ce484222325u;
+	/* The options of a solution come in the order of its levels; sorted, a solution is one set. */
+	size_t sorted[64];
+	ck_assert_uint_le(n, 64);
+	memcpy(sorted, options, n * sizeof *options);
+	for (size_t k = 1; k < n; k++)
+		for (size_t j = k; j > 0 && sorted[j - 1] > sorted[j]; j--) {
+			size_t x = sorted[j];
+			sorted[j] = sorted[j - 1];
+			sorted[j - 1] = x;
+		}
+	for (size_t k = 0; k < n; k++)
+		h = (h ^ sorted[k]) * 0x100000001b3u;
+	if (b->n == b->cap) {
+		b->cap = b->cap ? 2 * b->cap : 64;
+		b->h = realloc(b->h, b->cap * sizeof *b->h);
+		ck_assert_ptr_nonnull(b->h);
+	}
+	b->h[b->n++] = h;
+	return 0;
+}
+
+/* The checkpoint's number: the solutions reported when the state is read (dlx --all's output length). */
+static int bag_length(void *ctx, uint64_t *user)
+{
+	*user = ((const struct bag *)ctx)->n;
+	return DLX_OK;
+}
+
+static int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+	return x < y ? -1 : x > y;
+}
+
+/* The same solutions, each as often. */
+static void assert_same_bag(struct bag *a, struct bag *b, const char *what, unsigned trial)
+{
+	ck_assert_msg(a->n == b->n, "%s %u: %zu solutions reported, %zu expected", what, trial, a->n, b->n);
+	if (a->n) {
+		qsort(a->h, a->n, sizeof *a->h, cmp_u64);
+		qsort(b->h, b->n, sizeof *b->h, cmp_u64);
+		ck_assert_msg(memcmp(a->h, b->h, a->n * sizeof *a->h) == 0, "%s %u: other solutions", what, trial);
+	}
+}
+
+/*
+ * A part searched in threads, and in one thread, in turns, stopped by node
+ * limits (the workers' polls every 1 to 7 nodes) and resumed each time
+ * in 1 to 4 threads, its solutions listed: the figures of one
+ * uninterrupted dlx_search_parts() in one thread, each solution listed
+ * once.  A one-thread part's checkpoint resumes in threads and the other
+ * way round.
+ */
+START_TEST(part_in_threads_interrupted_equals_uninterrupted)
+{
+	unsigned resumes = 0, from_one = 0, to_one = 0;
+	unsigned n = test_trials(200);
+	for (unsigned trial = 0; trial < n; trial++) {
+		rng_seed(trial * 2654435761u + 3);
+		bool colored;
+		dlx_problem *p = trial % 5 == 4 ? queens(6 + trial % 3) : random_problem(&colored);
+		dlx_part path[2];
+		size_t depth = random_part(path);
+		struct bag whole_bag = { NULL, 0, 0 }, bag = { NULL, 0, 0 };
+		dlx_search_params sp = DLX_SEARCH_PARAMS_INIT;
+		sp.on_solution = bag_solution;
+		sp.solution_ctx = &whole_bag;
+		dlx_stats whole;
+		ck_assert_int_eq(dlx_search_parts(p, &sp, 1, path, depth, &whole), DLX_OK);
+		sp.solution_ctx = &bag;
+		void *ck = NULL;
+		size_t ck_len = 0;
+		bool threaded = false;
+		dlx_stats st = { 0, 0, 0, 0, DLX_STOP_COMPLETE, 0, 0.0 };
+		for (unsigned round = 0;; round++) {
+			ck_assert_uint_lt(round, 100000);
+			unsigned threads = 1 + rng() % 4;
+			from_one += ck && !threaded && threads > 1;
+			to_one += ck && threaded && threads == 1;
+			sp.poll_interval = 1 + rng() % 7;
+			sp.node_limit = rng() % 5 ? st.nodes + 1 + rng() % (whole.nodes / 4 + 1) : 0;
+			dlx_error_info err;
+			int rc = dlx_search_parts_resume(p, &sp, threads, path, depth, ck, ck_len, &st, &err);
+			ck_assert_msg(rc == DLX_OK, "trial %u round %u: %s (%s)", trial, round, dlx_strerror(rc),
+				      err.message);
+			assert_sane(p);
+			free(ck);
+			ck = NULL;
+			if (st.stop == DLX_STOP_COMPLETE)
+				break;
+			ck_assert_int_eq(st.stop, DLX_STOP_NODE_LIMIT);
+			ck_assert_int_eq(dlx_checkpoint_save_with(p, bag_length, &bag, &ck, &ck_len), DLX_OK);
+			uint64_t user;
+			ck_assert_int_eq(dlx_checkpoint_user(ck, ck_len, &user, NULL), DLX_OK);
+			ck_assert_uint_eq(user, bag.n);
+			/* A run in threads, or a resume of one, saves the threads' layout (flags at byte 12). */
+			threaded = ((const unsigned char *)ck)[12] == 3;
+			ck_assert(threaded || ((const unsigned char *)ck)[12] == 1);
+			resumes++;
+		}
+		assert_same_counts(&st, &whole, "trial", trial);
+		ck_assert_uint_eq(st.max_level, whole.max_level);
+		assert_same_bag(&bag, &whole_bag, "trial", trial);
+		free(bag.h);
+		free(whole_bag.h);
+		dlx_problem_free(p);
+	}
+	ck_assert_uint_gt(resumes, n);
+	ck_assert_uint_gt(from_one, n / 20);
+	ck_assert_uint_gt(to_one, n / 20);
+}
+END_TEST
+
+/*
+ * The whole tree's listing in threads, stopped and resumed in 1 to 4
+ * threads: each solution listed once, one dlx_search()'s totals.
+ */
+START_TEST(split_listing_interrupted_equals_uninterrupted)
+{
+	unsigned resumes = 0;
+	unsigned n = test_trials(200);
+	for (unsigned trial = 0; trial < n; trial++) {
+		rng_seed(trial * 2246822519u + 29);
+		bool colored;
+		dlx_problem *p = trial % 4 == 3 ? queens(6 + trial % 4) : random_problem(&colored);
+		if (dlx_get_propagation(p) != DLX_PROPAGATE_NONE)
+			dlx_set_propagation(p, DLX_PROPAGATE_NONE);
+		struct bag whole_bag = { NULL, 0, 0 }, bag = { NULL, 0, 0 };
+		dlx_search_params sp = DLX_SEARCH_PARAMS_INIT;
+		sp.on_solution = bag_solution;
+		sp.solution_ctx = &whole_bag;
+		dlx_stats whole;
+		ck_assert_int_eq(dlx_search(p, &sp, &whole), DLX_OK);
+		sp.solution_ctx = &bag;
+		void *ck = NULL;
+		size_t ck_len = 0;
+		dlx_stats st = { 0, 0, 0, 0, DLX_STOP_COMPLETE, 0, 0.0 };
+		for (unsigned round = 0;; round++) {
+			ck_assert_uint_lt(round, 100000);
+			sp.poll_interval = 1 + rng() % 7;
+			sp.node_limit = rng() % 5 ? st.nodes + 1 + rng() % (whole.nodes / 4 + 1) : 0;
+			dlx_error_info err;
+			int rc = dlx_search_split_resume(p, &sp, 1 + rng() % 4, ck, ck_len, &st, &err);
+			ck_assert_msg(rc == DLX_OK, "trial %u round %u: %s (%s)", trial, round, dlx_strerror(rc),
+				      err.message);
+			free(ck);
+			ck = NULL;
+			if (st.stop == DLX_STOP_COMPLETE)
+				break;
+			ck_assert_int_eq(st.stop, DLX_STOP_NODE_LIMIT);
+			ck_assert_int_eq(dlx_checkpoint_save_with(p, bag_length, &bag, &ck, &ck_len), DLX_OK);
+			resumes++;
+		}
+		assert_same_counts(&st, &whole, "trial", trial);
+		assert_same_bag(&bag, &whole_bag, "trial", trial);
+		free(bag.h);
+		free(whole_bag.h);
+		dlx_problem_free(p);
+	}
+	ck_assert_uint_gt(resumes, n);
+}
+END_TEST
+
+/* Saves at the caller's polls while the workers list solutions; the number each save gives is kept. */
+struct listing_saver {
+	dlx_problem *p;
+	struct bag *bag;
+	void *first;
+	size_t first_len;
+	uint64_t first_user;
+	unsigned polls;
+};
+
+static int listing_save_poll(void *ctx, const dlx_stats *so_far)
+{
+	struct listing_saver *ls = ctx;
+	(void)so_far;
+	void *ck;
+	size_t len;
+	ck_assert_int_eq(dlx_checkpoint_save_with(ls->p, bag_length, ls->bag, &ck, &len), DLX_OK);
+	if (!ls->first) {
+		ls->first = ck;
+		ls->first_len = len;
+		ck_assert_int_eq(dlx_checkpoint_user(ck, len, &ls->first_user, NULL), DLX_OK);
+	} else {
+		free(ck);
+	}
+	return ++ls->polls == 3;
+}
+
+/*
+ * A listing in threads saved while the workers run, then stopped later: the
+ * listing cut back to the first save's number and resumed from that save
+ * (as after a kill) lists every solution once.  Queens 12 in two threads
+ * takes some 30 ms, queens 13 some 150: the first that gets a save in.
+ */
+START_TEST(split_listing_saved_while_running)
+{
+	for (unsigned size = 12; size <= 14; size++) {
+		dlx_problem *p = queens(size);
+		struct bag whole_bag = { NULL, 0, 0 }, bag = { NULL, 0, 0 };
+		dlx_search_params sp = DLX_SEARCH_PARAMS_INIT;
+		sp.on_solution = bag_solution;
+		sp.solution_ctx = &whole_bag;
+		dlx_stats whole, st;
+		ck_assert_int_eq(dlx_search(p, &sp, &whole), DLX_OK);
+		struct listing_saver ls = { p, &bag, NULL, 0, 0, 0 };
+		sp.solution_ctx = &bag;
+		sp.on_poll = listing_save_poll;
+		sp.poll_ctx = &ls;
+		ck_assert_int_eq(dlx_search_split_resume(p, &sp, 2, NULL, 0, &st, NULL), DLX_OK);
+		bool saved = ls.first != NULL && st.stop == DLX_STOP_POLL;
+		if (saved) {
+			ck_assert_uint_le(ls.first_user, bag.n);
+			bag.n = ls.first_user;
+			sp.on_poll = NULL;
+			ck_assert_int_eq(dlx_search_split_resume(p, &sp, 3, ls.first, ls.first_len, &st, NULL), DLX_OK);
+			assert_same_counts(&st, &whole, "queens", size);
+			assert_same_bag(&bag, &whole_bag, "queens", size);
+		}
+		free(ls.first);
+		free(bag.h);
+		free(whole_bag.h);
+		dlx_problem_free(p);
+		if (saved)
+			return;
+	}
+	ck_abort_msg("no save came while the workers ran");
+}
+END_TEST
+
+/* A solution limit in threads: exactly that many reported; not saved; a saved count at it stops at once. */
+START_TEST(split_solution_limit)
+{
+	dlx_problem *p = queens(9);
+	struct bag bag = { NULL, 0, 0 };
+	dlx_search_params sp = DLX_SEARCH_PARAMS_INIT;
+	sp.on_solution = bag_solution;
+	sp.solution_ctx = &bag;
+	sp.solution_limit = 50;
+	dlx_stats st;
+	void *ck;
+	size_t len;
+	for (unsigned threads = 1; threads <= 4; threads++) {
+		bag.n = 0;
+		ck_assert_int_eq(dlx_search_split_resume(p, &sp, threads, NULL, 0, &st, NULL), DLX_OK);
+		ck_assert_int_eq(st.stop, DLX_STOP_LIMIT);
+		ck_assert_uint_eq(st.solutions, 50);
+		ck_assert_uint_eq(bag.n, 50);
+		ck_assert_int_eq(dlx_checkpoint_save(p, 0, &ck, &len), DLX_ERR_STATE);
+	}
+	/* Stopped with some solutions saved, then limits below and above them (the cut's walk counts first). */
+	dlx_stats whole;
+	ck_assert_int_eq(dlx_search(p, NULL, &whole), DLX_OK);
+	dlx_search_params part = DLX_SEARCH_PARAMS_INIT;
+	part.poll_interval = 3;
+	for (part.node_limit = whole.nodes / 2;; part.node_limit += whole.nodes / 16) {
+		ck_assert_int_eq(dlx_search_split_resume(p, &part, 2, NULL, 0, &st, NULL), DLX_OK);
+		ck_assert_int_eq(st.stop, DLX_STOP_NODE_LIMIT);
+		if (st.solutions > 2)
+			break;
+	}
+	uint64_t had = st.solutions;
+	ck_assert_int_eq(dlx_checkpoint_save(p, 0, &ck, &len), DLX_OK);
+	sp.solution_limit = had;
+	bag.n = 0;
+	ck_assert_int_eq(dlx_search_split_resume(p, &sp, 2, ck, len, &st, NULL), DLX_OK);
+	ck_assert_int_eq(st.stop, DLX_STOP_LIMIT);
+	ck_assert_uint_eq(bag.n, 0);
+	ck_assert_uint_eq(st.solutions, had);
+	sp.solution_limit = had + 7;
+	ck_assert_int_eq(dlx_search_split_resume(p, &sp, 3, ck, len, &st, NULL), DLX_OK);
+	ck_assert_int_eq(st.stop, DLX_STOP_LIMIT);
+	ck_assert_uint_eq(bag.n, 7);
+	ck_assert_uint_eq(st.solutions, had + 7);
+	free(ck);
+	free(bag.h);
+	dlx_problem_free(p);
+}
+END_TEST
+
+/* A part's checkpoint in threads: refused for another part, the whole search, a one-thread search. */
+START_TEST(part_in_threads_refused)
+{
+	dlx_problem *p = queens(8);
+	dlx_part path[1] = { { 2, 3 } };
+	dlx_search_params sp = DLX_SEARCH_PARAMS_INIT;
+	sp.poll_interval = 3;
+	sp.node_limit = 200;
+	dlx_stats st;
+	ck_assert_int_eq(dlx_search_parts_resume(p, &sp, 2, path, 1, NULL, 0, &st, NULL), DLX_OK);
+	ck_assert_int_eq(st.stop, DLX_STOP_NODE_LIMIT);
+	void *ck;
+	size_t len;
+	ck_assert_int_eq(dlx_checkpoint_save(p, 0, &ck, &len), DLX_OK);
+	bool split = true;
+	ck_assert_int_eq(dlx_checkpoint_split(ck, len, &split, NULL), DLX_OK);
+	ck_assert(!split);
+	dlx_part other[2] = { { 1, 3 }, { 1, 2 } };
+	for (unsigned threads = 1; threads <= 2; threads++) {
+		dlx_error_info err;
+		ck_assert_int_eq(dlx_search_parts_resume(p, NULL, threads, other, 1, ck, len, &st, &err),
+				 DLX_ERR_SYNTAX);
+		ck_assert(strstr(err.message, "part 2/3") != NULL);
+		ck_assert_int_eq(dlx_search_parts_resume(p, NULL, threads, path, 1, ck, len, &st, NULL) == DLX_OK, 1);
+		ck_assert_int_eq(dlx_search_parts_resume(p, NULL, threads, other, 2, ck, len, &st, NULL),
+				 DLX_ERR_SYNTAX);
+	}
+	dlx_error_info err;
+	ck_assert_int_eq(dlx_search_resume(p, NULL, ck, len, &st, &err), DLX_ERR_SYNTAX);
+	ck_assert_int_eq(dlx_search_split_resume(p, NULL, 2, ck, len, &st, &err), DLX_ERR_SYNTAX);
+	/* Every flipped byte and every truncation refused. */
+	unsigned char *bad = malloc(len);
+	for (size_t k = 0; k < len; k++) {
+		memcpy(bad, ck, len);
+		bad[k] ^= 0x10;
+		ck_assert_int_eq(dlx_search_parts_resume(p, NULL, 2, path, 1, bad, len, &st, NULL), DLX_ERR_SYNTAX);
+		ck_assert_int_eq(dlx_search_parts_resume(p, NULL, 2, path, 1, ck, k, &st, NULL), DLX_ERR_SYNTAX);
+	}
+	/* Forged and resealed: a part path of depth 9, a job rank past the part's. */
+	memcpy(bad, ck, len);
+	bad[112] = 9;
+	reseal(bad, len);
+	ck_assert_int_eq(dlx_search_parts_resume(p, NULL, 2, path, 1, bad, len, &st, NULL), DLX_ERR_SYNTAX);
+	memcpy(bad, ck, len);
+	bad[96 + 6] = 0x7f;
+	reseal(bad, len);
+	ck_assert_int_eq(dlx_search_parts_resume(p, NULL, 2, path, 1, bad, len, &st, NULL), DLX_ERR_SYNTAX);
+	free(bad);
+	free(ck);
+	/* Bounds save in one thread. */
+	dlx_problem_free(p);
+}
+END_TEST
+
 static Suite *checkpoint_suite(void)
 {
 	Suite *s = suite_create("checkpoint");
@@ -1121,6 +1468,11 @@ static Suite *checkpoint_suite(void)
 	tcase_add_test(tc, bounded_interrupted_equals_uninterrupted);
 	tcase_add_test(tc, bounded_checkpoints_refused);
 	tcase_add_test(tc, bounded_part_interrupted_equals_uninterrupted);
+	tcase_add_test(tc, part_in_threads_interrupted_equals_uninterrupted);
+	tcase_add_test(tc, split_listing_interrupted_equals_uninterrupted);
+	tcase_add_test(tc, split_listing_saved_while_running);
+	tcase_add_test(tc, split_solution_limit);
+	tcase_add_test(tc, part_in_threads_refused);
 	suite_add_tcase(s, tc);
 	return s;
 }

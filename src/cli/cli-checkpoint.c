@@ -147,24 +147,38 @@ static bool output_ready(struct cli_checkpoint *c)
 	return true;
 }
 
+/*
+ * The checkpoint's number: the length of the listing, whose solutions must
+ * be on disk before the checkpoint is, or CLI_CHECKPOINT_NO_LISTING.
+ * Called while the search's workers wait (dlx_checkpoint_save_with()), so
+ * that the length stands for exactly the solutions the checkpoint counts.
+ */
+static int listing_length(void *ctx, uint64_t *user)
+{
+	struct cli_checkpoint *c = ctx;
+	*user = CLI_CHECKPOINT_NO_LISTING;
+	if (!c->out)
+		return DLX_OK;
+	if (!output_ready(c))
+		return DLX_ERR_IO;
+	off_t at;
+	if (fflush(c->out) != 0 || fsync(fileno(c->out)) != 0 || (at = ftello(c->out)) < 0) {
+		fprintf(stderr, "%s: %s: cannot save the checkpoint: %s: %s\n", c->prog, c->file, c->out_name,
+			strerror(errno));
+		return DLX_ERR_IO;
+	}
+	*user = (uint64_t)at;
+	return DLX_OK;
+}
+
 static bool save(struct cli_checkpoint *c)
 {
 	void *buf;
 	size_t len;
-	uint64_t user = 0;
-	if (c->out) {
-		/* The solutions the checkpoint counts must be on disk before it is. */
-		if (!output_ready(c))
-			return false;
-		off_t at;
-		if (fflush(c->out) != 0 || fsync(fileno(c->out)) != 0 || (at = ftello(c->out)) < 0) {
-			fprintf(stderr, "%s: %s: cannot save the checkpoint: %s: %s\n", c->prog, c->file, c->out_name,
-				strerror(errno));
-			return false;
-		}
-		user = (uint64_t)at;
-	}
-	int rc = dlx_checkpoint_save(c->p, user, &buf, &len);
+	int rc = dlx_checkpoint_save_with(c->p, listing_length, c, &buf, &len);
+	/* listing_length() said what went wrong. */
+	if (rc == DLX_ERR_IO)
+		return false;
 	if (rc) {
 		fprintf(stderr, "%s: %s: cannot save the checkpoint: %s\n", c->prog, c->file, dlx_strerror(rc));
 		return false;
@@ -210,6 +224,13 @@ static int check_output(struct cli_checkpoint *c, const unsigned char *buf, size
 		cli_input_error(c->prog, c->resume, 0, err.message);
 		return CLI_EXIT_USAGE;
 	}
+	/* A count's solutions were never written: a listing resumed from it would lack them. */
+	if (c->out_len == CLI_CHECKPOINT_NO_LISTING) {
+		cli_input_error(c->prog, c->resume, 0,
+				"checkpoint of a count (or of a listing not written to a file), not of a listing: "
+				"resume it with --count");
+		return CLI_EXIT_USAGE;
+	}
 	struct stat sb;
 	if (fstat(fileno(c->out), &sb) != 0 || !S_ISREG(sb.st_mode) || (uint64_t)sb.st_size < c->out_len) {
 		fprintf(stderr, "%s: %s: not the output of the count in %s (it should hold at least %llu bytes)\n",
@@ -242,19 +263,14 @@ int cli_checkpoint_search(struct cli_checkpoint *c, dlx_search_params *sp, dlx_s
 	}
 	c->next = cli_now();
 	dlx_error_info err;
-	/* A count in threads: asked for, or the checkpoint's (it resumes in --threads, 1 by default). */
+	/* The whole tree in threads: asked for, or the checkpoint's (it resumes in --threads, 1 by default). */
 	bool split = c->threads > 1 && !c->part_depth;
-	if (buf && !split && !c->part_depth && dlx_checkpoint_split(buf, len, &split, &err) == DLX_OK && split &&
-	    (sp->on_solution || sp->solution_limit)) {
-		cli_input_error(c->prog, c->resume, 0,
-				"checkpoint of a count in threads: it resumes as a count, without --all or --limit");
-		free(buf);
-		return CLI_EXIT_USAGE;
-	}
+	if (buf && !split && !c->part_depth && dlx_checkpoint_split(buf, len, &split, &err) != DLX_OK)
+		split = false;
 	if (split)
 		*rc = dlx_search_split_resume(c->p, sp, c->threads, buf, len, st, &err);
 	else if (c->part_depth)
-		*rc = dlx_search_parts_resume(c->p, sp, c->part, c->part_depth, buf, len, st, &err);
+		*rc = dlx_search_parts_resume(c->p, sp, c->threads, c->part, c->part_depth, buf, len, st, &err);
 	else
 		*rc = dlx_search_resume(c->p, sp, buf, len, st, &err);
 	free(buf);

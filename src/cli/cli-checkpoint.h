@@ -20,6 +20,9 @@
 /* Seconds between two saves when --checkpoint-every is not given. */
 #define CLI_CHECKPOINT_EVERY 300.0
 
+/* The checkpoint's number when no listing is written (a count): a listing cannot resume from it. */
+#define CLI_CHECKPOINT_NO_LISTING UINT64_MAX
+
 struct cli_checkpoint {
 	const char *prog;
 	const char *file;          /* where to save */
@@ -48,9 +51,10 @@ struct cli_checkpoint {
 	const dlx_part *part;
 	size_t part_depth;
 	/*
-	 * Threads for a count (dlx_search_split_resume()) when more than 1; a
-	 * resume of a count in threads goes on as one in this many (0 or 1:
-	 * one worker).  The caller leaves out --all, --limit and --part then.
+	 * Threads when more than 1 (dlx_search_split_resume(), or
+	 * dlx_search_parts_resume() for a part); a resume of a search saved in
+	 * threads goes on in this many (0 or 1: one worker), as does a part's.
+	 * The caller leaves out items with bounds then.
 	 */
 	unsigned threads;
 };

@@ -107,22 +107,23 @@ static const char usage_dlx[] =
 	"                        part K/M (a part too big for one machine), and so\n"
 	"                        on, up to 8 levels: 'part K/M.J/N: N'\n"
 	"  -o, --output=FILE     write solutions and counts to FILE, not standard output\n"
-	"      --checkpoint=FILE with --count (in --threads, default 1) or --all (one\n"
-	"                        thread): save the state of the search (of the part,\n"
-	"                        with --part; of its jobs, in threads) in FILE every\n"
+	"      --checkpoint=FILE with --count or --all (in --threads, default 1): save\n"
+	"                        the state of the search (of the part, with --part;\n"
+	"                        of its jobs, in threads) in FILE every\n"
 	"                        --checkpoint-every seconds and when a limit or\n"
 	"                        SIGINT/SIGTERM/SIGHUP stops it; FILE\n"
 	"                        must not exist (it is removed once the count is out);\n"
 	"                        --all needs --output, which a resume cuts back to the\n"
-	"                        solutions saved, then appends to; --all, --limit and\n"
-	"                        --part save in one thread only, as do items with\n"
-	"                        bounds\n"
+	"                        solutions saved, then appends to; items with bounds\n"
+	"                        save in one thread only\n"
 	"      --checkpoint-every=SEC  seconds between saves (default 300)\n"
 	"      --resume=FILE     go on with the count saved in FILE, of the same problem\n"
 	"                        and options that shape the search (--seed,\n"
 	"                        --propagate, --part: a part's checkpoint resumes\n"
-	"                        only that part; a count saved in threads resumes in\n"
-	"                        any --threads, a one-thread one in one thread); saves\n"
+	"                        only that part, in any --threads; the whole search\n"
+	"                        saved in threads resumes in any --threads, a\n"
+	"                        one-thread one in one thread; a count's checkpoint\n"
+	"                        resumes as a count, not as --all's listing); saves\n"
 	"                        go on in FILE (or\n"
 	"                        --checkpoint's); counts, nodes and --node-limit are\n"
 	"                        the whole search's (the part's)\n"
@@ -328,10 +329,7 @@ static int check_checkpoint(struct opts *o)
 	if (o->all && !o->quiet && !o->output)
 		return cli_usage_error(&dlx_program, "--all with --checkpoint or --resume needs --output FILE, "
 				       "which a resume cuts back to the solutions saved");
-	if (o->cli.threads > 1 && (o->all || o->cli.limit || o->cli.parts))
-		return cli_usage_error(&dlx_program, "--checkpoint and --resume in threads save counts: --all, "
-				       "--limit and --part search in one thread (--threads 1)");
-	/* One thread unless --threads says more, as the count saved in threads resumes. */
+	/* One thread unless --threads says more, as a search saved in threads resumes. */
 	if (!o->cli.threads)
 		o->cli.threads = 1;
 	if (!o->checkpoint)

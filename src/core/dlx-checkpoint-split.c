@@ -34,12 +34,31 @@
  *       u64 solutions, nodes, updates, branches of the job so far,
  *       u32 max_level, u32 L, L x (u32 item, u32 option): the path
  *
- * and the checksum.
+ * and the checksum.  A part's (dlx_search_parts_resume() in threads) has
+ * flags 3, its cut the part's (dlx__part_cut(): it depends on the part
+ * alone, so the target is 0), and between the 112 bytes above and the jobs
+ * under way
+ *
+ *  112  u32 the part's depth D, u32 0, D x (u32 K, u32 M): its path
+ *
+ * its fingerprint covering the part's path.  A part's checkpoint of one
+ * thread (flags 1: the job under way, its option, its path, the totals so
+ * far) reads as one job under way whose counters are the totals, the
+ * ranks before it finished.
+ *
+ * Solutions (on_solution, solution_limit) go through sck_solution(), one
+ * at a time under `sol`; a worker that reports one is busy, so a save,
+ * which waits for every worker to park at a poll, never reads the state
+ * while a solution is half reported, and the caller's number (the output's
+ * length) is taken then.  Once on_solution or solution_limit has stopped
+ * the search, solutions other workers find are not reported though their
+ * searches count them: such a search is not saved.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdbool.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -80,6 +99,11 @@ struct sck_worker {
 struct sck_shared {
 	dlx_problem *p;
 	const dlx_search_params *params;
+	const dlx_part *part;           /* the part searched, depth levels; NULL, 0 for the whole tree */
+	size_t depth;
+	pthread_mutex_t sol;            /* one on_solution at a time; guards what follows */
+	uint64_t reported;              /* solutions reported, the saved ones included */
+	int sol_stop;                   /* DLX_STOP_LIMIT or DLX_STOP_CALLBACK once they stopped it */
 	struct dlx__cut cut;
 	size_t *order;
 	size_t n_order;
@@ -157,6 +181,30 @@ static void add_stats(dlx_stats *a, const dlx_stats *b, int *rc)
 		a->max_level = b->max_level;
 }
 
+/* A worker's solution: reported, one at a time, unless on_solution or the limit stopped the search. */
+static int sck_solution(void *ctx, const size_t *options, size_t n)
+{
+	struct sck_worker *w = ctx;
+	struct sck_shared *sh = w->sh;
+	const dlx_search_params *pa = sh->params;
+	int stop = 1;
+	pthread_mutex_lock(&sh->sol);
+	if (!sh->sol_stop) {
+		stop = 0;
+		sh->reported++;
+		if (pa->on_solution && pa->on_solution(pa->solution_ctx, options, n))
+			sh->sol_stop = DLX_STOP_CALLBACK;
+		else if (pa->solution_limit && sh->reported >= pa->solution_limit)
+			sh->sol_stop = DLX_STOP_LIMIT;
+		if (sh->sol_stop) {
+			sck_set_stop(sh, (dlx_stop_reason)sh->sol_stop);
+			stop = 1;
+		}
+	}
+	pthread_mutex_unlock(&sh->sol);
+	return stop;
+}
+
 static void *sck_worker_main(void *arg)
 {
 	struct sck_worker *w = arg;
@@ -168,6 +216,10 @@ static void *sck_worker_main(void *arg)
 	wp.poll_ctx = w;
 	/* The caller's interval for the workers' polls (the tests stop jobs anywhere), 4096 by default. */
 	wp.poll_interval = sh->params->poll_interval ? sh->params->poll_interval : 4096;
+	if (sh->params->on_solution || sh->params->solution_limit) {
+		wp.on_solution = sck_solution;
+		wp.solution_ctx = w;
+	}
 	for (;;) {
 		static const uint32_t none[1] = { 0 };
 		struct dlx__replay rp = { 0, none, none, { 0, 0, 0, 0, DLX_STOP_COMPLETE, 0, 0.0 } };
@@ -258,7 +310,10 @@ static int sck_image(struct sck_shared *sh, uint64_t user, unsigned char **out, 
 {
 	*out = NULL;
 	*len = 0;
-	size_t n = SPLIT_HEAD + 8, r = 0;
+	if (sh->sol_stop)
+		return DLX_ERR_STATE;
+	const size_t head = SPLIT_HEAD + (sh->depth ? 8 + 8 * sh->depth : 0);
+	size_t n = head + 8, r = 0;
 	for (unsigned t = 0; t < sh->threads; t++) {
 		const struct sck_worker *w = &sh->w[t];
 		if (!w->has_job)
@@ -276,7 +331,7 @@ static int sck_image(struct sck_shared *sh, uint64_t user, unsigned char **out, 
 	static const unsigned char magic[8] = { 'D', 'L', 'X', 'C', 'K', 'P', 'T', 0 };
 	memcpy(b, magic, sizeof magic);
 	dlx__ck_put32(b + 8, DLX__CK_VERSION);
-	dlx__ck_put32(b + 12, DLX__CK_SPLIT);
+	dlx__ck_put32(b + 12, sh->depth ? DLX__CK_SPLIT_PART : DLX__CK_SPLIT);
 	dlx__ck_put64(b + 16, n);
 	dlx__ck_put64(b + 24, sh->fp);
 	dlx__ck_put64(b + 32, sh->fin.solutions);
@@ -290,7 +345,15 @@ static int sck_image(struct sck_shared *sh, uint64_t user, unsigned char **out, 
 	dlx__ck_put64(b + 88, sh->n_order);
 	dlx__ck_put64(b + 96, sh->next);
 	dlx__ck_put64(b + 104, r);
-	size_t at = SPLIT_HEAD;
+	if (sh->depth) {
+		dlx__ck_put32(b + SPLIT_HEAD, (uint32_t)sh->depth);
+		dlx__ck_put32(b + SPLIT_HEAD + 4, 0);
+		for (size_t d = 0; d < sh->depth; d++) {
+			dlx__ck_put32(b + SPLIT_HEAD + 8 + 8 * d, sh->part[d].part);
+			dlx__ck_put32(b + SPLIT_HEAD + 12 + 8 * d, sh->part[d].parts);
+		}
+	}
+	size_t at = head;
 	for (unsigned t = 0; t < sh->threads; t++) {
 		const struct sck_worker *w = &sh->w[t];
 		if (!w->has_job)
@@ -336,10 +399,14 @@ static int sck_image(struct sck_shared *sh, uint64_t user, unsigned char **out, 
 	return DLX_OK;
 }
 
-int dlx__ck_split_save(const dlx_problem *p, uint64_t user, void **out, size_t *len)
+int dlx__ck_split_save(const dlx_problem *p, dlx_checkpoint_user_fn user_fn, void *ctx, void **out, size_t *len)
 {
 	struct dlx__ck_part *pc = p->ck_part;
+	uint64_t user;
 	if (pc->split == DLX_CK_SPLIT_IMAGE) {
+		int rc = user_fn(ctx, &user);
+		if (rc)
+			return rc;
 		unsigned char *b = malloc(pc->image_len);
 		if (!b)
 			return DLX_ERR_NOMEM;
@@ -358,7 +425,9 @@ int dlx__ck_split_save(const dlx_problem *p, uint64_t user, void **out, size_t *
 	while (sh->busy > 0)
 		pthread_cond_wait(&sh->parked, &sh->mu);
 	unsigned char *b;
-	int rc = sck_image(sh, user, &b, len);
+	int rc = sh->sol_stop ? DLX_ERR_STATE : user_fn(ctx, &user);
+	if (!rc)
+		rc = sck_image(sh, user, &b, len);
 	sh->park = false;
 	pthread_cond_broadcast(&sh->go);
 	pthread_mutex_unlock(&sh->mu);
@@ -416,6 +485,7 @@ static void sck_wait(struct sck_shared *sh)
 static int sck_parse(struct sck_shared *sh, const unsigned char *b, size_t len, dlx_error_info *err)
 {
 	const dlx_problem *p = sh->p;
+	const size_t head = SPLIT_HEAD + (sh->depth ? 8 + 8 * sh->depth : 0);
 	if (dlx__ck_get64(b + 88) != sh->n_order)
 		return dlx__ck_refuse(err, "corrupted checkpoint (its jobs are not this problem's cut)");
 	sh->next = dlx__ck_get64(b + 96);
@@ -435,7 +505,7 @@ static int sck_parse(struct sck_shared *sh, const unsigned char *b, size_t len, 
 		free(seen);
 		return DLX_ERR_NOMEM;
 	}
-	size_t at = SPLIT_HEAD, end = len - 8;
+	size_t at = head, end = len - 8;
 	for (uint64_t k = 0; k < r; k++) {
 		if (end - at < ENTRY_HEAD) {
 			free(seen);
@@ -495,6 +565,7 @@ static void sck_destroy(struct sck_shared *sh)
 	free(sh->order);
 	dlx__cut_free(&sh->cut);
 	pthread_mutex_destroy(&sh->mu);
+	pthread_mutex_destroy(&sh->sol);
 	pthread_cond_destroy(&sh->done);
 	pthread_cond_destroy(&sh->parked);
 	pthread_cond_destroy(&sh->go);
@@ -528,56 +599,129 @@ static unsigned sck_start(struct sck_shared *sh)
 	return started;
 }
 
-int dlx_search_split_resume(dlx_problem *p, const dlx_search_params *params, unsigned threads, const void *ckpt,
-			    size_t len, dlx_stats *stats, dlx_error_info *err)
+/*
+ * A part's checkpoint's flags and path against the part searched: 0, or a
+ * refusal.  *one says it is a one-thread part's (flags 1).
+ */
+static int sck_check_part(const struct sck_shared *sh, const unsigned char *b, size_t len, uint32_t flags, bool *one,
+			  dlx_error_info *err)
 {
-	if (err) {
-		err->line = 0;
-		err->message[0] = '\0';
+	char msg[sizeof err->message], saved[8 * 24], mine[8 * 24];
+	*one = flags == DLX__CK_PART;
+	if (flags == DLX__CK_SPLIT)
+		return dlx__ck_refuse(err, "checkpoint of a count of the whole search in threads, not of a part");
+	if (flags == DLX__CK_MPART)
+		return dlx__ck_refuse(err, "checkpoint of a part of a problem with bounds, not of this one");
+	if (flags != DLX__CK_PART && flags != DLX__CK_SPLIT_PART)
+		return dlx__ck_refuse(err, "checkpoint of the whole search, not of a part");
+	size_t at = flags == DLX__CK_PART ? DLX__CK_HEADER : SPLIT_HEAD;
+	size_t d = len >= at + 8 ? dlx__ck_get32(b + at) : 0;
+	if (d < 1 || d > DLX_MAX_PART_DEPTH || dlx__ck_get32(b + at + 4) != 0 || len < at + 8 + 8 * d + 8)
+		return dlx__ck_refuse(err, "corrupted checkpoint (a part's path of no allowed depth)");
+	dlx_part theirs[DLX_MAX_PART_DEPTH];
+	bool same = d == sh->depth;
+	for (size_t k = 0; k < d; k++) {
+		theirs[k].part = dlx__ck_get32(b + at + 8 + 8 * k);
+		theirs[k].parts = dlx__ck_get32(b + at + 12 + 8 * k);
+		same = same && theirs[k].part == sh->part[k].part && theirs[k].parts == sh->part[k].parts;
 	}
-	if (stats)
-		memset(stats, 0, sizeof *stats), stats->stop = DLX_STOP_ERROR;
+	if (same)
+		return DLX_OK;
+	dlx__ck_part_name(saved, sizeof saved, theirs, d);
+	dlx__ck_part_name(mine, sizeof mine, sh->part, sh->depth);
+	if (snprintf(msg, sizeof msg, "checkpoint of part %s of the search, not of part %s", saved, mine) < 0)
+		msg[0] = '\0';
+	return dlx__ck_refuse(err, msg);
+}
+
+/*
+ * A one-thread part's checkpoint as the state of its jobs: the job under
+ * way, resumed first with the totals so far as its counters, the ranks
+ * before it finished.
+ */
+static int sck_from_one(struct sck_shared *sh, const unsigned char *b, size_t len, dlx_error_info *err)
+{
+	struct dlx__replay rp;
+	uint32_t *path = NULL;
+	uint64_t k0 = 0, u0 = 0;
+	int rc = dlx__ck_parse(sh->p, b, len, sh->fp, sh->part, sh->depth, &rp, &path, &k0, &u0, err);
+	if (rc)
+		return rc;
+	if (k0 >= sh->n_order) {
+		free(path);
+		return dlx__ck_refuse(err, "corrupted checkpoint (a job past the part's)");
+	}
+	sh->pend = calloc(1, sizeof *sh->pend);
+	if (!sh->pend) {
+		free(path);
+		return DLX_ERR_NOMEM;
+	}
+	sh->pend[0] = (struct sck_entry){ k0, u0, rp.at, (uint32_t)rp.depth, path, path + rp.depth };
+	sh->n_pend = 1;
+	sh->next = k0 + 1;
+	return DLX_OK;
+}
+
+/*
+ * dlx_search_split_resume() (part NULL, depth 0) and a part's search in
+ * threads (dlx__ck_parts_split_resume()): p and the part checked by the
+ * caller, fp its fingerprint (a part's for a part).
+ */
+static int sck_search(dlx_problem *p, const dlx_search_params *params, unsigned threads, const dlx_part *part,
+		      size_t depth, uint64_t fp, const void *ckpt, size_t len, dlx_stats *stats, dlx_error_info *err)
+{
 	static const dlx_search_params defaults = DLX_SEARCH_PARAMS_INIT;
 	params = params ? params : &defaults;
-	if (!p || (!ckpt && len) || params->on_solution || params->solution_limit)
-		return DLX_ERR_INVALID;
-	if (p->iterating || dlx__bounded(p))
-		return DLX_ERR_STATE;
 	p->ck_armed = false;
 	threads = threads ? threads : 1;
 	const unsigned char *b = ckpt;
-	uint64_t target = (uint64_t)512 * (threads < 1024 ? threads : 1024);
+	uint64_t target = depth ? 0 : (uint64_t)512 * (threads < 1024 ? threads : 1024);
 	struct sck_shared sh;
 	memset(&sh, 0, sizeof sh);
 	sh.p = p;
 	sh.params = params;
-	int rc = dlx__ck_fingerprint(p, &sh.fp);
-	if (rc)
-		return rc;
+	sh.part = part;
+	sh.depth = depth;
+	sh.fp = fp;
+	bool one = false;
+	int rc;
 	if (b) {
 		size_t extra;
 		uint32_t flags;
 		rc = dlx__ck_check_bytes(b, len, &extra, &flags, err);
 		if (rc)
 			return rc;
-		if (flags != DLX__CK_SPLIT)
-			return dlx__ck_refuse(err, flags == DLX__CK_PART
+		if (depth) {
+			rc = sck_check_part(&sh, b, len, flags, &one, err);
+			if (rc)
+				return rc;
+		} else if (flags != DLX__CK_SPLIT) {
+			return dlx__ck_refuse(err, flags == DLX__CK_PART || flags == DLX__CK_SPLIT_PART ||
+							   flags == DLX__CK_MPART
 							   ? "checkpoint of a part of the search (dlx --part), not of a "
 							     "search in threads"
 							   : "checkpoint of a one-thread search, not of a count in threads "
 							     "(resume it in one thread: --threads 1, dlx_search_resume())");
+		}
 		if (dlx__ck_get64(b + 24) != sh.fp)
 			return dlx__ck_refuse(err, "checkpoint of another problem, or of other options that shape the "
 						   "search (seed, propagation, forced options)");
-		target = dlx__ck_get64(b + 80);
-		if (target < 1 || target > ((uint64_t)1 << 32))
+		if (!depth) {
+			target = dlx__ck_get64(b + 80);
+			if (target < 1 || target > ((uint64_t)1 << 32))
+				return dlx__ck_refuse(err, "corrupted checkpoint (a cut of no allowed size)");
+		} else if (!one && dlx__ck_get64(b + 80) != 0) {
 			return dlx__ck_refuse(err, "corrupted checkpoint (a cut of no allowed size)");
+		}
 	}
 	/* The cut, without polls: its walks are bounded, and a stop there would leave nothing to save. */
 	dlx_stats walk;
-	rc = dlx__cut(p, (size_t)target, &defaults, &sh.cut, &walk);
+	size_t first = 0, stride = 1;
+	rc = depth ? dlx__part_cut(p, part, depth, &defaults, &sh.cut, &first, &stride, &walk)
+		   : dlx__cut(p, (size_t)target, &defaults, &sh.cut, &walk);
 	sh.target = target;
 	pthread_mutex_init(&sh.mu, NULL);
+	pthread_mutex_init(&sh.sol, NULL);
 	pthread_condattr_t ca;
 	pthread_condattr_init(&ca);
 	pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
@@ -587,12 +731,12 @@ int dlx_search_split_resume(dlx_problem *p, const dlx_search_params *params, uns
 	pthread_cond_init(&sh.go, NULL);
 	atomic_init(&sh.stop, DLX_STOP_COMPLETE);
 	if (!rc) {
-		sh.order = dlx__part_job_order(&sh.cut, 0, 1, &sh.n_order);
+		sh.order = dlx__part_job_order(&sh.cut, first, stride, &sh.n_order);
 		if (!sh.order)
 			rc = DLX_ERR_NOMEM;
 	}
 	if (!rc && b)
-		rc = sck_parse(&sh, b, len, err);
+		rc = one ? sck_from_one(&sh, b, len, err) : sck_parse(&sh, b, len, err);
 	if (!rc && !p->ck_part && !(p->ck_part = calloc(1, sizeof *p->ck_part)))
 		rc = DLX_ERR_NOMEM;
 	if (rc) {
@@ -606,18 +750,32 @@ int dlx_search_split_resume(dlx_problem *p, const dlx_search_params *params, uns
 	for (size_t k = 0; k < sh.n_pend; k++)
 		sh.fin_share -= dlx__job_share(&sh.cut, sh.order[sh.pend[k].rank]);
 
-	/* The walk above the cut, counted once as dlx_search_split() counts it: each job's root is a leaf of it. */
+	/*
+	 * The walk above the cut, counted once as dlx_search_split() counts it:
+	 * each job's root is a leaf of it.  A part leaves it out, as
+	 * dlx_search_parts() does, so that the parts' totals add up.
+	 */
 	dlx_stats tot = { 0, 0, 0, 0, DLX_STOP_COMPLETE, 0, 0.0 };
-	tot.nodes = walk.nodes - sh.cut.leaves;
-	tot.updates = walk.updates;
-	tot.branches = walk.branches;
+	if (!depth) {
+		tot.nodes = walk.nodes - sh.cut.leaves;
+		tot.updates = walk.updates;
+		tot.branches = walk.branches;
+	}
 	uint64_t start_nodes = tot.nodes;
 	add_count(&start_nodes, sh.fin.nodes, &rc);
-	for (size_t k = 0; k < sh.n_pend; k++)
+	sh.reported = sh.fin.solutions;
+	for (size_t k = 0; k < sh.n_pend; k++) {
 		add_count(&start_nodes, sh.pend[k].at.nodes, &rc);
+		add_count(&sh.reported, sh.pend[k].at.solutions, &rc);
+	}
 	atomic_init(&sh.nodes_so_far, start_nodes);
-	if (params->node_limit && start_nodes >= params->node_limit)
+	/* A limit the saved solutions reach: stopped there at once, as dlx_search_resume() stops. */
+	if (params->solution_limit && sh.reported >= params->solution_limit) {
+		sh.sol_stop = DLX_STOP_LIMIT;
+		atomic_store(&sh.stop, DLX_STOP_LIMIT);
+	} else if (params->node_limit && start_nodes >= params->node_limit) {
 		atomic_store(&sh.stop, DLX_STOP_NODE_LIMIT);
+	}
 
 	uint64_t work = sh.n_pend + (sh.n_order - sh.next);
 	sh.threads = threads > work ? (work ? (unsigned)work : 1) : threads;
@@ -650,6 +808,9 @@ int dlx_search_split_resume(dlx_problem *p, const dlx_search_params *params, uns
 	/* The totals: the walk's, the finished jobs', and what the jobs under way did so far. */
 	add_stats(&tot, &sh.fin, &rc);
 	dlx_stop_reason why = (dlx_stop_reason)atomic_load(&sh.stop);
+	/* Stopped by on_solution or the limit (after a poll's stop too): the answer the caller asked for. */
+	if (sh.sol_stop)
+		why = (dlx_stop_reason)sh.sol_stop;
 	if (!rc && why != DLX_STOP_COMPLETE) {
 		for (unsigned t = 0; t < sh.threads; t++) {
 			const struct sck_worker *w = &sh.w[t];
@@ -663,7 +824,7 @@ int dlx_search_split_resume(dlx_problem *p, const dlx_search_params *params, uns
 			add_stats(&tot, &sh.pend[k].at, &rc);
 		unsigned char *img;
 		size_t n;
-		int ri = rc ? rc : sck_image(&sh, 0, &img, &n);
+		int ri = rc || sh.sol_stop ? DLX_ERR_STATE : sck_image(&sh, 0, &img, &n);
 		if (!ri) {
 			p->ck_part->image = img;
 			p->ck_part->image_len = n;
@@ -683,16 +844,55 @@ int dlx_search_split_resume(dlx_problem *p, const dlx_search_params *params, uns
 	bool bad_path = rc == DLX_ERR_INVALID;
 	tot.stop = rc ? DLX_STOP_ERROR : why;
 	tot.progress = tot.stop == DLX_STOP_COMPLETE ? 1.0 : sh.total_share > 0 ? sh.fin_share / sh.total_share : 0;
+	const int sh_sol_stop = sh.sol_stop;
+	const uint64_t reported = sh.reported;
 	sck_destroy(&sh);
 	if (bad_path) {
 		p->ck_armed = false;
 		return dlx__ck_refuse(err, "corrupted checkpoint (its path is not one this problem's search takes)");
+	}
+	/* Solutions past a stop by on_solution or the limit were counted by their searches, not reported. */
+	if (sh_sol_stop) {
+		tot.solutions = reported;
+		p->ck_armed = false;
 	}
 	if (rc)
 		p->ck_armed = false;
 	if (stats)
 		*stats = tot;
 	return rc;
+}
+
+int dlx_search_split_resume(dlx_problem *p, const dlx_search_params *params, unsigned threads, const void *ckpt,
+			    size_t len, dlx_stats *stats, dlx_error_info *err)
+{
+	if (err) {
+		err->line = 0;
+		err->message[0] = '\0';
+	}
+	if (stats)
+		memset(stats, 0, sizeof *stats), stats->stop = DLX_STOP_ERROR;
+	if (!p || (!ckpt && len))
+		return DLX_ERR_INVALID;
+	if (p->iterating || dlx__bounded(p))
+		return DLX_ERR_STATE;
+	uint64_t fp;
+	int rc = dlx__ck_fingerprint(p, &fp);
+	if (rc)
+		return rc;
+	return sck_search(p, params, threads, NULL, 0, fp, ckpt, len, stats, err);
+}
+
+int dlx__ck_parts_split_resume(dlx_problem *p, const dlx_search_params *params, unsigned threads,
+			       const dlx_part *part, size_t depth, const void *ckpt, size_t len, dlx_stats *stats,
+			       dlx_error_info *err)
+{
+	uint64_t fp;
+	int rc = dlx__ck_fingerprint(p, &fp);
+	if (rc)
+		return rc;
+	return sck_search(p, params, threads, part, depth, dlx__ck_part_fingerprint(fp, part, depth), ckpt, len, stats,
+			  err);
 }
 
 int dlx_checkpoint_split(const void *ckpt, size_t len, bool *split, dlx_error_info *err)

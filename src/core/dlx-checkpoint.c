@@ -166,18 +166,35 @@ int dlx__ck_fingerprint(const dlx_problem *p, uint64_t *out)
 	return DLX_OK;
 }
 
+/* dlx_checkpoint_save()'s number, as a dlx_checkpoint_user_fn. */
+static int constant_user(void *ctx, uint64_t *user)
+{
+	*user = *(const uint64_t *)ctx;
+	return DLX_OK;
+}
+
 int dlx_checkpoint_save(const dlx_problem *p, uint64_t user, void **out, size_t *len)
+{
+	return dlx_checkpoint_save_with(p, constant_user, &user, out, len);
+}
+
+int dlx_checkpoint_save_with(const dlx_problem *p, dlx_checkpoint_user_fn user_fn, void *ctx, void **out,
+			     size_t *len)
 {
 	if (out)
 		*out = NULL;
 	if (len)
 		*len = 0;
-	if (!p || !out || !len)
+	if (!p || !out || !len || !user_fn)
 		return DLX_ERR_INVALID;
 	if (p->ck_armed && p->ck_part && p->ck_part->split)
-		return dlx__ck_split_save(p, user, out, len);
+		return dlx__ck_split_save(p, user_fn, ctx, out, len);
 	if (!p->ck_armed || p->ck_where == DLX_CK_NONE || p->iterating)
 		return DLX_ERR_STATE;
+	uint64_t user;
+	int rc = user_fn(ctx, &user);
+	if (rc)
+		return rc;
 	size_t depth = p->ck_level;
 	const struct dlx__ck_part *pc = p->ck_part && p->ck_part->on ? p->ck_part : NULL;
 	const bool mcut = pc && pc->mcut;
@@ -264,7 +281,7 @@ int dlx__ck_check_bytes(const unsigned char *b, size_t len, size_t *extra, uint3
 		return refuse(err, "not a dlx checkpoint (no DLXCKPT header)");
 	if (len < 16)
 		return refuse(err, "truncated checkpoint");
-	if (get32(b + 8) != CK_VERSION || (get32(b + 12) > CK_SPLIT && get32(b + 12) != CK_MPART))
+	if (get32(b + 8) != CK_VERSION || (get32(b + 12) > DLX__CK_SPLIT_PART && get32(b + 12) != CK_MPART))
 		return refuse(err, "checkpoint of another version of the format (this dlx reads version 1)");
 	if (len < CK_HEADER + 8)
 		return refuse(err, "truncated checkpoint");
@@ -277,7 +294,7 @@ int dlx__ck_check_bytes(const unsigned char *b, size_t len, size_t *extra, uint3
 		return refuse(err, "corrupted checkpoint (checksum mismatch)");
 	*extra = 0;
 	*flags = get32(b + 12);
-	if (*flags == CK_SPLIT) {
+	if (*flags == CK_SPLIT || *flags == DLX__CK_SPLIT_PART) {
 		/* Its own layout after the header (dlx-checkpoint-split.c), checked there. */
 		if (len < CK_HEADER + 32 + 8 || get32(b + 68) != 0)
 			return refuse(err, "corrupted checkpoint (its path's length disagrees with its size)");
@@ -321,8 +338,7 @@ int dlx_checkpoint_user(const void *ckpt, size_t len, uint64_t *user, dlx_error_
 	return rc;
 }
 
-/* "K/M.J/N" of a part's path, into buf (at least 8 * 24 bytes). */
-static void part_name(char *buf, size_t size, const dlx_part *path, size_t depth)
+void dlx__ck_part_name(char *buf, size_t size, const dlx_part *path, size_t depth)
 {
 	size_t at = 0;
 	buf[0] = '\0';
@@ -335,8 +351,7 @@ static void part_name(char *buf, size_t size, const dlx_part *path, size_t depth
 	}
 }
 
-/* The fingerprint of a part: the problem's, and the part's path. */
-static uint64_t part_fingerprint(uint64_t fp, const dlx_part *path, size_t depth)
+uint64_t dlx__ck_part_fingerprint(uint64_t fp, const dlx_part *path, size_t depth)
 {
 	uint64_t h = fnv_bytes(fp, (const unsigned char *)"dlx-part-1", 10);
 	h = fnv_u64(h, depth);
@@ -345,13 +360,7 @@ static uint64_t part_fingerprint(uint64_t fp, const dlx_part *path, size_t depth
 	return h;
 }
 
-/*
- * Checks the bytes and reads them into *rp (its path malloc'd into *path);
- * DLX_OK or a refusal.  part/depth: the part the caller searches (NULL, 0
- * for the whole tree); a part's checkpoint also gives the job and option
- * under way in *job and *opt.
- */
-static int parse(const dlx_problem *p, const unsigned char *b, size_t len, uint64_t fp, const dlx_part *part,
+int dlx__ck_parse(const dlx_problem *p, const unsigned char *b, size_t len, uint64_t fp, const dlx_part *part,
 		 size_t part_depth, struct dlx__replay *rp, uint32_t **path, uint64_t *job, uint64_t *opt,
 		 dlx_error_info *err)
 {
@@ -363,6 +372,11 @@ static int parse(const dlx_problem *p, const unsigned char *b, size_t len, uint6
 	if (flags == CK_SPLIT)
 		return refuse(err, "checkpoint of a count in threads, not of a one-thread search or a part "
 				   "(resume it as a count in threads: --threads N, dlx_search_split_resume())");
+	if (flags == DLX__CK_SPLIT_PART)
+		return refuse(err, part_depth ? "checkpoint of a part searched in threads, not of one searched in "
+						"one thread"
+					      : "checkpoint of a part of the search (dlx --part), not of the whole "
+						"search");
 	/* The fingerprint tells bounded problems apart too; this says it plainly. */
 	if ((flags == CK_MPART) != (part_depth && dlx__bounded(p)) && flags != 0)
 		return refuse(err, flags == CK_MPART ? "checkpoint of a part of a problem with bounds, not of this one"
@@ -378,14 +392,14 @@ static int parse(const dlx_problem *p, const unsigned char *b, size_t len, uint6
 			theirs[k].parts = get32(b + CK_HEADER + 12 + 8 * k);
 			same = same && theirs[k].part == part[k].part && theirs[k].parts == part[k].parts;
 		}
-		part_name(saved, sizeof saved, theirs, d);
+		dlx__ck_part_name(saved, sizeof saved, theirs, d);
 		if (!part_depth) {
 			if (snprintf(msg, sizeof msg, "checkpoint of part %s of the search, not of the whole search", saved) < 0)
 				msg[0] = '\0';
 			return refuse(err, msg);
 		}
 		if (!same) {
-			part_name(mine, sizeof mine, part, part_depth);
+			dlx__ck_part_name(mine, sizeof mine, part, part_depth);
 			if (snprintf(msg, sizeof msg, "checkpoint of part %s of the search, not of part %s", saved, mine) < 0)
 				msg[0] = '\0';
 			return refuse(err, msg);
@@ -393,7 +407,7 @@ static int parse(const dlx_problem *p, const unsigned char *b, size_t len, uint6
 		*job = get64(b + CK_HEADER + 8 + 8 * d);
 		*opt = get64(b + CK_HEADER + 16 + 8 * d);
 	} else if (part_depth) {
-		part_name(mine, sizeof mine, part, part_depth);
+		dlx__ck_part_name(mine, sizeof mine, part, part_depth);
 		if (snprintf(msg, sizeof msg, "checkpoint of the whole search, not of part %s", mine) < 0)
 			msg[0] = '\0';
 		return refuse(err, msg);
@@ -460,7 +474,7 @@ int dlx_search_resume(dlx_problem *p, const dlx_search_params *params, const voi
 	uint32_t *path = NULL;
 	uint64_t job, opt;
 	if (ckpt) {
-		rc = parse(p, ckpt, len, fp, NULL, 0, &rp, &path, &job, &opt, err);
+		rc = dlx__ck_parse(p, ckpt, len, fp, NULL, 0, &rp, &path, &job, &opt, err);
 		if (rc)
 			return rc;
 	}
@@ -604,7 +618,7 @@ static int mpart_resume(dlx_problem *p, const dlx_search_params *params, const d
 	memcpy(pc->path, part, depth * sizeof *part);
 	pc->n_stages = (uint32_t)plan.n;
 	if (ckpt) {
-		rc = parse(p, ckpt, len, fp, part, depth, &rp, &path, &job, &opt, err);
+		rc = dlx__ck_parse(p, ckpt, len, fp, part, depth, &rp, &path, &job, &opt, err);
 		if (rc)
 			return rc;
 		const unsigned char *b = ckpt;
@@ -651,8 +665,8 @@ static int mpart_resume(dlx_problem *p, const dlx_search_params *params, const d
 	return rc;
 }
 
-int dlx_search_parts_resume(dlx_problem *p, const dlx_search_params *params, const dlx_part *part, size_t depth,
-			    const void *ckpt, size_t len, dlx_stats *stats, dlx_error_info *err)
+int dlx_search_parts_resume(dlx_problem *p, const dlx_search_params *params, unsigned threads, const dlx_part *part,
+			    size_t depth, const void *ckpt, size_t len, dlx_stats *stats, dlx_error_info *err)
 {
 	if (err) {
 		err->line = 0;
@@ -672,15 +686,25 @@ int dlx_search_parts_resume(dlx_problem *p, const dlx_search_params *params, con
 	rc = dlx__ck_fingerprint(p, &fp);
 	if (rc)
 		return rc;
-	fp = part_fingerprint(fp, part, depth);
-	if (dlx__bounded(p))
+	fp = dlx__ck_part_fingerprint(fp, part, depth);
+	if (dlx__bounded(p)) {
+		if (threads > 1)
+			return DLX_ERR_STATE;
 		return mpart_resume(p, params, part, depth, ckpt, len, fp, stats, err);
+	}
+	/* In threads, or a part's checkpoint saved in threads (which one thread resumes as one worker). */
+	size_t extra;
+	uint32_t flags = 0;
+	if (ckpt && dlx__ck_check_bytes(ckpt, len, &extra, &flags, NULL) != DLX_OK)
+		flags = 0;
+	if (threads > 1 || flags == DLX__CK_SPLIT_PART)
+		return dlx__ck_parts_split_resume(p, params, threads, part, depth, ckpt, len, stats, err);
 	static const dlx_search_params defaults = DLX_SEARCH_PARAMS_INIT;
 	struct dlx__replay rp = { 0, NULL, NULL, { 0, 0, 0, 0, DLX_STOP_COMPLETE, 0, 0.0 } };
 	uint32_t *path = NULL;
 	uint64_t k0 = 0, u0 = 0;
 	if (ckpt) {
-		rc = parse(p, ckpt, len, fp, part, depth, &rp, &path, &k0, &u0, err);
+		rc = dlx__ck_parse(p, ckpt, len, fp, part, depth, &rp, &path, &k0, &u0, err);
 		if (rc)
 			return rc;
 	}

@@ -11,11 +11,15 @@
 
 #include "dlx.h"
 
+struct dlx__replay;
+
 #define DLX__CK_VERSION 1u
 #define DLX__CK_HEADER 80u
 #define DLX__CK_PART 1u  /* flags: a part's checkpoint (dlx_search_parts_resume()) */
 #define DLX__CK_SPLIT 2u /* flags: a search in threads' (dlx_search_split_resume()) */
 #define DLX__CK_MPART 4u /* flags: a bounded part's (Algorithm M's cut, dlx_search_parts_resume()) */
+/* flags: a part's searched in threads (dlx_search_parts_resume() with threads): the split layout, and the part */
+#define DLX__CK_SPLIT_PART (DLX__CK_SPLIT | DLX__CK_PART)
 
 /* FNV-1a, 64 bits, of n bytes from the state h (the offset basis to begin). */
 uint64_t dlx__ck_fnv(uint64_t h, const unsigned char *b, size_t n);
@@ -39,10 +43,38 @@ int dlx__ck_refuse(dlx_error_info *err, const char *msg);
  */
 int dlx__ck_check_bytes(const unsigned char *b, size_t len, size_t *extra, uint32_t *flags, dlx_error_info *err);
 
+/* The fingerprint of a part of p's search: p's (fp) and the part's path. */
+uint64_t dlx__ck_part_fingerprint(uint64_t fp, const dlx_part *path, size_t depth);
+
+/* "K/M.J/N" of a part's path, into buf (at least 8 * 24 bytes). */
+void dlx__ck_part_name(char *buf, size_t size, const dlx_part *path, size_t depth);
+
 /*
- * The split search's side of dlx_checkpoint_save() (dlx-checkpoint-split.c):
- * p->ck_part->split set.  Same contract.
+ * A checkpoint of a one-thread search (flags 0) or of a part searched in
+ * one thread (flags 1 or 4), checked against p (fingerprint fp, already a
+ * part's for a part) and the part the caller searches (NULL, 0: the whole
+ * tree), read into *rp, its path malloc'd into *path (items, then
+ * options); a part's also gives the job and the option under way in *job
+ * and *opt.  DLX_OK or a refusal (DLX_ERR_SYNTAX, err saying why), or
+ * DLX_ERR_NOMEM.
  */
-int dlx__ck_split_save(const dlx_problem *p, uint64_t user, void **out, size_t *len);
+int dlx__ck_parse(const dlx_problem *p, const unsigned char *b, size_t len, uint64_t fp, const dlx_part *part,
+		  size_t part_depth, struct dlx__replay *rp, uint32_t **path, uint64_t *job, uint64_t *opt,
+		  dlx_error_info *err);
+
+/*
+ * The split search's side of dlx_checkpoint_save_with()
+ * (dlx-checkpoint-split.c): p->ck_part->split set.  Same contract; user
+ * is called while the workers are parked.
+ */
+int dlx__ck_split_save(const dlx_problem *p, dlx_checkpoint_user_fn user, void *ctx, void **out, size_t *len);
+
+/*
+ * dlx_search_parts_resume() in threads, or of a part's checkpoint in
+ * threads (dlx-checkpoint-split.c): p checked, part checked, not bounded.
+ */
+int dlx__ck_parts_split_resume(dlx_problem *p, const dlx_search_params *params, unsigned threads,
+			       const dlx_part *part, size_t depth, const void *ckpt, size_t len, dlx_stats *stats,
+			       dlx_error_info *err);
 
 #endif

@@ -1,1 +1,0 @@
---count --limit 5 --threads 2 --checkpoint @DATA@/new.ckpt @TOPDATA@/queens8.dlx

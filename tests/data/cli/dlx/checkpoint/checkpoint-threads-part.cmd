@@ -1,1 +1,0 @@
---count --part 1/2 --threads 2 --checkpoint @DATA@/new.ckpt @TOPDATA@/queens8.dlx

@@ -1,1 +1,0 @@
---all --quiet --threads 2 --checkpoint @DATA@/new.ckpt @TOPDATA@/queens8.dlx
