@@ -717,7 +717,7 @@ typedef int (*dlx_checkpoint_user_fn)(void *ctx, uint64_t *user);
 /**
  * dlx_checkpoint_save() with the caller's number from user(ctx), called
  * at the instant the state is read.  For a search in threads
- * (dlx_search_split_resume(), dlx_search_parts_resume() with threads) that
+ * (dlx_search_split_resume(), dlx_search_parts_split_resume()) that
  * is while every worker waits at a poll, when no on_solution call is under
  * way: the number then stands for exactly the solutions the checkpoint
  * counts (`dlx --all --output` flushes its output there and gives its
@@ -879,32 +879,22 @@ DLX_API int dlx_search_parts(dlx_problem *p, const dlx_search_params *params, un
 	const dlx_part *path, size_t depth, dlx_stats *stats);
 
 /**
- * Searches one part or piece of the tree, as dlx_search_parts() does, in a
- * way that can be saved and resumed as dlx_search_resume()'s search can:
- * from the start (ckpt NULL, len 0), or from where the part's search saved
- * in ckpt by dlx_checkpoint_save() stood.  In one thread (threads 0 or 1)
- * the part's jobs are searched in the order dlx_search_parts() takes them,
- * one at a time, in the calling thread, on p itself (its forced options
- * grow by the job's path while a job is searched: on_solution gets each
- * solution's options as dlx_search_parts() does).  With more threads the
- * same jobs are searched as dlx_search_split_resume() searches the whole
- * tree's: workers on copies of p take them in that order, the jobs under
- * way and the totals of the finished ones are saved (about 128 + 8 D bytes
- * plus 56 per job under way and 8 per level of their paths), and a
- * resume searches the saved jobs first, each from its path.  A part's
- * checkpoint resumes in any number of threads, whatever the threads that
- * saved it: the jobs and their order depend on the part alone.  on_solution
- * and solution_limit work in threads too, on_solution called from the
- * workers one call at a time, in no fixed order; a search stopped by them
- * cannot be saved (#DLX_ERR_STATE), one stopped by a poll or node_limit can
- * (dlx_checkpoint_save_with() then gives the caller's number while the
- * workers wait: the solutions reported so far are exactly those counted).  A checkpoint of a part holds its path
+ * Searches one part or piece of the tree, as dlx_search_parts() does in one
+ * thread, in a way that can be saved and resumed as dlx_search_resume()'s
+ * search can: from the start (ckpt NULL, len 0), or from where the part's
+ * search saved in ckpt by dlx_checkpoint_save() stood.  The part's jobs
+ * are searched in the order dlx_search_parts() takes them, one at a time,
+ * in the calling thread, on p itself (its forced options grow by the job's
+ * path while a job is searched: on_solution gets each solution's options
+ * as dlx_search_parts() does).  A checkpoint of a part holds its path
  * (K/M.J/N...), the job under way (its rank among the part's), the option
  * of the job's run under way, the path of choices below it, and the
  * totals so far.  The final solutions, nodes, updates, branches and
  * max_level are those of one uninterrupted dlx_search_parts() with one
  * thread, however many times the search was stopped and resumed; the
- * solutions found before the checkpoint are not reported again.  A problem
+ * solutions found before the checkpoint are not reported again.  A part's
+ * checkpoint saved in threads (dlx_search_parts_split_resume()) is resumed
+ * as that function does it in one worker thread.  A problem
  * with bounds has no jobs: its part is a run of Algorithm M over the tree
  * that keeps the leaves of its cut the part owns (dlx_search_parts()), so
  * its checkpoint holds that run's path from the root, the leaves each
@@ -928,9 +918,6 @@ DLX_API int dlx_search_parts(dlx_problem *p, const dlx_search_params *params, un
  *               (its jobs done, and the one under way's); the cut of the
  *               tree is made without polls (its walks are bounded, see
  *               dlx_search_split())
- * @param threads worker threads: 0 or 1 searches in the calling thread; more
- *               need a problem without bounds (#DLX_ERR_STATE otherwise: a
- *               bounded part saves in one thread)
  * @param part   the part's path, part[0] the outermost, as dlx_search_parts()
  * @param depth  its number of levels, 1..#DLX_MAX_PART_DEPTH
  * @param ckpt   the bytes of a part's checkpoint, or NULL to start the part
@@ -939,13 +926,43 @@ DLX_API int dlx_search_parts(dlx_problem *p, const dlx_search_params *params, un
  * @param err    what is wrong with a refused checkpoint (may be NULL)
  * @return as dlx_search_resume(); #DLX_ERR_INVALID also for a part path
  *         dlx_search_parts() refuses.  The caller keeps ckpt and part.
- * Complexity: as dlx_search_parts() (the cut of the tree is made again on
- * each call: its walks, O(problem size) per job to reach the job's node),
- * plus the fingerprint and the replay of each saved path as for
- * dlx_search_resume(); a resume skips the jobs and options done without
- * searching them.  Threads: a copy of p each, as dlx_search_split().
+ * Complexity: as dlx_search_parts() with one thread (the cut of the tree is
+ * made again on each call: its walks, O(problem size) per job to reach the
+ * job's node), plus the fingerprint and the replay of the saved path as
+ * for dlx_search_resume(); a resume skips the jobs and options done
+ * without searching them.
  */
-DLX_API int dlx_search_parts_resume(dlx_problem *p, const dlx_search_params *params, unsigned threads,
+DLX_API int dlx_search_parts_resume(dlx_problem *p, const dlx_search_params *params, const dlx_part *part,
+	size_t depth, const void *ckpt, size_t len, dlx_stats *stats, dlx_error_info *err);
+
+/**
+ * dlx_search_parts_resume() in `threads` threads: the part's jobs (the same
+ * jobs in the same order, since they depend on the part alone) searched as
+ * dlx_search_split_resume() searches the whole tree's, by workers on
+ * copies of p that take them in that order; a checkpoint holds the jobs
+ * started, the totals of the finished ones and each job under way's option,
+ * path and counters (about 128 + 8 D bytes plus 56 per job under way and 8
+ * per level of their paths), and a resume searches the saved jobs first,
+ * each from its path.  A part's checkpoint resumes in any number of threads
+ * whatever the threads that saved it: one saved by
+ * dlx_search_parts_resume() is read as its one job under way, with the
+ * totals so far as its counters.  The final solutions, nodes, updates,
+ * branches and max_level are those of one uninterrupted dlx_search_parts()
+ * in one thread.  on_solution and solution_limit, saves from on_poll or
+ * after a stop, and the caller's number (dlx_checkpoint_save_with()) are
+ * as for dlx_search_split_resume(): solutions reported from the workers one
+ * call at a time, in no fixed order; a search stopped by on_solution or
+ * solution_limit cannot be saved.
+ *
+ * @param threads worker threads (0 or 1: searched as by
+ *               dlx_search_parts_resume(), in the calling thread); more
+ *               need a problem without bounds (#DLX_ERR_STATE otherwise:
+ *               a bounded part saves in one thread)
+ * @return as dlx_search_parts_resume().
+ * Complexity: as dlx_search_parts() in `threads` threads (a copy of p each),
+ * plus the fingerprint and the replay of each saved path.
+ */
+DLX_API int dlx_search_parts_split_resume(dlx_problem *p, const dlx_search_params *params, unsigned threads,
 	const dlx_part *part, size_t depth, const void *ckpt, size_t len, dlx_stats *stats, dlx_error_info *err);
 
 /**
@@ -983,7 +1000,7 @@ DLX_API int dlx_search_parts_resume(dlx_problem *p, const dlx_search_params *par
  * of a one-thread search (dlx_search_resume()) or of a part is refused
  * (#DLX_ERR_SYNTAX, err saying which), and dlx_search_resume() and
  * dlx_search_parts_resume() refuse this one's (a part's checkpoint in
- * threads is dlx_search_parts_resume()'s).  A checkpoint is about 120
+ * threads is dlx_search_parts_split_resume()'s).  A checkpoint is about 120
  * bytes plus 56 per job under way and 8 per level of their paths.
  *
  * @param p       the problem (left as it was found when the call returns;

@@ -499,7 +499,7 @@ static unsigned resume_part(dlx_problem *p, const dlx_part *path, size_t depth, 
 		sp.poll_interval = 1 + rng() % 5;
 		sp.node_limit = rng() % 3 == 0 ? whole_nodes * (rng() % 100) / 100 : 0;
 		dlx_error_info err;
-		int rc = dlx_search_parts_resume(q, &sp, 1, path, depth, ck, ck_len, st, &err);
+		int rc = dlx_search_parts_resume(q, &sp, path, depth, ck, ck_len, st, &err);
 		ck_assert_msg(rc == DLX_OK, "round %u: %s", round, err.message);
 		assert_sane(q);
 		ck_assert_uint_eq(dlx_forced_count(q), dlx_forced_count(p));
@@ -518,7 +518,7 @@ static unsigned resume_part(dlx_problem *p, const dlx_part *path, size_t depth, 
 	/* A checkpoint taken at a poll that went on: resumed, the same totals too. */
 	if (pl.saved) {
 		dlx_stats again;
-		ck_assert_int_eq(dlx_search_parts_resume(p, NULL, 1, path, depth, pl.saved, pl.saved_len, &again, NULL),
+		ck_assert_int_eq(dlx_search_parts_resume(p, NULL, path, depth, pl.saved, pl.saved_len, &again, NULL),
 				 DLX_OK);
 		assert_same_stats(&again, st);
 		free(pl.saved);
@@ -588,7 +588,7 @@ static void assert_part_refused(dlx_problem *p, const dlx_part *path, size_t dep
 {
 	dlx_stats st;
 	dlx_error_info err;
-	int rc = dlx_search_parts_resume(p, NULL, 1, path, depth, ck, len, &st, &err);
+	int rc = dlx_search_parts_resume(p, NULL, path, depth, ck, len, &st, &err);
 	ck_assert_int_eq(rc, DLX_ERR_SYNTAX);
 	ck_assert_int_eq(st.stop, DLX_STOP_ERROR);
 	ck_assert_uint_eq(st.nodes, 0);
@@ -606,7 +606,7 @@ START_TEST(other_parts_refused)
 	dlx_search_params sp = DLX_SEARCH_PARAMS_INIT;
 	sp.node_limit = 50;
 	dlx_stats st;
-	ck_assert_int_eq(dlx_search_parts_resume(p, &sp, 1, path, 1, NULL, 0, &st, NULL), DLX_OK);
+	ck_assert_int_eq(dlx_search_parts_resume(p, &sp, path, 1, NULL, 0, &st, NULL), DLX_OK);
 	ck_assert_int_eq(st.stop, DLX_STOP_NODE_LIMIT);
 	void *ck;
 	size_t len;
@@ -634,13 +634,13 @@ START_TEST(other_parts_refused)
 	/* The genuine one still goes on, to the uninterrupted part's count. */
 	dlx_stats whole;
 	ck_assert_int_eq(dlx_search_parts(p, NULL, 1, path, 1, &whole), DLX_OK);
-	ck_assert_int_eq(dlx_search_parts_resume(p, NULL, 1, path, 1, ck, len, &st, NULL), DLX_OK);
+	ck_assert_int_eq(dlx_search_parts_resume(p, NULL, path, 1, ck, len, &st, NULL), DLX_OK);
 	assert_same_stats(&st, &whole);
 	/* Bad arguments. */
 	dlx_part zero = { 0, 3 };
-	ck_assert_int_eq(dlx_search_parts_resume(p, NULL, 1, &zero, 1, NULL, 0, &st, NULL), DLX_ERR_INVALID);
-	ck_assert_int_eq(dlx_search_parts_resume(p, NULL, 1, path, 0, NULL, 0, &st, NULL), DLX_ERR_INVALID);
-	ck_assert_int_eq(dlx_search_parts_resume(p, NULL, 1, path, 1, NULL, 4, &st, NULL), DLX_ERR_INVALID);
+	ck_assert_int_eq(dlx_search_parts_resume(p, NULL, &zero, 1, NULL, 0, &st, NULL), DLX_ERR_INVALID);
+	ck_assert_int_eq(dlx_search_parts_resume(p, NULL, path, 0, NULL, 0, &st, NULL), DLX_ERR_INVALID);
+	ck_assert_int_eq(dlx_search_parts_resume(p, NULL, path, 1, NULL, 4, &st, NULL), DLX_ERR_INVALID);
 	free(bad);
 	free(w);
 	free(ck);
@@ -731,8 +731,12 @@ START_TEST(split_interrupted_equals_uninterrupted)
 		ck_assert_int_eq(dlx_checkpoint_save(p, 0, &ck, &ck_len), DLX_ERR_STATE);
 		dlx_problem_free(p);
 	}
-	/* The trials must have stopped and resumed often, jobs half done among them, or they prove nothing. */
-	ck_assert_uint_gt(resumes, n * 3 / 2);
+	/*
+	 * The trials must have stopped and resumed often, jobs half done among
+	 * them, or they prove nothing.  How often depends on the threads' timing
+	 * (the stops come at their polls): 1.4 to 1.6 a trial over 19 trials.
+	 */
+	ck_assert_uint_gt(resumes, n * 6 / 5);
 	ck_assert_uint_gt(under_way, n * 2 / 15);
 	(void)fewer;
 }
@@ -902,8 +906,8 @@ START_TEST(split_checkpoints_refused)
 	ck_assert_int_eq(dlx_search_resume(p, NULL, ck, len, &st, &err), DLX_ERR_SYNTAX);
 	ck_assert(strstr(err.message, "threads") != NULL);
 	dlx_part half = { 1, 2 };
-	ck_assert_int_eq(dlx_search_parts_resume(p, NULL, 1, &half, 1, ck, len, &st, &err), DLX_ERR_SYNTAX);
-	ck_assert_int_eq(dlx_search_parts_resume(p, NULL, 2, &half, 1, ck, len, &st, &err), DLX_ERR_SYNTAX);
+	ck_assert_int_eq(dlx_search_parts_resume(p, NULL, &half, 1, ck, len, &st, &err), DLX_ERR_SYNTAX);
+	ck_assert_int_eq(dlx_search_parts_split_resume(p, NULL, 2, &half, 1, ck, len, &st, &err), DLX_ERR_SYNTAX);
 	for (size_t k = 0; k < len; k++) {
 		for (unsigned bit = 0; bit < 8; bit += 3) {
 			ck[k] ^= (unsigned char)(1u << bit);
@@ -1188,13 +1192,14 @@ START_TEST(part_in_threads_interrupted_equals_uninterrupted)
 		dlx_stats st = { 0, 0, 0, 0, DLX_STOP_COMPLETE, 0, 0.0 };
 		for (unsigned round = 0;; round++) {
 			ck_assert_uint_lt(round, 100000);
-			unsigned threads = 1 + rng() % 4;
+			/* One thread, then threads, then one again: each kind of checkpoint resumed in the other. */
+			unsigned threads = round == 0 || round == 2 ? 1 : round == 1 ? 2 + rng() % 3 : 1 + rng() % 4;
 			from_one += ck && !threaded && threads > 1;
 			to_one += ck && threaded && threads == 1;
 			sp.poll_interval = 1 + rng() % 7;
 			sp.node_limit = rng() % 5 ? st.nodes + 1 + rng() % (whole.nodes / 4 + 1) : 0;
 			dlx_error_info err;
-			int rc = dlx_search_parts_resume(p, &sp, threads, path, depth, ck, ck_len, &st, &err);
+			int rc = dlx_search_parts_split_resume(p, &sp, threads, path, depth, ck, ck_len, &st, &err);
 			ck_assert_msg(rc == DLX_OK, "trial %u round %u: %s (%s)", trial, round, dlx_strerror(rc),
 				      err.message);
 			assert_sane(p);
@@ -1220,8 +1225,8 @@ START_TEST(part_in_threads_interrupted_equals_uninterrupted)
 		dlx_problem_free(p);
 	}
 	ck_assert_uint_gt(resumes, n);
-	ck_assert_uint_gt(from_one, n / 20);
-	ck_assert_uint_gt(to_one, n / 20);
+	ck_assert_uint_gt(from_one, n / 4);
+	ck_assert_uint_gt(to_one, n / 8);
 }
 END_TEST
 
@@ -1402,7 +1407,7 @@ START_TEST(part_in_threads_refused)
 	sp.poll_interval = 3;
 	sp.node_limit = 200;
 	dlx_stats st;
-	ck_assert_int_eq(dlx_search_parts_resume(p, &sp, 2, path, 1, NULL, 0, &st, NULL), DLX_OK);
+	ck_assert_int_eq(dlx_search_parts_split_resume(p, &sp, 2, path, 1, NULL, 0, &st, NULL), DLX_OK);
 	ck_assert_int_eq(st.stop, DLX_STOP_NODE_LIMIT);
 	void *ck;
 	size_t len;
@@ -1413,11 +1418,11 @@ START_TEST(part_in_threads_refused)
 	dlx_part other[2] = { { 1, 3 }, { 1, 2 } };
 	for (unsigned threads = 1; threads <= 2; threads++) {
 		dlx_error_info err;
-		ck_assert_int_eq(dlx_search_parts_resume(p, NULL, threads, other, 1, ck, len, &st, &err),
+		ck_assert_int_eq(dlx_search_parts_split_resume(p, NULL, threads, other, 1, ck, len, &st, &err),
 				 DLX_ERR_SYNTAX);
 		ck_assert(strstr(err.message, "part 2/3") != NULL);
-		ck_assert_int_eq(dlx_search_parts_resume(p, NULL, threads, path, 1, ck, len, &st, NULL) == DLX_OK, 1);
-		ck_assert_int_eq(dlx_search_parts_resume(p, NULL, threads, other, 2, ck, len, &st, NULL),
+		ck_assert_int_eq(dlx_search_parts_split_resume(p, NULL, threads, path, 1, ck, len, &st, NULL) == DLX_OK, 1);
+		ck_assert_int_eq(dlx_search_parts_split_resume(p, NULL, threads, other, 2, ck, len, &st, NULL),
 				 DLX_ERR_SYNTAX);
 	}
 	dlx_error_info err;
@@ -1428,18 +1433,18 @@ START_TEST(part_in_threads_refused)
 	for (size_t k = 0; k < len; k++) {
 		memcpy(bad, ck, len);
 		bad[k] ^= 0x10;
-		ck_assert_int_eq(dlx_search_parts_resume(p, NULL, 2, path, 1, bad, len, &st, NULL), DLX_ERR_SYNTAX);
-		ck_assert_int_eq(dlx_search_parts_resume(p, NULL, 2, path, 1, ck, k, &st, NULL), DLX_ERR_SYNTAX);
+		ck_assert_int_eq(dlx_search_parts_split_resume(p, NULL, 2, path, 1, bad, len, &st, NULL), DLX_ERR_SYNTAX);
+		ck_assert_int_eq(dlx_search_parts_split_resume(p, NULL, 2, path, 1, ck, k, &st, NULL), DLX_ERR_SYNTAX);
 	}
 	/* Forged and resealed: a part path of depth 9, a job rank past the part's. */
 	memcpy(bad, ck, len);
 	bad[112] = 9;
 	reseal(bad, len);
-	ck_assert_int_eq(dlx_search_parts_resume(p, NULL, 2, path, 1, bad, len, &st, NULL), DLX_ERR_SYNTAX);
+	ck_assert_int_eq(dlx_search_parts_split_resume(p, NULL, 2, path, 1, bad, len, &st, NULL), DLX_ERR_SYNTAX);
 	memcpy(bad, ck, len);
 	bad[96 + 6] = 0x7f;
 	reseal(bad, len);
-	ck_assert_int_eq(dlx_search_parts_resume(p, NULL, 2, path, 1, bad, len, &st, NULL), DLX_ERR_SYNTAX);
+	ck_assert_int_eq(dlx_search_parts_split_resume(p, NULL, 2, path, 1, bad, len, &st, NULL), DLX_ERR_SYNTAX);
 	free(bad);
 	free(ck);
 	/* Bounds save in one thread. */

@@ -270,7 +270,7 @@ int cli_checkpoint_search(struct cli_checkpoint *c, dlx_search_params *sp, dlx_s
 	if (split)
 		*rc = dlx_search_split_resume(c->p, sp, c->threads, buf, len, st, &err);
 	else if (c->part_depth)
-		*rc = dlx_search_parts_resume(c->p, sp, c->threads, c->part, c->part_depth, buf, len, st, &err);
+		*rc = dlx_search_parts_split_resume(c->p, sp, c->threads, c->part, c->part_depth, buf, len, st, &err);
 	else
 		*rc = dlx_search_resume(c->p, sp, buf, len, st, &err);
 	free(buf);

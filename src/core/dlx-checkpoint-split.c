@@ -34,7 +34,7 @@
  *       u64 solutions, nodes, updates, branches of the job so far,
  *       u32 max_level, u32 L, L x (u32 item, u32 option): the path
  *
- * and the checksum.  A part's (dlx_search_parts_resume() in threads) has
+ * and the checksum.  A part's (dlx_search_parts_split_resume()) has
  * flags 3, its cut the part's (dlx__part_cut(): it depends on the part
  * alone, so the target is 0), and between the 112 bytes above and the jobs
  * under way

@@ -665,8 +665,15 @@ static int mpart_resume(dlx_problem *p, const dlx_search_params *params, const d
 	return rc;
 }
 
-int dlx_search_parts_resume(dlx_problem *p, const dlx_search_params *params, unsigned threads, const dlx_part *part,
-			    size_t depth, const void *ckpt, size_t len, dlx_stats *stats, dlx_error_info *err)
+int dlx_search_parts_resume(dlx_problem *p, const dlx_search_params *params, const dlx_part *part, size_t depth,
+			    const void *ckpt, size_t len, dlx_stats *stats, dlx_error_info *err)
+{
+	return dlx_search_parts_split_resume(p, params, 1, part, depth, ckpt, len, stats, err);
+}
+
+int dlx_search_parts_split_resume(dlx_problem *p, const dlx_search_params *params, unsigned threads,
+				  const dlx_part *part, size_t depth, const void *ckpt, size_t len, dlx_stats *stats,
+				  dlx_error_info *err)
 {
 	if (err) {
 		err->line = 0;

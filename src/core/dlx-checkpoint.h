@@ -18,7 +18,7 @@ struct dlx__replay;
 #define DLX__CK_PART 1u  /* flags: a part's checkpoint (dlx_search_parts_resume()) */
 #define DLX__CK_SPLIT 2u /* flags: a search in threads' (dlx_search_split_resume()) */
 #define DLX__CK_MPART 4u /* flags: a bounded part's (Algorithm M's cut, dlx_search_parts_resume()) */
-/* flags: a part's searched in threads (dlx_search_parts_resume() with threads): the split layout, and the part */
+/* flags: a part's searched in threads (dlx_search_parts_split_resume()): the split layout, and the part */
 #define DLX__CK_SPLIT_PART (DLX__CK_SPLIT | DLX__CK_PART)
 
 /* FNV-1a, 64 bits, of n bytes from the state h (the offset basis to begin). */
@@ -70,7 +70,7 @@ int dlx__ck_parse(const dlx_problem *p, const unsigned char *b, size_t len, uint
 int dlx__ck_split_save(const dlx_problem *p, dlx_checkpoint_user_fn user, void *ctx, void **out, size_t *len);
 
 /*
- * dlx_search_parts_resume() in threads, or of a part's checkpoint in
+ * dlx_search_parts_split_resume() in threads, or of a part's checkpoint in
  * threads (dlx-checkpoint-split.c): p checked, part checked, not bounded.
  */
 int dlx__ck_parts_split_resume(dlx_problem *p, const dlx_search_params *params, unsigned threads,
