@@ -92,7 +92,7 @@ check "other part said" "dlx: $tmp/p.ckpt: checkpoint of part 2/3 of the search,
 	"$("$dlx" --count --part 2/4 --resume "$tmp/p.ckpt" "$tmp/q11" 2>&1)"
 # A whole search's checkpoint is no part's.
 "$dlx" --count --node-limit 500 --checkpoint "$tmp/w.ckpt" "$tmp/q11" > /dev/null 2>&1
-check "whole checkpoint said" "dlx: $tmp/w.ckpt: checkpoint of the whole search, not of part 2/3" \
+check "whole checkpoint said" "dlx: $tmp/w.ckpt: checkpoint of a count of the whole search in threads, not of a part" \
 	"$("$dlx" --count --part 2/3 --resume "$tmp/w.ckpt" "$tmp/q11" 2>&1)"
 
 # SIGTERM: the part's state saved, resumed to a node limit past it.

@@ -51,7 +51,7 @@ done
 cp "$ck" "$tmp/before.ckpt"
 "$dlx" --count --part 1/2 --resume "$ck" "$tmp/q12" > "$tmp/out" 2> "$tmp/err"
 check "threaded resumed as a part status" 2 $?
-check "threaded resumed as a part said" 1 "$(grep -c "checkpoint of a count in threads, not of a one-thread search or a part" "$tmp/err")"
+check "threaded resumed as a part said" 1 "$(grep -c "checkpoint of a count of the whole search in threads, not of a part" "$tmp/err")"
 "$dlx" --count --part 1/2 --threads 2 --resume "$ck" "$tmp/q12" > "$tmp/out" 2> "$tmp/err"
 check "threaded resumed as a part in threads status" 2 $?
 check "threaded resumed as a part in threads message" \
@@ -76,11 +76,19 @@ check "node limits: final status" 0 $?
 check "node limits: final totals" "$whole" "$(totals "$tmp/err")"
 check "node limits: file removed" no "$([ -e "$ck" ] && echo yes || echo no)"
 
-# A one-thread checkpoint resumes in one thread only.
-"$dlx" --count --threads 1 --node-limit 20000 --checkpoint "$tmp/one.ckpt" "$tmp/q12" > /dev/null 2>&1
+# A count started in one thread saves its jobs: it resumes in threads, to one run's totals.
+"$dlx" --count --node-limit 20000 --checkpoint "$tmp/one.ckpt" "$tmp/q12" > /dev/null 2>&1
+check "one-thread count stop status" 4 $?
+"$dlx" --count --stats --threads 2 --resume "$tmp/one.ckpt" "$tmp/q12" > /dev/null 2> "$tmp/err"
+check "one-thread count resumed in threads status" 0 $?
+check "one-thread count resumed in threads totals" "$whole" "$(totals "$tmp/err")"
+# A listing in one thread saves the one search's path (its order is the search's): one thread only.
+"$dlx" --all --output "$tmp/one.out" --threads 1 --node-limit 20000 --checkpoint "$tmp/one.ckpt" "$tmp/q12" > /dev/null 2>&1
 "$dlx" --count --threads 2 --resume "$tmp/one.ckpt" "$tmp/q12" > "$tmp/out" 2> "$tmp/err"
 check "one-thread in threads status" 2 $?
 check "one-thread in threads message" "dlx: $tmp/one.ckpt: checkpoint of a one-thread search, not of a count in threads (resume it in one thread: --threads 1, dlx_search_resume())" "$(cat "$tmp/err")"
+"$dlx" --count --stats --threads 1 --resume "$tmp/one.ckpt" "$tmp/q12" > /dev/null 2> "$tmp/err"
+check "one-thread listing resumed as a count in one thread" "$whole" "$(totals "$tmp/err")"
 
 # Signals while two threads run: SIGTERM saves at the stop (143), SIGKILL leaves the last periodic save.
 q16=$tmp/q16.ckpt

@@ -263,8 +263,11 @@ int cli_checkpoint_search(struct cli_checkpoint *c, dlx_search_params *sp, dlx_s
 	}
 	c->next = cli_now();
 	dlx_error_info err;
-	/* The whole tree in threads: asked for, or the checkpoint's (it resumes in --threads, 1 by default). */
-	bool split = c->threads > 1 && !c->part_depth;
+	/*
+	 * The whole tree in threads: asked for, a fresh count's jobs, or the
+	 * checkpoint's (it resumes in --threads, 1 by default).
+	 */
+	bool split = !c->part_depth && (c->threads > 1 || (!buf && c->count_in_jobs && !sp->on_solution));
 	if (buf && !split && !c->part_depth && dlx_checkpoint_split(buf, len, &split, &err) != DLX_OK)
 		split = false;
 	if (split)

@@ -57,6 +57,14 @@ struct cli_checkpoint {
 	 * The caller leaves out items with bounds then.
 	 */
 	unsigned threads;
+	/*
+	 * A fresh count of the whole tree saves its jobs (dlx_search_split_resume()
+	 * in `threads` workers, one by default) rather than one search's path, so
+	 * that its checkpoint resumes in any number of threads.  dlx sets it for
+	 * problems without bounds; a listing in one thread keeps the search's
+	 * order, and its one-thread checkpoint.
+	 */
+	bool count_in_jobs;
 };
 
 /*

@@ -120,10 +120,11 @@ static const char usage_dlx[] =
 	"      --resume=FILE     go on with the count saved in FILE, of the same problem\n"
 	"                        and options that shape the search (--seed,\n"
 	"                        --propagate, --part: a part's checkpoint resumes\n"
-	"                        only that part, in any --threads; the whole search\n"
-	"                        saved in threads resumes in any --threads, a\n"
-	"                        one-thread one in one thread; a count's checkpoint\n"
-	"                        resumes as a count, not as --all's listing); saves\n"
+	"                        only that part; a count resumes in any --threads,\n"
+	"                        also one saved in one thread; a listing saved in\n"
+	"                        one thread resumes in one thread; a count's\n"
+	"                        checkpoint resumes as a count, not as --all's\n"
+	"                        listing); saves\n"
 	"                        go on in FILE (or\n"
 	"                        --checkpoint's); counts, nodes and --node-limit are\n"
 	"                        the whole search's (the part's)\n"
@@ -781,7 +782,7 @@ int main(int argc, char **argv)
 	struct cli_checkpoint ck = { "dlx", o.checkpoint, o.resume, o.checkpoint_every, 0, p, &lim, false, false,
 		NULL, NULL, 0, false, NULL, NULL, o.cli.part_path,
 		/* A lone --part 1/1 is the whole tree, as for a search. */
-		o.cli.part_depth > 1 || o.cli.parts > 1 ? o.cli.part_depth : 0, o.cli.threads };
+		o.cli.part_depth > 1 || o.cli.parts > 1 ? o.cli.part_depth : 0, o.cli.threads, !dlx_has_bounds(p) };
 	int rc, unsaved = 0;
 	if (o.best) {
 		dlx_search_params sp = DLX_SEARCH_PARAMS_INIT;

@@ -370,8 +370,10 @@ int dlx__ck_parse(const dlx_problem *p, const unsigned char *b, size_t len, uint
 	if (rc)
 		return rc;
 	if (flags == CK_SPLIT)
-		return refuse(err, "checkpoint of a count in threads, not of a one-thread search or a part "
-				   "(resume it as a count in threads: --threads N, dlx_search_split_resume())");
+		return refuse(err, part_depth ? "checkpoint of a count of the whole search in threads, not of a part"
+					      : "checkpoint of a count in threads, not of a one-thread search "
+						"(resume it as a count in threads: --threads N, "
+						"dlx_search_split_resume())");
 	if (flags == DLX__CK_SPLIT_PART)
 		return refuse(err, part_depth ? "checkpoint of a part searched in threads, not of one searched in "
 						"one thread"
