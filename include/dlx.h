@@ -952,12 +952,15 @@ DLX_API int dlx_search_parts_resume(dlx_problem *p, const dlx_search_params *par
  * after a stop, and the caller's number (dlx_checkpoint_save_with()) are
  * as for dlx_search_split_resume(): solutions reported from the workers one
  * call at a time, in no fixed order; a search stopped by on_solution or
- * solution_limit cannot be saved.
+ * solution_limit cannot be saved.  A problem with bounds is searched as
+ * dlx_search_split_resume() searches one (Algorithm M's workers claiming
+ * the part's leaves of its cut), and its checkpoint of one thread (a run
+ * that keeps every leaf of the part) resumes in threads too: the leaves
+ * it met are claimed, the one it was in saved with its work so far.
  *
  * @param threads worker threads (0 or 1: searched as by
- *               dlx_search_parts_resume(), in the calling thread); more
- *               need a problem without bounds (#DLX_ERR_STATE otherwise:
- *               a bounded part saves in one thread)
+ *               dlx_search_parts_resume(), in the calling thread, unless
+ *               ckpt was saved in threads: then in one worker)
  * @return as dlx_search_parts_resume().
  * Complexity: as dlx_search_parts() in `threads` threads (a copy of p each),
  * plus the fingerprint and the replay of each saved path.
@@ -985,6 +988,22 @@ DLX_API int dlx_search_parts_split_resume(dlx_problem *p, const dlx_search_param
  * does not propagate, as in dlx_search_split(), so the nodes, updates and
  * branches depend on the cut: they are those of one uninterrupted call
  * started in as many threads as the first run, the solutions dlx_search()'s.
+ *
+ * A problem with bounds (dlx_set_item_bounds()) is not cut into jobs: as in
+ * dlx_search_split(), each worker runs Algorithm M over the whole tree,
+ * walks the nodes above a cut (planned for 512 leaves per thread of the
+ * first run, a number the checkpoint keeps) and searches the leaves it
+ * claims from a shared count.  Its checkpoint holds the claims handed out,
+ * the totals of the leaves searched to their end, and each leaf claimed and
+ * not finished: its number, and when its search had begun, the path from
+ * the root into it, the leaves each stage of the cut had met and the
+ * leaf's counters so far (about 112 bytes, plus 56 + 8 S per such leaf and
+ * 8 per level of its path, S the cut's stages).  A resume runs each saved
+ * leaf first, from its path or from the root, each run going on through
+ * the tree claiming leaves, then as many runs from the root as threads
+ * are left (one of them counts the walk above the cut); the final figures
+ * are one uninterrupted dlx_search()'s.  A one-thread checkpoint of a
+ * bounded search (dlx_search_resume()'s: one path, no cut) is refused.
  *
  * dlx_checkpoint_save() saves it from the caller's on_poll (which runs in
  * the calling thread, as for dlx_search_split()): each worker waits at its
@@ -1020,8 +1039,8 @@ DLX_API int dlx_search_parts_split_resume(dlx_problem *p, const dlx_search_param
  * @param err     what is wrong with a refused checkpoint (may be NULL)
  * @return as dlx_search_split(); #DLX_ERR_SYNTAX for a refused checkpoint;
  *         #DLX_ERR_INVALID for a NULL p or a NULL ckpt with len > 0;
- *         #DLX_ERR_STATE while an iterator searches p or when p has items
- *         with bounds.
+ *         #DLX_ERR_STATE while an iterator searches p, or when p has both
+ *         items with bounds and forced options.
  * Complexity: as dlx_search_split() (the cut made again on each call),
  * plus the fingerprint and the replay of each saved path; a save costs the
  * workers a wait of up to a poll interval each and O(size of the state).

@@ -1452,6 +1452,75 @@ START_TEST(part_in_threads_refused)
 }
 END_TEST
 
+/*
+ * Items with bounds in threads (Algorithm M, whose workers claim the leaves
+ * of a cut): the whole tree and parts, stopped by node limits and resumed
+ * in 1 to 4 threads, the solutions listed: the figures of one uninterrupted
+ * one-thread search (dlx_search(), or dlx_search_parts() for a part), each
+ * solution once.  Saves come at the workers' polls, inside a leaf or on
+ * the walk above the cut.
+ */
+START_TEST(bounded_in_threads_interrupted_equals_uninterrupted)
+{
+	unsigned resumes = 0, in_leaf = 0, from_one = 0;
+	unsigned n = test_trials_min(200, 30);
+	for (unsigned trial = 0; trial < n; trial++) {
+		rng_seed(trial * 2654435761u + 101);
+		dlx_problem *p = random_bounded_problem();
+		dlx_part path[2];
+		size_t depth = trial % 3 == 2 ? random_part(path) : 0;
+		struct bag whole_bag = { NULL, 0, 0 }, bag = { NULL, 0, 0 };
+		dlx_search_params sp = DLX_SEARCH_PARAMS_INIT;
+		sp.on_solution = bag_solution;
+		sp.solution_ctx = &whole_bag;
+		dlx_stats whole;
+		if (depth)
+			ck_assert_int_eq(dlx_search_parts(p, &sp, 1, path, depth, &whole), DLX_OK);
+		else
+			ck_assert_int_eq(dlx_search(p, &sp, &whole), DLX_OK);
+		sp.solution_ctx = &bag;
+		void *ck = NULL;
+		size_t ck_len = 0;
+		dlx_stats st = { 0, 0, 0, 0, DLX_STOP_COMPLETE, 0, 0.0 };
+		for (unsigned round = 0;; round++) {
+			ck_assert_uint_lt(round, 100000);
+			/* A part: one thread first (its one-thread checkpoint), then threads. */
+			unsigned threads = depth && round == 0 ? 1 : depth && round == 1 ? 2 + rng() % 3 : 1 + rng() % 4;
+			sp.poll_interval = 1 + rng() % 7;
+			sp.node_limit = rng() % 5 ? st.nodes + 1 + rng() % (whole.nodes / 4 + 1) : 0;
+			dlx_error_info err;
+			int rc = depth ? dlx_search_parts_split_resume(p, &sp, threads, path, depth, ck, ck_len, &st, &err)
+				       : dlx_search_split_resume(p, &sp, threads, ck, ck_len, &st, &err);
+			ck_assert_msg(rc == DLX_OK, "trial %u round %u: %s (%s)", trial, round, dlx_strerror(rc),
+				      err.message);
+			free(ck);
+			ck = NULL;
+			if (st.stop == DLX_STOP_COMPLETE)
+				break;
+			ck_assert_int_eq(st.stop, DLX_STOP_NODE_LIMIT);
+			ck_assert_int_eq(dlx_checkpoint_save_with(p, bag_length, &bag, &ck, &ck_len), DLX_OK);
+			/*
+			 * Flags 8 (a part's: 9; a part's in one thread: 4, which
+			 * resumes in threads too); leaves saved: the u32 at byte 100.
+			 */
+			const unsigned char *b = ck;
+			ck_assert(b[12] == (depth ? 9 : 8) || (depth && b[12] == 4 && threads == 1));
+			in_leaf += b[12] != 4 && b[100] > 0;
+			from_one += b[12] == 4;
+			resumes++;
+		}
+		assert_same_counts(&st, &whole, "trial", trial);
+		assert_same_bag(&bag, &whole_bag, "trial", trial);
+		free(bag.h);
+		free(whole_bag.h);
+		dlx_problem_free(p);
+	}
+	ck_assert_uint_gt(resumes, n);
+	ck_assert_uint_gt(in_leaf, n / 4);
+	ck_assert_uint_gt(from_one, 0);
+}
+END_TEST
+
 static Suite *checkpoint_suite(void)
 {
 	Suite *s = suite_create("checkpoint");
@@ -1478,6 +1547,7 @@ static Suite *checkpoint_suite(void)
 	tcase_add_test(tc, split_listing_saved_while_running);
 	tcase_add_test(tc, split_solution_limit);
 	tcase_add_test(tc, part_in_threads_refused);
+	tcase_add_test(tc, bounded_in_threads_interrupted_equals_uninterrupted);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -146,7 +146,8 @@ check "--all short listing said" 1 "$(grep -c "^dlx: $tmp/all2.out: not the outp
 check "--all short listing kept" yes "$([ -e "$tmp/all2.ckpt" ] && echo yes)"
 
 # Items with bounds (Algorithm M): a count stopped every 60,000 nodes and resumed has one run's
-# totals; --all lists each solution once; threads and parts are refused.  Items a1..a8 each
+# totals, in one thread and in threads in turn; --all lists each solution once, in threads too; parts
+# the same; a listing's one-thread checkpoint stays in one thread.  Items a1..a8 each
 # covered once or twice by pairs and some triples, which also color s: 310,611 solutions.
 awk 'BEGIN { n = 8; s = ""
 	for (i = 1; i <= n; i++) s = s (i > 1 ? " " : "") "1:2|a" i
@@ -164,7 +165,9 @@ limit=60000 stops=0
 status=$?
 while [ $status -eq 4 ] && [ $stops -lt 40 ]; do
 	stops=$((stops + 1)) limit=$((limit + 60000))
-	"$dlx" --count --stats --node-limit $limit --resume "$bck" "$tmp/bounded" > "$tmp/out" 2> "$tmp/err"
+	# One thread, then two, then three...: the count's claims of the leaves of Algorithm M's cut.
+	"$dlx" --count --stats --threads $((stops % 3 + 1)) --node-limit $limit --resume "$bck" "$tmp/bounded" \
+		> "$tmp/out" 2> "$tmp/err"
 	status=$?
 done
 check "bounded resumed status" 0 $status
@@ -188,9 +191,21 @@ sed '1s/1:2|a1 /0:2|a1 /' "$tmp/bounded" > "$tmp/bounded2"
 "$dlx" --count --resume "$bck" "$tmp/bounded2" > /dev/null 2> "$tmp/err"
 check "other bounds status" 2 $?
 check "other bounds message" "dlx: $bck: checkpoint of another problem, or of other options that shape the search (seed, propagation, forced options)" "$(cat "$tmp/err")"
-"$dlx" --count --threads 2 --resume "$bck" "$tmp/bounded" > /dev/null 2> "$tmp/err"
-check "bounded threads status" 2 $?
-check "bounded threads message" "dlx: $tmp/bounded: items with bounds (u:v|name) are searched whole: not with --resume in threads (--threads 1 resumes)" "$(cat "$tmp/err")"
+# A listing's checkpoint of one thread (one search's path) resumes in one thread only.
+"$dlx" --all --node-limit 100000 --checkpoint "$tmp/b1.ckpt" --output "$tmp/b1.all" "$tmp/bounded" 2> /dev/null
+"$dlx" --count --threads 2 --resume "$tmp/b1.ckpt" "$tmp/bounded" > /dev/null 2> "$tmp/err"
+check "bounded one-thread listing in threads status" 2 $?
+check "bounded one-thread listing in threads message" "dlx: $tmp/b1.ckpt: checkpoint of a one-thread search of a problem with bounds: it resumes in one thread (--threads 1)" "$(cat "$tmp/err")"
+# --all in threads: each solution once.
+blocks() { awk 'BEGIN { RS = "" } { gsub(/\n/, " | "); print }' "$1" | LC_ALL=C sort; }
+"$dlx" --all --threads 2 --node-limit 150000 --checkpoint "$tmp/bt.ckpt" --output "$tmp/bt.all" "$tmp/bounded" 2> /dev/null
+check "bounded --all in threads stop status" 4 $?
+printf 'half a solution\n' >> "$tmp/bt.all"
+"$dlx" --all --threads 3 --node-limit 400000 --resume "$tmp/bt.ckpt" --output "$tmp/bt.all" "$tmp/bounded" 2> /dev/null
+check "bounded --all in threads second stop status" 4 $?
+"$dlx" --all --threads 1 --resume "$tmp/bt.ckpt" --output "$tmp/bt.all" "$tmp/bounded" 2> /dev/null
+check "bounded --all in threads final status" 0 $?
+check "bounded --all in threads: each solution once" "$(blocks "$tmp/b.all.whole")" "$(blocks "$tmp/bt.all")"
 # A part of it (Algorithm M's cut): stopped every 30,000 of the part's nodes, resumed to one run's totals.
 "$dlx" --count --stats --threads 1 --part 2/3 "$tmp/bounded" > "$tmp/bp.whole" 2> "$tmp/bp.whole.err"
 pwhole=$(totals "$tmp/bp.whole.err")
@@ -199,7 +214,9 @@ limit=30000 stops=0
 status=$?
 while [ $status -eq 4 ] && [ $stops -lt 40 ]; do
 	stops=$((stops + 1)) limit=$((limit + 30000))
-	"$dlx" --count --stats --part 2/3 --node-limit $limit --resume "$tmp/bp.ckpt" "$tmp/bounded" > "$tmp/out" 2> "$tmp/err"
+	# One thread first (a run that keeps all the part's leaves), then 2, 3, 1, ...: its checkpoint goes on in threads.
+	"$dlx" --count --stats --threads $((stops % 3 + 1 + (stops < 3))) --part 2/3 --node-limit $limit \
+		--resume "$tmp/bp.ckpt" "$tmp/bounded" > "$tmp/out" 2> "$tmp/err"
 	status=$?
 done
 check "bounded part resumed status" 0 $status

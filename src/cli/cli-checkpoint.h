@@ -54,15 +54,14 @@ struct cli_checkpoint {
 	 * Threads when more than 1 (dlx_search_split_resume(), or
 	 * dlx_search_parts_resume() for a part); a resume of a search saved in
 	 * threads goes on in this many (0 or 1: one worker), as does a part's.
-	 * The caller leaves out items with bounds then.
 	 */
 	unsigned threads;
 	/*
 	 * A fresh count of the whole tree saves its jobs (dlx_search_split_resume()
 	 * in `threads` workers, one by default) rather than one search's path, so
-	 * that its checkpoint resumes in any number of threads.  dlx sets it for
-	 * problems without bounds; a listing in one thread keeps the search's
-	 * order, and its one-thread checkpoint.
+	 * that its checkpoint resumes in any number of threads (with bounds, as
+	 * Algorithm M's claims of the leaves of a cut).  dlx sets it; a listing
+	 * in one thread keeps the search's order, and its one-thread checkpoint.
 	 */
 	bool count_in_jobs;
 };

@@ -114,8 +114,7 @@ static const char usage_dlx[] =
 	"                        SIGINT/SIGTERM/SIGHUP stops it; FILE\n"
 	"                        must not exist (it is removed once the count is out);\n"
 	"                        --all needs --output, which a resume cuts back to the\n"
-	"                        solutions saved, then appends to; items with bounds\n"
-	"                        save in one thread only\n"
+	"                        solutions saved, then appends to\n"
 	"      --checkpoint-every=SEC  seconds between saves (default 300)\n"
 	"      --resume=FILE     go on with the count saved in FILE, of the same problem\n"
 	"                        and options that shape the search (--seed,\n"
@@ -723,9 +722,9 @@ int main(int argc, char **argv)
 		return CLI_EXIT_FAILURE;
 	}
 	/*
-	 * Threads, parts and the whole tree's estimate know Algorithm M's tree
-	 * too, and so do one-thread checkpoints (of parts too); the memo, a
-	 * part's estimate, diagrams and checkpoints in threads know only X's.
+	 * Threads, parts, checkpoints and the whole tree's estimate know
+	 * Algorithm M's tree too; the memo, a part's estimate and diagrams
+	 * know only X's.
 	 */
 	if (o.sat && (dlx_has_bounds(p) || dlx_has_costs(p))) {
 		fprintf(stderr, "dlx: %s: --engine sat encodes plain exact covers: not items with bounds (u:v|name) "
@@ -736,13 +735,10 @@ int main(int argc, char **argv)
 		dlx_ec_free(ec);
 		return CLI_EXIT_USAGE;
 	}
-	const bool split_checkpoint = o.checkpoint && o.cli.threads > 1;
-	if (dlx_has_bounds(p) && (o.memo || (o.estimate && o.cli.parts) || diagram_mode(&o) || split_checkpoint)) {
+	if (dlx_has_bounds(p) && (o.memo || (o.estimate && o.cli.parts) || diagram_mode(&o))) {
 		fprintf(stderr, "dlx: %s: items with bounds (u:v|name) are searched whole: not with %s\n",
 			strcmp(o.file, "-") == 0 ? "<stdin>" : o.file,
-			o.memo ? "--memo" : o.estimate ? "--estimate --part" :
-			split_checkpoint ? (o.resume ? "--resume in threads (--threads 1 resumes)"
-						     : "--checkpoint in threads (--threads 1 saves)")
+			o.memo ? "--memo" : o.estimate ? "--estimate --part"
 			: o.zdd.sampling ? "--sample" : o.zdd.read_file ? "--from-zdd" : "--zdd");
 		if (pr.svg)
 			dlx_svg_free(pr.svg);
@@ -782,7 +778,7 @@ int main(int argc, char **argv)
 	struct cli_checkpoint ck = { "dlx", o.checkpoint, o.resume, o.checkpoint_every, 0, p, &lim, false, false,
 		NULL, NULL, 0, false, NULL, NULL, o.cli.part_path,
 		/* A lone --part 1/1 is the whole tree, as for a search. */
-		o.cli.part_depth > 1 || o.cli.parts > 1 ? o.cli.part_depth : 0, o.cli.threads, !dlx_has_bounds(p) };
+		o.cli.part_depth > 1 || o.cli.parts > 1 ? o.cli.part_depth : 0, o.cli.threads, true };
 	int rc, unsaved = 0;
 	if (o.best) {
 		dlx_search_params sp = DLX_SEARCH_PARAMS_INIT;

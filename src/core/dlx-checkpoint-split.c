@@ -419,6 +419,8 @@ int dlx__ck_split_save(const dlx_problem *p, dlx_checkpoint_user_fn user_fn, voi
 	}
 	if (pc->split != DLX_CK_SPLIT_LIVE)
 		return DLX_ERR_STATE;
+	if (pc->msplit)
+		return dlx__ck_msplit_save(p, user_fn, ctx, out, len);
 	struct sck_shared *sh = pc->live;
 	pthread_mutex_lock(&sh->mu);
 	sh->park = true;
@@ -608,6 +610,8 @@ static int sck_check_part(const struct sck_shared *sh, const unsigned char *b, s
 {
 	char msg[sizeof err->message], saved[8 * 24], mine[8 * 24];
 	*one = flags == DLX__CK_PART;
+	if (flags == DLX__CK_MSPLIT || flags == DLX__CK_MSPLIT_PART)
+		return dlx__ck_refuse(err, "checkpoint of a problem with bounds, not of this one");
 	if (flags == DLX__CK_SPLIT)
 		return dlx__ck_refuse(err, "checkpoint of a count of the whole search in threads, not of a part");
 	if (flags == DLX__CK_MPART)
@@ -695,6 +699,8 @@ static int sck_search(dlx_problem *p, const dlx_search_params *params, unsigned 
 			rc = sck_check_part(&sh, b, len, flags, &one, err);
 			if (rc)
 				return rc;
+		} else if (flags == DLX__CK_MSPLIT || flags == DLX__CK_MSPLIT_PART) {
+			return dlx__ck_refuse(err, "checkpoint of a problem with bounds, not of this one");
 		} else if (flags != DLX__CK_SPLIT) {
 			return dlx__ck_refuse(err, flags == DLX__CK_PART || flags == DLX__CK_SPLIT_PART ||
 							   flags == DLX__CK_MPART
@@ -787,6 +793,7 @@ static int sck_search(dlx_problem *p, const dlx_search_params *params, unsigned 
 	p->ck_part->image = NULL;
 	p->ck_part->on = false;
 	p->ck_part->live = &sh;
+	p->ck_part->msplit = false;
 	p->ck_part->split = DLX_CK_SPLIT_LIVE;
 	p->ck_fp = sh.fp;
 	p->ck_armed = !rc;
@@ -874,12 +881,14 @@ int dlx_search_split_resume(dlx_problem *p, const dlx_search_params *params, uns
 		memset(stats, 0, sizeof *stats), stats->stop = DLX_STOP_ERROR;
 	if (!p || (!ckpt && len))
 		return DLX_ERR_INVALID;
-	if (p->iterating || dlx__bounded(p))
+	if (p->iterating)
 		return DLX_ERR_STATE;
 	uint64_t fp;
 	int rc = dlx__ck_fingerprint(p, &fp);
 	if (rc)
 		return rc;
+	if (dlx__bounded(p))
+		return dlx__ck_msplit_resume(p, params, threads, NULL, 0, fp, ckpt, len, stats, err);
 	return sck_search(p, params, threads, NULL, 0, fp, ckpt, len, stats, err);
 }
 
@@ -909,6 +918,6 @@ int dlx_checkpoint_split(const void *ckpt, size_t len, bool *split, dlx_error_in
 	uint32_t flags;
 	int rc = dlx__ck_check_bytes(ckpt, len, &extra, &flags, err);
 	if (!rc)
-		*split = flags == DLX__CK_SPLIT;
+		*split = flags == DLX__CK_SPLIT || flags == DLX__CK_MSPLIT;
 	return rc;
 }

@@ -281,7 +281,9 @@ int dlx__ck_check_bytes(const unsigned char *b, size_t len, size_t *extra, uint3
 		return refuse(err, "not a dlx checkpoint (no DLXCKPT header)");
 	if (len < 16)
 		return refuse(err, "truncated checkpoint");
-	if (get32(b + 8) != CK_VERSION || (get32(b + 12) > DLX__CK_SPLIT_PART && get32(b + 12) != CK_MPART))
+	uint32_t fl = len >= 16 ? get32(b + 12) : 0;
+	if (get32(b + 8) != CK_VERSION ||
+	    (fl > DLX__CK_SPLIT_PART && fl != CK_MPART && fl != DLX__CK_MSPLIT && fl != DLX__CK_MSPLIT_PART))
 		return refuse(err, "checkpoint of another version of the format (this dlx reads version 1)");
 	if (len < CK_HEADER + 8)
 		return refuse(err, "truncated checkpoint");
@@ -294,9 +296,11 @@ int dlx__ck_check_bytes(const unsigned char *b, size_t len, size_t *extra, uint3
 		return refuse(err, "corrupted checkpoint (checksum mismatch)");
 	*extra = 0;
 	*flags = get32(b + 12);
-	if (*flags == CK_SPLIT || *flags == DLX__CK_SPLIT_PART) {
-		/* Its own layout after the header (dlx-checkpoint-split.c), checked there. */
-		if (len < CK_HEADER + 32 + 8 || get32(b + 68) != 0)
+	if (*flags == CK_SPLIT || *flags == DLX__CK_SPLIT_PART || *flags == DLX__CK_MSPLIT ||
+	    *flags == DLX__CK_MSPLIT_PART) {
+		/* Its own layout after the header (dlx-checkpoint-split.c, -msplit.c), checked there. */
+		const size_t own = *flags & DLX__CK_MSPLIT ? 24 : 32;
+		if (len < CK_HEADER + own + 8 || get32(b + 68) != 0)
 			return refuse(err, "corrupted checkpoint (its path's length disagrees with its size)");
 		*extra = len - CK_HEADER - 8;
 	}
@@ -374,7 +378,12 @@ int dlx__ck_parse(const dlx_problem *p, const unsigned char *b, size_t len, uint
 					      : "checkpoint of a count in threads, not of a one-thread search "
 						"(resume it as a count in threads: --threads N, "
 						"dlx_search_split_resume())");
-	if (flags == DLX__CK_SPLIT_PART)
+	if (flags == DLX__CK_MSPLIT)
+		return refuse(err, part_depth ? "checkpoint of a count of the whole search in threads, not of a part"
+					      : "checkpoint of a count in threads, not of a one-thread search "
+						"(resume it as a count in threads: --threads N, "
+						"dlx_search_split_resume())");
+	if (flags == DLX__CK_SPLIT_PART || flags == DLX__CK_MSPLIT_PART)
 		return refuse(err, part_depth ? "checkpoint of a part searched in threads, not of one searched in "
 						"one thread"
 					      : "checkpoint of a part of the search (dlx --part), not of the whole "
@@ -696,16 +705,16 @@ int dlx_search_parts_split_resume(dlx_problem *p, const dlx_search_params *param
 	if (rc)
 		return rc;
 	fp = dlx__ck_part_fingerprint(fp, part, depth);
-	if (dlx__bounded(p)) {
-		if (threads > 1)
-			return DLX_ERR_STATE;
-		return mpart_resume(p, params, part, depth, ckpt, len, fp, stats, err);
-	}
 	/* In threads, or a part's checkpoint saved in threads (which one thread resumes as one worker). */
 	size_t extra;
 	uint32_t flags = 0;
 	if (ckpt && dlx__ck_check_bytes(ckpt, len, &extra, &flags, NULL) != DLX_OK)
 		flags = 0;
+	if (dlx__bounded(p)) {
+		if (threads > 1 || flags == DLX__CK_MSPLIT_PART)
+			return dlx__ck_msplit_resume(p, params, threads, part, depth, fp, ckpt, len, stats, err);
+		return mpart_resume(p, params, part, depth, ckpt, len, fp, stats, err);
+	}
 	if (threads > 1 || flags == DLX__CK_SPLIT_PART)
 		return dlx__ck_parts_split_resume(p, params, threads, part, depth, ckpt, len, stats, err);
 	static const dlx_search_params defaults = DLX_SEARCH_PARAMS_INIT;

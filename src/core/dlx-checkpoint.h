@@ -20,6 +20,9 @@ struct dlx__replay;
 #define DLX__CK_MPART 4u /* flags: a bounded part's (Algorithm M's cut, dlx_search_parts_resume()) */
 /* flags: a part's searched in threads (dlx_search_parts_split_resume()): the split layout, and the part */
 #define DLX__CK_SPLIT_PART (DLX__CK_SPLIT | DLX__CK_PART)
+/* flags: a bounded search in threads (dlx-checkpoint-msplit.c), and a bounded part's */
+#define DLX__CK_MSPLIT 8u
+#define DLX__CK_MSPLIT_PART (DLX__CK_MSPLIT | DLX__CK_PART)
 
 /* FNV-1a, 64 bits, of n bytes from the state h (the offset basis to begin). */
 uint64_t dlx__ck_fnv(uint64_t h, const unsigned char *b, size_t n);
@@ -68,6 +71,18 @@ int dlx__ck_parse(const dlx_problem *p, const unsigned char *b, size_t len, uint
  * is called while the workers are parked.
  */
 int dlx__ck_split_save(const dlx_problem *p, dlx_checkpoint_user_fn user, void *ctx, void **out, size_t *len);
+
+/* The bounded search's side of dlx__ck_split_save() (dlx-checkpoint-msplit.c): p->ck_part->msplit. */
+int dlx__ck_msplit_save(const dlx_problem *p, dlx_checkpoint_user_fn user, void *ctx, void **out, size_t *len);
+
+/*
+ * A bounded search in threads from the start or from a checkpoint
+ * (dlx-checkpoint-msplit.c): the whole tree (part NULL, depth 0) or a
+ * part; fp the fingerprint (a part's for a part); p checked, no forced
+ * options.
+ */
+int dlx__ck_msplit_resume(dlx_problem *p, const dlx_search_params *params, unsigned threads, const dlx_part *part,
+			  size_t depth, uint64_t fp, const void *ckpt, size_t len, dlx_stats *stats, dlx_error_info *err);
 
 /*
  * dlx_search_parts_split_resume() in threads, or of a part's checkpoint in

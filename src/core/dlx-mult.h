@@ -82,6 +82,13 @@ struct dlx__mcut {
 	/* What the run spent above the cut, which every worker repeats, and below it */
 	uint64_t shared_nodes, shared_branches, owned_updates, owned_from;
 	bool in_owned;
+	/*
+	 * The run's counters as it entered the leaf it is in (in_owned; the
+	 * updates as owned_updates then): a checkpoint in threads saves that
+	 * leaf's own work (dlx-checkpoint-msplit.c).  0 for a run resumed in a
+	 * leaf, whose counters start at the leaf's.
+	 */
+	uint64_t leaf_nodes, leaf_branches, leaf_solutions, leaf_updates;
 };
 
 /*

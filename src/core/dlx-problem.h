@@ -210,6 +210,16 @@ struct dlx__ck_part {
 	uint64_t seen[DLX_MAX_PART_DEPTH];
 	uint64_t shared_nodes, shared_branches, owned_updates;
 	/*
+	 * For a bounded search in threads (dlx-checkpoint-msplit.c), as they
+	 * stood at ck_level's node: whether the run was in a leaf of the cut and
+	 * that leaf's own counters so far (leaf_at), and the run's counters below
+	 * the cut (owned_nodes, owned_branches; updates: owned_updates), before
+	 * the adjustment above for a node entered above the cut.
+	 */
+	bool in_leaf;
+	dlx_stats leaf_at;
+	uint64_t owned_nodes, owned_branches;
+	/*
 	 * A search in threads' (dlx_search_split_resume(), dlx-checkpoint-split.c):
 	 * split is DLX_CK_SPLIT_LIVE while it runs (live its shared state, which
 	 * dlx_checkpoint_save() parks the workers through), DLX_CK_SPLIT_IMAGE
@@ -217,6 +227,7 @@ struct dlx__ck_part {
 	 * otherwise.
 	 */
 	uint8_t split;
+	bool msplit;                    /* live is a bounded search's (dlx-checkpoint-msplit.c) */
 	void *live;
 	unsigned char *image;
 	size_t image_len;

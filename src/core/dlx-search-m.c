@@ -898,6 +898,16 @@ static void publish(struct msearch *m, size_t level, uint8_t where, const dlx_st
 	pc->shared_nodes = c->shared_nodes;
 	pc->shared_branches = c->shared_branches;
 	pc->owned_updates = c->owned_updates + (c->in_owned ? m->updates - c->owned_from : 0);
+	pc->owned_nodes = at->nodes - c->shared_nodes;
+	pc->owned_branches = at->branches - c->shared_branches;
+	pc->in_leaf = c->in_owned;
+	if (c->in_owned) {
+		pc->leaf_at = *at;
+		pc->leaf_at.nodes -= c->leaf_nodes + (where == DLX_CK_ENTERED);
+		pc->leaf_at.branches -= c->leaf_branches;
+		pc->leaf_at.solutions -= c->leaf_solutions;
+		pc->leaf_at.updates = pc->owned_updates - c->leaf_updates;
+	}
 	/*
 	 * A node entered above the cut was met as a leaf (mcut_leaf()): the
 	 * resumed search enters it again and meets it again, so the counters
@@ -1021,6 +1031,7 @@ static ALWAYS_INLINE int msearch_impl(struct msearch *m, const dlx_search_params
 		if (m->cut && level >= m->cut->deepest) {
 			m->cut->in_owned = true;
 			m->cut->owned_from = m->updates;
+			m->cut->leaf_nodes = m->cut->leaf_branches = m->cut->leaf_solutions = m->cut->leaf_updates = 0;
 		}
 	}
 
@@ -1036,16 +1047,19 @@ forward:
 		goto unwind;
 	}
 	/* Above the cut: a solution there is a leaf; the other nodes are walked by every worker. */
+	bool claimed_here = false;
 	if (m->cut && level < m->cut->deepest) {
 		int at = mcut_leaf(m->cut, level, m->next[0] == 0);
 		if (at == 0)
 			goto backdown;
 		m->cut->shared_nodes += at == 1;
+		/* A solution above the cut, claimed: no poll there, where a save would have to say so. */
+		claimed_here = at == 2 && m->cut->claim;
 	}
 	st.nodes++;
 	if (level > st.max_level)
 		st.max_level = level > UINT32_MAX ? UINT32_MAX : (uint32_t)level;
-	if (params->on_poll && --poll_left == 0) {
+	if (params->on_poll && !claimed_here && --poll_left == 0) {
 		poll_left = poll_every;
 		st.updates = m->updates;
 		st.progress = progress(m, level);
@@ -1189,6 +1203,10 @@ advance:	/* Try level L's branch L->cur (or its next), or back up. */
 		}
 		m->cut->in_owned = true;
 		m->cut->owned_from = m->updates;
+		m->cut->leaf_nodes = st.nodes;
+		m->cut->leaf_branches = st.branches;
+		m->cut->leaf_solutions = st.solutions;
+		m->cut->leaf_updates = m->cut->owned_updates;
 	}
 	L->cur = x;
 	cost = L->cost;

@@ -1,1 +1,0 @@
---count --threads 2 --checkpoint @DATA@/never-written.ckpt
