@@ -21,10 +21,10 @@ if ! [[ $secs =~ ^[1-9][0-9]*$ ]]; then
 	echo "usage: tools/fuzz.sh [SECONDS_PER_HARNESS]" >&2
 	exit 2
 fi
-harnesses=(ec core bounds sudoku-read sudoku-extras zdd)
+harnesses=(ec core bounds sudoku-read sudoku-extras zdd checkpoint)
 # fuzz-core reads at most 46 bytes; longer inputs would only waste mutations.
 # sudoku-read needs room for a 64x64 puzzle line (4096 symbols) and a bit more.
-declare -A max_len=([ec]=4096 [core]=64 [bounds]=64 [sudoku-read]=8192 [sudoku-extras]=4096 [zdd]=1024)
+declare -A max_len=([ec]=4096 [core]=64 [bounds]=64 [sudoku-read]=8192 [sudoku-extras]=4096 [zdd]=1024 [checkpoint]=2048)
 build=build-fuzz
 
 if ! command -v clang >/dev/null 2>&1; then
