@@ -1161,17 +1161,90 @@ static void assert_same_bag(struct bag *a, struct bag *b, const char *what, unsi
 	}
 }
 
+
+
+/* What resume_in_threads() met: checkpoints by their flags (byte 12), and how they were resumed. */
+struct threads_tally {
+	unsigned resumes;       /* stops saved and resumed */
+	unsigned flags[16];     /* checkpoints saved, by flags */
+	unsigned from_one;      /* a one-thread checkpoint (flags 1, 4) resumed in threads */
+	unsigned to_one;        /* a checkpoint of threads resumed in one */
+	unsigned with_leaves;   /* Algorithm M's claims with leaves saved (flags 8, 9: the u32 at byte 100) */
+};
+
 /*
- * A part searched in threads, and in one thread, in turns, stopped by node
- * limits (the workers' polls every 1 to 7 nodes) and resumed each time
- * in 1 to 4 threads, its solutions listed: the figures of one
- * uninterrupted dlx_search_parts() in one thread, each solution listed
- * once.  A one-thread part's checkpoint resumes in threads and the other
- * way round.
+ * p's whole tree (depth 0) or part, its solutions listed, stopped by node
+ * limits that the workers see at their polls (every 1 to 7 nodes) and
+ * resumed until it completes, in 1 to 4 threads at random; a part first in
+ * one thread, then in threads, then in one again, so that each kind of
+ * checkpoint is resumed in the other.  Each save's number is the solutions
+ * reported when the state was read (bag_length()), and it must be the
+ * listing's length.  The end: the figures of one uninterrupted one-thread
+ * search (dlx_search(), dlx_search_parts()), each solution listed once.
+ */
+static void resume_in_threads(dlx_problem *p, const dlx_part *path, size_t depth, unsigned trial,
+			      struct threads_tally *tally)
+{
+	struct bag whole_bag = { NULL, 0, 0 }, bag = { NULL, 0, 0 };
+	dlx_search_params sp = DLX_SEARCH_PARAMS_INIT;
+	sp.on_solution = bag_solution;
+	sp.solution_ctx = &whole_bag;
+	dlx_stats whole;
+	if (depth)
+		ck_assert_int_eq(dlx_search_parts(p, &sp, 1, path, depth, &whole), DLX_OK);
+	else
+		ck_assert_int_eq(dlx_search(p, &sp, &whole), DLX_OK);
+	sp.solution_ctx = &bag;
+	void *ck = NULL;
+	size_t ck_len = 0;
+	unsigned saved_flags = 0;
+	dlx_stats st = { 0, 0, 0, 0, DLX_STOP_COMPLETE, 0, 0.0 };
+	for (unsigned round = 0;; round++) {
+		ck_assert_uint_lt(round, 100000);
+		unsigned threads = depth && (round == 0 || round == 2) ? 1 : depth && round == 1 ? 2 + rng() % 3
+												: 1 + rng() % 4;
+		bool one = saved_flags == 1 || saved_flags == 4;
+		tally->from_one += ck && one && threads > 1;
+		tally->to_one += ck && !one && threads == 1;
+		sp.poll_interval = 1 + rng() % 7;
+		sp.node_limit = rng() % 5 ? st.nodes + 1 + rng() % (whole.nodes / 4 + 1) : 0;
+		dlx_error_info err;
+		int rc = depth ? dlx_search_parts_split_resume(p, &sp, threads, path, depth, ck, ck_len, &st, &err)
+			       : dlx_search_split_resume(p, &sp, threads, ck, ck_len, &st, &err);
+		ck_assert_msg(rc == DLX_OK, "trial %u round %u: %s (%s)", trial, round, dlx_strerror(rc), err.message);
+		assert_sane(p);
+		free(ck);
+		ck = NULL;
+		if (st.stop == DLX_STOP_COMPLETE)
+			break;
+		ck_assert_int_eq(st.stop, DLX_STOP_NODE_LIMIT);
+		ck_assert_int_eq(dlx_checkpoint_save_with(p, bag_length, &bag, &ck, &ck_len), DLX_OK);
+		uint64_t user;
+		ck_assert_int_eq(dlx_checkpoint_user(ck, ck_len, &user, NULL), DLX_OK);
+		ck_assert_uint_eq(user, bag.n);
+		const unsigned char *b = ck;
+		saved_flags = b[12] & 15;
+		tally->flags[saved_flags]++;
+		tally->with_leaves += (saved_flags & 8) && b[100] > 0;
+		tally->resumes++;
+	}
+	assert_same_counts(&st, &whole, "trial", trial);
+	/* A part's jobs in threads are its jobs in one thread: the same deepest level too. */
+	if (depth && !dlx_has_bounds(p))
+		ck_assert_uint_eq(st.max_level, whole.max_level);
+	assert_same_bag(&bag, &whole_bag, "trial", trial);
+	free(bag.h);
+	free(whole_bag.h);
+}
+
+/*
+ * A part (and now and then a piece) in threads and in one thread in turns:
+ * one-thread part checkpoints (flags 1) resume in threads, threaded ones
+ * (flags 3) in one; max_level as one thread's too.
  */
 START_TEST(part_in_threads_interrupted_equals_uninterrupted)
 {
-	unsigned resumes = 0, from_one = 0, to_one = 0;
+	struct threads_tally tally = { 0 };
 	unsigned n = test_trials(200);
 	for (unsigned trial = 0; trial < n; trial++) {
 		rng_seed(trial * 2654435761u + 3);
@@ -1179,104 +1252,56 @@ START_TEST(part_in_threads_interrupted_equals_uninterrupted)
 		dlx_problem *p = trial % 5 == 4 ? queens(6 + trial % 3) : random_problem(&colored);
 		dlx_part path[2];
 		size_t depth = random_part(path);
-		struct bag whole_bag = { NULL, 0, 0 }, bag = { NULL, 0, 0 };
-		dlx_search_params sp = DLX_SEARCH_PARAMS_INIT;
-		sp.on_solution = bag_solution;
-		sp.solution_ctx = &whole_bag;
-		dlx_stats whole;
-		ck_assert_int_eq(dlx_search_parts(p, &sp, 1, path, depth, &whole), DLX_OK);
-		sp.solution_ctx = &bag;
-		void *ck = NULL;
-		size_t ck_len = 0;
-		bool threaded = false;
-		dlx_stats st = { 0, 0, 0, 0, DLX_STOP_COMPLETE, 0, 0.0 };
-		for (unsigned round = 0;; round++) {
-			ck_assert_uint_lt(round, 100000);
-			/* One thread, then threads, then one again: each kind of checkpoint resumed in the other. */
-			unsigned threads = round == 0 || round == 2 ? 1 : round == 1 ? 2 + rng() % 3 : 1 + rng() % 4;
-			from_one += ck && !threaded && threads > 1;
-			to_one += ck && threaded && threads == 1;
-			sp.poll_interval = 1 + rng() % 7;
-			sp.node_limit = rng() % 5 ? st.nodes + 1 + rng() % (whole.nodes / 4 + 1) : 0;
-			dlx_error_info err;
-			int rc = dlx_search_parts_split_resume(p, &sp, threads, path, depth, ck, ck_len, &st, &err);
-			ck_assert_msg(rc == DLX_OK, "trial %u round %u: %s (%s)", trial, round, dlx_strerror(rc),
-				      err.message);
-			assert_sane(p);
-			free(ck);
-			ck = NULL;
-			if (st.stop == DLX_STOP_COMPLETE)
-				break;
-			ck_assert_int_eq(st.stop, DLX_STOP_NODE_LIMIT);
-			ck_assert_int_eq(dlx_checkpoint_save_with(p, bag_length, &bag, &ck, &ck_len), DLX_OK);
-			uint64_t user;
-			ck_assert_int_eq(dlx_checkpoint_user(ck, ck_len, &user, NULL), DLX_OK);
-			ck_assert_uint_eq(user, bag.n);
-			/* A run in threads, or a resume of one, saves the threads' layout (flags at byte 12). */
-			threaded = ((const unsigned char *)ck)[12] == 3;
-			ck_assert(threaded || ((const unsigned char *)ck)[12] == 1);
-			resumes++;
-		}
-		assert_same_counts(&st, &whole, "trial", trial);
-		ck_assert_uint_eq(st.max_level, whole.max_level);
-		assert_same_bag(&bag, &whole_bag, "trial", trial);
-		free(bag.h);
-		free(whole_bag.h);
+		resume_in_threads(p, path, depth, trial, &tally);
 		dlx_problem_free(p);
 	}
-	ck_assert_uint_gt(resumes, n);
-	ck_assert_uint_gt(from_one, n / 4);
-	ck_assert_uint_gt(to_one, n / 8);
+	ck_assert_uint_eq(tally.resumes, tally.flags[1] + tally.flags[3]);
+	ck_assert_uint_gt(tally.resumes, n);
+	ck_assert_uint_gt(tally.from_one, n / 4);
+	ck_assert_uint_gt(tally.to_one, n / 8);
 }
 END_TEST
 
-/*
- * The whole tree's listing in threads, stopped and resumed in 1 to 4
- * threads: each solution listed once, one dlx_search()'s totals.
- */
+/* The whole tree's listing in threads (flags 2), without propagation (whose cut would change the figures). */
 START_TEST(split_listing_interrupted_equals_uninterrupted)
 {
-	unsigned resumes = 0;
+	struct threads_tally tally = { 0 };
 	unsigned n = test_trials(200);
 	for (unsigned trial = 0; trial < n; trial++) {
 		rng_seed(trial * 2246822519u + 29);
 		bool colored;
 		dlx_problem *p = trial % 4 == 3 ? queens(6 + trial % 4) : random_problem(&colored);
-		if (dlx_get_propagation(p) != DLX_PROPAGATE_NONE)
-			dlx_set_propagation(p, DLX_PROPAGATE_NONE);
-		struct bag whole_bag = { NULL, 0, 0 }, bag = { NULL, 0, 0 };
-		dlx_search_params sp = DLX_SEARCH_PARAMS_INIT;
-		sp.on_solution = bag_solution;
-		sp.solution_ctx = &whole_bag;
-		dlx_stats whole;
-		ck_assert_int_eq(dlx_search(p, &sp, &whole), DLX_OK);
-		sp.solution_ctx = &bag;
-		void *ck = NULL;
-		size_t ck_len = 0;
-		dlx_stats st = { 0, 0, 0, 0, DLX_STOP_COMPLETE, 0, 0.0 };
-		for (unsigned round = 0;; round++) {
-			ck_assert_uint_lt(round, 100000);
-			sp.poll_interval = 1 + rng() % 7;
-			sp.node_limit = rng() % 5 ? st.nodes + 1 + rng() % (whole.nodes / 4 + 1) : 0;
-			dlx_error_info err;
-			int rc = dlx_search_split_resume(p, &sp, 1 + rng() % 4, ck, ck_len, &st, &err);
-			ck_assert_msg(rc == DLX_OK, "trial %u round %u: %s (%s)", trial, round, dlx_strerror(rc),
-				      err.message);
-			free(ck);
-			ck = NULL;
-			if (st.stop == DLX_STOP_COMPLETE)
-				break;
-			ck_assert_int_eq(st.stop, DLX_STOP_NODE_LIMIT);
-			ck_assert_int_eq(dlx_checkpoint_save_with(p, bag_length, &bag, &ck, &ck_len), DLX_OK);
-			resumes++;
-		}
-		assert_same_counts(&st, &whole, "trial", trial);
-		assert_same_bag(&bag, &whole_bag, "trial", trial);
-		free(bag.h);
-		free(whole_bag.h);
+		dlx_set_propagation(p, DLX_PROPAGATE_NONE);
+		resume_in_threads(p, NULL, 0, trial, &tally);
 		dlx_problem_free(p);
 	}
-	ck_assert_uint_gt(resumes, n);
+	ck_assert_uint_eq(tally.resumes, tally.flags[2]);
+	ck_assert_uint_gt(tally.resumes, n);
+}
+END_TEST
+
+/*
+ * Items with bounds in threads (Algorithm M, whose workers claim the leaves
+ * of a cut, flags 8; a part's 9): saves come at the workers' polls, inside
+ * a leaf or on the walk above the cut; a part's one-thread checkpoint
+ * (flags 4) goes on in threads.
+ */
+START_TEST(bounded_in_threads_interrupted_equals_uninterrupted)
+{
+	struct threads_tally tally = { 0 };
+	unsigned n = test_trials_min(200, 30);
+	for (unsigned trial = 0; trial < n; trial++) {
+		rng_seed(trial * 2654435761u + 101);
+		dlx_problem *p = random_bounded_problem();
+		dlx_part path[2];
+		size_t depth = trial % 3 == 2 ? random_part(path) : 0;
+		resume_in_threads(p, path, depth, trial, &tally);
+		dlx_problem_free(p);
+	}
+	ck_assert_uint_eq(tally.resumes, tally.flags[8] + tally.flags[9] + tally.flags[4]);
+	ck_assert_uint_gt(tally.resumes, n);
+	ck_assert_uint_gt(tally.with_leaves, n / 4);
+	ck_assert_uint_gt(tally.from_one, 0);
 }
 END_TEST
 
@@ -1452,74 +1477,6 @@ START_TEST(part_in_threads_refused)
 }
 END_TEST
 
-/*
- * Items with bounds in threads (Algorithm M, whose workers claim the leaves
- * of a cut): the whole tree and parts, stopped by node limits and resumed
- * in 1 to 4 threads, the solutions listed: the figures of one uninterrupted
- * one-thread search (dlx_search(), or dlx_search_parts() for a part), each
- * solution once.  Saves come at the workers' polls, inside a leaf or on
- * the walk above the cut.
- */
-START_TEST(bounded_in_threads_interrupted_equals_uninterrupted)
-{
-	unsigned resumes = 0, in_leaf = 0, from_one = 0;
-	unsigned n = test_trials_min(200, 30);
-	for (unsigned trial = 0; trial < n; trial++) {
-		rng_seed(trial * 2654435761u + 101);
-		dlx_problem *p = random_bounded_problem();
-		dlx_part path[2];
-		size_t depth = trial % 3 == 2 ? random_part(path) : 0;
-		struct bag whole_bag = { NULL, 0, 0 }, bag = { NULL, 0, 0 };
-		dlx_search_params sp = DLX_SEARCH_PARAMS_INIT;
-		sp.on_solution = bag_solution;
-		sp.solution_ctx = &whole_bag;
-		dlx_stats whole;
-		if (depth)
-			ck_assert_int_eq(dlx_search_parts(p, &sp, 1, path, depth, &whole), DLX_OK);
-		else
-			ck_assert_int_eq(dlx_search(p, &sp, &whole), DLX_OK);
-		sp.solution_ctx = &bag;
-		void *ck = NULL;
-		size_t ck_len = 0;
-		dlx_stats st = { 0, 0, 0, 0, DLX_STOP_COMPLETE, 0, 0.0 };
-		for (unsigned round = 0;; round++) {
-			ck_assert_uint_lt(round, 100000);
-			/* A part: one thread first (its one-thread checkpoint), then threads. */
-			unsigned threads = depth && round == 0 ? 1 : depth && round == 1 ? 2 + rng() % 3 : 1 + rng() % 4;
-			sp.poll_interval = 1 + rng() % 7;
-			sp.node_limit = rng() % 5 ? st.nodes + 1 + rng() % (whole.nodes / 4 + 1) : 0;
-			dlx_error_info err;
-			int rc = depth ? dlx_search_parts_split_resume(p, &sp, threads, path, depth, ck, ck_len, &st, &err)
-				       : dlx_search_split_resume(p, &sp, threads, ck, ck_len, &st, &err);
-			ck_assert_msg(rc == DLX_OK, "trial %u round %u: %s (%s)", trial, round, dlx_strerror(rc),
-				      err.message);
-			free(ck);
-			ck = NULL;
-			if (st.stop == DLX_STOP_COMPLETE)
-				break;
-			ck_assert_int_eq(st.stop, DLX_STOP_NODE_LIMIT);
-			ck_assert_int_eq(dlx_checkpoint_save_with(p, bag_length, &bag, &ck, &ck_len), DLX_OK);
-			/*
-			 * Flags 8 (a part's: 9; a part's in one thread: 4, which
-			 * resumes in threads too); leaves saved: the u32 at byte 100.
-			 */
-			const unsigned char *b = ck;
-			ck_assert(b[12] == (depth ? 9 : 8) || (depth && b[12] == 4 && threads == 1));
-			in_leaf += b[12] != 4 && b[100] > 0;
-			from_one += b[12] == 4;
-			resumes++;
-		}
-		assert_same_counts(&st, &whole, "trial", trial);
-		assert_same_bag(&bag, &whole_bag, "trial", trial);
-		free(bag.h);
-		free(whole_bag.h);
-		dlx_problem_free(p);
-	}
-	ck_assert_uint_gt(resumes, n);
-	ck_assert_uint_gt(in_leaf, n / 4);
-	ck_assert_uint_gt(from_one, 0);
-}
-END_TEST
 
 static Suite *checkpoint_suite(void)
 {

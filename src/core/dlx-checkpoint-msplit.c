@@ -50,9 +50,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "dlx-checkpoint.h"
+#include "dlx-crew.h"
 #include "dlx-internal.h"
 #include "dlx-mult.h"
 #include "dlx-problem.h"
@@ -94,12 +94,8 @@ struct mck_shared {
 	uint64_t fp, target;
 	struct dlx__mcut plan;
 	atomic_uint_fast64_t claim;
-	pthread_mutex_t mu;
-	pthread_cond_t done, parked, go;
-	pthread_mutex_t sol;            /* one on_solution at a time; guards reported and sol_stop */
-	uint64_t reported;
-	int sol_stop;
-	/* Guarded by mu. */
+	struct dlx__crew crew;
+	/* Guarded by crew.mu. */
 	struct mck_entry *pend;         /* saved leaves, a run each, taken first */
 	size_t n_pend, next_pend;
 	unsigned roots;                 /* runs from the root still to start; the first is the lead */
@@ -107,88 +103,20 @@ struct mck_shared {
 	dlx_stats fin;                  /* the saved totals and the ended runs' work below the cut */
 	dlx_stats above;                /* the lead's walk above the cut, once it ended */
 	int rc;
-	unsigned running, busy;
-	bool park;
-	atomic_int stop;
-	atomic_uint_fast64_t nodes_so_far;
 	struct mck_worker *w;
 	unsigned threads;
 };
 
-static void mck_set_stop(struct mck_shared *sh, dlx_stop_reason why)
-{
-	int none = DLX_STOP_COMPLETE;
-	atomic_compare_exchange_strong(&sh->stop, &none, (int)why);
-}
-
-static void add_count(uint64_t *a, uint64_t b, int *rc)
-{
-	if (*a > UINT64_MAX - b)
-		*rc = DLX_ERR_OVERFLOW;
-	else
-		*a += b;
-}
-
-static void add_stats(dlx_stats *a, const dlx_stats *b, int *rc)
-{
-	add_count(&a->solutions, b->solutions, rc);
-	add_count(&a->nodes, b->nodes, rc);
-	add_count(&a->updates, b->updates, rc);
-	add_count(&a->branches, b->branches, rc);
-	if (b->max_level > a->max_level)
-		a->max_level = b->max_level;
-}
-
-/* Nodes for node_limit: below the cut, and the lead's above it too. */
-static void mck_count_nodes(struct mck_worker *w, uint64_t nodes)
-{
-	struct mck_shared *sh = w->sh;
-	uint64_t add = nodes - w->polled_nodes;
-	uint64_t total = atomic_fetch_add(&sh->nodes_so_far, add) + add;
-	w->polled_nodes = nodes;
-	if (sh->params->node_limit && total >= sh->params->node_limit)
-		mck_set_stop(sh, DLX_STOP_NODE_LIMIT);
-}
-
 static int mck_poll(void *ctx, const dlx_stats *so_far)
 {
 	struct mck_worker *w = ctx;
-	struct mck_shared *sh = w->sh;
+	struct dlx__crew *c = &w->sh->crew;
 	/* so_far counts the walk above the cut for the lead only (dlx__mcut.lead). */
-	mck_count_nodes(w, so_far->nodes);
-	pthread_mutex_lock(&sh->mu);
-	if (sh->park) {
-		sh->busy--;
-		pthread_cond_broadcast(&sh->parked);
-		while (sh->park)
-			pthread_cond_wait(&sh->go, &sh->mu);
-		sh->busy++;
-	}
-	pthread_mutex_unlock(&sh->mu);
-	return atomic_load(&sh->stop) != DLX_STOP_COMPLETE;
-}
-
-static int mck_solution(void *ctx, const size_t *options, size_t n)
-{
-	struct mck_worker *w = ctx;
-	struct mck_shared *sh = w->sh;
-	const dlx_search_params *pa = sh->params;
-	int stop = 1;
-	pthread_mutex_lock(&sh->sol);
-	if (!sh->sol_stop) {
-		stop = 0;
-		sh->reported++;
-		if (pa->on_solution && pa->on_solution(pa->solution_ctx, options, n))
-			sh->sol_stop = DLX_STOP_CALLBACK;
-		else if (pa->solution_limit && sh->reported >= pa->solution_limit)
-			sh->sol_stop = DLX_STOP_LIMIT;
-		if (sh->sol_stop) {
-			mck_set_stop(sh, (dlx_stop_reason)sh->sol_stop);
-			stop = 1;
-		}
-	}
-	pthread_mutex_unlock(&sh->sol);
-	return stop;
+	dlx__crew_count(c, &w->polled_nodes, so_far->nodes);
+	pthread_mutex_lock(&c->mu);
+	dlx__crew_park_here(c);
+	pthread_mutex_unlock(&c->mu);
+	return atomic_load(&c->stop) != DLX_STOP_COMPLETE;
 }
 
 /* A run's counters below the cut (what it searched in its leaves), from its stats and cut. */
@@ -210,20 +138,19 @@ static void *mck_worker_main(void *arg)
 	wp.poll_ctx = w;
 	wp.poll_interval = sh->params->poll_interval ? sh->params->poll_interval : 4096;
 	if (sh->params->on_solution || sh->params->solution_limit) {
-		wp.on_solution = mck_solution;
-		wp.solution_ctx = w;
+		wp.on_solution = dlx__crew_solution;
+		wp.solution_ctx = &sh->crew;
 	}
 	for (;;) {
 		static const uint32_t none[1] = { 0 };
 		struct dlx__replay rp = { 0, none, none, { 0, 0, 0, 0, DLX_STOP_COMPLETE, 0, 0.0 } };
-		pthread_mutex_lock(&sh->mu);
-		while (sh->park)
-			pthread_cond_wait(&sh->go, &sh->mu);
+		pthread_mutex_lock(&sh->crew.mu);
+		dlx__crew_wait_unparked(&sh->crew);
 		bool taken = false;
 		w->cut = sh->plan;
 		w->cut.claim = &sh->claim;
 		w->lead = false;
-		if (atomic_load(&sh->stop) == DLX_STOP_COMPLETE) {
+		if (atomic_load(&sh->crew.stop) == DLX_STOP_COMPLETE) {
 			if (sh->next_pend < sh->n_pend) {
 				const struct mck_entry *e = &sh->pend[sh->next_pend++];
 				/* The leaf is this run's: met as number e->leaf, claimed. */
@@ -246,9 +173,9 @@ static void *mck_worker_main(void *arg)
 		}
 		if (taken) {
 			w->has_run = true;
-			sh->busy++;
+			sh->crew.busy++;
 		}
-		pthread_mutex_unlock(&sh->mu);
+		pthread_mutex_unlock(&sh->crew.mu);
 		if (!taken)
 			break;
 		w->cut.lead = w->lead;
@@ -258,31 +185,25 @@ static void *mck_worker_main(void *arg)
 		int rc = dlx__search_m_part_replay(w->clone, &wp, &w->cut, &rp, &st);
 		dlx_stats own = owned_of(&st, &w->cut);
 		if (!rc)
-			mck_count_nodes(w, w->lead ? st.nodes : own.nodes);
-		pthread_mutex_lock(&sh->mu);
+			dlx__crew_count(&sh->crew, &w->polled_nodes, w->lead ? st.nodes : own.nodes);
+		pthread_mutex_lock(&sh->crew.mu);
 		if (!rc && st.stop == DLX_STOP_COMPLETE) {
-			add_stats(&sh->fin, &own, &rc);
+			dlx__stats_add(&sh->fin, &own, &rc);
 			if (w->lead)
 				sh->above = (dlx_stats){ 0, w->cut.shared_nodes, st.updates - w->cut.owned_updates,
 							 w->cut.shared_branches, DLX_STOP_COMPLETE, 0, 0.0 };
 			w->has_run = false;
 		}
-		w->run = own;
-		sh->busy--;
-		if (sh->park)
-			pthread_cond_broadcast(&sh->parked);
+		dlx__crew_idle(&sh->crew);
 		if (rc && !sh->rc)
 			sh->rc = rc;
-		pthread_mutex_unlock(&sh->mu);
+		pthread_mutex_unlock(&sh->crew.mu);
 		if (rc)
-			mck_set_stop(sh, DLX_STOP_ERROR);
+			dlx__crew_set_stop(&sh->crew, DLX_STOP_ERROR);
 		if (rc || st.stop != DLX_STOP_COMPLETE)
 			break;
 	}
-	pthread_mutex_lock(&sh->mu);
-	if (--sh->running == 0)
-		pthread_cond_signal(&sh->done);
-	pthread_mutex_unlock(&sh->mu);
+	dlx__crew_leave(&sh->crew);
 	return NULL;
 }
 
@@ -321,11 +242,11 @@ static bool worker_state(const struct mck_worker *w, struct mck_entry *e, dlx_st
 		rest.branches -= e->at.branches;
 		rest.updates -= e->at.updates;
 		rest.solutions -= e->at.solutions;
-		add_stats(fin, &rest, rc);
+		dlx__stats_add(fin, &rest, rc);
 		return true;
 	}
 	/* Walking above the cut: the node entered there is the walk's, not below the cut. */
-	add_stats(fin, &own, rc);
+	dlx__stats_add(fin, &own, rc);
 	if (cut->have && cut->mine >= cut->kept) {
 		e->leaf = cut->mine;
 		return true;
@@ -338,7 +259,7 @@ static int mck_image(struct mck_shared *sh, uint64_t user, unsigned char **out, 
 {
 	*out = NULL;
 	*len = 0;
-	if (sh->sol_stop)
+	if (sh->crew.sol_stop)
 		return DLX_ERR_STATE;
 	int rc = DLX_OK;
 	size_t cap = sh->threads + (sh->n_pend - sh->next_pend), r = 0;
@@ -427,43 +348,15 @@ static int mck_image(struct mck_shared *sh, uint64_t user, unsigned char **out, 
 int dlx__ck_msplit_save(const dlx_problem *p, dlx_checkpoint_user_fn user_fn, void *ctx, void **out, size_t *len)
 {
 	struct mck_shared *sh = p->ck_part->live;
-	pthread_mutex_lock(&sh->mu);
-	sh->park = true;
-	while (sh->busy > 0)
-		pthread_cond_wait(&sh->parked, &sh->mu);
+	dlx__crew_park_all(&sh->crew);
 	uint64_t user;
 	unsigned char *b = NULL;
-	int rc = sh->sol_stop ? DLX_ERR_STATE : user_fn(ctx, &user);
+	int rc = sh->crew.sol_stop ? DLX_ERR_STATE : user_fn(ctx, &user);
 	if (!rc)
 		rc = mck_image(sh, user, &b, len);
-	sh->park = false;
-	pthread_cond_broadcast(&sh->go);
-	pthread_mutex_unlock(&sh->mu);
+	dlx__crew_unpark(&sh->crew);
 	*out = rc ? NULL : b;
 	return rc;
-}
-
-/* A part's path in a checkpoint against the part searched: 0 or a refusal. */
-static int check_part(const struct mck_shared *sh, const unsigned char *b, size_t len, dlx_error_info *err)
-{
-	char msg[sizeof err->message], saved[8 * 24], mine[8 * 24];
-	size_t d = len >= MHEAD + 8 ? dlx__ck_get32(b + MHEAD) : 0;
-	if (d < 1 || d > DLX_MAX_PART_DEPTH || dlx__ck_get32(b + MHEAD + 4) != 0 || len < MHEAD + 8 + 8 * d + 8)
-		return dlx__ck_refuse(err, "corrupted checkpoint (a part's path of no allowed depth)");
-	dlx_part theirs[DLX_MAX_PART_DEPTH];
-	bool same = d == sh->depth;
-	for (size_t k = 0; k < d; k++) {
-		theirs[k].part = dlx__ck_get32(b + MHEAD + 8 + 8 * k);
-		theirs[k].parts = dlx__ck_get32(b + MHEAD + 12 + 8 * k);
-		same = same && theirs[k].part == sh->part[k].part && theirs[k].parts == sh->part[k].parts;
-	}
-	if (same)
-		return DLX_OK;
-	dlx__ck_part_name(saved, sizeof saved, theirs, d);
-	dlx__ck_part_name(mine, sizeof mine, sh->part, sh->depth);
-	if (snprintf(msg, sizeof msg, "checkpoint of part %s of the search, not of part %s", saved, mine) < 0)
-		msg[0] = '\0';
-	return dlx__ck_refuse(err, msg);
 }
 
 /* The saved leaves and totals (after the plan is made); DLX_OK, a refusal or DLX_ERR_NOMEM. */
@@ -606,40 +499,19 @@ static void mck_destroy(struct mck_shared *sh)
 	for (size_t k = 0; k < sh->n_pend; k++)
 		free(sh->pend[k].item);
 	free(sh->pend);
-	pthread_mutex_destroy(&sh->mu);
-	pthread_mutex_destroy(&sh->sol);
-	pthread_cond_destroy(&sh->done);
-	pthread_cond_destroy(&sh->parked);
-	pthread_cond_destroy(&sh->go);
+	dlx__crew_destroy(&sh->crew);
 }
 
-/* Waits for the workers, running the caller's poll about every 10 ms in this thread. */
-static void mck_wait(struct mck_shared *sh)
+/* The figures so far for the caller's poll (crew.mu held). */
+static dlx_stats mck_so_far(void *ctx)
 {
-	const dlx_search_params *params = sh->params;
-	pthread_mutex_lock(&sh->mu);
-	while (sh->running > 0) {
-		struct timespec until;
-		clock_gettime(CLOCK_MONOTONIC, &until);
-		until.tv_nsec += 10 * 1000 * 1000;
-		if (until.tv_nsec >= 1000000000) {
-			until.tv_sec++;
-			until.tv_nsec -= 1000000000;
-		}
-		pthread_cond_timedwait(&sh->done, &sh->mu, &until);
-		if (sh->running == 0 || !params->on_poll)
-			continue;
-		dlx_stats now = { 0, 0, 0, 0, DLX_STOP_COMPLETE, 0, 0.0 };
-		now.nodes = atomic_load(&sh->nodes_so_far);
-		pthread_mutex_unlock(&sh->mu);
-		pthread_mutex_lock(&sh->sol);
-		now.solutions = sh->reported;
-		pthread_mutex_unlock(&sh->sol);
-		if (params->on_poll(params->poll_ctx, &now))
-			mck_set_stop(sh, DLX_STOP_POLL);
-		pthread_mutex_lock(&sh->mu);
-	}
-	pthread_mutex_unlock(&sh->mu);
+	struct mck_shared *sh = ctx;
+	dlx_stats now = { 0, 0, 0, 0, DLX_STOP_COMPLETE, 0, 0.0 };
+	now.nodes = atomic_load(&sh->crew.nodes);
+	pthread_mutex_lock(&sh->crew.sol);
+	now.solutions = sh->crew.reported;
+	pthread_mutex_unlock(&sh->crew.sol);
+	return now;
 }
 
 int dlx__ck_msplit_resume(dlx_problem *p, const dlx_search_params *params, unsigned threads, const dlx_part *part,
@@ -683,7 +555,7 @@ int dlx__ck_msplit_resume(dlx_problem *p, const dlx_search_params *params, unsig
 		if (!one) {
 			if (len < MHEAD + 8)
 				return dlx__ck_refuse(err, "truncated checkpoint");
-			if (depth && (rc = check_part(&sh, b, len, err)) != 0)
+			if (depth && (rc = dlx__ck_check_part_path(b, len, MHEAD, part, depth, err)) != 0)
 				return rc;
 			if (dlx__ck_get64(b + 24) != fp)
 				return dlx__ck_refuse(err, "checkpoint of another problem, or of other options that shape "
@@ -702,16 +574,7 @@ int dlx__ck_msplit_resume(dlx_problem *p, const dlx_search_params *params, unsig
 	sh.plan.claim = NULL;
 	sh.plan.lead = false;
 	atomic_init(&sh.claim, 0);
-	pthread_mutex_init(&sh.mu, NULL);
-	pthread_mutex_init(&sh.sol, NULL);
-	pthread_condattr_t ca;
-	pthread_condattr_init(&ca);
-	pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
-	pthread_cond_init(&sh.done, &ca);
-	pthread_condattr_destroy(&ca);
-	pthread_cond_init(&sh.parked, NULL);
-	pthread_cond_init(&sh.go, NULL);
-	atomic_init(&sh.stop, DLX_STOP_COMPLETE);
+	dlx__crew_init(&sh.crew, params);
 	if (b)
 		rc = one ? mck_from_one(&sh, b, len, err) : mck_parse(&sh, b, len, err);
 	if (!rc && !p->ck_part && !(p->ck_part = calloc(1, sizeof *p->ck_part)))
@@ -720,19 +583,12 @@ int dlx__ck_msplit_resume(dlx_problem *p, const dlx_search_params *params, unsig
 		mck_destroy(&sh);
 		return rc;
 	}
-	uint64_t start_nodes = sh.fin.nodes;
-	sh.reported = sh.fin.solutions;
+	uint64_t start_nodes = sh.fin.nodes, reported = sh.fin.solutions;
 	for (size_t k = 0; k < sh.n_pend; k++) {
-		add_count(&start_nodes, sh.pend[k].at.nodes, &rc);
-		add_count(&sh.reported, sh.pend[k].at.solutions, &rc);
+		dlx__count_add(&start_nodes, sh.pend[k].at.nodes, &rc);
+		dlx__count_add(&reported, sh.pend[k].at.solutions, &rc);
 	}
-	atomic_init(&sh.nodes_so_far, start_nodes);
-	if (params->solution_limit && sh.reported >= params->solution_limit) {
-		sh.sol_stop = DLX_STOP_LIMIT;
-		atomic_store(&sh.stop, DLX_STOP_LIMIT);
-	} else if (params->node_limit && start_nodes >= params->node_limit) {
-		atomic_store(&sh.stop, DLX_STOP_NODE_LIMIT);
-	}
+	dlx__crew_begin(&sh.crew, start_nodes, reported);
 	/* A run per saved leaf, then from the root as many as the threads left, at least the lead's. */
 	sh.roots = threads > sh.n_pend ? threads - (unsigned)sh.n_pend : 1;
 	sh.threads = threads;
@@ -748,30 +604,23 @@ int dlx__ck_msplit_resume(dlx_problem *p, const dlx_search_params *params, unsig
 	p->ck_fp = fp;
 	p->ck_armed = !rc;
 	unsigned started = 0;
-	for (unsigned t = 0; !rc && atomic_load(&sh.stop) == DLX_STOP_COMPLETE && t < sh.threads; t++) {
+	for (unsigned t = 0; !rc && atomic_load(&sh.crew.stop) == DLX_STOP_COMPLETE && t < sh.threads; t++) {
 		struct mck_worker *w = &sh.w[t];
 		w->sh = &sh;
 		w->clone = dlx__problem_borrow(p);
 		if (!w->clone || !(w->clone->ck_part = calloc(1, sizeof *w->clone->ck_part)))
 			break;
 		w->clone->ck_part->mcut = true;
-		pthread_mutex_lock(&sh.mu);
-		sh.running++;
-		pthread_mutex_unlock(&sh.mu);
-		if (pthread_create(&w->thread, NULL, mck_worker_main, w) != 0) {
-			pthread_mutex_lock(&sh.mu);
-			sh.running--;
-			pthread_mutex_unlock(&sh.mu);
+		if (!dlx__crew_start(&sh.crew, &w->thread, mck_worker_main, w))
 			break;
-		}
 		w->started = true;
 		started++;
 	}
-	if (!rc && atomic_load(&sh.stop) == DLX_STOP_COMPLETE) {
+	if (!rc && atomic_load(&sh.crew.stop) == DLX_STOP_COMPLETE) {
 		if (!started)
 			rc = DLX_ERR_NOMEM;
 		else
-			mck_wait(&sh);
+			dlx__crew_wait(&sh.crew, mck_so_far, &sh);
 	}
 	for (unsigned t = 0; sh.w && t < sh.threads; t++)
 		if (sh.w[t].started)
@@ -780,12 +629,12 @@ int dlx__ck_msplit_resume(dlx_problem *p, const dlx_search_params *params, unsig
 	p->ck_part->live = NULL;
 	if (!rc)
 		rc = sh.rc;
-	dlx_stop_reason why = (dlx_stop_reason)atomic_load(&sh.stop);
-	if (sh.sol_stop)
-		why = (dlx_stop_reason)sh.sol_stop;
+	dlx_stop_reason why = (dlx_stop_reason)atomic_load(&sh.crew.stop);
+	if (sh.crew.sol_stop)
+		why = (dlx_stop_reason)sh.crew.sol_stop;
 	/* A run cut short by a stop must be saved with what it did; one that never polled cannot be. */
 	dlx_stats tot = sh.fin;
-	if (!rc && why != DLX_STOP_COMPLETE && !sh.sol_stop) {
+	if (!rc && why != DLX_STOP_COMPLETE && !sh.crew.sol_stop) {
 		unsigned char *img;
 		size_t n;
 		int ri = mck_image(&sh, 0, &img, &n);
@@ -803,7 +652,7 @@ int dlx__ck_msplit_resume(dlx_problem *p, const dlx_search_params *params, unsig
 				dlx_stats e = { dlx__ck_get64(img + at + 16), dlx__ck_get64(img + at + 24),
 						dlx__ck_get64(img + at + 32), dlx__ck_get64(img + at + 40),
 						DLX_STOP_COMPLETE, dlx__ck_get32(img + at + 48), 0.0 };
-				add_stats(&tot, &e, &rc);
+				dlx__stats_add(&tot, &e, &rc);
 				at += MENTRY + 8 * sh.plan.n + 8 * (size_t)dlx__ck_get32(img + at + 12);
 			}
 		} else if (ri == DLX_ERR_NOMEM) {
@@ -812,9 +661,9 @@ int dlx__ck_msplit_resume(dlx_problem *p, const dlx_search_params *params, unsig
 	}
 	/* The walk above the cut, once: the lead's (a part leaves it out, as dlx_search_parts()). */
 	if (!depth)
-		add_stats(&tot, &sh.above, &rc);
-	if (sh.sol_stop)
-		tot.solutions = sh.reported;
+		dlx__stats_add(&tot, &sh.above, &rc);
+	if (sh.crew.sol_stop)
+		tot.solutions = sh.crew.reported;
 	for (unsigned t = 0; sh.w && t < sh.threads; t++)
 		if (sh.w[t].clone)
 			dlx_problem_free(sh.w[t].clone);
@@ -822,7 +671,7 @@ int dlx__ck_msplit_resume(dlx_problem *p, const dlx_search_params *params, unsig
 	bool bad_path = rc == DLX_ERR_INVALID;
 	tot.stop = rc ? DLX_STOP_ERROR : why;
 	tot.progress = tot.stop == DLX_STOP_COMPLETE ? 1.0 : 0.0;
-	const int sol_stop = sh.sol_stop;
+	const int sol_stop = sh.crew.sol_stop;
 	mck_destroy(&sh);
 	if (bad_path) {
 		p->ck_armed = false;

@@ -46,7 +46,7 @@
  * far) reads as one job under way whose counters are the totals, the
  * ranks before it finished.
  *
- * Solutions (on_solution, solution_limit) go through sck_solution(), one
+ * Solutions (on_solution, solution_limit) go through dlx__crew_solution(), one
  * at a time under `sol`; a worker that reports one is busy, so a save,
  * which waits for every worker to park at a poll, never reads the state
  * while a solution is half reported, and the caller's number (the output's
@@ -61,9 +61,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "dlx-checkpoint.h"
+#include "dlx-crew.h"
 #include "dlx-cut.h"
 #include "dlx-internal.h"
 #include "dlx-mult.h"
@@ -91,7 +91,7 @@ struct sck_worker {
 	bool has_job;                   /* a job claimed and not finished (its state in the clone) */
 	uint64_t rank;
 	uint64_t polled_nodes;
-	double job_share, job_progress; /* guarded by sh->mu, with job_solutions */
+	double job_share, job_progress; /* guarded by sh->crew.mu, with job_solutions */
 	uint64_t job_solutions;
 	struct dlx__job_place pl;       /* where the clone stands among the jobs */
 };
@@ -101,108 +101,36 @@ struct sck_shared {
 	const dlx_search_params *params;
 	const dlx_part *part;           /* the part searched, depth levels; NULL, 0 for the whole tree */
 	size_t depth;
-	pthread_mutex_t sol;            /* one on_solution at a time; guards what follows */
-	uint64_t reported;              /* solutions reported, the saved ones included */
-	int sol_stop;                   /* DLX_STOP_LIMIT or DLX_STOP_CALLBACK once they stopped it */
+	struct dlx__crew crew;          /* its lock guards what follows `go` below */
 	struct dlx__cut cut;
 	size_t *order;
 	size_t n_order;
 	uint64_t target;
 	uint64_t fp;
-	pthread_mutex_t mu;
-	pthread_cond_t done, parked, go;
-	/* Guarded by mu. */
+	/* Guarded by crew.mu. */
 	struct sck_entry *pend;         /* saved jobs under way, claimed first */
 	size_t n_pend, next_pend;
 	uint64_t next;                  /* the next fresh rank */
 	dlx_stats fin;                  /* the finished jobs' totals */
 	double fin_share;
 	int rc;
-	unsigned running, busy;         /* workers not finished; with a job and not parked */
-	bool park;
-	atomic_int stop;
-	atomic_uint_fast64_t nodes_so_far;
 	struct sck_worker *w;
 	unsigned threads;
 	double total_share;
 };
 
-static void sck_set_stop(struct sck_shared *sh, dlx_stop_reason why)
-{
-	int none = DLX_STOP_COMPLETE;
-	atomic_compare_exchange_strong(&sh->stop, &none, (int)why);
-}
-
-static void sck_count_nodes(struct sck_worker *w, uint64_t job_nodes)
-{
-	struct sck_shared *sh = w->sh;
-	uint64_t add = job_nodes - w->polled_nodes;
-	uint64_t total = atomic_fetch_add(&sh->nodes_so_far, add) + add;
-	w->polled_nodes = job_nodes;
-	if (sh->params->node_limit && total >= sh->params->node_limit)
-		sck_set_stop(sh, DLX_STOP_NODE_LIMIT);
-}
-
 /* The worker's poll: nodes, progress, and a park while a save reads the workers' states. */
 static int sck_poll(void *ctx, const dlx_stats *so_far)
 {
 	struct sck_worker *w = ctx;
-	struct sck_shared *sh = w->sh;
-	sck_count_nodes(w, so_far->nodes);
-	pthread_mutex_lock(&sh->mu);
+	struct dlx__crew *c = &w->sh->crew;
+	dlx__crew_count(c, &w->polled_nodes, so_far->nodes);
+	pthread_mutex_lock(&c->mu);
 	w->job_progress = so_far->progress;
 	w->job_solutions = so_far->solutions;
-	if (sh->park) {
-		sh->busy--;
-		pthread_cond_broadcast(&sh->parked);
-		while (sh->park)
-			pthread_cond_wait(&sh->go, &sh->mu);
-		sh->busy++;
-	}
-	pthread_mutex_unlock(&sh->mu);
-	return atomic_load(&sh->stop) != DLX_STOP_COMPLETE;
-}
-
-static void add_count(uint64_t *a, uint64_t b, int *rc)
-{
-	if (*a > UINT64_MAX - b)
-		*rc = DLX_ERR_OVERFLOW;
-	else
-		*a += b;
-}
-
-static void add_stats(dlx_stats *a, const dlx_stats *b, int *rc)
-{
-	add_count(&a->solutions, b->solutions, rc);
-	add_count(&a->nodes, b->nodes, rc);
-	add_count(&a->updates, b->updates, rc);
-	add_count(&a->branches, b->branches, rc);
-	if (b->max_level > a->max_level)
-		a->max_level = b->max_level;
-}
-
-/* A worker's solution: reported, one at a time, unless on_solution or the limit stopped the search. */
-static int sck_solution(void *ctx, const size_t *options, size_t n)
-{
-	struct sck_worker *w = ctx;
-	struct sck_shared *sh = w->sh;
-	const dlx_search_params *pa = sh->params;
-	int stop = 1;
-	pthread_mutex_lock(&sh->sol);
-	if (!sh->sol_stop) {
-		stop = 0;
-		sh->reported++;
-		if (pa->on_solution && pa->on_solution(pa->solution_ctx, options, n))
-			sh->sol_stop = DLX_STOP_CALLBACK;
-		else if (pa->solution_limit && sh->reported >= pa->solution_limit)
-			sh->sol_stop = DLX_STOP_LIMIT;
-		if (sh->sol_stop) {
-			sck_set_stop(sh, (dlx_stop_reason)sh->sol_stop);
-			stop = 1;
-		}
-	}
-	pthread_mutex_unlock(&sh->sol);
-	return stop;
+	dlx__crew_park_here(c);
+	pthread_mutex_unlock(&c->mu);
+	return atomic_load(&c->stop) != DLX_STOP_COMPLETE;
 }
 
 static void *sck_worker_main(void *arg)
@@ -217,18 +145,17 @@ static void *sck_worker_main(void *arg)
 	/* The caller's interval for the workers' polls (the tests stop jobs anywhere), 4096 by default. */
 	wp.poll_interval = sh->params->poll_interval ? sh->params->poll_interval : 4096;
 	if (sh->params->on_solution || sh->params->solution_limit) {
-		wp.on_solution = sck_solution;
-		wp.solution_ctx = w;
+		wp.on_solution = dlx__crew_solution;
+		wp.solution_ctx = &sh->crew;
 	}
 	for (;;) {
 		static const uint32_t none[1] = { 0 };
 		struct dlx__replay rp = { 0, none, none, { 0, 0, 0, 0, DLX_STOP_COMPLETE, 0, 0.0 } };
 		uint64_t u0 = 0;
-		pthread_mutex_lock(&sh->mu);
-		while (sh->park)
-			pthread_cond_wait(&sh->go, &sh->mu);
+		pthread_mutex_lock(&sh->crew.mu);
+		dlx__crew_wait_unparked(&sh->crew);
 		bool claimed = false;
-		if (atomic_load(&sh->stop) == DLX_STOP_COMPLETE) {
+		if (atomic_load(&sh->crew.stop) == DLX_STOP_COMPLETE) {
 			if (sh->next_pend < sh->n_pend) {
 				const struct sck_entry *e = &sh->pend[sh->next_pend++];
 				w->rank = e->rank;
@@ -242,19 +169,19 @@ static void *sck_worker_main(void *arg)
 		}
 		if (claimed) {
 			w->has_job = true;
-			sh->busy++;
+			sh->crew.busy++;
 			w->job_share = dlx__job_share(cut, sh->order[w->rank]);
 			w->job_progress = 0;
 			w->job_solutions = rp.at.solutions;
 		}
-		pthread_mutex_unlock(&sh->mu);
+		pthread_mutex_unlock(&sh->crew.mu);
 		if (!claimed)
 			break;
 		const struct dlx__job *job = &cut->jobs[sh->order[w->rank]];
 		dlx_stats st = rp.at;
 		st.stop = DLX_STOP_ERROR;
 		int rc = dlx__place_reach(w->clone, &w->pl, &sh->cut, job);
-		/* The saved job's nodes are in nodes_so_far already. */
+		/* The saved job's nodes are in the crew's count already. */
 		w->polled_nodes = rp.at.nodes;
 		if (!rc) {
 			dlx_problem *c = w->clone;
@@ -274,43 +201,38 @@ static void *sck_worker_main(void *arg)
 			}
 		}
 		if (!rc)
-			sck_count_nodes(w, st.nodes);
-		pthread_mutex_lock(&sh->mu);
+			dlx__crew_count(&sh->crew, &w->polled_nodes, st.nodes);
+		pthread_mutex_lock(&sh->crew.mu);
 		if (!rc && st.stop == DLX_STOP_COMPLETE) {
-			add_stats(&sh->fin, &st, &rc);
+			dlx__stats_add(&sh->fin, &st, &rc);
 			sh->fin_share += w->job_share;
 			w->has_job = false;
 		}
 		w->job_share = 0;
 		w->job_solutions = 0;
-		sh->busy--;
-		if (sh->park)
-			pthread_cond_broadcast(&sh->parked);
+		dlx__crew_idle(&sh->crew);
 		if (rc && !sh->rc)
 			sh->rc = rc;
-		pthread_mutex_unlock(&sh->mu);
+		pthread_mutex_unlock(&sh->crew.mu);
 		if (rc)
-			sck_set_stop(sh, DLX_STOP_ERROR);
+			dlx__crew_set_stop(&sh->crew, DLX_STOP_ERROR);
 		if (rc || st.stop != DLX_STOP_COMPLETE)
 			break;
 	}
-	pthread_mutex_lock(&sh->mu);
-	if (--sh->running == 0)
-		pthread_cond_signal(&sh->done);
-	pthread_mutex_unlock(&sh->mu);
+	dlx__crew_leave(&sh->crew);
 	return NULL;
 }
 
 /*
  * The bytes of where the search stands, every worker parked or finished
- * (sh->mu held, or the workers joined): DLX_ERR_STATE when a job under way
+ * (sh->crew.mu held, or the workers joined): DLX_ERR_STATE when a job under way
  * stopped where nothing can be saved (an error).
  */
 static int sck_image(struct sck_shared *sh, uint64_t user, unsigned char **out, size_t *len)
 {
 	*out = NULL;
 	*len = 0;
-	if (sh->sol_stop)
+	if (sh->crew.sol_stop)
 		return DLX_ERR_STATE;
 	const size_t head = SPLIT_HEAD + (sh->depth ? 8 + 8 * sh->depth : 0);
 	size_t n = head + 8, r = 0;
@@ -422,26 +344,22 @@ int dlx__ck_split_save(const dlx_problem *p, dlx_checkpoint_user_fn user_fn, voi
 	if (pc->msplit)
 		return dlx__ck_msplit_save(p, user_fn, ctx, out, len);
 	struct sck_shared *sh = pc->live;
-	pthread_mutex_lock(&sh->mu);
-	sh->park = true;
-	while (sh->busy > 0)
-		pthread_cond_wait(&sh->parked, &sh->mu);
+	dlx__crew_park_all(&sh->crew);
 	unsigned char *b;
-	int rc = sh->sol_stop ? DLX_ERR_STATE : user_fn(ctx, &user);
+	int rc = sh->crew.sol_stop ? DLX_ERR_STATE : user_fn(ctx, &user);
 	if (!rc)
 		rc = sck_image(sh, user, &b, len);
-	sh->park = false;
-	pthread_cond_broadcast(&sh->go);
-	pthread_mutex_unlock(&sh->mu);
+	dlx__crew_unpark(&sh->crew);
 	*out = rc ? NULL : b;
 	return rc;
 }
 
-/* The statistics so far for the caller's poll (sh->mu held). */
-static dlx_stats sck_so_far(const struct sck_shared *sh)
+/* The statistics so far for the caller's poll (sh->crew.mu held). */
+static dlx_stats sck_so_far(void *ctx)
 {
+	const struct sck_shared *sh = ctx;
 	dlx_stats now = { 0, 0, 0, 0, DLX_STOP_COMPLETE, 0, 0.0 };
-	now.nodes = atomic_load(&sh->nodes_so_far);
+	now.nodes = atomic_load(&sh->crew.nodes);
 	now.solutions = sh->fin.solutions;
 	double done = sh->fin_share;
 	for (unsigned t = 0; t < sh->threads; t++) {
@@ -452,32 +370,6 @@ static dlx_stats sck_so_far(const struct sck_shared *sh)
 		now.solutions += sh->pend[k].at.solutions;
 	now.progress = sh->total_share > 0 ? done / sh->total_share : 0;
 	return now;
-}
-
-/* Waits for the workers, running the caller's poll about every 10 ms in this thread. */
-static void sck_wait(struct sck_shared *sh)
-{
-	const dlx_search_params *params = sh->params;
-	pthread_mutex_lock(&sh->mu);
-	while (sh->running > 0) {
-		struct timespec until;
-		clock_gettime(CLOCK_MONOTONIC, &until);
-		until.tv_nsec += 10 * 1000 * 1000;
-		if (until.tv_nsec >= 1000000000) {
-			until.tv_sec++;
-			until.tv_nsec -= 1000000000;
-		}
-		pthread_cond_timedwait(&sh->done, &sh->mu, &until);
-		if (sh->running == 0 || !params->on_poll)
-			continue;
-		dlx_stats now = sck_so_far(sh);
-		/* Unlocked: the callback may be slow, may save (which takes the lock), and workers need it. */
-		pthread_mutex_unlock(&sh->mu);
-		if (params->on_poll(params->poll_ctx, &now))
-			sck_set_stop(sh, DLX_STOP_POLL);
-		pthread_mutex_lock(&sh->mu);
-	}
-	pthread_mutex_unlock(&sh->mu);
 }
 
 /*
@@ -566,11 +458,7 @@ static void sck_destroy(struct sck_shared *sh)
 	free(sh->pend);
 	free(sh->order);
 	dlx__cut_free(&sh->cut);
-	pthread_mutex_destroy(&sh->mu);
-	pthread_mutex_destroy(&sh->sol);
-	pthread_cond_destroy(&sh->done);
-	pthread_cond_destroy(&sh->parked);
-	pthread_cond_destroy(&sh->go);
+	dlx__crew_destroy(&sh->crew);
 }
 
 /* Starts the workers; how many started.  Each gets a clone with a ck_part of its own. */
@@ -586,15 +474,8 @@ static unsigned sck_start(struct sck_shared *sh)
 		w->clone->ck_part = calloc(1, sizeof *w->clone->ck_part);
 		if (!w->clone->ck_part)
 			break;
-		pthread_mutex_lock(&sh->mu);
-		sh->running++;
-		pthread_mutex_unlock(&sh->mu);
-		if (pthread_create(&w->thread, NULL, sck_worker_main, w) != 0) {
-			pthread_mutex_lock(&sh->mu);
-			sh->running--;
-			pthread_mutex_unlock(&sh->mu);
+		if (!dlx__crew_start(&sh->crew, &w->thread, sck_worker_main, w))
 			break;
-		}
 		w->started = true;
 		started++;
 	}
@@ -608,7 +489,6 @@ static unsigned sck_start(struct sck_shared *sh)
 static int sck_check_part(const struct sck_shared *sh, const unsigned char *b, size_t len, uint32_t flags, bool *one,
 			  dlx_error_info *err)
 {
-	char msg[sizeof err->message], saved[8 * 24], mine[8 * 24];
 	*one = flags == DLX__CK_PART;
 	if (flags == DLX__CK_MSPLIT || flags == DLX__CK_MSPLIT_PART)
 		return dlx__ck_refuse(err, "checkpoint of a problem with bounds, not of this one");
@@ -618,24 +498,8 @@ static int sck_check_part(const struct sck_shared *sh, const unsigned char *b, s
 		return dlx__ck_refuse(err, "checkpoint of a part of a problem with bounds, not of this one");
 	if (flags != DLX__CK_PART && flags != DLX__CK_SPLIT_PART)
 		return dlx__ck_refuse(err, "checkpoint of the whole search, not of a part");
-	size_t at = flags == DLX__CK_PART ? DLX__CK_HEADER : SPLIT_HEAD;
-	size_t d = len >= at + 8 ? dlx__ck_get32(b + at) : 0;
-	if (d < 1 || d > DLX_MAX_PART_DEPTH || dlx__ck_get32(b + at + 4) != 0 || len < at + 8 + 8 * d + 8)
-		return dlx__ck_refuse(err, "corrupted checkpoint (a part's path of no allowed depth)");
-	dlx_part theirs[DLX_MAX_PART_DEPTH];
-	bool same = d == sh->depth;
-	for (size_t k = 0; k < d; k++) {
-		theirs[k].part = dlx__ck_get32(b + at + 8 + 8 * k);
-		theirs[k].parts = dlx__ck_get32(b + at + 12 + 8 * k);
-		same = same && theirs[k].part == sh->part[k].part && theirs[k].parts == sh->part[k].parts;
-	}
-	if (same)
-		return DLX_OK;
-	dlx__ck_part_name(saved, sizeof saved, theirs, d);
-	dlx__ck_part_name(mine, sizeof mine, sh->part, sh->depth);
-	if (snprintf(msg, sizeof msg, "checkpoint of part %s of the search, not of part %s", saved, mine) < 0)
-		msg[0] = '\0';
-	return dlx__ck_refuse(err, msg);
+	return dlx__ck_check_part_path(b, len, flags == DLX__CK_PART ? DLX__CK_HEADER : SPLIT_HEAD, sh->part, sh->depth,
+				       err);
 }
 
 /*
@@ -726,16 +590,7 @@ static int sck_search(dlx_problem *p, const dlx_search_params *params, unsigned 
 	rc = depth ? dlx__part_cut(p, part, depth, &defaults, &sh.cut, &first, &stride, &walk)
 		   : dlx__cut(p, (size_t)target, &defaults, &sh.cut, &walk);
 	sh.target = target;
-	pthread_mutex_init(&sh.mu, NULL);
-	pthread_mutex_init(&sh.sol, NULL);
-	pthread_condattr_t ca;
-	pthread_condattr_init(&ca);
-	pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
-	pthread_cond_init(&sh.done, &ca);
-	pthread_condattr_destroy(&ca);
-	pthread_cond_init(&sh.parked, NULL);
-	pthread_cond_init(&sh.go, NULL);
-	atomic_init(&sh.stop, DLX_STOP_COMPLETE);
+	dlx__crew_init(&sh.crew, params);
 	if (!rc) {
 		sh.order = dlx__part_job_order(&sh.cut, first, stride, &sh.n_order);
 		if (!sh.order)
@@ -767,21 +622,13 @@ static int sck_search(dlx_problem *p, const dlx_search_params *params, unsigned 
 		tot.updates = walk.updates;
 		tot.branches = walk.branches;
 	}
-	uint64_t start_nodes = tot.nodes;
-	add_count(&start_nodes, sh.fin.nodes, &rc);
-	sh.reported = sh.fin.solutions;
+	uint64_t start_nodes = tot.nodes, reported = sh.fin.solutions;
+	dlx__count_add(&start_nodes, sh.fin.nodes, &rc);
 	for (size_t k = 0; k < sh.n_pend; k++) {
-		add_count(&start_nodes, sh.pend[k].at.nodes, &rc);
-		add_count(&sh.reported, sh.pend[k].at.solutions, &rc);
+		dlx__count_add(&start_nodes, sh.pend[k].at.nodes, &rc);
+		dlx__count_add(&reported, sh.pend[k].at.solutions, &rc);
 	}
-	atomic_init(&sh.nodes_so_far, start_nodes);
-	/* A limit the saved solutions reach: stopped there at once, as dlx_search_resume() stops. */
-	if (params->solution_limit && sh.reported >= params->solution_limit) {
-		sh.sol_stop = DLX_STOP_LIMIT;
-		atomic_store(&sh.stop, DLX_STOP_LIMIT);
-	} else if (params->node_limit && start_nodes >= params->node_limit) {
-		atomic_store(&sh.stop, DLX_STOP_NODE_LIMIT);
-	}
+	dlx__crew_begin(&sh.crew, start_nodes, reported);
 
 	uint64_t work = sh.n_pend + (sh.n_order - sh.next);
 	sh.threads = threads > work ? (work ? (unsigned)work : 1) : threads;
@@ -798,12 +645,12 @@ static int sck_search(dlx_problem *p, const dlx_search_params *params, unsigned 
 	p->ck_fp = sh.fp;
 	p->ck_armed = !rc;
 	unsigned started = 0;
-	if (!rc && atomic_load(&sh.stop) == DLX_STOP_COMPLETE) {
+	if (!rc && atomic_load(&sh.crew.stop) == DLX_STOP_COMPLETE) {
 		started = sck_start(&sh);
 		if (!started)
 			rc = DLX_ERR_NOMEM;
 		else
-			sck_wait(&sh);
+			dlx__crew_wait(&sh.crew, sck_so_far, &sh);
 	}
 	for (unsigned t = 0; sh.w && t < sh.threads; t++)
 		if (sh.w[t].started)
@@ -813,25 +660,25 @@ static int sck_search(dlx_problem *p, const dlx_search_params *params, unsigned 
 	if (!rc)
 		rc = sh.rc;
 	/* The totals: the walk's, the finished jobs', and what the jobs under way did so far. */
-	add_stats(&tot, &sh.fin, &rc);
-	dlx_stop_reason why = (dlx_stop_reason)atomic_load(&sh.stop);
+	dlx__stats_add(&tot, &sh.fin, &rc);
+	dlx_stop_reason why = (dlx_stop_reason)atomic_load(&sh.crew.stop);
 	/* Stopped by on_solution or the limit (after a poll's stop too): the answer the caller asked for. */
-	if (sh.sol_stop)
-		why = (dlx_stop_reason)sh.sol_stop;
+	if (sh.crew.sol_stop)
+		why = (dlx_stop_reason)sh.crew.sol_stop;
 	if (!rc && why != DLX_STOP_COMPLETE) {
 		for (unsigned t = 0; t < sh.threads; t++) {
 			const struct sck_worker *w = &sh.w[t];
 			if (w->has_job && w->clone->ck_where != DLX_CK_NONE) {
 				dlx_stats s = w->clone->ck_at;
 				s.nodes -= w->clone->ck_where == DLX_CK_ENTERED;
-				add_stats(&tot, &s, &rc);
+				dlx__stats_add(&tot, &s, &rc);
 			}
 		}
 		for (size_t k = sh.next_pend; k < sh.n_pend; k++)
-			add_stats(&tot, &sh.pend[k].at, &rc);
+			dlx__stats_add(&tot, &sh.pend[k].at, &rc);
 		unsigned char *img;
 		size_t n;
-		int ri = rc || sh.sol_stop ? DLX_ERR_STATE : sck_image(&sh, 0, &img, &n);
+		int ri = rc || sh.crew.sol_stop ? DLX_ERR_STATE : sck_image(&sh, 0, &img, &n);
 		if (!ri) {
 			p->ck_part->image = img;
 			p->ck_part->image_len = n;
@@ -851,8 +698,8 @@ static int sck_search(dlx_problem *p, const dlx_search_params *params, unsigned 
 	bool bad_path = rc == DLX_ERR_INVALID;
 	tot.stop = rc ? DLX_STOP_ERROR : why;
 	tot.progress = tot.stop == DLX_STOP_COMPLETE ? 1.0 : sh.total_share > 0 ? sh.fin_share / sh.total_share : 0;
-	const int sh_sol_stop = sh.sol_stop;
-	const uint64_t reported = sh.reported;
+	const int sh_sol_stop = sh.crew.sol_stop;
+	reported = sh.crew.reported;
 	sck_destroy(&sh);
 	if (bad_path) {
 		p->ck_armed = false;
@@ -873,18 +720,11 @@ static int sck_search(dlx_problem *p, const dlx_search_params *params, unsigned 
 int dlx_search_split_resume(dlx_problem *p, const dlx_search_params *params, unsigned threads, const void *ckpt,
 			    size_t len, dlx_stats *stats, dlx_error_info *err)
 {
-	if (err) {
-		err->line = 0;
-		err->message[0] = '\0';
-	}
-	if (stats)
-		memset(stats, 0, sizeof *stats), stats->stop = DLX_STOP_ERROR;
-	if (!p || (!ckpt && len))
-		return DLX_ERR_INVALID;
-	if (p->iterating)
-		return DLX_ERR_STATE;
+	int rc = dlx__ck_enter(p, ckpt, len, stats, err);
+	if (rc)
+		return rc;
 	uint64_t fp;
-	int rc = dlx__ck_fingerprint(p, &fp);
+	rc = dlx__ck_fingerprint(p, &fp);
 	if (rc)
 		return rc;
 	if (dlx__bounded(p))

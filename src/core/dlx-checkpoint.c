@@ -269,6 +269,19 @@ int dlx__ck_refuse(dlx_error_info *err, const char *msg)
 
 #define refuse dlx__ck_refuse
 
+int dlx__ck_enter(dlx_problem *p, const void *ckpt, size_t len, dlx_stats *stats, dlx_error_info *err)
+{
+	if (err) {
+		err->line = 0;
+		err->message[0] = '\0';
+	}
+	if (stats)
+		memset(stats, 0, sizeof *stats), stats->stop = DLX_STOP_ERROR;
+	if (!p || (!ckpt && len))
+		return DLX_ERR_INVALID;
+	return p->iterating ? DLX_ERR_STATE : DLX_OK;
+}
+
 /*
  * The checks that need no problem: magic, version, length, checksum; DLX_OK
  * or a refusal.  *extra gets the bytes between the header and the path (a
@@ -353,6 +366,29 @@ void dlx__ck_part_name(char *buf, size_t size, const dlx_part *path, size_t dept
 			break;
 		at += (size_t)w;
 	}
+}
+
+int dlx__ck_check_part_path(const unsigned char *b, size_t len, size_t at, const dlx_part *part, size_t depth,
+			    dlx_error_info *err)
+{
+	char msg[sizeof err->message], saved[8 * 24], mine[8 * 24];
+	size_t d = len >= at + 8 ? get32(b + at) : 0;
+	if (d < 1 || d > DLX_MAX_PART_DEPTH || get32(b + at + 4) != 0 || len < at + 8 + 8 * d + 8)
+		return refuse(err, "corrupted checkpoint (a part's path of no allowed depth)");
+	dlx_part theirs[DLX_MAX_PART_DEPTH];
+	bool same = d == depth;
+	for (size_t k = 0; k < d; k++) {
+		theirs[k].part = get32(b + at + 8 + 8 * k);
+		theirs[k].parts = get32(b + at + 12 + 8 * k);
+		same = same && theirs[k].part == part[k].part && theirs[k].parts == part[k].parts;
+	}
+	if (same)
+		return DLX_OK;
+	dlx__ck_part_name(saved, sizeof saved, theirs, d);
+	dlx__ck_part_name(mine, sizeof mine, part, depth);
+	if (snprintf(msg, sizeof msg, "checkpoint of part %s of the search, not of part %s", saved, mine) < 0)
+		msg[0] = '\0';
+	return refuse(err, msg);
 }
 
 uint64_t dlx__ck_part_fingerprint(uint64_t fp, const dlx_part *path, size_t depth)
@@ -464,20 +500,13 @@ int dlx__ck_parse(const dlx_problem *p, const unsigned char *b, size_t len, uint
 int dlx_search_resume(dlx_problem *p, const dlx_search_params *params, const void *ckpt, size_t len,
 		      dlx_stats *stats, dlx_error_info *err)
 {
-	if (err) {
-		err->line = 0;
-		err->message[0] = '\0';
-	}
-	if (stats)
-		memset(stats, 0, sizeof *stats), stats->stop = DLX_STOP_ERROR;
-	if (!p || (!ckpt && len))
-		return DLX_ERR_INVALID;
-	if (p->iterating)
-		return DLX_ERR_STATE;
+	int rc = dlx__ck_enter(p, ckpt, len, stats, err);
+	if (rc)
+		return rc;
 	/* Whatever happens next, the last search's state is not to be saved any more. */
 	p->ck_armed = false;
 	uint64_t fp;
-	int rc = dlx__ck_fingerprint(p, &fp);
+	rc = dlx__ck_fingerprint(p, &fp);
 	if (rc)
 		return rc;
 	static const dlx_search_params defaults = DLX_SEARCH_PARAMS_INIT;
@@ -686,19 +715,11 @@ int dlx_search_parts_split_resume(dlx_problem *p, const dlx_search_params *param
 				  const dlx_part *part, size_t depth, const void *ckpt, size_t len, dlx_stats *stats,
 				  dlx_error_info *err)
 {
-	if (err) {
-		err->line = 0;
-		err->message[0] = '\0';
-	}
-	if (stats)
-		memset(stats, 0, sizeof *stats), stats->stop = DLX_STOP_ERROR;
-	if (!p || (!ckpt && len))
-		return DLX_ERR_INVALID;
-	int rc = dlx__check_parts(part, depth);
+	int rc = dlx__ck_enter(p, ckpt, len, stats, err);
+	if (!rc)
+		rc = dlx__check_parts(part, depth);
 	if (rc)
 		return rc;
-	if (p->iterating)
-		return DLX_ERR_STATE;
 	p->ck_armed = false;
 	uint64_t fp;
 	rc = dlx__ck_fingerprint(p, &fp);

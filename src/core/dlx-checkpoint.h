@@ -36,6 +36,13 @@ uint64_t dlx__ck_get64(const unsigned char *b);
 /* The fingerprint of what shapes p's search tree; DLX_OK or DLX_ERR_NOMEM. */
 int dlx__ck_fingerprint(const dlx_problem *p, uint64_t *out);
 
+/*
+ * What every resume checks first: err emptied, stats set to an error's;
+ * DLX_ERR_INVALID for a NULL p or a NULL ckpt with len > 0, DLX_ERR_STATE
+ * while an iterator searches p, else DLX_OK.
+ */
+int dlx__ck_enter(dlx_problem *p, const void *ckpt, size_t len, dlx_stats *stats, dlx_error_info *err);
+
 /* Fills err with msg; returns DLX_ERR_SYNTAX. */
 int dlx__ck_refuse(dlx_error_info *err, const char *msg);
 
@@ -48,6 +55,14 @@ int dlx__ck_check_bytes(const unsigned char *b, size_t len, size_t *extra, uint3
 
 /* The fingerprint of a part of p's search: p's (fp) and the part's path. */
 uint64_t dlx__ck_part_fingerprint(uint64_t fp, const dlx_part *path, size_t depth);
+
+/*
+ * The part's path saved at byte `at` of a checkpoint (u32 depth D, u32 0,
+ * D x (u32 K, u32 M)) against the part searched: DLX_OK, or a refusal that
+ * names both.
+ */
+int dlx__ck_check_part_path(const unsigned char *b, size_t len, size_t at, const dlx_part *part, size_t depth,
+			    dlx_error_info *err);
 
 /* "K/M.J/N" of a part's path, into buf (at least 8 * 24 bytes). */
 void dlx__ck_part_name(char *buf, size_t size, const dlx_part *path, size_t depth);

@@ -23,6 +23,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "dlx-crew.h"
 #include "dlx-cut.h"
 #include "dlx-internal.h"
 #include "dlx-mult.h"
@@ -356,14 +357,7 @@ static void split_wait(struct split_shared *sh, const struct split_worker *w, un
 	const dlx_search_params *params = sh->params;
 	pthread_mutex_lock(&sh->mu);
 	while (sh->running > 0) {
-		struct timespec until;
-		clock_gettime(CLOCK_MONOTONIC, &until);
-		until.tv_nsec += 10 * 1000 * 1000;
-		if (until.tv_nsec >= 1000000000) {
-			until.tv_sec++;
-			until.tv_nsec -= 1000000000;
-		}
-		pthread_cond_timedwait(&sh->done, &sh->mu, &until);
+		dlx__wait_10ms(&sh->done, &sh->mu);
 		if (sh->running == 0 || !params->on_poll)
 			continue;
 		dlx_stats now = split_so_far(sh, w, threads, total_share);
