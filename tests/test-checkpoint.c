@@ -1478,6 +1478,133 @@ START_TEST(part_in_threads_refused)
 END_TEST
 
 
+/*
+ * Items a1..a8 each covered once or twice, by pairs and by the triples
+ * whose numbers add up to a multiple of 3, which also color s (as
+ * tests/test-checkpoint.sh builds it): 310,611 solutions, 717,139 nodes.
+ */
+static dlx_problem *bounded_pairs(void)
+{
+	dlx_problem *p = dlx_problem_new(8, 1);
+	ck_assert_ptr_nonnull(p);
+	for (size_t i = 0; i < 8; i++)
+		ck_assert_int_eq(dlx_set_item_bounds(p, i, 1, 2), DLX_OK);
+	for (size_t i = 1; i <= 8; i++)
+		for (size_t j = i + 1; j <= 8; j++) {
+			size_t pair[2] = { i - 1, j - 1 };
+			ck_assert_int_ge(dlx_add_option(p, pair, 2), 0);
+			for (size_t k = j + 1; k <= 8; k++)
+				if ((i + j + k) % 3 == 0) {
+					size_t t[4] = { i - 1, j - 1, k - 1, 8 };
+					uint32_t c[4] = { 0, 0, 0, (uint32_t)(i % 2) + 1 };
+					ck_assert_int_ge(dlx_add_option_colored(p, t, c, 4), 0);
+				}
+		}
+	return p;
+}
+
+/* The caller's polls of a bounded search in threads: the last figures seen. */
+static int keep_poll(void *ctx, const dlx_stats *so_far)
+{
+	*(dlx_stats *)ctx = *so_far;
+	return 0;
+}
+
+/*
+ * Algorithm M's claims in threads: the caller's polls see the solutions
+ * and progress so far; refused, every flipped byte and truncation, a
+ * forged count of leaves larger than the file holds (before anything is
+ * allocated for them), a leaf saved twice, a one-thread search's
+ * checkpoint, and checkpoints of a problem without bounds, each with its
+ * reason.
+ */
+START_TEST(bounded_in_threads_refused)
+{
+	dlx_problem *p = bounded_pairs();
+	dlx_stats whole, st, seen = { 0, 0, 0, 0, DLX_STOP_COMPLETE, 0, 0.0 };
+	ck_assert_int_eq(dlx_search(p, NULL, &whole), DLX_OK);
+	ck_assert_uint_eq(whole.solutions, 310611);
+	dlx_search_params sp = DLX_SEARCH_PARAMS_INIT;
+	sp.on_poll = keep_poll;
+	sp.poll_ctx = &seen;
+	sp.poll_interval = 64;
+	sp.node_limit = whole.nodes / 2;
+	ck_assert_int_eq(dlx_search_split_resume(p, &sp, 2, NULL, 0, &st, NULL), DLX_OK);
+	ck_assert_int_eq(st.stop, DLX_STOP_NODE_LIMIT);
+	void *ck;
+	size_t len;
+	ck_assert_int_eq(dlx_checkpoint_save(p, 0, &ck, &len), DLX_OK);
+	const unsigned char *b = ck;
+	ck_assert_uint_eq(b[12], 8);
+	ck_assert_uint_gt(st.solutions, 0);
+	/* Under valgrind a poll may not come before the limit; when one does, it says how far the search is. */
+	if (seen.nodes) {
+		ck_assert_uint_gt(seen.solutions, 0);
+		ck_assert(seen.progress > 0 && seen.progress <= 1);
+	}
+	unsigned char *bad = malloc(len + 16);
+	ck_assert_ptr_nonnull(bad);
+	for (size_t k = 0; k < len; k++) {
+		memcpy(bad, ck, len);
+		bad[k] ^= 0x04;
+		ck_assert_int_eq(dlx_search_split_resume(p, NULL, 2, bad, len, &st, NULL), DLX_ERR_SYNTAX);
+		ck_assert_int_eq(dlx_search_split_resume(p, NULL, 1, ck, k, &st, NULL), DLX_ERR_SYNTAX);
+	}
+	/* Forged and resealed: a million leaves claimed and saved, in a file of a few hundred bytes. */
+	dlx_error_info err;
+	memcpy(bad, ck, len);
+	for (int k = 0; k < 8; k++)
+		bad[88 + k] = (unsigned char)(1000000u >> (8 * k));
+	for (int k = 0; k < 4; k++)
+		bad[100 + k] = (unsigned char)(1000000u >> (8 * k));
+	reseal(bad, len);
+	ck_assert_int_eq(dlx_search_split_resume(p, NULL, 2, bad, len, &st, &err), DLX_ERR_SYNTAX);
+	ck_assert_msg(strstr(err.message, "size") != NULL, "%s", err.message);
+	/* A leaf saved twice: the first entry's number written over the second's. */
+	if (b[100] >= 2) {
+		size_t second = 104 + 56 + 8 + 8 * (size_t)(b[104 + 12] | b[104 + 13] << 8);
+		memcpy(bad, ck, len);
+		memcpy(bad + second, bad + 104, 8);
+		reseal(bad, len);
+		ck_assert_int_eq(dlx_search_split_resume(p, NULL, 2, bad, len, &st, &err), DLX_ERR_SYNTAX);
+		ck_assert(strstr(err.message, "twice") != NULL);
+	}
+	/* A one-thread search's checkpoint (one path, no cut). */
+	void *one;
+	size_t one_len;
+	dlx_search_params lim = DLX_SEARCH_PARAMS_INIT;
+	lim.node_limit = 1000;
+	ck_assert_int_eq(dlx_search_resume(p, &lim, NULL, 0, &st, NULL), DLX_OK);
+	ck_assert_int_eq(dlx_checkpoint_save(p, 0, &one, &one_len), DLX_OK);
+	ck_assert_int_eq(dlx_search_split_resume(p, NULL, 2, one, one_len, &st, &err), DLX_ERR_SYNTAX);
+	ck_assert(strstr(err.message, "one thread") != NULL);
+	/* A plain problem's checkpoints in threads, whole and of a part, and this one given to the plain problem. */
+	dlx_problem *q = queens(8);
+	void *plain;
+	size_t plain_len;
+	dlx_part half = { 1, 2 };
+	lim.node_limit = 100;
+	ck_assert_int_eq(dlx_search_parts_split_resume(q, &lim, 2, &half, 1, NULL, 0, &st, NULL), DLX_OK);
+	ck_assert_int_eq(dlx_checkpoint_save(q, 0, &plain, &plain_len), DLX_OK);
+	for (unsigned threads = 1; threads <= 2; threads++) {
+		ck_assert_int_eq(dlx_search_parts_split_resume(p, NULL, threads, &half, 1, plain, plain_len, &st, &err),
+				 DLX_ERR_SYNTAX);
+		ck_assert(strstr(err.message, "without bounds") != NULL);
+	}
+	ck_assert_int_eq(dlx_search_split_resume(q, NULL, 2, ck, len, &st, &err), DLX_ERR_SYNTAX);
+	ck_assert(strstr(err.message, "with bounds") != NULL);
+	/* The genuine one still goes on, to one search's figures. */
+	ck_assert_int_eq(dlx_search_split_resume(p, NULL, 3, ck, len, &st, NULL), DLX_OK);
+	assert_same_counts(&st, &whole, "bounded", 0);
+	free(plain);
+	free(one);
+	free(bad);
+	free(ck);
+	dlx_problem_free(q);
+	dlx_problem_free(p);
+}
+END_TEST
+
 static Suite *checkpoint_suite(void)
 {
 	Suite *s = suite_create("checkpoint");
@@ -1505,6 +1632,7 @@ static Suite *checkpoint_suite(void)
 	tcase_add_test(tc, split_solution_limit);
 	tcase_add_test(tc, part_in_threads_refused);
 	tcase_add_test(tc, bounded_in_threads_interrupted_equals_uninterrupted);
+	tcase_add_test(tc, bounded_in_threads_refused);
 	suite_add_tcase(s, tc);
 	return s;
 }

@@ -811,8 +811,12 @@ int main(int argc, char **argv)
 	 * as a failed run.
 	 */
 	int status = stop.why ? stop.status : st.solutions || o.cli.parts ? CLI_EXIT_OK : CLI_EXIT_NONE;
-	/* Without its count (memory ran short) a memoized count prints no number: the error says why. */
-	if (!o.memo || count)
+	/*
+	 * A search that failed (memory ran short, a count would have wrapped, a
+	 * checkpoint could not be resumed) prints no number: it would read as
+	 * an answer, and the error says why.
+	 */
+	if (!rc && (!o.memo || count))
 		print_result(&o, &st, count, stop.why, secs, costs);
 	if (o.memo && o.stats)
 		print_memo_stats(&ms);

@@ -83,6 +83,7 @@ struct mck_worker {
 	bool lead;
 	struct dlx__mcut cut;
 	uint64_t polled_nodes;
+	uint64_t run_solutions;         /* guarded by crew.mu: the run's solutions not yet in fin, at its last poll */
 	dlx_stats run;                  /* the run's owned counters as it ended (has_run false) */
 };
 
@@ -114,6 +115,7 @@ static int mck_poll(void *ctx, const dlx_stats *so_far)
 	/* so_far counts the walk above the cut for the lead only (dlx__mcut.lead). */
 	dlx__crew_count(c, &w->polled_nodes, so_far->nodes);
 	pthread_mutex_lock(&c->mu);
+	w->run_solutions = so_far->solutions;
 	dlx__crew_park_here(c);
 	pthread_mutex_unlock(&c->mu);
 	return atomic_load(&c->stop) != DLX_STOP_COMPLETE;
@@ -173,6 +175,7 @@ static void *mck_worker_main(void *arg)
 		}
 		if (taken) {
 			w->has_run = true;
+			w->run_solutions = rp.at.solutions;
 			sh->crew.busy++;
 		}
 		pthread_mutex_unlock(&sh->crew.mu);
@@ -193,6 +196,7 @@ static void *mck_worker_main(void *arg)
 				sh->above = (dlx_stats){ 0, w->cut.shared_nodes, st.updates - w->cut.owned_updates,
 							 w->cut.shared_branches, DLX_STOP_COMPLETE, 0, 0.0 };
 			w->has_run = false;
+			w->run_solutions = 0;
 		}
 		dlx__crew_idle(&sh->crew);
 		if (rc && !sh->rc)
@@ -359,6 +363,12 @@ int dlx__ck_msplit_save(const dlx_problem *p, dlx_checkpoint_user_fn user_fn, vo
 	return rc;
 }
 
+static int cmp_leaf(const void *a, const void *b)
+{
+	uint64_t x = ((const struct mck_entry *)a)->leaf, y = ((const struct mck_entry *)b)->leaf;
+	return x < y ? -1 : x > y;
+}
+
 /* The saved leaves and totals (after the plan is made); DLX_OK, a refusal or DLX_ERR_NOMEM. */
 static int mck_parse(struct mck_shared *sh, const unsigned char *b, size_t len, dlx_error_info *err)
 {
@@ -380,10 +390,13 @@ static int mck_parse(struct mck_shared *sh, const unsigned char *b, size_t len, 
 	const uint64_t deepest = (uint64_t)p->n_primary + p->n_options;
 	if (sh->fin.max_level > deepest)
 		return dlx__ck_refuse(err, "corrupted checkpoint (a path deeper than the problem allows)");
+	size_t at = MHEAD + (sh->depth ? 8 + 8 * sh->depth : 0), end = len - 8;
+	/* Each leaf takes its bytes: more than the file holds is refused before anything is allocated. */
+	if (r > (end - at) / (MENTRY + 8 * S))
+		return dlx__ck_refuse(err, "corrupted checkpoint (its leaves' paths disagree with its size)");
 	sh->pend = calloc(r ? r : 1, sizeof *sh->pend);
 	if (!sh->pend)
 		return DLX_ERR_NOMEM;
-	size_t at = MHEAD + (sh->depth ? 8 + 8 * sh->depth : 0), end = len - 8;
 	for (uint32_t k = 0; k < r; k++) {
 		if (end - at < MENTRY + 8 * S)
 			return dlx__ck_refuse(err, "corrupted checkpoint (its leaves' paths disagree with its size)");
@@ -401,12 +414,9 @@ static int mck_parse(struct mck_shared *sh, const unsigned char *b, size_t len, 
 		const char *bad = NULL;
 		if (e->leaf >= claim)
 			bad = "corrupted checkpoint (a leaf past the search's)";
-		for (size_t j = 0; !bad && j < sh->n_pend; j++)
-			if (sh->pend[j].leaf == e->leaf)
-				bad = "corrupted checkpoint (a leaf saved twice)";
-		if (!bad && (begun > 1 || dlx__ck_get32(b + at + 52) != 0 || (!e->begun && e->depth) ||
+		else if (begun > 1 || dlx__ck_get32(b + at + 52) != 0 || (!e->begun && e->depth) ||
 			     (e->begun && e->depth < sh->plan.deepest) || e->depth > deepest ||
-			     e->at.max_level > deepest))
+			     e->at.max_level > deepest)
 			bad = "corrupted checkpoint (a path of no allowed depth)";
 		at += MENTRY;
 		for (size_t s = 0; s < S; s++, at += 8)
@@ -430,6 +440,11 @@ static int mck_parse(struct mck_shared *sh, const unsigned char *b, size_t len, 
 	}
 	if (at != end)
 		return dlx__ck_refuse(err, "corrupted checkpoint (its leaves' paths disagree with its size)");
+	/* A leaf saved twice would be searched twice: sorted by leaf, neighbours must differ. */
+	qsort(sh->pend, sh->n_pend, sizeof *sh->pend, cmp_leaf);
+	for (size_t k = 1; k < sh->n_pend; k++)
+		if (sh->pend[k].leaf == sh->pend[k - 1].leaf)
+			return dlx__ck_refuse(err, "corrupted checkpoint (a leaf saved twice)");
 	return DLX_OK;
 }
 
@@ -502,15 +517,23 @@ static void mck_destroy(struct mck_shared *sh)
 	dlx__crew_destroy(&sh->crew);
 }
 
-/* The figures so far for the caller's poll (crew.mu held). */
+/*
+ * The figures so far for the caller's poll (crew.mu held): the solutions of
+ * the leaves finished, saved and under way; as progress, the share of the
+ * cut's leaves claimed.
+ */
 static dlx_stats mck_so_far(void *ctx)
 {
 	struct mck_shared *sh = ctx;
 	dlx_stats now = { 0, 0, 0, 0, DLX_STOP_COMPLETE, 0, 0.0 };
 	now.nodes = atomic_load(&sh->crew.nodes);
-	pthread_mutex_lock(&sh->crew.sol);
-	now.solutions = sh->crew.reported;
-	pthread_mutex_unlock(&sh->crew.sol);
+	now.solutions = sh->fin.solutions;
+	for (size_t k = sh->next_pend; k < sh->n_pend; k++)
+		now.solutions += sh->pend[k].at.solutions;
+	for (unsigned t = 0; t < sh->threads; t++)
+		now.solutions += sh->w[t].run_solutions;
+	double claimed = (double)atomic_load(&sh->claim);
+	now.progress = sh->plan.leaves ? (claimed < (double)sh->plan.leaves ? claimed / (double)sh->plan.leaves : 1) : 0;
 	return now;
 }
 

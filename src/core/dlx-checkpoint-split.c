@@ -393,13 +393,16 @@ static int sck_parse(struct sck_shared *sh, const unsigned char *b, size_t len, 
 	sh->fin.max_level = dlx__ck_get32(b + 64);
 	if (sh->fin.max_level > p->n_primary)
 		return dlx__ck_refuse(err, "corrupted checkpoint (a path deeper than the problem allows)");
+	size_t at = head, end = len - 8;
+	/* Each job takes its bytes: more than the file holds is refused before anything is allocated. */
+	if (at > end || r > (end - at) / ENTRY_HEAD)
+		return dlx__ck_refuse(err, "corrupted checkpoint (its jobs' paths disagree with its size)");
 	sh->pend = calloc(r ? r : 1, sizeof *sh->pend);
 	unsigned char *seen = calloc(sh->n_order ? sh->n_order : 1, 1);
 	if (!sh->pend || !seen) {
 		free(seen);
 		return DLX_ERR_NOMEM;
 	}
-	size_t at = head, end = len - 8;
 	for (uint64_t k = 0; k < r; k++) {
 		if (end - at < ENTRY_HEAD) {
 			free(seen);

@@ -580,7 +580,7 @@ static int parts_run(dlx_problem *p, const struct dlx__cut *cut, const size_t *o
 		p->ck_part->job = k;
 		p->ck_part->opt = 0;
 		p->ck_part->max = tot->max_level;
-		rc = dlx__force_path(p, cut->opts + g->path, g->n, &setup);
+		rc = dlx__force_path(p, dlx__group_path(cut, g), g->n, &setup);
 		if (!rc && job->first)
 			rc = dlx__branch_open(p, job->first, &setup);
 		if (rc) {
@@ -731,12 +731,14 @@ int dlx_search_parts_split_resume(dlx_problem *p, const dlx_search_params *param
 	uint32_t flags = 0;
 	if (ckpt && dlx__ck_check_bytes(ckpt, len, &extra, &flags, NULL) != DLX_OK)
 		flags = 0;
+	/* A checkpoint of threads goes to the threaded resumes, which tell a bounded one from a plain one. */
+	const bool threaded = threads > 1 || flags == DLX__CK_SPLIT_PART || flags == DLX__CK_MSPLIT_PART;
 	if (dlx__bounded(p)) {
-		if (threads > 1 || flags == DLX__CK_MSPLIT_PART)
+		if (threaded)
 			return dlx__ck_msplit_resume(p, params, threads, part, depth, fp, ckpt, len, stats, err);
 		return mpart_resume(p, params, part, depth, ckpt, len, fp, stats, err);
 	}
-	if (threads > 1 || flags == DLX__CK_SPLIT_PART)
+	if (threaded)
 		return dlx__ck_parts_split_resume(p, params, threads, part, depth, ckpt, len, stats, err);
 	static const dlx_search_params defaults = DLX_SEARCH_PARAMS_INIT;
 	struct dlx__replay rp = { 0, NULL, NULL, { 0, 0, 0, 0, DLX_STOP_COMPLETE, 0, 0.0 } };

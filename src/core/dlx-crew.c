@@ -163,7 +163,8 @@ void dlx__crew_wait(struct dlx__crew *c, dlx_stats (*so_far)(void *ctx), void *c
 	pthread_mutex_lock(&c->mu);
 	while (c->running > 0) {
 		dlx__wait_10ms(&c->done, &c->mu);
-		if (c->running == 0 || !params->on_poll)
+		/* Once stopped, the workers are on their way out: a poll now would only see a search it cannot save. */
+		if (c->running == 0 || !params->on_poll || atomic_load(&c->stop) != DLX_STOP_COMPLETE)
 			continue;
 		dlx_stats now = so_far(ctx);
 		/* Unlocked: the callback may be slow, may save (which parks the workers), and they need the lock. */

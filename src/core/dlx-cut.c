@@ -179,11 +179,11 @@ int dlx__place_reach(dlx_problem *clone, struct dlx__job_place *pl, const struct
 		     const struct dlx__job *job)
 {
 	const struct dlx__group *g = &cut->groups[job->group];
-	const size_t *path = cut->opts + g->path;
+	const size_t *path = dlx__group_path(cut, g);
 	size_t keep = 0;
 	if (pl->at != SIZE_MAX) {
 		const struct dlx__group *h = &cut->groups[pl->at];
-		const size_t *now = cut->opts + h->path;
+		const size_t *now = dlx__group_path(cut, h);
 		while (keep < h->n && keep < g->n && now[keep] == path[keep])
 			keep++;
 		if (keep == h->n && keep == g->n && pl->open && job->first)

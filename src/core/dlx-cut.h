@@ -66,6 +66,12 @@ struct dlx__cut {
 	size_t last_level;
 };
 
+/* Group g's path in cut c's opts (NULL for an empty path: opts may be NULL then, and NULL + 0 is undefined). */
+static inline const size_t *dlx__group_path(const struct dlx__cut *c, const struct dlx__group *g)
+{
+	return g->n ? c->opts + g->path : NULL;
+}
+
 /*
  * Cuts p's tree (its forced options applied) into jobs at the shallowest
  * depth with at least `target` leaves, as deep as the tree goes, or as

@@ -244,7 +244,7 @@ static int units_make(dlx_problem *p, const dlx_part *path, size_t depth, const 
 	for (size_t k = 0; k < n; k++) {
 		const struct dlx__job *job = &cut->jobs[first + k * stride];
 		const struct dlx__group *g = &cut->groups[job->group];
-		us->u[k] = (struct unit){ cut->opts + g->path, g->n, job->first, job->last };
+		us->u[k] = (struct unit){ dlx__group_path(cut, g), g->n, job->first, job->last };
 	}
 	us->n = n;
 	return DLX_OK;

@@ -427,7 +427,7 @@ static void *memo_worker_main(void *arg)
 			break;
 		const struct dlx__job *job = &cut->jobs[j];
 		const struct dlx__group *g = &cut->groups[job->group];
-		rc = dlx__force_path(p, cut->opts + g->path, g->n, &setup);
+		rc = dlx__force_path(p, dlx__group_path(cut, g), g->n, &setup);
 		if (!rc && job->first)
 			rc = dlx__branch_open(p, job->first, &setup);
 		if (!rc) {

@@ -77,7 +77,7 @@ static int add_subtree(dlx_problem *p, struct dlx__cut *r, size_t target, const 
 		walks->stop = walk.stop;
 	for (size_t g = 0, j = 0; !rc && walks->stop == DLX_STOP_COMPLETE && g < sub.n_groups; g++) {
 		const struct dlx__group *sg = &sub.groups[g];
-		rc = push_group(r, prefix, n_prefix, extra, sub.opts + sg->path, sg->n, scale + sg->scale,
+		rc = push_group(r, prefix, n_prefix, extra, dlx__group_path(&sub, sg), sg->n, scale + sg->scale,
 				share * sg->leaf_share);
 		for (; !rc && j < sub.n_jobs && sub.jobs[j].group == g; j++)
 			rc = push_job(r, sub.jobs[j].first, sub.jobs[j].last, sub.jobs[j].leaves);
@@ -95,7 +95,7 @@ static int refine_job(dlx_problem *p, const struct dlx__cut *c, const struct dlx
 		      size_t *cap_live)
 {
 	const struct dlx__group *g = &c->groups[job->group];
-	const size_t *path = c->opts + g->path;
+	const size_t *path = dlx__group_path(c, g);
 	if (!job->first)
 		return add_subtree(p, r, target, path, g->n, SIZE_MAX, g->scale, g->leaf_share, params, walks);
 	/* The run's children that the search enters (a choice that empties an item is none). */
@@ -155,7 +155,7 @@ static int refine(dlx_problem *p, const struct dlx__cut *c, size_t first, size_t
 	for (size_t j = first; !rc && j < c->n_jobs && walks->stop == DLX_STOP_COMPLETE; j += stride) {
 		const struct dlx__group *g = &c->groups[c->jobs[j].group];
 		uint64_t updates = 0;
-		rc = dlx__force_path(p, c->opts + g->path, g->n, &updates);
+		rc = dlx__force_path(p, dlx__group_path(c, g), g->n, &updates);
 		walks->updates += updates;
 		if (!rc)
 			rc = refine_job(p, c, &c->jobs[j], target, r, params, walks, &live, &cap_live);
