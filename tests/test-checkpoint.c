@@ -1554,7 +1554,7 @@ START_TEST(bounded_in_threads_refused)
 	dlx_error_info err;
 	memcpy(bad, ck, len);
 	for (int k = 0; k < 8; k++)
-		bad[88 + k] = (unsigned char)(1000000u >> (8 * k));
+		bad[88 + k] = (unsigned char)(UINT64_C(1000000) >> (8 * k));
 	for (int k = 0; k < 4; k++)
 		bad[100 + k] = (unsigned char)(1000000u >> (8 * k));
 	reseal(bad, len);
