@@ -249,9 +249,13 @@ static bool worker_state(const struct mck_worker *w, struct mck_entry *e, dlx_st
 		dlx__stats_add(fin, &rest, rc);
 		return true;
 	}
-	/* Walking above the cut: the node entered there is the walk's, not below the cut. */
+	/*
+	 * Walking above the cut: the node entered there is the walk's, not
+	 * below the cut.  A claim past the last leaf (the plan counted them
+	 * all) is no leaf: saved, it would cost every resume a walk for nothing.
+	 */
 	dlx__stats_add(fin, &own, rc);
-	if (cut->have && cut->mine >= cut->kept) {
+	if (cut->have && cut->mine >= cut->kept && cut->mine < w->sh->plan.leaves) {
 		e->leaf = cut->mine;
 		return true;
 	}
@@ -412,7 +416,7 @@ static int mck_parse(struct mck_shared *sh, const unsigned char *b, size_t len, 
 		e->at.stop = DLX_STOP_COMPLETE;
 		e->begun = begun == 1;
 		const char *bad = NULL;
-		if (e->leaf >= claim)
+		if (e->leaf >= claim || e->leaf >= sh->plan.leaves)
 			bad = "corrupted checkpoint (a leaf past the search's)";
 		else if (begun > 1 || dlx__ck_get32(b + at + 52) != 0 || (!e->begun && e->depth) ||
 			     (e->begun && e->depth < sh->plan.deepest) || e->depth > deepest ||
