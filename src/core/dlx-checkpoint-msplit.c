@@ -103,7 +103,6 @@ struct mck_shared {
 	bool lead_taken;
 	dlx_stats fin;                  /* the saved totals and the ended runs' work below the cut */
 	dlx_stats above;                /* the lead's walk above the cut, once it ended */
-	int rc;
 	struct mck_worker *w;
 	unsigned threads;
 };
@@ -198,12 +197,7 @@ static void *mck_worker_main(void *arg)
 			w->has_run = false;
 			w->run_solutions = 0;
 		}
-		dlx__crew_idle(&sh->crew);
-		if (rc && !sh->rc)
-			sh->rc = rc;
-		pthread_mutex_unlock(&sh->crew.mu);
-		if (rc)
-			dlx__crew_set_stop(&sh->crew, DLX_STOP_ERROR);
+		dlx__crew_end_search(&sh->crew, rc);
 		if (rc || st.stop != DLX_STOP_COMPLETE)
 			break;
 	}
@@ -655,7 +649,7 @@ int dlx__ck_msplit_resume(dlx_problem *p, const dlx_search_params *params, unsig
 	p->ck_part->split = 0;
 	p->ck_part->live = NULL;
 	if (!rc)
-		rc = sh.rc;
+		rc = sh.crew.rc;
 	dlx_stop_reason why = (dlx_stop_reason)atomic_load(&sh.crew.stop);
 	if (sh.crew.sol_stop)
 		why = (dlx_stop_reason)sh.crew.sol_stop;

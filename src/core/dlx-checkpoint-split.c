@@ -113,7 +113,6 @@ struct sck_shared {
 	uint64_t next;                  /* the next fresh rank */
 	dlx_stats fin;                  /* the finished jobs' totals */
 	double fin_share;
-	int rc;
 	struct sck_worker *w;
 	unsigned threads;
 	double total_share;
@@ -210,12 +209,7 @@ static void *sck_worker_main(void *arg)
 		}
 		w->job_share = 0;
 		w->job_solutions = 0;
-		dlx__crew_idle(&sh->crew);
-		if (rc && !sh->rc)
-			sh->rc = rc;
-		pthread_mutex_unlock(&sh->crew.mu);
-		if (rc)
-			dlx__crew_set_stop(&sh->crew, DLX_STOP_ERROR);
+		dlx__crew_end_search(&sh->crew, rc);
 		if (rc || st.stop != DLX_STOP_COMPLETE)
 			break;
 	}
@@ -661,7 +655,7 @@ static int sck_search(dlx_problem *p, const dlx_search_params *params, unsigned 
 	p->ck_part->split = 0;
 	p->ck_part->live = NULL;
 	if (!rc)
-		rc = sh.rc;
+		rc = sh.crew.rc;
 	/* The totals: the walk's, the finished jobs', and what the jobs under way did so far. */
 	dlx__stats_add(&tot, &sh.fin, &rc);
 	dlx_stop_reason why = (dlx_stop_reason)atomic_load(&sh.crew.stop);

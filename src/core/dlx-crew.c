@@ -18,6 +18,7 @@ void dlx__crew_init(struct dlx__crew *c, const dlx_search_params *params)
 	pthread_cond_init(&c->parked, NULL);
 	pthread_cond_init(&c->go, NULL);
 	c->running = c->busy = 0;
+	c->rc = DLX_OK;
 	c->park = false;
 	atomic_init(&c->stop, DLX_STOP_COMPLETE);
 	atomic_init(&c->nodes, 0);
@@ -80,11 +81,16 @@ void dlx__crew_wait_unparked(struct dlx__crew *c)
 		pthread_cond_wait(&c->go, &c->mu);
 }
 
-void dlx__crew_idle(struct dlx__crew *c)
+void dlx__crew_end_search(struct dlx__crew *c, int rc)
 {
 	c->busy--;
 	if (c->park)
 		pthread_cond_broadcast(&c->parked);
+	if (rc && !c->rc)
+		c->rc = rc;
+	pthread_mutex_unlock(&c->mu);
+	if (rc)
+		dlx__crew_set_stop(c, DLX_STOP_ERROR);
 }
 
 bool dlx__crew_start(struct dlx__crew *c, pthread_t *thread, void *(*fn)(void *), void *arg)

@@ -30,6 +30,7 @@ struct dlx__crew {
 	bool park;                      /* guarded by mu */
 	atomic_int stop;                /* a dlx_stop_reason: COMPLETE while the search goes on */
 	atomic_uint_fast64_t nodes;     /* counted for node_limit */
+	int rc;                         /* guarded by mu: the first error of a worker's search */
 	pthread_mutex_t sol;            /* one on_solution at a time; guards reported and sol_stop */
 	uint64_t reported;              /* solutions reported, those of the checkpoint included */
 	int sol_stop;                   /* DLX_STOP_LIMIT or DLX_STOP_CALLBACK once they stopped the search */
@@ -58,8 +59,12 @@ void dlx__crew_park_here(struct dlx__crew *c);
 /* Between searches, mu held: waits while a save reads the states, before taking work. */
 void dlx__crew_wait_unparked(struct dlx__crew *c);
 
-/* A search ended, mu held: the worker is no longer busy. */
-void dlx__crew_idle(struct dlx__crew *c);
+/*
+ * A worker's search ended with rc, mu held (the worker has recorded what it
+ * counted): the worker is no longer busy, the first error is kept and
+ * stops everyone; mu is released.
+ */
+void dlx__crew_end_search(struct dlx__crew *c, int rc);
 
 /* Starts a worker; false when the thread could not be made. */
 bool dlx__crew_start(struct dlx__crew *c, pthread_t *thread, void *(*fn)(void *), void *arg);
