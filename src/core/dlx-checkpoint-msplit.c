@@ -650,9 +650,7 @@ int dlx__ck_msplit_resume(dlx_problem *p, const dlx_search_params *params, unsig
 	p->ck_part->live = NULL;
 	if (!rc)
 		rc = sh.crew.rc;
-	dlx_stop_reason why = (dlx_stop_reason)atomic_load(&sh.crew.stop);
-	if (sh.crew.sol_stop)
-		why = (dlx_stop_reason)sh.crew.sol_stop;
+	dlx_stop_reason why = dlx__crew_reason(&sh.crew);
 	/* A run cut short by a stop must be saved with what it did; one that never polled cannot be. */
 	dlx_stats tot = sh.fin;
 	if (!rc && why != DLX_STOP_COMPLETE && !sh.crew.sol_stop) {

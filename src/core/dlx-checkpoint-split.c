@@ -658,10 +658,7 @@ static int sck_search(dlx_problem *p, const dlx_search_params *params, unsigned 
 		rc = sh.crew.rc;
 	/* The totals: the walk's, the finished jobs', and what the jobs under way did so far. */
 	dlx__stats_add(&tot, &sh.fin, &rc);
-	dlx_stop_reason why = (dlx_stop_reason)atomic_load(&sh.crew.stop);
-	/* Stopped by on_solution or the limit (after a poll's stop too): the answer the caller asked for. */
-	if (sh.crew.sol_stop)
-		why = (dlx_stop_reason)sh.crew.sol_stop;
+	dlx_stop_reason why = dlx__crew_reason(&sh.crew);
 	if (!rc && why != DLX_STOP_COMPLETE) {
 		for (unsigned t = 0; t < sh.threads; t++) {
 			const struct sck_worker *w = &sh.w[t];

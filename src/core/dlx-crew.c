@@ -151,6 +151,11 @@ int dlx__crew_solution(void *crew, const size_t *options, size_t n)
 	return stop;
 }
 
+dlx_stop_reason dlx__crew_reason(struct dlx__crew *c)
+{
+	return c->sol_stop ? (dlx_stop_reason)c->sol_stop : (dlx_stop_reason)atomic_load(&c->stop);
+}
+
 void dlx__wait_10ms(pthread_cond_t *cond, pthread_mutex_t *mu)
 {
 	struct timespec until;

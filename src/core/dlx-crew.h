@@ -90,6 +90,9 @@ int dlx__crew_solution(void *crew, const size_t *options, size_t n);
  */
 void dlx__crew_wait(struct dlx__crew *c, dlx_stats (*so_far)(void *ctx), void *ctx);
 
+/* Why the search ended: the limit or on_solution when they stopped it (after a poll's stop too), else the stop. */
+dlx_stop_reason dlx__crew_reason(struct dlx__crew *c);
+
 /* Waits on cond (mu held) for 10 ms at most: the calling thread's beat. */
 void dlx__wait_10ms(pthread_cond_t *cond, pthread_mutex_t *mu);
 
