@@ -194,8 +194,10 @@ rm -f "$tmp/allk.out"
 runs=0 ended=no
 while [ $runs -lt 6 ]; do
 	runs=$((runs + 1))
-	if [ -e "$lk" ]; then from=(--resume "$lk"); else from=(--checkpoint "$lk"); fi
-	"$dlx" --all --threads $((runs % 3 + 1)) --checkpoint-every 0.01 "${from[@]}" --output "$tmp/allk.out" \
+	# A fresh run in threads: a listing saved in one thread (one search's path) resumes in one thread only.
+	threads=$((runs % 3 + 1))
+	if [ -e "$lk" ]; then from=(--resume "$lk"); else from=(--checkpoint "$lk"); threads=2; fi
+	"$dlx" --all --threads $threads --checkpoint-every 0.01 "${from[@]}" --output "$tmp/allk.out" \
 		"$tmp/q12l" > /dev/null 2>&1 &
 	pid=$!
 	sleep "0.0$((RANDOM % 8 + 2))"
