@@ -386,7 +386,9 @@ int dlx__ck_check_part_path(const unsigned char *b, size_t len, size_t at, const
 		return DLX_OK;
 	dlx__ck_part_name(saved, sizeof saved, theirs, d);
 	dlx__ck_part_name(mine, sizeof mine, part, depth);
-	if (snprintf(msg, sizeof msg, "checkpoint of part %s of the search, not of part %s", saved, mine) < 0)
+	int w = depth ? snprintf(msg, sizeof msg, "checkpoint of part %s of the search, not of part %s", saved, mine)
+		      : snprintf(msg, sizeof msg, "checkpoint of part %s of the search, not of the whole search", saved);
+	if (w < 0)
 		msg[0] = '\0';
 	return refuse(err, msg);
 }
@@ -429,28 +431,12 @@ int dlx__ck_parse(const dlx_problem *p, const unsigned char *b, size_t len, uint
 		return refuse(err, flags == CK_MPART ? "checkpoint of a part of a problem with bounds, not of this one"
 						     : "checkpoint of a part of a problem without bounds, not of this one");
 	uint64_t depth = get32(b + 68);
-	char msg[sizeof err->message], saved[8 * 24], mine[8 * 24];
+	char msg[sizeof err->message], mine[8 * 24];
 	if (extra) {
+		rc = dlx__ck_check_part_path(b, len, CK_HEADER, part, part_depth, err);
+		if (rc)
+			return rc;
 		size_t d = get32(b + CK_HEADER);
-		dlx_part theirs[DLX_MAX_PART_DEPTH];
-		bool same = d == part_depth;
-		for (size_t k = 0; k < d; k++) {
-			theirs[k].part = get32(b + CK_HEADER + 8 + 8 * k);
-			theirs[k].parts = get32(b + CK_HEADER + 12 + 8 * k);
-			same = same && theirs[k].part == part[k].part && theirs[k].parts == part[k].parts;
-		}
-		dlx__ck_part_name(saved, sizeof saved, theirs, d);
-		if (!part_depth) {
-			if (snprintf(msg, sizeof msg, "checkpoint of part %s of the search, not of the whole search", saved) < 0)
-				msg[0] = '\0';
-			return refuse(err, msg);
-		}
-		if (!same) {
-			dlx__ck_part_name(mine, sizeof mine, part, part_depth);
-			if (snprintf(msg, sizeof msg, "checkpoint of part %s of the search, not of part %s", saved, mine) < 0)
-				msg[0] = '\0';
-			return refuse(err, msg);
-		}
 		*job = get64(b + CK_HEADER + 8 + 8 * d);
 		*opt = get64(b + CK_HEADER + 16 + 8 * d);
 	} else if (part_depth) {

@@ -58,8 +58,8 @@ uint64_t dlx__ck_part_fingerprint(uint64_t fp, const dlx_part *path, size_t dept
 
 /*
  * The part's path saved at byte `at` of a checkpoint (u32 depth D, u32 0,
- * D x (u32 K, u32 M)) against the part searched: DLX_OK, or a refusal that
- * names both.
+ * D x (u32 K, u32 M)) against the part searched (depth 0: the whole
+ * search): DLX_OK, or a refusal that names both.
  */
 int dlx__ck_check_part_path(const unsigned char *b, size_t len, size_t at, const dlx_part *part, size_t depth,
 			    dlx_error_info *err);
