@@ -688,8 +688,9 @@ DLX_API int dlx_search_resume(dlx_problem *p, const dlx_search_params *params, c
  * or another process's copy of it (same input, same options), in
  * dlx_search_resume().  Not for dlx_search(), dlx_search_split() or a
  * dlx_iter: only searches started by dlx_search_resume(),
- * dlx_search_parts_resume() or dlx_search_split_resume() (whose saves
- * hold its jobs' states, see there).
+ * dlx_search_parts_resume(), dlx_search_split_resume() (whose saves
+ * hold its jobs' states, see there) or dlx_memo_count_resume() (whose
+ * saves hold its tables too).
  *
  * @param p    the problem being (or just) searched
  * @param user a number kept with the checkpoint for the caller, read back by
@@ -1215,6 +1216,51 @@ typedef struct dlx_memo_stats {
  */
 DLX_API int dlx_memo_count(dlx_problem *p, const dlx_search_params *params, const dlx_memo_params *memo,
 	const dlx_split_params *split, char **count, dlx_stats *stats, dlx_memo_stats *mstats);
+
+/**
+ * dlx_memo_count() in a way that can be saved and resumed: from the start
+ * (ckpt NULL, len 0), or from where the count saved in ckpt by
+ * dlx_checkpoint_save() (called from on_poll, or after a stop by on_poll
+ * or node_limit) stood.  The count is cut into the jobs dlx_memo_count()
+ * cuts for a split (for the whole count, as for 512 jobs per thread of the
+ * first run: a resume cuts the same jobs in any number of threads) and
+ * counted by `split->threads` workers on copies of p, one too, each with
+ * a table of its own, while the calling thread polls about every 10 ms.
+ * A checkpoint holds the jobs not begun, each job under way (its path and
+ * each level's count so far), the solutions counted so far (exactly), the
+ * counters, and every worker's table entry by entry, in its slot, with its
+ * budget: a count saved and resumed in one thread, however many times,
+ * ends with the count, nodes, updates, branches and table statistics of
+ * one uninterrupted run of this function in one thread.  In threads, those
+ * figures depend on which thread's table met a state first, run or
+ * resumed; the count is exact either way.  A resume in fewer threads than
+ * tables saved lets the extra tables go (their counts are computed again
+ * when met), and a resume in more starts the new tables empty.
+ *
+ * A checkpoint is about the size of the tables' entries (each: 20 bytes,
+ * its key's words and its count's bytes: 36 bytes on a board of 100
+ * items) and is built in memory, which a save takes again while it runs.
+ * Its fingerprint is dlx_search_resume()'s, with the part and the rule:
+ * a checkpoint of another problem, part or rule, of a search that is not
+ * a memoized count, of another version, truncated or corrupted, is
+ * refused with #DLX_ERR_SYNTAX and err saying which, p untouched and
+ * nothing counted; the other resumes refuse a memoized count's.
+ *
+ * @param p, params, memo, split, count, stats, mstats  as dlx_memo_count();
+ *               node_limit and solution_limit count the totals, the
+ *               checkpoint's included (a limit they reach stops the count
+ *               at once); memo->memory is each new table's budget
+ * @param ckpt   the bytes of a checkpoint, or NULL to start afresh
+ * @param len    their number (0 with NULL)
+ * @param err    what is wrong with a refused checkpoint (may be NULL)
+ * @return as dlx_memo_count(); #DLX_ERR_SYNTAX for a refused checkpoint.
+ * Complexity: as dlx_memo_count() with a split, plus, for a resume, the
+ * covers of each saved path and O(size of the tables) to read them back;
+ * a save costs O(size of the tables) while the workers wait.
+ */
+DLX_API int dlx_memo_count_resume(dlx_problem *p, const dlx_search_params *params, const dlx_memo_params *memo,
+	const dlx_split_params *split, const void *ckpt, size_t len, char **count, dlx_stats *stats,
+	dlx_memo_stats *mstats, dlx_error_info *err);
 
 /**
  * A diagram of all the solutions of a problem: a zero-suppressed decision

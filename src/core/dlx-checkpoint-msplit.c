@@ -559,6 +559,8 @@ int dlx__ck_msplit_resume(dlx_problem *p, const dlx_search_params *params, unsig
 		rc = dlx__ck_check_bytes(b, len, &extra, &flags, err);
 		if (rc)
 			return rc;
+		if (flags & DLX__CK_MEMO)
+			return dlx__ck_refuse(err, DLX__CK_MEMO_REFUSAL);
 		uint32_t want = depth ? DLX__CK_MSPLIT_PART : DLX__CK_MSPLIT;
 		one = depth && flags == DLX__CK_MPART;
 		if (flags != want && !one) {
@@ -621,6 +623,7 @@ int dlx__ck_msplit_resume(dlx_problem *p, const dlx_search_params *params, unsig
 	p->ck_part->on = false;
 	p->ck_part->live = &sh;
 	p->ck_part->msplit = true;
+	p->ck_part->memo = false;
 	p->ck_part->split = DLX_CK_SPLIT_LIVE;
 	p->ck_fp = fp;
 	p->ck_armed = !rc;

@@ -335,6 +335,8 @@ int dlx__ck_split_save(const dlx_problem *p, dlx_checkpoint_user_fn user_fn, voi
 	}
 	if (pc->split != DLX_CK_SPLIT_LIVE)
 		return DLX_ERR_STATE;
+	if (pc->memo)
+		return dlx__ck_memo_save(p, user_fn, ctx, out, len);
 	if (pc->msplit)
 		return dlx__ck_msplit_save(p, user_fn, ctx, out, len);
 	struct sck_shared *sh = pc->live;
@@ -487,6 +489,8 @@ static int sck_check_part(const struct sck_shared *sh, const unsigned char *b, s
 			  dlx_error_info *err)
 {
 	*one = flags == DLX__CK_PART;
+	if (flags & DLX__CK_MEMO)
+		return dlx__ck_refuse(err, DLX__CK_MEMO_REFUSAL);
 	if (flags == DLX__CK_MSPLIT || flags == DLX__CK_MSPLIT_PART)
 		return dlx__ck_refuse(err, "checkpoint of a problem with bounds, not of this one");
 	if (flags == DLX__CK_SPLIT)
@@ -560,6 +564,8 @@ static int sck_search(dlx_problem *p, const dlx_search_params *params, unsigned 
 			rc = sck_check_part(&sh, b, len, flags, &one, err);
 			if (rc)
 				return rc;
+		} else if (flags & DLX__CK_MEMO) {
+			return dlx__ck_refuse(err, DLX__CK_MEMO_REFUSAL);
 		} else if (flags == DLX__CK_MSPLIT || flags == DLX__CK_MSPLIT_PART) {
 			return dlx__ck_refuse(err, "checkpoint of a problem with bounds, not of this one");
 		} else if (flags != DLX__CK_SPLIT) {
@@ -638,6 +644,7 @@ static int sck_search(dlx_problem *p, const dlx_search_params *params, unsigned 
 	p->ck_part->on = false;
 	p->ck_part->live = &sh;
 	p->ck_part->msplit = false;
+	p->ck_part->memo = false;
 	p->ck_part->split = DLX_CK_SPLIT_LIVE;
 	p->ck_fp = sh.fp;
 	p->ck_armed = !rc;

@@ -295,8 +295,8 @@ int dlx__ck_check_bytes(const unsigned char *b, size_t len, size_t *extra, uint3
 	if (len < 16)
 		return refuse(err, "truncated checkpoint");
 	uint32_t fl = len >= 16 ? get32(b + 12) : 0;
-	if (get32(b + 8) != CK_VERSION ||
-	    (fl > DLX__CK_SPLIT_PART && fl != CK_MPART && fl != DLX__CK_MSPLIT && fl != DLX__CK_MSPLIT_PART))
+	if (get32(b + 8) != CK_VERSION || (fl > DLX__CK_SPLIT_PART && fl != CK_MPART && fl != DLX__CK_MSPLIT &&
+					     fl != DLX__CK_MSPLIT_PART && fl != DLX__CK_MEMO && fl != DLX__CK_MEMO_PART))
 		return refuse(err, "checkpoint of another version of the format (this dlx reads version 1)");
 	if (len < CK_HEADER + 8)
 		return refuse(err, "truncated checkpoint");
@@ -310,9 +310,9 @@ int dlx__ck_check_bytes(const unsigned char *b, size_t len, size_t *extra, uint3
 	*extra = 0;
 	*flags = get32(b + 12);
 	if (*flags == CK_SPLIT || *flags == DLX__CK_SPLIT_PART || *flags == DLX__CK_MSPLIT ||
-	    *flags == DLX__CK_MSPLIT_PART) {
-		/* Its own layout after the header (dlx-checkpoint-split.c, -msplit.c), checked there. */
-		const size_t own = *flags & DLX__CK_MSPLIT ? 24 : 32;
+	    *flags == DLX__CK_MSPLIT_PART || *flags == DLX__CK_MEMO || *flags == DLX__CK_MEMO_PART) {
+		/* Its own layout after the header (dlx-checkpoint-split.c, -msplit.c, -memo.c), checked there. */
+		const size_t own = *flags & DLX__CK_MEMO ? 92 : *flags & DLX__CK_MSPLIT ? 24 : 32;
 		if (len < CK_HEADER + own + 8 || get32(b + 68) != 0)
 			return refuse(err, "corrupted checkpoint (its path's length disagrees with its size)");
 		*extra = len - CK_HEADER - 8;
@@ -411,6 +411,8 @@ int dlx__ck_parse(const dlx_problem *p, const unsigned char *b, size_t len, uint
 	int rc = dlx__ck_check_bytes(b, len, &extra, &flags, err);
 	if (rc)
 		return rc;
+	if (flags & DLX__CK_MEMO)
+		return refuse(err, DLX__CK_MEMO_REFUSAL);
 	if (flags == CK_SPLIT)
 		return refuse(err, part_depth ? "checkpoint of a count of the whole search in threads, not of a part"
 					      : "checkpoint of a count in threads, not of a one-thread search "

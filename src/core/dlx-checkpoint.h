@@ -23,6 +23,11 @@ struct dlx__replay;
 /* flags: a bounded search in threads (dlx-checkpoint-msplit.c), and a bounded part's */
 #define DLX__CK_MSPLIT 8u
 #define DLX__CK_MSPLIT_PART (DLX__CK_MSPLIT | DLX__CK_PART)
+/* flags: a memoized count's (dlx-checkpoint-memo.c), and a part's */
+#define DLX__CK_MEMO 16u
+#define DLX__CK_MEMO_PART (DLX__CK_MEMO | DLX__CK_PART)
+/* What the other resumes say of a memoized count's checkpoint. */
+#define DLX__CK_MEMO_REFUSAL "checkpoint of a memoized count (dlx --memo), not of this search: resume it with --memo"
 
 /* FNV-1a, 64 bits, of n bytes from the state h (the offset basis to begin). */
 uint64_t dlx__ck_fnv(uint64_t h, const unsigned char *b, size_t n);
@@ -86,6 +91,9 @@ int dlx__ck_parse(const dlx_problem *p, const unsigned char *b, size_t len, uint
  * is called while the workers are parked.
  */
 int dlx__ck_split_save(const dlx_problem *p, dlx_checkpoint_user_fn user, void *ctx, void **out, size_t *len);
+
+/* The memoized count's side of dlx__ck_split_save() (dlx-checkpoint-memo.c): p->ck_part->memo. */
+int dlx__ck_memo_save(const dlx_problem *p, dlx_checkpoint_user_fn user, void *ctx, void **out, size_t *len);
 
 /* The bounded search's side of dlx__ck_split_save() (dlx-checkpoint-msplit.c): p->ck_part->msplit. */
 int dlx__ck_msplit_save(const dlx_problem *p, dlx_checkpoint_user_fn user, void *ctx, void **out, size_t *len);

@@ -277,3 +277,218 @@ void memo_table_put(struct memo_table *t, uint64_t h, const uint64_t *key, const
 	place(t, h, key, stored);
 	note_peak(t);
 }
+
+/* Checkpoints: counts and tables as bytes (see dlx-memo.h), little-endian whatever the machine. */
+
+static void put64(unsigned char *b, uint64_t v)
+{
+	for (int k = 0; k < 8; k++)
+		b[k] = (unsigned char)(v >> (8 * k));
+}
+
+static uint64_t get64(const unsigned char *b)
+{
+	uint64_t v = 0;
+	for (int k = 7; k >= 0; k--)
+		v = v << 8 | b[k];
+	return v;
+}
+
+/* The bytes of v's magnitude, without high zero bytes. */
+static size_t count_bytes(const struct memo_val *v)
+{
+	if (v->big)
+		return mpz_sgn(v->big) ? (mpz_sizeinbase(v->big, 2) + 7) / 8 : 0;
+	size_t n = 0;
+	for (uint64_t x = v->lo; x; x >>= 8)
+		n++;
+	return n;
+}
+
+size_t memo_count_size(const struct memo_val *v)
+{
+	return 4 + count_bytes(v);
+}
+
+size_t memo_count_put(unsigned char *b, const struct memo_val *v)
+{
+	size_t n = count_bytes(v);
+	for (int k = 0; k < 4; k++)
+		b[k] = (unsigned char)((uint32_t)n >> (8 * k));
+	if (v->big) {
+		if (n)
+			mpz_export(b + 4, NULL, -1, 1, 0, 0, v->big);
+	} else {
+		for (size_t k = 0; k < n; k++)
+			b[4 + k] = (unsigned char)(v->lo >> (8 * k));
+	}
+	return 4 + n;
+}
+
+size_t memo_count_get(const unsigned char *b, size_t n, struct memo_sum *s)
+{
+	if (n < 4)
+		return 0;
+	uint32_t m = (uint32_t)b[0] | (uint32_t)b[1] << 8 | (uint32_t)b[2] << 16 | (uint32_t)b[3] << 24;
+	/* The shortest form only: a high zero byte is no count a table wrote. */
+	if (m > n - 4 || (m && b[4 + m - 1] == 0))
+		return 0;
+	memo_sum_zero(s);
+	if (m <= 8) {
+		for (uint32_t k = 0; k < m; k++)
+			s->lo |= (uint64_t)b[4 + k] << (8 * k);
+	} else {
+		if (!s->ready) {
+			mpz_init(s->big);
+			s->ready = true;
+		}
+		mpz_import(s->big, m, -1, 1, 0, 0, b + 4);
+		s->is_big = true;
+	}
+	return 4 + (size_t)m;
+}
+
+/* A slot's count as a value (pointing into the table). */
+static struct memo_val slot_value(uint64_t v)
+{
+	struct memo_val r = { v, NULL, { 0, 0, NULL } };
+	if (v & BIG_FLAG) {
+		struct big_block *b = big_of(v);
+		r.lo = 0;
+		r.big = mpz_roinit_n(&r.view, b->limb, (mp_size_t)b->n);
+	}
+	return r;
+}
+
+#define TABLE_HEAD (9 * 8)
+
+size_t memo_table_image_size(const struct memo_table *t)
+{
+	size_t n = TABLE_HEAD;
+	for (size_t s = 0; s < t->cap; s++)
+		if (t->hash[s]) {
+			struct memo_val v = slot_value(t->val[s]);
+			n += 16 + 8 * t->kw + memo_count_size(&v);
+		}
+	return n;
+}
+
+void memo_table_image(const struct memo_table *t, unsigned char *b)
+{
+	put64(b, t->budget);
+	put64(b + 8, t->cap);
+	put64(b + 16, t->max_cap);
+	put64(b + 24, t->used);
+	put64(b + 32, t->st.lookups);
+	put64(b + 40, t->st.hits);
+	put64(b + 48, t->st.stored);
+	put64(b + 56, t->st.dropped);
+	put64(b + 64, t->st.peak_bytes);
+	b += TABLE_HEAD;
+	for (size_t s = 0; s < t->cap; s++) {
+		if (!t->hash[s])
+			continue;
+		put64(b, s);
+		put64(b + 8, t->hash[s]);
+		b += 16;
+		for (size_t k = 0; k < t->kw; k++, b += 8)
+			put64(b, t->keys[s * t->kw + k]);
+		struct memo_val v = slot_value(t->val[s]);
+		b += memo_count_put(b, &v);
+	}
+}
+
+/* A count read back as a slot's value, its block (if big) allocated and counted in big_bytes; false when short of memory. */
+static bool slot_of_count(struct memo_table *t, const struct memo_sum *c, uint64_t *out)
+{
+	if (!c->is_big && c->lo < BIG_FLAG) {
+		*out = c->lo;
+		return true;
+	}
+	mpz_t tmp;
+	mpz_init(tmp);
+	if (!c->is_big)
+		set_u64(tmp, c->lo);
+	mpz_srcptr z = c->is_big ? c->big : tmp;
+	size_t n = mpz_size(z);
+	size_t bytes = sizeof(struct big_block) + n * sizeof(mp_limb_t);
+	struct big_block *b = malloc(bytes);
+	if (b) {
+		b->n = n;
+		memcpy(b->limb, mpz_limbs_read(z), n * sizeof(mp_limb_t));
+		t->big_bytes += bytes;
+		*out = (uint64_t)(uintptr_t)b >> 1 | BIG_FLAG;
+	}
+	mpz_clear(tmp);
+	return b != NULL;
+}
+
+int memo_table_from_image(struct memo_table *t, size_t kw, const unsigned char *b, size_t n, size_t *took,
+			  const char **why)
+{
+	*took = 0;
+	*why = "corrupted checkpoint (a table no count could have saved)";
+	if (n < TABLE_HEAD)
+		return DLX_ERR_SYNTAX;
+	uint64_t budget = get64(b), cap = get64(b + 8), max_cap = get64(b + 16), used = get64(b + 24);
+	const size_t entry = 16 + 8 * kw + 4;
+	/*
+	 * The shapes a table takes: at most max_cap slots, the first table's
+	 * or, once grown, at most four per entry (it doubles at half full),
+	 * entries that the image holds.
+	 */
+	if (cap > max_cap || used > cap || (cap > FIRST_SLOTS && cap / 4 > used) || (cap && cap < WINDOW) ||
+	    used > (n - TABLE_HEAD) / entry || max_cap > budget / slot_bytes(kw) + 1)
+		return DLX_ERR_SYNTAX;
+	memset(t, 0, sizeof *t);
+	t->kw = kw;
+	t->budget = (size_t)budget;
+	t->max_cap = (size_t)max_cap;
+	t->st.lookups = get64(b + 32);
+	t->st.hits = get64(b + 40);
+	t->st.stored = get64(b + 48);
+	t->st.dropped = get64(b + 56);
+	t->st.peak_bytes = (size_t)get64(b + 64);
+	if (cap && !alloc_slots(t, (size_t)cap))
+		return DLX_ERR_NOMEM;
+	size_t at = TABLE_HEAD;
+	struct memo_sum c;
+	memo_sum_init(&c);
+	int rc = DLX_OK;
+	uint64_t prev = 0;
+	for (uint64_t e = 0; e < used && !rc; e++) {
+		if (n - at < entry) {
+			rc = DLX_ERR_SYNTAX;
+			break;
+		}
+		uint64_t s = get64(b + at), h = get64(b + at + 8);
+		/* Slots in increasing order, each once; a stored hash has its low bit set (0 is an empty slot). */
+		if (s >= cap || (e && s <= prev) || !(h & 1)) {
+			rc = DLX_ERR_SYNTAX;
+			break;
+		}
+		prev = s;
+		at += 16;
+		for (size_t k = 0; k < kw; k++, at += 8)
+			t->keys[s * kw + k] = get64(b + at);
+		size_t m = memo_count_get(b + at, n - at, &c);
+		if (!m) {
+			rc = DLX_ERR_SYNTAX;
+			break;
+		}
+		at += m;
+		if (!slot_of_count(t, &c, &t->val[s])) {
+			rc = DLX_ERR_NOMEM;
+			break;
+		}
+		t->hash[s] = h;
+		t->used++;
+	}
+	memo_sum_clear(&c);
+	if (rc) {
+		memo_table_free(t);
+		return rc;
+	}
+	*took = at;
+	return DLX_OK;
+}

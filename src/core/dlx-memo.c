@@ -61,6 +61,12 @@ struct memo_state {
 	uint64_t nodes, updates, branches;
 	uint32_t max_level;
 	uint32_t poll_left;
+	/*
+	 * The level of the node the last poll came at: after a stop by that
+	 * poll, lv[] and sum[] below it still hold the path and its counts,
+	 * which a checkpoint saves (the unwinding undoes only the links).
+	 */
+	uint32_t at_level;
 };
 
 /* Knuth's estimate of the fraction done, from the positions of the path's choices (as dlx_search()'s). */
@@ -99,12 +105,18 @@ static void memo_fill_stats(const struct memo_state *m, dlx_stats *st)
 /*
  * The memoized search of p's state (root_item 0), or of the run of
  * options first..last of root_item, which the caller has covered (a job).
- * The counters go on from m's.  Returns DLX_OK (st->stop says why it
- * ended) or DLX_ERR_OVERFLOW.  One routine, as dlx_search()'s loop, for
- * the same reason: its steps share the level and the stack.
+ * The counters go on from m's.  With a path (a checkpoint's), the search
+ * first goes down it without counting, each level's item chosen by the
+ * rule again and checked, and each level's count set to the saved one;
+ * path->check_only then undoes it at once.  Returns DLX_OK (st->stop says
+ * why it ended), DLX_ERR_OVERFLOW, or DLX_ERR_SYNTAX for a path this
+ * search does not take (nothing searched, p as before).  One routine, as
+ * dlx_search()'s loop, for the same reason: its steps share the level and
+ * the stack.
  */
 static SPECIALIZED int memo_impl(struct memo_state *m, const dlx_search_params *params, dlx_stats *st,
-				   int32_t root_item, int32_t first, int32_t last, const bool colors, const bool fixed)
+				   int32_t root_item, int32_t first, int32_t last, const struct memo_path *path,
+				   const bool colors, const bool fixed)
 {
 	dlx_problem *p = m->p;
 	const struct dlx_nodes nd = p->node;
@@ -119,7 +131,7 @@ static SPECIALIZED int memo_impl(struct memo_state *m, const dlx_search_params *
 	double width = 0;
 	int rc = DLX_OK;
 	size_t level = 0;
-	int32_t i, x;
+	int32_t i = 0, x = 0;
 	st->stop = DLX_STOP_COMPLETE;
 	key_build(&m->k);
 	if (ranged) {
@@ -135,7 +147,72 @@ static SPECIALIZED int memo_impl(struct memo_state *m, const dlx_search_params *
 		memo_sum_zero(&sum[0]);
 		i = root_item;
 		x = first;
-		goto x5;
+		if (!path || (!path->depth && !path->check_only))
+			goto x5;
+	}
+	if (path && (path->depth || path->check_only)) {
+		uint64_t replay_updates = 0;
+		for (; level < path->depth; level++) {
+			if (ranged && level == 0) {
+				/* The job's item is covered: its option must lie in the run. */
+				for (x = first;; x = nd.down[x]) {
+					if (dlx__option_of_node(p, x) == path->option[0])
+						break;
+					if (x == last) {
+						x = 0;
+						break;
+					}
+				}
+				if (!x)
+					goto refuse;
+			} else {
+				if (p->n_act_p == 0)
+					goto refuse;
+				i = fixed ? choose_first(&m->k, level ? lv[level - 1].from : 1) : choose_mrv(p);
+				if ((uint32_t)(i - 1) != path->item[level] || len[i] == 0)
+					goto refuse;
+				lv[level].store = len[i] >= 2 && m->table.cap;
+				lv[level].item = i;
+				lv[level].from = i + 1;
+				lv[level].lens = len[i];
+				lv[level].hash = m->k.hash;
+				mark(p, i, false);
+				{
+					bool emptied = false;
+					replay_updates += cover(p, i, &emptied, false, colors);
+				}
+				key_flip(&m->k, i, colors);
+				for (x = nd.down[i]; x != i; x = nd.down[x])
+					if (dlx__option_of_node(p, x) == path->option[level])
+						break;
+				if (x == i)
+					goto refuse_item;
+			}
+			mark_rest(p, x, false, colors);
+			int32_t dead = commit_rest_until_empty(p, x, &replay_updates, false, colors);
+			if (dead) {
+				uncommit_back(p, x, dead, false, colors);
+				unmark_rest(p, x, false, colors);
+				if (ranged && level == 0)
+					goto refuse;
+				goto refuse_item;
+			}
+			key_option(&m->k, x, colors);
+			lv[level].x = x;
+			memo_sum_zero(&sum[level]);
+			memo_sum_add(&sum[level], &path->sum[level]);
+		}
+		if (path->check_only)
+			goto unwind;
+		goto x2;
+refuse_item:	/* Level `level`'s item is covered, no option chosen there. */
+		key_flip(&m->k, i, colors);
+		uncover(p, i, false, colors);
+		unmark(p, i, false);
+refuse:
+		rc = DLX_ERR_SYNTAX;
+		st->stop = DLX_STOP_ERROR;
+		goto unwind;
 	}
 
 x2:	/* Enter a node: a solution, a state counted before, or a branching. */
@@ -153,6 +230,7 @@ x2:	/* Enter a node: a solution, a state counted before, or a branching. */
 		m->max_level = (uint32_t)level;
 	if (params->on_poll && --m->poll_left == 0) {
 		m->poll_left = poll_every;
+		m->at_level = (uint32_t)level;
 		dlx_stats now = { 0, 0, 0, 0, DLX_STOP_COMPLETE, 0, 0.0 };
 		memo_fill_stats(m, &now);
 		now.progress = memo_progress(m, level, ranged ? first : 0, width);
@@ -263,14 +341,14 @@ done:
 
 /* The copies of the loop, one per coloring and rule. */
 static int memo_run(struct memo_state *m, const dlx_search_params *params, dlx_stats *st, int32_t root_item,
-		    int32_t first, int32_t last)
+		    int32_t first, int32_t last, const struct memo_path *path)
 {
 	bool fixed = m->order == DLX_MEMO_FIRST;
 	if (m->p->color)
-		return fixed ? memo_impl(m, params, st, root_item, first, last, true, true)
-			     : memo_impl(m, params, st, root_item, first, last, true, false);
-	return fixed ? memo_impl(m, params, st, root_item, first, last, false, true)
-		     : memo_impl(m, params, st, root_item, first, last, false, false);
+		return fixed ? memo_impl(m, params, st, root_item, first, last, path, true, true)
+			     : memo_impl(m, params, st, root_item, first, last, path, true, false);
+	return fixed ? memo_impl(m, params, st, root_item, first, last, path, false, true)
+		     : memo_impl(m, params, st, root_item, first, last, path, false, false);
 }
 
 static void memo_state_free(struct memo_state *m)
@@ -315,6 +393,64 @@ static int memo_state_init(struct memo_state *m, dlx_problem *p, const dlx_memo_
 	return DLX_OK;
 }
 
+int memo_state_new(struct memo_state **out, dlx_problem *p, const dlx_memo_params *memo,
+		   const dlx_search_params *params)
+{
+	struct memo_state *m = malloc(sizeof *m);
+	*out = NULL;
+	if (!m)
+		return DLX_ERR_NOMEM;
+	int rc = memo_state_init(m, p, memo, params);
+	if (rc) {
+		free(m);
+		return rc;
+	}
+	*out = m;
+	return DLX_OK;
+}
+
+void memo_state_delete(struct memo_state *m)
+{
+	if (!m)
+		return;
+	memo_state_free(m);
+	free(m);
+}
+
+int memo_state_run(struct memo_state *m, const dlx_search_params *params, dlx_stats *st, int32_t root_item,
+		   int32_t first, int32_t last, const struct memo_path *path)
+{
+	return memo_run(m, params, st, root_item, first, last, path);
+}
+
+struct memo_table *memo_state_table(struct memo_state *m)
+{
+	return &m->table;
+}
+
+const struct memo_sum *memo_state_found(const struct memo_state *m)
+{
+	return &m->found;
+}
+
+void memo_state_counters(const struct memo_state *m, dlx_stats *st)
+{
+	memo_fill_stats(m, st);
+}
+
+uint32_t memo_state_at_level(const struct memo_state *m)
+{
+	return m->at_level;
+}
+
+void memo_state_level(const struct memo_state *m, uint32_t l, uint32_t *item, uint32_t *option,
+		      struct memo_val *sum)
+{
+	*item = (uint32_t)(m->lv[l].item - 1);
+	*option = (uint32_t)dlx__option_of_node(m->p, m->lv[l].x);
+	*sum = memo_sum_val(&m->sum[l]);
+}
+
 /* Adds the table's statistics of a thread into *sum. */
 static void memo_add_table_stats(dlx_memo_stats *sum, const dlx_memo_stats *t)
 {
@@ -333,7 +469,7 @@ static int memo_whole(dlx_problem *p, const dlx_search_params *params, const dlx
 	int rc = memo_state_init(&m, p, memo, params);
 	if (rc)
 		return rc;
-	rc = memo_run(&m, params, st, 0, 0, 0);
+	rc = memo_run(&m, params, st, 0, 0, 0, NULL);
 	if (ms)
 		memo_add_table_stats(ms, &m.table.st);
 	struct memo_val v = memo_sum_val(&m.found);
@@ -431,8 +567,8 @@ static void *memo_worker_main(void *arg)
 		if (!rc && job->first)
 			rc = dlx__branch_open(p, job->first, &setup);
 		if (!rc) {
-			rc = job->first ? memo_run(&m, &wp, &st, p->node.top[job->first], job->first, job->last)
-					: memo_run(&m, &wp, &st, 0, 0, 0);
+			rc = job->first ? memo_run(&m, &wp, &st, p->node.top[job->first], job->first, job->last, NULL)
+					: memo_run(&m, &wp, &st, 0, 0, 0, NULL);
 			if (job->first)
 				dlx__branch_close(p, job->first);
 		}

@@ -115,4 +115,73 @@ bool memo_table_get(struct memo_table *t, uint64_t h, const uint64_t *key, struc
 /* Stores the state's count, replacing an entry if its window is full; storing nothing is allowed (no room). */
 void memo_table_put(struct memo_table *t, uint64_t h, const uint64_t *key, const struct memo_val *v);
 
+/* Counts in checkpoints: u32 n, then n bytes of the magnitude, least significant first (none for 0). */
+size_t memo_count_size(const struct memo_val *v);
+/* Writes v at b (memo_count_size(v) bytes); returns their number. */
+size_t memo_count_put(unsigned char *b, const struct memo_val *v);
+/* Reads a count at b (n bytes there) into s; the bytes it took, 0 when malformed or longer than n. */
+size_t memo_count_get(const unsigned char *b, size_t n, struct memo_sum *s);
+
+/*
+ * A table's image for a checkpoint: its budget, sizes, statistics and
+ * every entry with its slot, so that the table read back is the same
+ * table, slot for slot, and a resumed count meets the same hits:
+ *
+ *   u64 budget, cap (slots), max_cap, used, u64 lookups, hits, stored,
+ *   dropped, peak_bytes, then `used` times: u64 slot, u64 hash, kw x u64
+ *   key, the count (memo_count_put()), slots in increasing order.
+ */
+size_t memo_table_image_size(const struct memo_table *t);
+/* Writes t's image at b (memo_table_image_size(t) bytes). */
+void memo_table_image(const struct memo_table *t, unsigned char *b);
+/*
+ * Reads an image at b (n bytes there) into t, for keys of kw words: DLX_OK
+ * and the bytes it took in *took; DLX_ERR_SYNTAX with *why for an image no
+ * table could have saved (nothing to free then); DLX_ERR_NOMEM.  Its
+ * memory is bounded by the image's size: the slots are at most four times
+ * the entries, or the first table's.
+ */
+int memo_table_from_image(struct memo_table *t, size_t kw, const unsigned char *b, size_t n, size_t *took,
+			  const char **why);
+
+/*
+ * One counting thread's state (dlx-memo.c), for the resumable count
+ * (dlx-checkpoint-memo.c): opaque, made and freed here.
+ */
+struct memo_state;
+
+/* A checkpoint's path into a job: each level's item (from 0) and option (by number) and its count so far. */
+struct memo_path {
+	uint32_t depth;
+	const uint32_t *item, *option;
+	const struct memo_val *sum;
+	bool check_only;        /* go down and back up at once: whether the path is one the search takes */
+};
+
+/* A state for counting p's sub-problems with memo's rule and budget; DLX_OK or DLX_ERR_NOMEM. */
+int memo_state_new(struct memo_state **out, dlx_problem *p, const dlx_memo_params *memo,
+		   const dlx_search_params *params);
+void memo_state_delete(struct memo_state *m);
+
+/*
+ * The memoized count of p's state (root_item 0), or of the run first..last
+ * of root_item's options, which the caller covered (a job), from path when
+ * not NULL; counters go on from m's.  DLX_OK (st->stop says why it
+ * ended), DLX_ERR_OVERFLOW, or DLX_ERR_SYNTAX for a path the search does
+ * not take (p then as before).
+ */
+int memo_state_run(struct memo_state *m, const dlx_search_params *params, dlx_stats *st, int32_t root_item,
+		   int32_t first, int32_t last, const struct memo_path *path);
+
+/* m's table (a caller may replace it by one read from an image, after freeing it). */
+struct memo_table *memo_state_table(struct memo_state *m);
+/* The solutions m counted, over all its runs. */
+const struct memo_sum *memo_state_found(const struct memo_state *m);
+/* m's counters (solutions below 2^64, nodes, updates, branches, max_level). */
+void memo_state_counters(const struct memo_state *m, dlx_stats *st);
+/* The level of the node m's last poll came at, and (l below it) each level's item, option and count so far. */
+uint32_t memo_state_at_level(const struct memo_state *m);
+void memo_state_level(const struct memo_state *m, uint32_t l, uint32_t *item, uint32_t *option,
+		      struct memo_val *sum);
+
 #endif

@@ -228,6 +228,7 @@ struct dlx__ck_part {
 	 */
 	uint8_t split;
 	bool msplit;                    /* live is a bounded search's (dlx-checkpoint-msplit.c) */
+	bool memo;                      /* live is a memoized count's (dlx-checkpoint-memo.c) */
 	void *live;
 	unsigned char *image;
 	size_t image_len;
