@@ -12,10 +12,14 @@
 # each once (compared sorted).
 # With --problem, a problem file of one's own instead of queens N (items
 # with bounds too: their checkpoints are Algorithm M's, in one thread).
+# With --memo, the count is memoized (dlx --count --memo --order first): its
+# checkpoints hold the tables, and the uninterrupted run it is compared
+# with is one with --checkpoint (the count cut into jobs); in threads only
+# the count is compared (nodes then depend on which table met a state).
 #
 # usage: tools/soak-checkpoint.sh [--build DIR] [--dlx PATH] [--gen-queens PATH]
 #                                 [--queens N] [--kills K] [--seed S] [--all]
-#                                 [--threads N[,N...]] [--problem FILE]
+#                                 [--threads N[,N...]] [--problem FILE] [--memo]
 #   --build DIR     where dlx and dlx-gen-queens were built (default: build)
 #   --queens N      the problem (default 17: about 3 minutes in one thread)
 #   --kills K       how many SIGKILLs (default 20)
@@ -24,6 +28,7 @@
 #                   lists 365,596 solutions, 40 MB)
 #   --threads LIST  each run's threads in turn (default 1)
 #   --problem FILE  soak this problem (Knuth's format) instead of queens N
+#   --memo          a memoized count (tests/data/domino16.dlx is one that suits)
 # Each kill comes at a uniform instant within T/K of its run's start (T:
 # the uninterrupted run's time), and checkpoints are saved every T/(4K)
 # seconds (at least 0.02 s), so that the runs make progress but the K of
@@ -34,7 +39,7 @@ set -euo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd -P)
 build=$root/build
 dlx='' gen=''
-queens=17 kills=20 seed='' mode=--count threads=1 problem=
+queens=17 kills=20 seed='' mode=--count threads=1 problem= memo=()
 
 usage() {
 	sed -n '/^# usage:/,/^set /{ /^#/ s/^# \{0,1\}//p; }' "${BASH_SOURCE[0]}"
@@ -51,6 +56,7 @@ while [ $# -gt 0 ]; do
 	--all) mode=--all; shift ;;
 	--threads) threads=$2; shift 2 ;;
 	--problem) problem=$2; shift 2 ;;
+	--memo) memo=(--memo --order first); shift ;;
 	-h | --help) usage 0 ;;
 	*) echo "soak-checkpoint: unknown argument '$1'" >&2; usage 2 ;;
 	esac
@@ -82,8 +88,14 @@ fi
 # "solutions: X, nodes: Y, updates: Z, branches: W, time: ..." without the time.
 totals() { sed -n -e 's/ (partial),/,/' -e 's/^solutions: \([^,]*\), nodes: \([0-9]*\), updates: \([0-9]*\), branches: \([0-9]*\),.*/\1 \2 \3 \4/p' "$1"; }
 
+# A memoized count with --checkpoint is cut into jobs, which its nodes depend on: the reference is such a run.
+ref=()
+if [ ${#memo[@]} -gt 0 ]; then
+	if [ "$mode" != --count ]; then echo "soak-checkpoint: --memo counts: not with --all" >&2; exit 2; fi
+	ref=(--checkpoint "$tmp/ref.ckpt")
+fi
 start=$(date +%s.%N)
-"$dlx" $mode --stats --threads 1 "$tmp/problem.dlx" > "$tmp/whole.out" 2> "$tmp/whole.err"
+"$dlx" $mode "${memo[@]}" --stats --threads 1 "${ref[@]}" "$tmp/problem.dlx" > "$tmp/whole.out" 2> "$tmp/whole.err"
 secs=$(echo "$start $(date +%s.%N)" | awk '{ print $2 - $1 }')
 whole=$(totals "$tmp/whole.err")
 every=$(echo "$secs $kills" | awk '{ e = $1 / $2 / 4; print e < 0.02 ? 0.02 : e }')
@@ -98,8 +110,8 @@ while [ "$killed" -lt "$kills" ]; do
 	runs=$((runs + 1))
 	# Killed before its first save, a run leaves no file: the next starts afresh.
 	if [ -e "$ck" ]; then from=(--resume "$ck"); resumed=$((resumed + 1)); else from=(--checkpoint "$ck"); fi
-	"$dlx" $mode --stats --threads "$(threads_of "$resumed")" --checkpoint-every "$every" "${from[@]}" \
-		--output "$tmp/run.out" "$tmp/problem.dlx" 2> "$tmp/run.err" &
+	"$dlx" $mode "${memo[@]}" --stats --threads "$(threads_of "$resumed")" --checkpoint-every "$every" \
+		"${from[@]}" --output "$tmp/run.out" "$tmp/problem.dlx" 2> "$tmp/run.err" &
 	pid=$!
 	ms=$((RANDOM * 32768 + RANDOM))
 	ms=$((ms % span_ms))
@@ -131,10 +143,15 @@ done
 if [ "$ended" -eq 0 ]; then
 	if [ -e "$ck" ]; then from=(--resume "$ck"); else from=(--checkpoint "$ck"); fi
 	if [ -e "$ck" ]; then resumed=$((resumed + 1)); fi
-	"$dlx" $mode --stats --threads "$(threads_of "$resumed")" "${from[@]}" --output "$tmp/run.out" \
+	"$dlx" $mode "${memo[@]}" --stats --threads "$(threads_of "$resumed")" "${from[@]}" --output "$tmp/run.out" \
 		"$tmp/problem.dlx" 2> "$tmp/final.err"
 fi
 final=$(totals "$tmp/final.err")
+# A memoized count in threads: its nodes depend on which thread's table met a state first; the count is exact.
+if [ ${#memo[@]} -gt 0 ] && [ "$threads" != 1 ]; then
+	whole=${whole%% *}
+	final=${final%% *}
+fi
 # A kill between a save's temporary file and its rename leaves the temporary file: say how many.
 left=$(find "$tmp" -name 'count.ckpt.*' | wc -l)
 echo "soak-checkpoint: after $killed kills in $runs runs ($resumed from a checkpoint): $final" \

@@ -10,8 +10,12 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-/* A checkpoint holds 80 bytes and 8 per level: a gigabyte is no checkpoint. */
-#define MAX_CHECKPOINT_BYTES ((size_t)1 << 30)
+/*
+ * A search's checkpoint holds 80 bytes and 8 per level, a memoized count's
+ * its tables too (at most the table budget's bytes, give or take): a
+ * terabyte is no checkpoint.
+ */
+#define MAX_CHECKPOINT_BYTES ((uint64_t)1 << 40)
 
 static bool write_all(int fd, const unsigned char *b, size_t n)
 {
@@ -96,30 +100,38 @@ bool cli_checkpoint_read_file(const char *prog, const char *file, unsigned char 
 		fprintf(stderr, "%s: %s: %s\n", prog, file, strerror(errno));
 		return false;
 	}
-	size_t cap = 4096, n = 0;
+	/*
+	 * Read in one piece of the file's size (a memoized count's holds its
+	 * tables: gigabytes), and one byte past it, which a file that grew
+	 * since would fill: the library then refuses the bytes as truncated.
+	 */
+	struct stat sb;
+	if (fstat(fileno(in), &sb) != 0 || !S_ISREG(sb.st_mode)) {
+		fprintf(stderr, "%s: %s: not a dlx checkpoint (not a regular file)\n", prog, file);
+		fclose(in);
+		return false;
+	}
+	if ((uint64_t)sb.st_size > MAX_CHECKPOINT_BYTES) {
+		fprintf(stderr, "%s: %s: not a dlx checkpoint (too big)\n", prog, file);
+		fclose(in);
+		return false;
+	}
+	size_t cap = (size_t)sb.st_size + 1, n = 0;
 	unsigned char *b = malloc(cap);
-	bool ok = b != NULL;
-	while (ok) {
-		if (n == cap) {
-			unsigned char *bigger = cap < MAX_CHECKPOINT_BYTES ? realloc(b, cap * 2) : NULL;
-			if (!bigger) {
-				ok = false;
-				break;
-			}
-			b = bigger;
-			cap *= 2;
-		}
+	if (!b) {
+		fprintf(stderr, "%s: %s: cannot read the checkpoint: out of memory\n", prog, file);
+		fclose(in);
+		return false;
+	}
+	while (n < cap) {
 		size_t r = fread(b + n, 1, cap - n, in);
 		n += r;
 		if (r == 0)
 			break;
 	}
-	if (ok && ferror(in)) {
+	bool ok = !ferror(in);
+	if (!ok)
 		fprintf(stderr, "%s: %s: %s\n", prog, file, strerror(errno));
-		ok = false;
-	} else if (!ok) {
-		fprintf(stderr, "%s: %s: not a dlx checkpoint (too big)\n", prog, file);
-	}
 	fclose(in);
 	if (!ok) {
 		free(b);
@@ -270,7 +282,12 @@ int cli_checkpoint_search(struct cli_checkpoint *c, dlx_search_params *sp, dlx_s
 	bool split = !c->part_depth && (c->threads > 1 || (!buf && c->count_in_jobs && !sp->on_solution));
 	if (buf && !split && !c->part_depth && dlx_checkpoint_split(buf, len, &split, &err) != DLX_OK)
 		split = false;
-	if (split)
+	if (c->memo) {
+		dlx_split_params sp_memo = { c->threads, c->part_depth ? c->part[0].part : 0,
+					     c->part_depth ? c->part[0].parts : 0 };
+		*rc = dlx_memo_count_resume(c->p, sp, c->memo, &sp_memo, buf, len, c->memo_count, st, c->memo_stats,
+					    &err);
+	} else if (split)
 		*rc = dlx_search_split_resume(c->p, sp, c->threads, buf, len, st, &err);
 	else if (c->part_depth)
 		*rc = dlx_search_parts_split_resume(c->p, sp, c->threads, c->part, c->part_depth, buf, len, st, &err);

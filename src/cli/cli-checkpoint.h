@@ -64,6 +64,15 @@ struct cli_checkpoint {
 	 * in one thread keeps the search's order, and its one-thread checkpoint.
 	 */
 	bool count_in_jobs;
+	/*
+	 * A memoized count (dlx --memo, dlx_memo_count_resume()) when not NULL:
+	 * its rule and each table's budget; the count goes to *memo_count
+	 * (malloc'd, the caller frees it) and the tables' statistics to
+	 * *memo_stats.  Its part, when part_depth is 1, is part[0].
+	 */
+	const dlx_memo_params *memo;
+	char **memo_count;
+	dlx_memo_stats *memo_stats;
 };
 
 /*

@@ -109,7 +109,8 @@ static const char usage_dlx[] =
 	"  -o, --output=FILE     write solutions and counts to FILE, not standard output\n"
 	"      --checkpoint=FILE with --count or --all (in --threads, default 1): save\n"
 	"                        the state of the search (of the part, with --part;\n"
-	"                        of its jobs, in threads) in FILE every\n"
+	"                        of its jobs, in threads; with --memo, its tables\n"
+	"                        too, about the size of their entries) in FILE every\n"
 	"                        --checkpoint-every seconds and when a limit or\n"
 	"                        SIGINT/SIGTERM/SIGHUP stops it; FILE\n"
 	"                        must not exist (it is removed once the count is out);\n"
@@ -123,7 +124,8 @@ static const char usage_dlx[] =
 	"                        also one saved in one thread; a listing saved in\n"
 	"                        one thread resumes in one thread; a count's\n"
 	"                        checkpoint resumes as a count, not as --all's\n"
-	"                        listing); saves\n"
+	"                        listing; --memo's resumes with --memo and the same\n"
+	"                        --order, each saved table as it was); saves\n"
 	"                        go on in FILE (or\n"
 	"                        --checkpoint's); counts, nodes and --node-limit are\n"
 	"                        the whole search's (the part's)\n"
@@ -322,9 +324,9 @@ static int check_checkpoint(struct opts *o)
 			return cli_usage_error(&dlx_program, "--checkpoint-every needs --checkpoint or --resume");
 		return 0;
 	}
-	if (!(o->count || o->all) || o->memo || o->estimate || o->svg || diagram_mode(o))
+	if (!(o->count || o->all) || o->estimate || o->svg || diagram_mode(o))
 		return cli_usage_error(&dlx_program, "--checkpoint and --resume save counts and --all's listings: "
-				       "they need --count or --all, and exclude --memo, --estimate, --svg, --zdd, "
+				       "they need --count or --all, and exclude --estimate, --svg, --zdd, "
 				       "--from-zdd and --sample");
 	if (o->all && !o->quiet && !o->output)
 		return cli_usage_error(&dlx_program, "--all with --checkpoint or --resume needs --output FILE, "
@@ -778,7 +780,7 @@ int main(int argc, char **argv)
 	struct cli_checkpoint ck = { "dlx", o.checkpoint, o.resume, o.checkpoint_every, 0, p, &lim, false, false,
 		NULL, NULL, 0, false, NULL, NULL, o.cli.part_path,
 		/* A lone --part 1/1 is the whole tree, as for a search. */
-		o.cli.part_depth > 1 || o.cli.parts > 1 ? o.cli.part_depth : 0, o.cli.threads, true };
+		o.cli.part_depth > 1 || o.cli.parts > 1 ? o.cli.part_depth : 0, o.cli.threads, true, NULL, NULL, NULL };
 	int rc, unsaved = 0;
 	if (o.best) {
 		dlx_search_params sp = DLX_SEARCH_PARAMS_INIT;
@@ -790,6 +792,14 @@ int main(int argc, char **argv)
 		rc = best_run(ec, &sp, o.best, o.numbers, o.quiet, &st, &costs);
 	} else if (o.checkpoint) {
 		cli_catch_hangup();
+		/* Each thread has a table of its own: the budget is shared out, as without a checkpoint. */
+		dlx_memo_params mp = o.mp;
+		mp.memory = mp.memory / o.cli.threads ? mp.memory / o.cli.threads : 1;
+		if (o.memo) {
+			ck.memo = &mp;
+			ck.memo_count = &count;
+			ck.memo_stats = &ms;
+		}
 		/* A checkpoint that could not be saved at the stop: the partial count is still said. */
 		unsaved = r = search_checkpointed(&o, &ck, &pr, &lim, &st, &rc);
 		if (r == CLI_EXIT_USAGE) {
