@@ -231,5 +231,53 @@ check "bounded other part message" "dlx: $tmp/bp.ckpt: checkpoint of part 2/3 of
 "$dlx" --count --resume "$tmp/bp.ckpt" "$tmp/bounded" > /dev/null 2> "$tmp/err"
 check "bounded part for the whole status" 2 $?
 
+# --memo: a memoized count (domino tilings of 16 x 16, past 2^64) stopped every 200,000 nodes and resumed in one
+# thread ends with the figures of one uninterrupted --checkpoint run (its tables saved and read back as they were,
+# --stats' memo line too); in threads, with its count; SIGTERM saves it too; a corrupted one is left as it was.
+domino=$(dirname "$0")/data/domino16.dlx
+memo() { "$dlx" --count --memo --order first --stats "$@" "$domino"; }
+memo --threads 1 --checkpoint "$tmp/mw.ckpt" > "$tmp/mw.out" 2> "$tmp/mw.err"
+check "memo uninterrupted status" 0 $?
+check "memo uninterrupted count" 2444888770250892795802079170816 "$(cat "$tmp/mw.out")"
+mwhole="$(totals "$tmp/mw.err") $(grep '^memo:' "$tmp/mw.err")"
+for threads in 1 mixed; do
+	limit=200000 stops=0
+	memo --threads 1 --node-limit $limit --checkpoint "$tmp/m.ckpt" > /dev/null 2>&1
+	status=$?
+	while [ $status -eq 4 ] && [ $stops -lt 60 ]; do
+		stops=$((stops + 1)) limit=$((limit + 200000))
+		t=1
+		if [ $threads = mixed ]; then t=$((stops % 3 + 1)); fi
+		memo --threads $t --node-limit $limit --resume "$tmp/m.ckpt" > "$tmp/out" 2> "$tmp/err"
+		status=$?
+	done
+	check "memo resumed ($threads) status" 0 $status
+	check "memo resumed ($threads) stops" yes "$([ $stops -ge 5 ] && echo yes)"
+	check "memo resumed ($threads) count" "$(cat "$tmp/mw.out")" "$(cat "$tmp/out")"
+	check "memo resumed ($threads): the checkpoint is removed" no "$([ -e "$tmp/m.ckpt" ] && echo yes || echo no)"
+	if [ $threads = 1 ]; then
+		check "memo resumed in one thread: every figure" "$mwhole" \
+			"$(totals "$tmp/err") $(grep '^memo:' "$tmp/err")"
+	fi
+done
+memo --threads 2 --checkpoint "$tmp/mt.ckpt" --checkpoint-every 0.05 > /dev/null 2>&1 &
+pid=$!
+# The first poll saves: wait for the file, then a little more (a table to save), then signal.
+for _ in $(seq 100); do [ -e "$tmp/mt.ckpt" ] && break; sleep 0.05; done
+sleep 0.1
+kill -TERM $pid
+wait $pid
+check "memo SIGTERM status" 143 $?
+pid=""
+cp "$tmp/mt.ckpt" "$tmp/mt.copy"
+printf 'x' | dd of="$tmp/mt.ckpt" bs=1 seek=200 conv=notrunc 2> /dev/null
+memo --resume "$tmp/mt.ckpt" > /dev/null 2> "$tmp/err"
+check "memo corrupted status" 2 $?
+check "memo corrupted message" "dlx: $tmp/mt.ckpt: corrupted checkpoint (checksum mismatch)" "$(grep -v '^solutions\|^memo' "$tmp/err")"
+cp "$tmp/mt.copy" "$tmp/mt.ckpt"
+memo --threads 1 --resume "$tmp/mt.ckpt" > "$tmp/out" 2> /dev/null
+check "memo SIGTERM resumed status" 0 $?
+check "memo SIGTERM resumed count" "$(cat "$tmp/mw.out")" "$(cat "$tmp/out")"
+
 echo "checkpoint: $passed passed, $failed failed"
 [ "$failed" -eq 0 ]

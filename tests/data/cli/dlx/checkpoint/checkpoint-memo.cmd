@@ -1,1 +1,0 @@
---count --memo --checkpoint @DATA@/new.ckpt @TOPDATA@/queens8.dlx

@@ -1,0 +1,1 @@
+--count --memo --order first --resume @DATA@/queens8-memo.ckpt @TOPDATA@/queens8.dlx

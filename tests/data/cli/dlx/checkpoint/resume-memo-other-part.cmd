@@ -1,0 +1,1 @@
+--count --memo --part 2/3 --resume @DATA@/queens8-memo.ckpt @TOPDATA@/queens8.dlx

@@ -1,0 +1,1 @@
+--count --resume @DATA@/queens8-memo.ckpt @TOPDATA@/queens8.dlx

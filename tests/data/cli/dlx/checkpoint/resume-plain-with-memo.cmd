@@ -1,0 +1,1 @@
+--count --memo --resume @DATA@/queens8-200.ckpt @TOPDATA@/queens8.dlx
