@@ -311,7 +311,8 @@ static int counters_so_far(const struct mck_shared *sh, dlx_stats *out)
 }
 
 /*
- * The bytes of where the count stands (workers parked or done):
+ * The bytes of where the count stands (workers parked or done), all but
+ * the checksum (seal()):
  * DLX_ERR_STATE once the count reached its limit, DLX_ERR_NOMEM,
  * DLX_ERR_OVERFLOW.
  */
@@ -433,10 +434,15 @@ static int mck_image(struct mck_shared *sh, uint64_t user, unsigned char **out, 
 		memo_table_image(memo_state_table(m), b + at);
 		at += memo_table_image_size(memo_state_table(m));
 	}
-	dlx__ck_put64(b + n - 8, dlx__ck_fnv(DLX__CK_FNV_OFFSET, b, n - 8));
 	*out = b;
 	*len = n;
 	return DLX_OK;
+}
+
+/* The checksum, once the bytes are the caller's alone: over a table's bytes it takes a while, and the workers go on. */
+static void seal(unsigned char *b, size_t n)
+{
+	dlx__ck_put64(b + n - 8, dlx__ck_fnv(DLX__CK_FNV_OFFSET, b, n - 8));
 }
 
 int dlx__ck_memo_save(const dlx_problem *p, dlx_checkpoint_user_fn user_fn, void *ctx, void **out, size_t *len)
@@ -449,6 +455,8 @@ int dlx__ck_memo_save(const dlx_problem *p, dlx_checkpoint_user_fn user_fn, void
 	if (!rc)
 		rc = mck_image(sh, user, &b, len);
 	dlx__crew_unpark(&sh->crew);
+	if (!rc)
+		seal(b, *len);
 	*out = rc ? NULL : b;
 	return rc;
 }
@@ -780,6 +788,7 @@ int dlx_memo_count_resume(dlx_problem *p, const dlx_search_params *params, const
 		size_t n;
 		int ri = mck_image(&sh, 0, &img, &n);
 		if (!ri) {
+			seal(img, n);
 			p->ck_part->image = img;
 			p->ck_part->image_len = n;
 			p->ck_part->split = DLX_CK_SPLIT_IMAGE;

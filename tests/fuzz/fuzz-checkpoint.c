@@ -15,7 +15,10 @@
  * dlx_search_parts_split_resume() of 2/3 in 2 threads; with on_solution
  * and a solution limit in 1 or 2 threads) and whether to mend the
  * checkpoint's length and checksum (bit 4, so that mutations reach past
- * them); the rest is the checkpoint.  A stop the call makes at its node
+ * them); with bit 5 set, the call is a memoized count's,
+ * dlx_memo_count_resume() (bits 1-2: the whole count or part 2/3, in 1 or
+ * 2 threads; bit 3: the rule), whose checkpoints hold tables; the rest is
+ * the checkpoint.  A stop the call makes at its node
  * limit is saved and resumed once more, in the other number of threads.
  * The seeds (tests/fuzz/corpus/checkpoint) are checkpoints dlx saved of
  * these problems.  Builds with gcc too, for the replay test.
@@ -165,6 +168,24 @@ static int count_solution(void *ctx, const size_t *options, size_t n)
 static const dlx_part part1[1] = { { 2, 3 } };
 static const dlx_part part2[2] = { { 2, 3 }, { 1, 2 } };
 
+/* One memoized count's resume: call bit 0 the part 2/3, bit 2 the rule. */
+static int resume_memo(dlx_problem *p, unsigned call, unsigned threads, const void *ck, size_t len, dlx_stats *st)
+{
+	dlx_search_params sp = DLX_SEARCH_PARAMS_INIT;
+	sp.node_limit = 3000;
+	sp.poll_interval = 7;
+	dlx_memo_params mp = { call & 4 ? DLX_MEMO_FIRST : DLX_MEMO_MRV, (size_t)1 << 20 };
+	dlx_split_params split = { threads, call & 1 ? 2 : 0, call & 1 ? 3 : 0 };
+	dlx_error_info err = { 0, "" };
+	char *count = NULL;
+	int rc = dlx_memo_count_resume(p, &sp, &mp, &split, ck, len, &count, st, NULL, &err);
+	if (getenv("FUZZ_CHECKPOINT_VERBOSE"))
+		fprintf(stderr, "memo call %u, %u threads: %s%s%s, stop %d, count %s\n", call, threads, dlx_strerror(rc),
+			err.message[0] ? ": " : "", err.message, (int)st->stop, count ? count : "none");
+	free(count);
+	return rc;
+}
+
 /* One resume of the call picked by `call`; its status, the stop in *st. */
 static int resume(dlx_problem *p, unsigned call, unsigned threads, const void *ck, size_t len, dlx_stats *st,
 		  uint64_t *reported)
@@ -211,7 +232,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	dlx_problem *p = problem(data[0] & 1);
 	unsigned call = (data[0] >> 1) & 7;
-	unsigned threads = call == 2 || call == 5 || call == 7 ? 2 : 1;
+	const bool memo = data[0] & 0x20;
+	unsigned threads = memo ? (call & 2 ? 2 : 1) : call == 2 || call == 5 || call == 7 ? 2 : 1;
 	size_t len = size - 1;
 	uint8_t *ck = malloc(len ? len : 1);
 	if (!ck)
@@ -223,14 +245,18 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	}
 	dlx_stats st;
 	uint64_t reported = 0;
-	int rc = resume(p, call, threads, ck, len, &st, &reported);
+	int rc = memo ? resume_memo(p, call, threads, ck, len, &st) : resume(p, call, threads, ck, len, &st, &reported);
 	free(ck);
 	if (rc == DLX_OK && (st.stop == DLX_STOP_NODE_LIMIT || st.stop == DLX_STOP_POLL)) {
 		void *again;
 		size_t n;
 		if (dlx_checkpoint_save(p, 0, &again, &n) == DLX_OK) {
 			/* The saved state again, in the other number of threads (a one-thread path stays in one). */
-			resume(p, call, call == 0 || call == 3 || call == 4 ? 1 : 3 - threads, again, n, &st, &reported);
+			if (memo)
+				resume_memo(p, call, 3 - threads, again, n, &st);
+			else
+				resume(p, call, call == 0 || call == 3 || call == 4 ? 1 : 3 - threads, again, n, &st,
+				       &reported);
 			free(again);
 		}
 	}
