@@ -280,7 +280,7 @@ int cli_checkpoint_search(struct cli_checkpoint *c, dlx_search_params *sp, dlx_s
 	 * checkpoint's (it resumes in --threads, 1 by default).
 	 */
 	bool split = !c->part_depth && (c->threads > 1 || (!buf && c->count_in_jobs && !sp->on_solution));
-	if (buf && !split && !c->part_depth && dlx_checkpoint_split(buf, len, &split, &err) != DLX_OK)
+	if (buf && !split && !c->part_depth && !c->memo && dlx_checkpoint_split(buf, len, &split, &err) != DLX_OK)
 		split = false;
 	if (c->memo) {
 		dlx_split_params sp_memo = { c->threads, c->part_depth ? c->part[0].part : 0,
