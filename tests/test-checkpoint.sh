@@ -260,7 +260,9 @@ for threads in 1 mixed; do
 			"$(totals "$tmp/err") $(grep '^memo:' "$tmp/err")"
 	fi
 done
-memo --threads 2 --checkpoint "$tmp/mt.ckpt" --checkpoint-every 0.05 > /dev/null 2>&1 &
+# dlx itself in the background (a function would be a subshell, which the signal would stop instead).
+"$dlx" --count --memo --order first --threads 2 --checkpoint "$tmp/mt.ckpt" --checkpoint-every 0.05 "$domino" \
+	> /dev/null 2>&1 &
 pid=$!
 # The first poll saves: wait for the file, then a little more (a table to save), then signal.
 for _ in $(seq 100); do [ -e "$tmp/mt.ckpt" ] && break; sleep 0.05; done

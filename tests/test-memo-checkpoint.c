@@ -63,6 +63,28 @@ static dlx_problem *powers(unsigned c, unsigned k)
 	return p;
 }
 
+/*
+ * 2 x 2^80 solutions, big counts stored early: item 0 has two options,
+ * each with its own secondary item, and each of items 1..80 two options
+ * alone.  The first option's subtree stores counts past 2^63 at its
+ * levels down to 17, below the cut of the jobs (about 9 deep), which the
+ * second's states (another secondary item covered) do not hit: stops in
+ * the second half save tables that hold big counts.
+ */
+static dlx_problem *big_early(void)
+{
+	dlx_problem *p = dlx_problem_new(81, 2);
+	ck_assert_ptr_nonnull(p);
+	for (size_t s = 0; s < 2; s++) {
+		size_t items[2] = { 0, 81 + s };
+		ck_assert_int_ge(dlx_add_option(p, items, 2), 0);
+	}
+	for (size_t i = 1; i < 81; i++)
+		for (int j = 0; j < 2; j++)
+			ck_assert_int_ge(dlx_add_option(p, &i, 1), 0);
+	return p;
+}
+
 /* A run's results. */
 struct result {
 	char *count;
@@ -198,6 +220,23 @@ START_TEST(big_counts_resumed)
 		}
 		dlx_problem_free(p);
 	}
+	/* Tables holding counts past 2^63 when saved (slots that point to blocks of limbs). */
+	dlx_problem *p = big_early();
+	for (int order = 0; order < 2; order++) {
+		rng_seed(99 + (unsigned)order);
+		dlx_memo_params mp = { (dlx_memo_order)order, 0 };
+		struct result u = whole(p, &mp, 0, 0, 1);
+		ck_assert_str_eq(u.count, "2417851639229258349412352");
+		struct result s = stopped_and_resumed(p, &mp, 0, 0, one, 1, 1 + u.st.nodes / 40);
+		ck_assert_uint_gt(s.stops, 20);
+		assert_same_run(&s, &u, "big early");
+		result_free(&s);
+		s = stopped_and_resumed(p, &mp, 0, 0, mixed, 3, 1 + u.st.nodes / 40);
+		ck_assert_str_eq(s.count, "2417851639229258349412352");
+		result_free(&s);
+		result_free(&u);
+	}
+	dlx_problem_free(p);
 }
 END_TEST
 

@@ -348,16 +348,16 @@ size_t memo_count_get(const unsigned char *b, size_t n, struct memo_sum *s)
 	return 4 + (size_t)m;
 }
 
-/* A slot's count as a value (pointing into the table). */
-static struct memo_val slot_value(uint64_t v)
+/* A slot's count as a value in *r (r->big, for a big count, is r->view over the table's limbs: r is not to be copied). */
+static void slot_value(uint64_t v, struct memo_val *r)
 {
-	struct memo_val r = { v, NULL, { 0, 0, NULL } };
+	r->lo = v;
+	r->big = NULL;
 	if (v & BIG_FLAG) {
 		struct big_block *b = big_of(v);
-		r.lo = 0;
-		r.big = mpz_roinit_n(&r.view, b->limb, (mp_size_t)b->n);
+		r->lo = 0;
+		r->big = mpz_roinit_n(&r->view, b->limb, (mp_size_t)b->n);
 	}
-	return r;
 }
 
 #define TABLE_HEAD (9 * 8)
@@ -367,7 +367,8 @@ size_t memo_table_image_size(const struct memo_table *t)
 	size_t n = TABLE_HEAD;
 	for (size_t s = 0; s < t->cap; s++)
 		if (t->hash[s]) {
-			struct memo_val v = slot_value(t->val[s]);
+			struct memo_val v;
+			slot_value(t->val[s], &v);
 			n += 16 + 8 * t->kw + memo_count_size(&v);
 		}
 	return n;
@@ -393,7 +394,8 @@ void memo_table_image(const struct memo_table *t, unsigned char *b)
 		b += 16;
 		for (size_t k = 0; k < t->kw; k++, b += 8)
 			put64(b, t->keys[s * t->kw + k]);
-		struct memo_val v = slot_value(t->val[s]);
+		struct memo_val v;
+		slot_value(t->val[s], &v);
 		b += memo_count_put(b, &v);
 	}
 }
