@@ -215,7 +215,24 @@ static int checkpoint_poll(void *ctx, const dlx_stats *so_far)
 				c->prog);
 			c->warned = true;
 		}
-		c->next = now + c->every;
+		double after = cli_now(), took = after - now, gap = c->every;
+		/*
+		 * A save that takes long (a memoized count's tables: about a
+		 * second per gigabyte, most of it with the workers waiting) is
+		 * spaced from the next so that saves take at most 1% of the run:
+		 * --checkpoint-every is then a floor, and the note says so once.
+		 * Saves of a tenth of a second or less are a file's syncs, with
+		 * the search going on.
+		 */
+		if (took > CLI_CHECKPOINT_LONG_SAVE && 99 * took > gap) {
+			gap = 99 * took;
+			if (!c->stretched)
+				fprintf(stderr, "%s: note: a save took %.1f s: the next in %.0f s rather than %g, so that "
+						"saves take at most 1%% of the run\n",
+					c->prog, took, gap, c->every);
+			c->stretched = true;
+		}
+		c->next = after + gap;
 	}
 	return 0;
 }

@@ -20,6 +20,9 @@
 /* Seconds between two saves when --checkpoint-every is not given. */
 #define CLI_CHECKPOINT_EVERY 300.0
 
+/* A save that takes longer (seconds) is followed by a gap of 99 times its length at least (saves at most 1%). */
+#define CLI_CHECKPOINT_LONG_SAVE 0.1
+
 /* The checkpoint's number when no listing is written (a count): a listing cannot resume from it. */
 #define CLI_CHECKPOINT_NO_LISTING UINT64_MAX
 
@@ -73,6 +76,7 @@ struct cli_checkpoint {
 	const dlx_memo_params *memo;
 	char **memo_count;
 	dlx_memo_stats *memo_stats;
+	bool stretched;            /* a long save spaced the next beyond `every` (said once); false to begin */
 };
 
 /*

@@ -116,7 +116,8 @@ static const char usage_dlx[] =
 	"                        must not exist (it is removed once the count is out);\n"
 	"                        --all needs --output, which a resume cuts back to the\n"
 	"                        solutions saved, then appends to\n"
-	"      --checkpoint-every=SEC  seconds between saves (default 300)\n"
+	"      --checkpoint-every=SEC  seconds between saves (default 300; after a save\n"
+	"                        of more than 0.1 s, at least 99 times its length)\n"
 	"      --resume=FILE     go on with the count saved in FILE, of the same problem\n"
 	"                        and options that shape the search (--seed,\n"
 	"                        --propagate, --part: a part's checkpoint resumes\n"
@@ -780,7 +781,7 @@ int main(int argc, char **argv)
 	struct cli_checkpoint ck = { "dlx", o.checkpoint, o.resume, o.checkpoint_every, 0, p, &lim, false, false,
 		NULL, NULL, 0, false, NULL, NULL, o.cli.part_path,
 		/* A lone --part 1/1 is the whole tree, as for a search. */
-		o.cli.part_depth > 1 || o.cli.parts > 1 ? o.cli.part_depth : 0, o.cli.threads, true, NULL, NULL, NULL };
+		o.cli.part_depth > 1 || o.cli.parts > 1 ? o.cli.part_depth : 0, o.cli.threads, true, NULL, NULL, NULL, false };
 	int rc, unsaved = 0;
 	if (o.best) {
 		dlx_search_params sp = DLX_SEARCH_PARAMS_INIT;

@@ -112,7 +112,7 @@ static int run_puzzles(const struct puzzle_options *o, FILE *in, const char *nam
 		return CLI_EXIT_FAILURE;
 	}
 	struct cli_checkpoint ck = { "dlx-sudoku", o->checkpoint, o->resume, o->checkpoint_every, 0, NULL, &ru.lim,
-		false, false, NULL, NULL, 0, false, NULL, NULL, NULL, 0, 1, false, NULL, NULL, NULL };
+		false, false, NULL, NULL, 0, false, NULL, NULL, NULL, 0, 1, false, NULL, NULL, NULL, false };
 	struct run_checkpoint rck = { 0 };
 	if (o->checkpoint) {
 		ru.search_ck = &ck;

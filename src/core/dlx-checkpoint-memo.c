@@ -95,6 +95,7 @@ struct mck_worker {
 	uint64_t polled_nodes;
 	uint64_t found;                 /* m's count at its last poll (below 2^64), for the caller's polls */
 	double job_progress;
+	size_t table_used;              /* its table's entries at its last poll (a save's guess of its size) */
 };
 
 struct mck_shared {
@@ -121,6 +122,7 @@ struct mck_shared {
 	struct mck_worker *w;
 	unsigned threads;
 	bool limit_hit;                 /* a worker's count reached the solution limit */
+	size_t kw;                      /* words of a table's keys */
 };
 
 static void stats_add_memo(dlx_memo_stats *a, const dlx_memo_stats *b)
@@ -148,9 +150,11 @@ static int mck_poll(void *ctx, const dlx_stats *so_far)
 	struct mck_worker *w = ctx;
 	struct dlx__crew *c = &w->sh->crew;
 	dlx__crew_count(c, &w->polled_nodes, so_far->nodes);
+	size_t used = memo_state_table(w->m)->used;
 	pthread_mutex_lock(&c->mu);
 	w->found = so_far->solutions;
 	w->job_progress = so_far->progress;
+	w->table_used = used;
 	dlx__crew_park_here(c);
 	pthread_mutex_unlock(&c->mu);
 	return atomic_load(&c->stop) != DLX_STOP_COMPLETE;
@@ -316,7 +320,8 @@ static int counters_so_far(const struct mck_shared *sh, dlx_stats *out)
  * DLX_ERR_STATE once the count reached its limit, DLX_ERR_NOMEM,
  * DLX_ERR_OVERFLOW.
  */
-static int mck_image(struct mck_shared *sh, uint64_t user, unsigned char **out, size_t *len)
+static int mck_image(struct mck_shared *sh, uint64_t user, unsigned char *spare, size_t spare_len, unsigned char **out,
+		     size_t *len)
 {
 	*out = NULL;
 	*len = 0;
@@ -357,7 +362,7 @@ static int mck_image(struct mck_shared *sh, uint64_t user, unsigned char **out, 
 		for (uint32_t l = 0; l < sh->pend[k].depth; l++)
 			n += memo_count_size(&sh->pend[k].val[l]);
 	}
-	unsigned char *b = malloc(n);
+	unsigned char *b = spare && n <= spare_len ? spare : malloc(n);
 	if (!b) {
 		memo_sum_clear(&total);
 		return DLX_ERR_NOMEM;
@@ -431,8 +436,7 @@ static int mck_image(struct mck_shared *sh, uint64_t user, unsigned char **out, 
 		struct memo_state *m = sh->w[t].m;
 		if (!m)
 			continue;
-		memo_table_image(memo_state_table(m), b + at);
-		at += memo_table_image_size(memo_state_table(m));
+		at += memo_table_image(memo_state_table(m), b + at);
 	}
 	*out = b;
 	*len = n;
@@ -448,13 +452,33 @@ static void seal(unsigned char *b, size_t n)
 int dlx__ck_memo_save(const dlx_problem *p, dlx_checkpoint_user_fn user_fn, void *ctx, void **out, size_t *len)
 {
 	struct mck_shared *sh = p->ck_part->live;
+	/*
+	 * The bytes are written while the workers wait: a buffer of room
+	 * enough (from the tables' entries at the workers' last polls), its pages
+	 * touched before they stop (a first write to a page costs a fault,
+	 * which on a virtual machine can cost more than the copy), leaves
+	 * them only the copy to wait for.
+	 */
+	pthread_mutex_lock(&sh->crew.mu);
+	size_t entries = 0;
+	for (unsigned t = 0; t < sh->threads; t++)
+		entries += sh->w[t].table_used + sh->w[t].table_used / 4;
+	pthread_mutex_unlock(&sh->crew.mu);
+	/* An entry's bytes with a count of up to 16 bytes, the entries a quarter more than at the last polls. */
+	size_t kw = sh->kw, spare_len = entries * (16 + 8 * kw + 4 + 16) + ((size_t)1 << 20);
+	unsigned char *spare = spare_len ? malloc(spare_len) : NULL;
+	if (spare)
+		for (size_t k = 0; k < spare_len; k += 4096)
+			((volatile unsigned char *)spare)[k] = 0;
 	dlx__crew_park_all(&sh->crew);
 	uint64_t user;
 	unsigned char *b = NULL;
 	int rc = user_fn(ctx, &user);
 	if (!rc)
-		rc = mck_image(sh, user, &b, len);
+		rc = mck_image(sh, user, spare, spare_len, &b, len);
 	dlx__crew_unpark(&sh->crew);
+	if (b != spare)
+		free(spare);
 	if (!rc)
 		seal(b, *len);
 	*out = rc ? NULL : b;
@@ -571,7 +595,7 @@ static int mck_parse(struct mck_shared *sh, const unsigned char *b, size_t len, 
 	sh->tables = calloc(n_tables ? n_tables : 1, sizeof *sh->tables);
 	if (!sh->tables)
 		return DLX_ERR_NOMEM;
-	const size_t kw = memo_state_table(check)->kw;
+	const size_t kw = sh->kw;
 	for (uint32_t t = 0; t < n_tables; t++) {
 		size_t took;
 		const char *why;
@@ -617,6 +641,7 @@ static int mck_workers(struct mck_shared *sh)
 		w->clone = dlx__problem_borrow(sh->p);
 		if (!w->clone || memo_state_new(&w->m, w->clone, sh->memo, &wp))
 			return DLX_ERR_NOMEM;
+		sh->kw = memo_state_table(w->m)->kw;
 		if (t < sh->n_tables) {
 			struct memo_table *mt = memo_state_table(w->m);
 			memo_table_free(mt);
@@ -713,6 +738,7 @@ int dlx_memo_count_resume(dlx_problem *p, const dlx_search_params *params, const
 		struct memo_state *check;
 		rc = memo_state_new(&check, p, &(dlx_memo_params){ memo->order, 1 }, &defaults);
 		if (!rc) {
+			sh.kw = memo_state_table(check)->kw;
 			rc = mck_parse(&sh, b, len, check, err);
 			memo_state_delete(check);
 		}
@@ -786,7 +812,7 @@ int dlx_memo_count_resume(dlx_problem *p, const dlx_search_params *params, const
 	if (!rc && why != DLX_STOP_COMPLETE && why != DLX_STOP_LIMIT) {
 		unsigned char *img;
 		size_t n;
-		int ri = mck_image(&sh, 0, &img, &n);
+		int ri = mck_image(&sh, 0, NULL, 0, &img, &n);
 		if (!ri) {
 			seal(img, n);
 			p->ck_part->image = img;

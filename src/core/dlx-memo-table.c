@@ -294,15 +294,18 @@ static uint64_t get64(const unsigned char *b)
 	return v;
 }
 
+/* The bytes of x without high zero bytes. */
+static size_t u64_bytes(uint64_t x)
+{
+	return x ? (size_t)(64 - __builtin_clzll(x) + 7) / 8 : 0;
+}
+
 /* The bytes of v's magnitude, without high zero bytes. */
 static size_t count_bytes(const struct memo_val *v)
 {
 	if (v->big)
 		return mpz_sgn(v->big) ? (mpz_sizeinbase(v->big, 2) + 7) / 8 : 0;
-	size_t n = 0;
-	for (uint64_t x = v->lo; x; x >>= 8)
-		n++;
-	return n;
+	return u64_bytes(v->lo);
 }
 
 size_t memo_count_size(const struct memo_val *v)
@@ -364,18 +367,38 @@ static void slot_value(uint64_t v, struct memo_val *r)
 
 size_t memo_table_image_size(const struct memo_table *t)
 {
-	size_t n = TABLE_HEAD;
-	for (size_t s = 0; s < t->cap; s++)
-		if (t->hash[s]) {
-			struct memo_val v;
-			slot_value(t->val[s], &v);
-			n += 16 + 8 * t->kw + memo_count_size(&v);
+	/* Every entry's fixed bytes at once; then its count's, from the slots' values alone. */
+	size_t n = TABLE_HEAD + t->used * (16 + 8 * t->kw + 4);
+	for (size_t s = 0; s < t->cap; s++) {
+		uint64_t v = t->val[s];
+		if (!t->hash[s])
+			continue;
+		if (v & BIG_FLAG) {
+			struct memo_val big;
+			slot_value(v, &big);
+			n += count_bytes(&big);
+		} else {
+			n += u64_bytes(v);
 		}
+	}
 	return n;
 }
 
-void memo_table_image(const struct memo_table *t, unsigned char *b)
+/* n words at b, little-endian: one copy on a little-endian machine. */
+static unsigned char *put_words(unsigned char *b, const uint64_t *w, size_t n)
 {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	memcpy(b, w, 8 * n);
+#else
+	for (size_t k = 0; k < n; k++)
+		put64(b + 8 * k, w[k]);
+#endif
+	return b + 8 * n;
+}
+
+size_t memo_table_image(const struct memo_table *t, unsigned char *b)
+{
+	unsigned char *const start = b;
 	put64(b, t->budget);
 	put64(b + 8, t->cap);
 	put64(b + 16, t->max_cap);
@@ -389,15 +412,25 @@ void memo_table_image(const struct memo_table *t, unsigned char *b)
 	for (size_t s = 0; s < t->cap; s++) {
 		if (!t->hash[s])
 			continue;
-		put64(b, s);
-		put64(b + 8, t->hash[s]);
-		b += 16;
-		for (size_t k = 0; k < t->kw; k++, b += 8)
-			put64(b, t->keys[s * t->kw + k]);
-		struct memo_val v;
-		slot_value(t->val[s], &v);
-		b += memo_count_put(b, &v);
+		uint64_t head[2] = { s, t->hash[s] };
+		b = put_words(b, head, 2);
+		b = put_words(b, t->keys + s * t->kw, t->kw);
+		uint64_t v = t->val[s];
+		if (v & BIG_FLAG) {
+			struct memo_val big;
+			slot_value(v, &big);
+			b += memo_count_put(b, &big);
+		} else {
+			/* memo_count_put() of a small count, without its value's detour */
+			size_t m = u64_bytes(v);
+			b[0] = (unsigned char)m;
+			b[1] = b[2] = b[3] = 0;
+			for (size_t k = 0; k < m; k++)
+				b[4 + k] = (unsigned char)(v >> (8 * k));
+			b += 4 + m;
+		}
 	}
+	return (size_t)(b - start);
 }
 
 /* A count read back as a slot's value, its block (if big) allocated and counted in big_bytes; false when short of memory. */

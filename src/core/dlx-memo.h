@@ -132,8 +132,8 @@ size_t memo_count_get(const unsigned char *b, size_t n, struct memo_sum *s);
  *   key, the count (memo_count_put()), slots in increasing order.
  */
 size_t memo_table_image_size(const struct memo_table *t);
-/* Writes t's image at b (memo_table_image_size(t) bytes). */
-void memo_table_image(const struct memo_table *t, unsigned char *b);
+/* Writes t's image at b (memo_table_image_size(t) bytes); returns their number. */
+size_t memo_table_image(const struct memo_table *t, unsigned char *b);
 /*
  * Reads an image at b (n bytes there) into t, for keys of kw words: DLX_OK
  * and the bytes it took in *took; DLX_ERR_SYNTAX with *why for an image no
