@@ -1200,11 +1200,29 @@ typedef struct dlx_memo_stats {
  *               the count when it is below 2^64, else UINT64_MAX; branches
  *               counts the nodes that branched on two or more options
  * @param mstats the table's statistics, may be NULL
+ * Items with bounds (dlx_set_item_bounds()): Algorithm M's sub-problems
+ * depend on which options its branches hid, not on the items' state, so
+ * such a problem is counted by another memoized search, in the calling
+ * thread whatever split->threads says: each option in turn left out or
+ * taken (the options in the order of their lowest-numbered item, then
+ * their number), the table keyed by the option reached and the state of
+ * the items open there (those both an earlier and a later option
+ * contain: a count per primary item, free, covered or a color per
+ * secondary one), so that on boards whose cells are items in reading
+ * order a key is about a row of cells; memo->order does not apply, and
+ * nodes, updates and branches are that search's (a node per option
+ * reached).  Options without a primary item are left out, as Algorithm M
+ * leaves them.  Parts and forced options are refused with such a
+ * problem (#DLX_ERR_STATE), as is dlx_memo_count_resume().
+ *
  * @return #DLX_OK, also when stopped early (stats->stop says why);
  *         #DLX_ERR_INVALID for a NULL p, an on_solution, an unknown
  *         order, or a bad split (as dlx_search_split());
- *         #DLX_ERR_STATE while p propagates or a dlx_iter searches p;
- *         #DLX_ERR_NOMEM; #DLX_ERR_OVERFLOW if the node counter would wrap.
+ *         #DLX_ERR_STATE while p propagates or a dlx_iter searches p, or
+ *         for parts or forced options of a problem with bounds;
+ *         #DLX_ERR_NOMEM; #DLX_ERR_OVERFLOW if the node counter would wrap;
+ *         #DLX_ERR_TOO_BIG with bounds when the items open at each option,
+ *         summed over the options, pass 2^31.
  * Counts past 2^64 take memory through GMP, whose default allocator ends
  * the process when memory runs out (a count takes a few words; the table's
  * own memory is the library's and fails cleanly).

@@ -241,6 +241,33 @@ static void check_one(unsigned seed, bool colors, bool costs, bool unit, uint32_
 	ck_assert_msg(st.solutions == want.n, "seed %u: %llu solutions, brute force %zu", seed,
 		      (unsigned long long)st.solutions, want.n);
 	ck_assert_uint_eq(got.n, want.n);
+	/*
+	 * The memoized count (a frontier search over the options, not
+	 * Algorithm M): the brute force's, with a table, one too small to keep
+	 * more than a window, and none; stopped early, a lower bound.
+	 */
+	{
+		static const size_t budgets[] = { 0, 4096, 1 };
+		for (size_t b = 0; b < 3; b++) {
+			dlx_memo_params mp = { DLX_MEMO_MRV, budgets[b] };
+			dlx_stats ms;
+			char *c = NULL;
+			ck_assert_int_eq(dlx_memo_count(p, NULL, &mp, NULL, &c, &ms, NULL), DLX_OK);
+			ck_assert_msg(ms.solutions == want.n, "seed %u, memory %zu: memo %llu, brute force %zu", seed,
+				      budgets[b], (unsigned long long)ms.solutions, want.n);
+			char w[24];
+			snprintf(w, sizeof w, "%zu", want.n);
+			ck_assert_str_eq(c, w);
+			free(c);
+		}
+		dlx_search_params lim = DLX_SEARCH_PARAMS_INIT;
+		lim.node_limit = 1 + seed % 7;
+		dlx_stats ms;
+		ck_assert_int_eq(dlx_memo_count(p, &lim, NULL, NULL, NULL, &ms, NULL), DLX_OK);
+		ck_assert(ms.stop == DLX_STOP_NODE_LIMIT || ms.stop == DLX_STOP_COMPLETE);
+		ck_assert_uint_le(ms.solutions, want.n);
+		ck_assert(ms.stop == DLX_STOP_NODE_LIMIT || ms.solutions == want.n);
+	}
 	/* The pull search hands out the same solutions in the same order, with the same totals. */
 	{
 		static struct masks pulled;
@@ -408,7 +435,7 @@ START_TEST(modes_and_refusals)
 	ck_assert_uint_eq(st.stop, DLX_STOP_POLL);
 	ck_assert(st.progress > 0 && st.progress < 1);
 
-	/* Threads and parts split the tree; memo, part estimates and forcing are refused. */
+	/* Threads and parts split the tree; part estimates and forcing are refused. */
 	dlx_split_params th = { 4, 0, 0 };
 	ck_assert_int_eq(dlx_search_split(p, NULL, &th, &st), DLX_OK);
 	ck_assert_uint_eq(st.solutions, 4096);

@@ -738,10 +738,21 @@ int main(int argc, char **argv)
 		dlx_ec_free(ec);
 		return CLI_EXIT_USAGE;
 	}
-	if (dlx_has_bounds(p) && (o.memo || (o.estimate && o.cli.parts) || diagram_mode(&o))) {
+	/* A memoized count of bounded items is the frontier search's, over the options in input order: one thread. */
+	if (dlx_has_bounds(p) && o.memo && (o.cli.parts || o.cli.threads > 1 || o.checkpoint)) {
+		fprintf(stderr, "dlx: %s: --memo counts items with bounds (u:v|name) whole, in one thread, without "
+			"checkpoints: not with %s\n", strcmp(o.file, "-") == 0 ? "<stdin>" : o.file,
+			o.cli.parts ? "--part" : o.checkpoint ? "--checkpoint or --resume" : "--threads above 1");
+		if (pr.svg)
+			dlx_svg_free(pr.svg);
+		free(pr.sorted);
+		dlx_ec_free(ec);
+		return CLI_EXIT_USAGE;
+	}
+	if (dlx_has_bounds(p) && ((o.estimate && o.cli.parts) || diagram_mode(&o))) {
 		fprintf(stderr, "dlx: %s: items with bounds (u:v|name) are searched whole: not with %s\n",
 			strcmp(o.file, "-") == 0 ? "<stdin>" : o.file,
-			o.memo ? "--memo" : o.estimate ? "--estimate --part"
+			o.estimate ? "--estimate --part"
 			: o.zdd.sampling ? "--sample" : o.zdd.read_file ? "--from-zdd" : "--zdd");
 		if (pr.svg)
 			dlx_svg_free(pr.svg);

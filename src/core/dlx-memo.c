@@ -730,12 +730,17 @@ int dlx_memo_count(dlx_problem *p, const dlx_search_params *params, const dlx_me
 	if (!p || params->on_solution || (memo->order != DLX_MEMO_MRV && memo->order != DLX_MEMO_FIRST) ||
 	    parts > DLX_MAX_PARTS || (parts > 1 && (split->part < 1 || split->part > parts)))
 		return DLX_ERR_INVALID;
-	if (p->propagate || p->iterating || dlx__bounded(p))
+	if (p->propagate || p->iterating)
+		return DLX_ERR_STATE;
+	/* Bounds: the frontier search, in this thread, of the whole count, without forced options (as dlx_search()). */
+	if (dlx__bounded(p) && (parts > 1 || p->n_forced))
 		return DLX_ERR_STATE;
 	struct memo_sum total;
 	memo_sum_init(&total);
 	int rc;
-	if (parts == 1 && threads == 1)
+	if (dlx__bounded(p))
+		rc = dlx__memo_bounds(p, params, memo, &total, &st, mstats);
+	else if (parts == 1 && threads == 1)
 		rc = memo_whole(p, params, memo, &total, &st, mstats);
 	else
 		rc = memo_split(p, params, memo, parts, parts > 1 ? split->part : 1, threads, &total, &st, mstats);

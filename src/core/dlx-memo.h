@@ -145,6 +145,17 @@ int memo_table_from_image(struct memo_table *t, size_t kw, const unsigned char *
 			  const char **why);
 
 /*
+ * The memoized count of a problem with bounds (dlx-memo-bounds.c): a
+ * frontier-based search over the options in input order, in the calling
+ * thread; adds the count (so far, when stopped) to *total and fills *st
+ * and *ms as dlx_memo_count() does.  p untouched.  DLX_OK, DLX_ERR_NOMEM,
+ * DLX_ERR_TOO_BIG (the frontiers would take over 2^31 entries),
+ * DLX_ERR_OVERFLOW.
+ */
+int dlx__memo_bounds(dlx_problem *p, const dlx_search_params *params, const dlx_memo_params *memo,
+		     struct memo_sum *total, dlx_stats *st, dlx_memo_stats *ms);
+
+/*
  * One counting thread's state (dlx-memo.c), for the resumable count
  * (dlx-checkpoint-memo.c): opaque, made and freed here.
  */

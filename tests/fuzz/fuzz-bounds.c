@@ -1,7 +1,8 @@
 /*
  * Differential fuzz harness for Algorithm M and the cheapest solutions
  * (dlx-search-m.c): the bytes become a small problem with items' bounds,
- * colors and options' costs; dlx_search()'s solutions and
+ * colors and options' costs; dlx_search()'s solutions, the memoized
+ * count's (dlx_memo_count(), a frontier search for bounds) and
  * dlx_search_best()'s K cheapest costs and ties must match a brute-force
  * enumeration of every subset of the options, done here on bitmasks.
  *
@@ -178,6 +179,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	EXPECT(dlx_search(p, &sp, &st) == DLX_OK, "search failed");
 	EXPECT(st.solutions == n_sol && s.n == n_sol, "%llu solutions, brute force %zu",
 	       (unsigned long long)st.solutions, n_sol);
+	/* The memoized count (the frontier search of a bounded problem), with a table and with none. */
+	for (size_t budget = 0; budget < 2; budget++) {
+		dlx_memo_params mp = { DLX_MEMO_MRV, budget };
+		dlx_stats ms;
+		EXPECT(dlx_memo_count(p, NULL, &mp, NULL, NULL, &ms, NULL) == DLX_OK, "memo failed");
+		EXPECT(ms.solutions == n_sol, "memo (memory %zu): %llu solutions, brute force %zu", budget,
+		       (unsigned long long)ms.solutions, n_sol);
+	}
 
 	dlx_best *best;
 	EXPECT(dlx_search_best(p, NULL, m.k, &best, &st) == DLX_OK, "best failed");

@@ -1,0 +1,1 @@
+--count --memo --threads 2
