@@ -362,6 +362,16 @@ static void *stopped_checkpoint(dlx_problem *p, const dlx_memo_params *mp, uint3
 	return ck;
 }
 
+/* A forged checkpoint's checksum made true again (FNV-1a over all but its last 8 bytes, little-endian). */
+static void mend(unsigned char *b, size_t len)
+{
+	uint64_t h = 0xcbf29ce484222325u;
+	for (size_t k = 0; k + 8 < len; k++)
+		h = (h ^ b[k]) * 0x100000001b3u;
+	for (int j = 0; j < 8; j++)
+		b[len - 8 + j] = (unsigned char)(h >> (8 * j));
+}
+
 static void assert_refused(dlx_problem *p, const dlx_memo_params *mp, uint32_t part, uint32_t parts,
 			   const void *ck, size_t len, const char *says)
 {
@@ -403,6 +413,15 @@ START_TEST(refusals)
 				 DLX_ERR_SYNTAX);
 		ck_assert_int_eq(dlx_memo_count_resume(p, NULL, &mrv, &split, ck, k, NULL, NULL, NULL, &err),
 				 DLX_ERR_SYNTAX);
+	}
+	/* A cut no run makes (the target a run keeps is 512 per thread): refused before anything is cut. */
+	static const uint64_t targets[] = { 0, 511, 513, 512 * 1025 };
+	for (size_t k = 0; k < 4; k++) {
+		memcpy(b, ck, len);
+		for (int j = 0; j < 8; j++)
+			b[80 + j] = (unsigned char)(targets[k] >> (8 * j));
+		mend(b, len);
+		assert_refused(p, &mrv, 0, 0, b, len, "a cut of no allowed size");
 	}
 	free(b);
 	assert_sane(p);
@@ -464,6 +483,33 @@ START_TEST(limits_across_resumes)
 	ck_assert_int_eq(dlx_memo_count_resume(p, &sp, &mrv, &split, ck, len, NULL, &st, NULL, NULL), DLX_OK);
 	ck_assert_int_eq(st.stop, DLX_STOP_NODE_LIMIT);
 	free(ck);
+	/*
+	 * A limit the resumed count reaches: in one thread where one
+	 * uninterrupted count with that limit stops, every figure the same
+	 * (a worker's own count leaves the checkpoint's out).
+	 */
+	for (uint64_t limit = 100; limit <= 700; limit += 200) {
+		dlx_search_params lim = DLX_SEARCH_PARAMS_INIT;
+		lim.solution_limit = limit;
+		struct result u = { NULL, { 0 }, { 0 }, 0 }, r = { NULL, { 0 }, { 0 }, 0 };
+		ck_assert_int_eq(dlx_memo_count_resume(p, &lim, &mrv, &split, NULL, 0, &u.count, &u.st, &u.ms, NULL),
+				 DLX_OK);
+		ck_assert_int_eq(u.st.stop, DLX_STOP_LIMIT);
+		dlx_search_params first = lim;
+		first.node_limit = 1500;
+		first.poll_interval = 3;
+		ck_assert_int_eq(dlx_memo_count_resume(p, &first, &mrv, &split, NULL, 0, NULL, &st, NULL, NULL), DLX_OK);
+		ck_assert_int_eq(st.stop, DLX_STOP_NODE_LIMIT);
+		ck_assert_uint_lt(st.solutions, limit);
+		ck_assert_int_eq(dlx_checkpoint_save(p, 0, &ck, &len), DLX_OK);
+		ck_assert_int_eq(dlx_memo_count_resume(p, &lim, &mrv, &split, ck, len, &r.count, &r.st, &r.ms, NULL),
+				 DLX_OK);
+		ck_assert_int_eq(r.st.stop, DLX_STOP_LIMIT);
+		assert_same_run(&r, &u, "limit");
+		free(ck);
+		result_free(&u);
+		result_free(&r);
+	}
 	dlx_problem_free(p);
 }
 END_TEST

@@ -46,8 +46,9 @@
  * A table's budget is its own: a resume keeps each saved table's (the
  * budget shapes which entries are dropped), and gives new ones the
  * caller's.  When a resume has fewer threads than saved tables, the extra
- * tables are let go (their counts are met again as misses); when it has
- * more, the new workers start empty.
+ * tables are let go (only checked as they are read, their statistics
+ * kept; their counts are met again as misses); when it has more, the new
+ * workers start empty.
  *
  * A checkpoint is about the size of the tables' entries (16 bytes, the
  * key's words and the count's bytes each), and is built in memory: a save
@@ -151,10 +152,21 @@ static int mck_poll(void *ctx, const dlx_stats *so_far)
 	struct dlx__crew *c = &w->sh->crew;
 	dlx__crew_count(c, &w->polled_nodes, so_far->nodes);
 	size_t used = memo_state_table(w->m)->used;
+	struct mck_shared *sh = w->sh;
 	pthread_mutex_lock(&c->mu);
 	w->found = so_far->solutions;
 	w->job_progress = so_far->progress;
 	w->table_used = used;
+	if (sh->params->solution_limit) {
+		/* The workers' counts together, with the checkpoint's, may reach the limit before any one does. */
+		uint64_t total = memo_sum_u64(&sh->saved);
+		for (unsigned t = 0; t < sh->threads; t++)
+			total = total <= UINT64_MAX - sh->w[t].found ? total + sh->w[t].found : UINT64_MAX;
+		if (total >= sh->params->solution_limit) {
+			sh->limit_hit = true;
+			dlx__crew_set_stop(c, DLX_STOP_LIMIT);
+		}
+	}
 	dlx__crew_park_here(c);
 	pthread_mutex_unlock(&c->mu);
 	return atomic_load(&c->stop) != DLX_STOP_COMPLETE;
@@ -200,7 +212,13 @@ static void *mck_worker_main(void *arg)
 	wp.poll_ctx = w;
 	/* The caller's interval for the workers' polls (the tests stop jobs anywhere), 4096 by default. */
 	wp.poll_interval = sh->params->poll_interval ? sh->params->poll_interval : 4096;
-	wp.solution_limit = sh->params->solution_limit;
+	/*
+	 * The limit less the checkpoint's count: a worker's count leaves it
+	 * out, and in one thread the count then stops where an uninterrupted
+	 * one would (the workers' counts together are checked at their polls).
+	 */
+	uint64_t saved = memo_sum_u64(&sh->saved), limit = sh->params->solution_limit;
+	wp.solution_limit = limit ? (limit > saved ? limit - saved : 1) : 0;
 	for (;;) {
 		const struct mck_entry *e = NULL;
 		pthread_mutex_lock(&sh->crew.mu);
@@ -325,8 +343,8 @@ static int mck_image(struct mck_shared *sh, uint64_t user, unsigned char *spare,
 {
 	*out = NULL;
 	*len = 0;
-	/* The count is over (at its limit): nothing to go on with. */
-	if (sh->limit_hit)
+	/* The count is over (at its limit), or a worker failed (its path is not saved): nothing to go on with. */
+	if (sh->limit_hit || sh->crew.rc)
 		return DLX_ERR_STATE;
 	dlx_stats c;
 	int rc = counters_so_far(sh, &c);
@@ -501,7 +519,7 @@ static uint64_t memo_fingerprint(uint64_t fp, uint32_t part, uint32_t parts, dlx
  * its path), the tables; DLX_OK, a refusal, or DLX_ERR_NOMEM.
  */
 static int mck_parse(struct mck_shared *sh, const unsigned char *b, size_t len, struct memo_state *check,
-		     dlx_error_info *err)
+		     unsigned keep, dlx_error_info *err)
 {
 	const dlx_problem *p = sh->p;
 	if (dlx__ck_get64(b + 88) != sh->n_jobs)
@@ -592,19 +610,26 @@ static int mck_parse(struct mck_shared *sh, const unsigned char *b, size_t len, 
 	free(seen);
 	if (rc)
 		return rc;
-	sh->tables = calloc(n_tables ? n_tables : 1, sizeof *sh->tables);
+	size_t kept = n_tables < keep ? n_tables : keep;
+	sh->tables = calloc(kept ? kept : 1, sizeof *sh->tables);
 	if (!sh->tables)
 		return DLX_ERR_NOMEM;
 	const size_t kw = sh->kw;
 	for (uint32_t t = 0; t < n_tables; t++) {
 		size_t took;
 		const char *why;
-		rc = memo_table_from_image(&sh->tables[t], kw, b + at, end - at, &took, &why);
+		/* Tables past the resume's threads are only checked (a forged file's empty tables cost no memory). */
+		struct memo_table let_go;
+		struct memo_table *mt = t < keep ? &sh->tables[t] : &let_go;
+		rc = memo_table_from_image(mt, kw, b + at, end - at, t < keep, &took, &why);
 		if (rc == DLX_ERR_SYNTAX)
 			return dlx__ck_refuse(err, why);
 		if (rc)
 			return rc;
-		sh->n_tables++;
+		if (t < keep)
+			sh->n_tables++;
+		else
+			stats_add_memo(&sh->retired, &let_go.st);
 		at += took;
 	}
 	if (at != end)
@@ -720,7 +745,8 @@ int dlx_memo_count_resume(dlx_problem *p, const dlx_search_params *params, const
 						  "search (seed, forced options)");
 		if (!rc) {
 			uint64_t target = dlx__ck_get64(b + 80);
-			if (parts > 1 ? target != sh.target : target < 1 || target > ((uint64_t)1 << 32))
+			/* What a run cuts for: 64 per part, or 512 per thread (at most 1024 threads). */
+			if (parts > 1 ? target != sh.target : target % 512 || target < 512 || target > (uint64_t)512 * 1024)
 				rc = dlx__ck_refuse(err, "corrupted checkpoint (a cut of no allowed size)");
 			sh.target = target;
 		}
@@ -739,7 +765,7 @@ int dlx_memo_count_resume(dlx_problem *p, const dlx_search_params *params, const
 		rc = memo_state_new(&check, p, &(dlx_memo_params){ memo->order, 1 }, &defaults);
 		if (!rc) {
 			sh.kw = memo_state_table(check)->kw;
-			rc = mck_parse(&sh, b, len, check, err);
+			rc = mck_parse(&sh, b, len, check, threads, err);
 			memo_state_delete(check);
 		}
 	}

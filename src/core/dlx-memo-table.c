@@ -458,8 +458,8 @@ static bool slot_of_count(struct memo_table *t, const struct memo_sum *c, uint64
 	return b != NULL;
 }
 
-int memo_table_from_image(struct memo_table *t, size_t kw, const unsigned char *b, size_t n, size_t *took,
-			  const char **why)
+int memo_table_from_image(struct memo_table *t, size_t kw, const unsigned char *b, size_t n, bool keep,
+			  size_t *took, const char **why)
 {
 	*took = 0;
 	*why = "corrupted checkpoint (a table no count could have saved)";
@@ -484,7 +484,7 @@ int memo_table_from_image(struct memo_table *t, size_t kw, const unsigned char *
 	t->st.stored = get64(b + 48);
 	t->st.dropped = get64(b + 56);
 	t->st.peak_bytes = (size_t)get64(b + 64);
-	if (cap && !alloc_slots(t, (size_t)cap))
+	if (keep && cap && !alloc_slots(t, (size_t)cap))
 		return DLX_ERR_NOMEM;
 	size_t at = TABLE_HEAD;
 	struct memo_sum c;
@@ -504,14 +504,17 @@ int memo_table_from_image(struct memo_table *t, size_t kw, const unsigned char *
 		}
 		prev = s;
 		at += 16;
-		for (size_t k = 0; k < kw; k++, at += 8)
-			t->keys[s * kw + k] = get64(b + at);
+		for (size_t k = 0; keep && k < kw; k++)
+			t->keys[s * kw + k] = get64(b + at + 8 * k);
+		at += 8 * kw;
 		size_t m = memo_count_get(b + at, n - at, &c);
 		if (!m) {
 			rc = DLX_ERR_SYNTAX;
 			break;
 		}
 		at += m;
+		if (!keep)
+			continue;
 		if (!slot_of_count(t, &c, &t->val[s])) {
 			rc = DLX_ERR_NOMEM;
 			break;

@@ -139,10 +139,11 @@ size_t memo_table_image(const struct memo_table *t, unsigned char *b);
  * and the bytes it took in *took; DLX_ERR_SYNTAX with *why for an image no
  * table could have saved (nothing to free then); DLX_ERR_NOMEM.  Its
  * memory is bounded by the image's size: the slots are at most four times
- * the entries, or the first table's.
+ * the entries, or the first table's.  Without keep, the image is only
+ * checked and t gets its statistics alone (no slots: nothing to free).
  */
-int memo_table_from_image(struct memo_table *t, size_t kw, const unsigned char *b, size_t n, size_t *took,
-			  const char **why);
+int memo_table_from_image(struct memo_table *t, size_t kw, const unsigned char *b, size_t n, bool keep,
+			  size_t *took, const char **why);
 
 /*
  * The memoized count of a problem with bounds (dlx-memo-bounds.c): a
