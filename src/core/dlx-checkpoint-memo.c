@@ -529,10 +529,9 @@ static int mck_parse(struct mck_shared *sh, const unsigned char *b, size_t len, 
 	uint32_t n_tables = dlx__ck_get32(b + 124);
 	if (sh->next > sh->n_jobs || r > sh->next)
 		return dlx__ck_refuse(err, "corrupted checkpoint (a job past the count's)");
-	sh->base.nodes = dlx__ck_get64(b + 40);
-	sh->base.updates = dlx__ck_get64(b + 48);
-	sh->base.branches = dlx__ck_get64(b + 56);
-	sh->base.max_level = dlx__ck_get32(b + 64);
+	/* Solutions here are the exact count's, read below. */
+	dlx__ck_get_counters(b, &sh->base);
+	sh->base.solutions = 0;
 	if (sh->base.max_level > p->n_primary)
 		return dlx__ck_refuse(err, "corrupted checkpoint (a path deeper than the problem allows)");
 	sh->retired.lookups = dlx__ck_get64(b + 128);

@@ -380,11 +380,7 @@ static int mck_parse(struct mck_shared *sh, const unsigned char *b, size_t len, 
 	if (claim > sh->plan.leaves + ((uint64_t)1 << 20) || r > claim)
 		return dlx__ck_refuse(err, "corrupted checkpoint (a leaf past the search's)");
 	atomic_store(&sh->claim, claim);
-	sh->fin.solutions = dlx__ck_get64(b + 32);
-	sh->fin.nodes = dlx__ck_get64(b + 40);
-	sh->fin.updates = dlx__ck_get64(b + 48);
-	sh->fin.branches = dlx__ck_get64(b + 56);
-	sh->fin.max_level = dlx__ck_get32(b + 64);
+	dlx__ck_get_counters(b, &sh->fin);
 	const uint64_t deepest = (uint64_t)p->n_primary + p->n_options;
 	if (sh->fin.max_level > deepest)
 		return dlx__ck_refuse(err, "corrupted checkpoint (a path deeper than the problem allows)");

@@ -382,11 +382,7 @@ static int sck_parse(struct sck_shared *sh, const unsigned char *b, size_t len, 
 	uint64_t r = dlx__ck_get64(b + 104);
 	if (sh->next > sh->n_order || r > sh->next)
 		return dlx__ck_refuse(err, "corrupted checkpoint (a job past the search's)");
-	sh->fin.solutions = dlx__ck_get64(b + 32);
-	sh->fin.nodes = dlx__ck_get64(b + 40);
-	sh->fin.updates = dlx__ck_get64(b + 48);
-	sh->fin.branches = dlx__ck_get64(b + 56);
-	sh->fin.max_level = dlx__ck_get32(b + 64);
+	dlx__ck_get_counters(b, &sh->fin);
 	if (sh->fin.max_level > p->n_primary)
 		return dlx__ck_refuse(err, "corrupted checkpoint (a path deeper than the problem allows)");
 	size_t at = head, end = len - 8;

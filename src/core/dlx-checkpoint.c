@@ -476,13 +476,18 @@ int dlx__ck_parse(const dlx_problem *p, const unsigned char *b, size_t len, uint
 	rp->depth = (size_t)depth;
 	rp->item = item;
 	rp->option = option;
-	memset(&rp->at, 0, sizeof rp->at);
-	rp->at.solutions = get64(b + 32);
-	rp->at.nodes = get64(b + 40);
-	rp->at.updates = get64(b + 48);
-	rp->at.branches = get64(b + 56);
-	rp->at.max_level = get32(b + 64);
+	dlx__ck_get_counters(b, &rp->at);
 	return DLX_OK;
+}
+
+void dlx__ck_get_counters(const unsigned char *b, dlx_stats *st)
+{
+	memset(st, 0, sizeof *st);
+	st->solutions = get64(b + 32);
+	st->nodes = get64(b + 40);
+	st->updates = get64(b + 48);
+	st->branches = get64(b + 56);
+	st->max_level = get32(b + 64);
 }
 
 int dlx_search_resume(dlx_problem *p, const dlx_search_params *params, const void *ckpt, size_t len,

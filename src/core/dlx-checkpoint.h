@@ -38,6 +38,9 @@ void dlx__ck_put64(unsigned char *b, uint64_t v);
 uint32_t dlx__ck_get32(const unsigned char *b);
 uint64_t dlx__ck_get64(const unsigned char *b);
 
+/* The counters of a checkpoint's header (solutions, nodes, updates, branches, max_level), the rest of *st zero. */
+void dlx__ck_get_counters(const unsigned char *b, dlx_stats *st);
+
 /* The fingerprint of what shapes p's search tree; DLX_OK or DLX_ERR_NOMEM. */
 int dlx__ck_fingerprint(const dlx_problem *p, uint64_t *out);
 
