@@ -805,7 +805,7 @@ int dlx_memo_count_resume(dlx_problem *p, const dlx_search_params *params, const
 	p->ck_part->on = false;
 	p->ck_part->live = &sh;
 	p->ck_part->msplit = false;
-	p->ck_part->memo = true;
+	p->ck_part->live_save = dlx__ck_memo_save;
 	p->ck_part->split = DLX_CK_SPLIT_LIVE;
 	p->ck_fp = sh.fp;
 	p->ck_armed = true;

@@ -619,7 +619,7 @@ int dlx__ck_msplit_resume(dlx_problem *p, const dlx_search_params *params, unsig
 	p->ck_part->on = false;
 	p->ck_part->live = &sh;
 	p->ck_part->msplit = true;
-	p->ck_part->memo = false;
+	p->ck_part->live_save = NULL;
 	p->ck_part->split = DLX_CK_SPLIT_LIVE;
 	p->ck_fp = fp;
 	p->ck_armed = !rc;

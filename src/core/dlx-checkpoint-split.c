@@ -335,8 +335,8 @@ int dlx__ck_split_save(const dlx_problem *p, dlx_checkpoint_user_fn user_fn, voi
 	}
 	if (pc->split != DLX_CK_SPLIT_LIVE)
 		return DLX_ERR_STATE;
-	if (pc->memo)
-		return dlx__ck_memo_save(p, user_fn, ctx, out, len);
+	if (pc->live_save)
+		return pc->live_save(p, user_fn, ctx, out, len);
 	if (pc->msplit)
 		return dlx__ck_msplit_save(p, user_fn, ctx, out, len);
 	struct sck_shared *sh = pc->live;
@@ -640,7 +640,7 @@ static int sck_search(dlx_problem *p, const dlx_search_params *params, unsigned 
 	p->ck_part->on = false;
 	p->ck_part->live = &sh;
 	p->ck_part->msplit = false;
-	p->ck_part->memo = false;
+	p->ck_part->live_save = NULL;
 	p->ck_part->split = DLX_CK_SPLIT_LIVE;
 	p->ck_fp = sh.fp;
 	p->ck_armed = !rc;

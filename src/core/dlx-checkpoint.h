@@ -95,7 +95,7 @@ int dlx__ck_parse(const dlx_problem *p, const unsigned char *b, size_t len, uint
  */
 int dlx__ck_split_save(const dlx_problem *p, dlx_checkpoint_user_fn user, void *ctx, void **out, size_t *len);
 
-/* The memoized count's side of dlx__ck_split_save() (dlx-checkpoint-memo.c): p->ck_part->memo. */
+/* The memoized count's side of dlx__ck_split_save() (dlx-checkpoint-memo.c), reached through p->ck_part->live_save. */
 int dlx__ck_memo_save(const dlx_problem *p, dlx_checkpoint_user_fn user, void *ctx, void **out, size_t *len);
 
 /* The bounded search's side of dlx__ck_split_save() (dlx-checkpoint-msplit.c): p->ck_part->msplit. */

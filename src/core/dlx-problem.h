@@ -228,7 +228,12 @@ struct dlx__ck_part {
 	 */
 	uint8_t split;
 	bool msplit;                    /* live is a bounded search's (dlx-checkpoint-msplit.c) */
-	bool memo;                      /* live is a memoized count's (dlx-checkpoint-memo.c) */
+	/*
+	 * live is a memoized count's (dlx-checkpoint-memo.c) when not NULL:
+	 * its save, called through here so that the files without GMP (the
+	 * WebAssembly build) do not name it.
+	 */
+	int (*live_save)(const dlx_problem *p, dlx_checkpoint_user_fn user, void *ctx, void **out, size_t *len);
 	void *live;
 	unsigned char *image;
 	size_t image_len;
