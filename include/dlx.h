@@ -1256,8 +1256,9 @@ DLX_API int dlx_memo_count(dlx_problem *p, const dlx_search_params *params, cons
  * when met), and a resume in more starts the new tables empty.
  *
  * A checkpoint is about the size of the tables' entries (each: 20 bytes,
- * its key's words and its count's bytes: 36 bytes on a board of 100
- * items) and is built in memory, which a save takes again while it runs.
+ * its key's words and its count's bytes: about 40 bytes on a board of 100
+ * items, 71 on 18x18) and is built in memory, which a save takes again
+ * while it runs.
  * Its fingerprint is dlx_search_resume()'s, with the part and the rule:
  * a checkpoint of another problem, part or rule, of a search that is not
  * a memoized count, of another version, truncated or corrupted, is
