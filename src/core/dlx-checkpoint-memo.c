@@ -385,19 +385,8 @@ static int mck_image(struct mck_shared *sh, uint64_t user, unsigned char *spare,
 		memo_sum_clear(&total);
 		return DLX_ERR_NOMEM;
 	}
-	static const unsigned char magic[8] = { 'D', 'L', 'X', 'C', 'K', 'P', 'T', 0 };
-	memcpy(b, magic, sizeof magic);
-	dlx__ck_put32(b + 8, DLX__CK_VERSION);
-	dlx__ck_put32(b + 12, sh->parts > 1 ? DLX__CK_MEMO_PART : DLX__CK_MEMO);
-	dlx__ck_put64(b + 16, n);
-	dlx__ck_put64(b + 24, sh->fp);
-	dlx__ck_put64(b + 32, memo_sum_u64(&total));
-	dlx__ck_put64(b + 40, c.nodes);
-	dlx__ck_put64(b + 48, c.updates);
-	dlx__ck_put64(b + 56, c.branches);
-	dlx__ck_put32(b + 64, c.max_level);
-	dlx__ck_put32(b + 68, 0);
-	dlx__ck_put64(b + 72, user);
+	c.solutions = memo_sum_u64(&total);
+	dlx__ck_put_header(b, sh->parts > 1 ? DLX__CK_MEMO_PART : DLX__CK_MEMO, n, sh->fp, &c, 0, user);
 	dlx__ck_put64(b + 80, sh->target);
 	dlx__ck_put64(b + 88, sh->n_jobs);
 	dlx__ck_put64(b + 96, sh->next);

@@ -285,19 +285,7 @@ static int mck_image(struct mck_shared *sh, uint64_t user, unsigned char **out, 
 		free(e);
 		return rc ? rc : DLX_ERR_NOMEM;
 	}
-	static const unsigned char magic[8] = { 'D', 'L', 'X', 'C', 'K', 'P', 'T', 0 };
-	memcpy(b, magic, sizeof magic);
-	dlx__ck_put32(b + 8, DLX__CK_VERSION);
-	dlx__ck_put32(b + 12, sh->depth ? DLX__CK_MSPLIT_PART : DLX__CK_MSPLIT);
-	dlx__ck_put64(b + 16, n);
-	dlx__ck_put64(b + 24, sh->fp);
-	dlx__ck_put64(b + 32, fin.solutions);
-	dlx__ck_put64(b + 40, fin.nodes);
-	dlx__ck_put64(b + 48, fin.updates);
-	dlx__ck_put64(b + 56, fin.branches);
-	dlx__ck_put32(b + 64, fin.max_level);
-	dlx__ck_put32(b + 68, 0);
-	dlx__ck_put64(b + 72, user);
+	dlx__ck_put_header(b, sh->depth ? DLX__CK_MSPLIT_PART : DLX__CK_MSPLIT, n, sh->fp, &fin, 0, user);
 	dlx__ck_put64(b + 80, sh->target);
 	dlx__ck_put64(b + 88, atomic_load(&sh->claim));
 	dlx__ck_put32(b + 96, (uint32_t)S);

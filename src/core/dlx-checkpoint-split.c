@@ -244,19 +244,7 @@ static int sck_image(struct sck_shared *sh, uint64_t user, unsigned char **out, 
 	unsigned char *b = malloc(n);
 	if (!b)
 		return DLX_ERR_NOMEM;
-	static const unsigned char magic[8] = { 'D', 'L', 'X', 'C', 'K', 'P', 'T', 0 };
-	memcpy(b, magic, sizeof magic);
-	dlx__ck_put32(b + 8, DLX__CK_VERSION);
-	dlx__ck_put32(b + 12, sh->depth ? DLX__CK_SPLIT_PART : DLX__CK_SPLIT);
-	dlx__ck_put64(b + 16, n);
-	dlx__ck_put64(b + 24, sh->fp);
-	dlx__ck_put64(b + 32, sh->fin.solutions);
-	dlx__ck_put64(b + 40, sh->fin.nodes);
-	dlx__ck_put64(b + 48, sh->fin.updates);
-	dlx__ck_put64(b + 56, sh->fin.branches);
-	dlx__ck_put32(b + 64, sh->fin.max_level);
-	dlx__ck_put32(b + 68, 0);
-	dlx__ck_put64(b + 72, user);
+	dlx__ck_put_header(b, sh->depth ? DLX__CK_SPLIT_PART : DLX__CK_SPLIT, n, sh->fp, &sh->fin, 0, user);
 	dlx__ck_put64(b + 80, sh->target);
 	dlx__ck_put64(b + 88, sh->n_order);
 	dlx__ck_put64(b + 96, sh->next);

@@ -203,20 +203,12 @@ int dlx_checkpoint_save_with(const dlx_problem *p, dlx_checkpoint_user_fn user_f
 	unsigned char *b = malloc(n);
 	if (!b)
 		return DLX_ERR_NOMEM;
-	const dlx_stats *at = &p->ck_at;
-	memcpy(b, ck_magic, sizeof ck_magic);
-	put32(b + 8, CK_VERSION);
-	put32(b + 12, mcut ? CK_MPART : pc ? CK_PART : 0);
-	put64(b + 16, n);
-	put64(b + 24, p->ck_fp);
-	put64(b + 32, at->solutions);
+	dlx_stats at = p->ck_at;
 	/* A poll's node was entered: the resumed search enters it again and counts it then. */
-	put64(b + 40, at->nodes - (p->ck_where == DLX_CK_ENTERED));
-	put64(b + 48, at->updates);
-	put64(b + 56, at->branches);
-	put32(b + 64, pc && pc->max > at->max_level ? pc->max : at->max_level);
-	put32(b + 68, (uint32_t)depth);
-	put64(b + 72, user);
+	at.nodes -= p->ck_where == DLX_CK_ENTERED;
+	if (pc && pc->max > at.max_level)
+		at.max_level = pc->max;
+	dlx__ck_put_header(b, mcut ? CK_MPART : pc ? CK_PART : 0, n, p->ck_fp, &at, (uint32_t)depth, user);
 	if (pc) {
 		put32(b + CK_HEADER, (uint32_t)pc->depth);
 		put32(b + CK_HEADER + 4, 0);
@@ -478,6 +470,23 @@ int dlx__ck_parse(const dlx_problem *p, const unsigned char *b, size_t len, uint
 	rp->option = option;
 	dlx__ck_get_counters(b, &rp->at);
 	return DLX_OK;
+}
+
+void dlx__ck_put_header(unsigned char *b, uint32_t flags, size_t n, uint64_t fp, const dlx_stats *st, uint32_t depth,
+			uint64_t user)
+{
+	memcpy(b, ck_magic, sizeof ck_magic);
+	put32(b + 8, CK_VERSION);
+	put32(b + 12, flags);
+	put64(b + 16, n);
+	put64(b + 24, fp);
+	put64(b + 32, st->solutions);
+	put64(b + 40, st->nodes);
+	put64(b + 48, st->updates);
+	put64(b + 56, st->branches);
+	put32(b + 64, st->max_level);
+	put32(b + 68, depth);
+	put64(b + 72, user);
 }
 
 void dlx__ck_get_counters(const unsigned char *b, dlx_stats *st)

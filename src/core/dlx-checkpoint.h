@@ -41,6 +41,14 @@ uint64_t dlx__ck_get64(const unsigned char *b);
 /* The counters of a checkpoint's header (solutions, nodes, updates, branches, max_level), the rest of *st zero. */
 void dlx__ck_get_counters(const unsigned char *b, dlx_stats *st);
 
+/*
+ * The header of a checkpoint of n bytes at b: magic, version, flags,
+ * length, fingerprint fp, the counters of *st (nodes as given), the
+ * path's depth and the caller's number.
+ */
+void dlx__ck_put_header(unsigned char *b, uint32_t flags, size_t n, uint64_t fp, const dlx_stats *st, uint32_t depth,
+			uint64_t user);
+
 /* The fingerprint of what shapes p's search tree; DLX_OK or DLX_ERR_NOMEM. */
 int dlx__ck_fingerprint(const dlx_problem *p, uint64_t *out);
 

@@ -5,6 +5,8 @@
  */
 #include "dlx-memo.h"
 
+#include "dlx-checkpoint.h"
+
 #include <stdlib.h>
 #include <string.h>
 
@@ -280,19 +282,8 @@ void memo_table_put(struct memo_table *t, uint64_t h, const uint64_t *key, const
 
 /* Checkpoints: counts and tables as bytes (see dlx-memo.h), little-endian whatever the machine. */
 
-static void put64(unsigned char *b, uint64_t v)
-{
-	for (int k = 0; k < 8; k++)
-		b[k] = (unsigned char)(v >> (8 * k));
-}
-
-static uint64_t get64(const unsigned char *b)
-{
-	uint64_t v = 0;
-	for (int k = 7; k >= 0; k--)
-		v = v << 8 | b[k];
-	return v;
-}
+#define put64 dlx__ck_put64
+#define get64 dlx__ck_get64
 
 /* The bytes of x without high zero bytes. */
 static size_t u64_bytes(uint64_t x)
