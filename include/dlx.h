@@ -1202,24 +1202,34 @@ typedef struct dlx_memo_stats {
  * @param mstats the table's statistics, may be NULL
  * Items with bounds (dlx_set_item_bounds()): Algorithm M's sub-problems
  * depend on which options its branches hid, not on the items' state, so
- * such a problem is counted by another memoized search, in the calling
- * thread whatever split->threads says: each option in turn left out or
- * taken (the options in the order of their lowest-numbered item, then
- * their number), the table keyed by the option reached and the state of
- * the items open there (those both an earlier and a later option
- * contain: a count per primary item, free, covered or a color per
- * secondary one), so that on boards whose cells are items in reading
- * order a key is about a row of cells; memo->order does not apply, and
- * nodes, updates and branches are that search's (a node per option
- * reached).  Options without a primary item are left out, as Algorithm M
- * leaves them.  Parts and forced options are refused with such a
- * problem (#DLX_ERR_STATE), as is dlx_memo_count_resume().
+ * such a problem is counted by another search over the options: each
+ * option in turn left out or taken (the options in the order of their
+ * lowest-numbered item, then their number), a state being the option
+ * reached and the state of the items open there (those both an earlier
+ * and a later option contain: a count per primary item, free, covered or
+ * a color per secondary one), so that on boards whose cells are items in
+ * reading order a state is about a row of cells.  The count goes level
+ * by level (a transfer matrix: each level's distinct states with the
+ * number of ways to reach them, two levels in memory at once, no table),
+ * and where a level's states would pass memo->memory, on depth first
+ * from that level's states with tables as above, on split->threads
+ * threads (the levels themselves run in the calling thread).  Part K of
+ * M keeps, at the first level with 64 x M states or more, the states
+ * K-1, K-1+M, ... of it (part 1 takes the last level's state when no
+ * level has so many): the parts sum to the count, but they are not
+ * dlx_search_split()'s parts, and each repeats the work below its
+ * states that the others' share.  memo->order does not apply; nodes are
+ * states expanded, and a solution_limit is applied when the count ends
+ * (the levels know no solution before the last).  Options without a
+ * primary item are left out, as Algorithm M leaves them.  Forced options
+ * are refused with such a problem (#DLX_ERR_STATE), as is
+ * dlx_memo_count_resume().
  *
  * @return #DLX_OK, also when stopped early (stats->stop says why);
  *         #DLX_ERR_INVALID for a NULL p, an on_solution, an unknown
  *         order, or a bad split (as dlx_search_split());
  *         #DLX_ERR_STATE while p propagates or a dlx_iter searches p, or
- *         for parts or forced options of a problem with bounds;
+ *         for forced options of a problem with bounds;
  *         #DLX_ERR_NOMEM; #DLX_ERR_OVERFLOW if the node counter would wrap;
  *         #DLX_ERR_TOO_BIG with bounds when the items open at each option,
  *         summed over the options, pass 2^31.

@@ -260,6 +260,20 @@ static void check_one(unsigned seed, bool colors, bool costs, bool unit, uint32_
 			ck_assert_str_eq(c, w);
 			free(c);
 		}
+		/* Split: parts of M add up, threads count it all (a cut of 64 x M or 512 x threads states). */
+		uint32_t m = 1 + seed % 4;
+		size_t sum = 0;
+		for (uint32_t k = 1; k <= m; k++) {
+			dlx_split_params pa = { 1 + seed % 2, k, m };
+			dlx_stats ms;
+			ck_assert_int_eq(dlx_memo_count(p, NULL, NULL, &pa, NULL, &ms, NULL), DLX_OK);
+			sum += ms.solutions;
+		}
+		ck_assert_msg(sum == want.n, "seed %u: %u memo parts %zu, brute force %zu", seed, m, sum, want.n);
+		dlx_split_params th = { 2, 0, 0 };
+		dlx_stats ts;
+		ck_assert_int_eq(dlx_memo_count(p, NULL, NULL, &th, NULL, &ts, NULL), DLX_OK);
+		ck_assert_uint_eq(ts.solutions, want.n);
 		dlx_search_params lim = DLX_SEARCH_PARAMS_INIT;
 		lim.node_limit = 1 + seed % 7;
 		dlx_stats ms;
@@ -1022,6 +1036,92 @@ START_TEST(threads_and_parts)
 }
 END_TEST
 
+/* The memoized count of a bounded problem, as a decimal string, with a split (NULL: whole, one thread). */
+static uint64_t memo_u64(dlx_problem *p, const dlx_search_params *sp, const dlx_split_params *split,
+			 dlx_stats *st)
+{
+	char *c = NULL;
+	ck_assert_int_eq(dlx_memo_count(p, sp, NULL, split, &c, st, NULL), DLX_OK);
+	ck_assert_ptr_nonnull(c);
+	char *end;
+	unsigned long long v = strtoull(c, &end, 10);
+	ck_assert(*end == 0);
+	ck_assert_uint_eq(v, st->solutions);
+	free(c);
+	return v;
+}
+
+/*
+ * The memoized count of bounded problems split (the frontier search's
+ * cut, each state of a level a job weighed by the ways to reach it):
+ * threads give the count, parts of several M add up to it, the same part
+ * twice counts alike, whatever the threads; limits and polls stop it.
+ * Boards big enough that the cut has hundreds of jobs.
+ */
+START_TEST(memo_threads_and_parts)
+{
+	static const int boards[][4] = { { 5, 6, 0, 6 }, { 6, 6, 1, 5 }, { 4, 7, 2, 7 } };
+	for (size_t b = 0; b < sizeof boards / sizeof boards[0]; b++) {
+		const int *d = boards[b];
+		dlx_problem *p = trominoes(d[0], d[1], d[2], d[3]);
+		uint64_t want = tile_count(0, d[0], d[1], 0, d[2], d[3]);
+		dlx_stats st, whole;
+		ck_assert_uint_eq(memo_u64(p, NULL, NULL, &whole), want);
+		for (unsigned t = 1; t <= 4; t++) {
+			dlx_split_params th = { t, 0, 0 };
+			ck_assert_uint_eq(memo_u64(p, NULL, &th, &st), want);
+			ck_assert_uint_eq(st.stop, DLX_STOP_COMPLETE);
+			ck_assert(st.progress == 1.0);
+			ck_assert_uint_gt(st.nodes, 0);
+		}
+		static const uint32_t ms[] = { 1, 2, 3, 7, 64 };
+		for (size_t i = 0; i < sizeof ms / sizeof ms[0]; i++) {
+			uint64_t sum = 0;
+			for (uint32_t k = 1; k <= ms[i]; k++) {
+				dlx_split_params pa = { 1 + k % 3, k, ms[i] };
+				uint64_t part = memo_u64(p, NULL, &pa, &st);
+				ck_assert_uint_eq(st.stop, DLX_STOP_COMPLETE);
+				if (k == 2) {
+					dlx_split_params again = { 1 + (k + 1) % 3, k, ms[i] };
+					ck_assert_uint_eq(memo_u64(p, NULL, &again, &st), part);
+				}
+				sum += part;
+			}
+			ck_assert_msg(sum == want, "board %zu, %u parts: %llu, want %llu", b, ms[i],
+				      (unsigned long long)sum, (unsigned long long)want);
+		}
+		/* A solution limit is the count; node limits and polls stop every thread. */
+		dlx_search_params sp = DLX_SEARCH_PARAMS_INIT;
+		sp.solution_limit = want / 2 + 1;
+		dlx_split_params th = { 3, 0, 0 };
+		ck_assert_uint_eq(memo_u64(p, &sp, &th, &st), want / 2 + 1);
+		ck_assert_uint_eq(st.stop, DLX_STOP_LIMIT);
+		/* Without a table (a budget of 1 byte), so the search is long enough for a node limit. */
+		dlx_memo_params bare = { DLX_MEMO_MRV, 1 };
+		ck_assert_int_eq(dlx_memo_count(p, NULL, &bare, &th, NULL, &st, NULL), DLX_OK);
+		ck_assert_uint_eq(st.solutions, want);
+		uint64_t nodes = st.nodes;
+		sp = (dlx_search_params)DLX_SEARCH_PARAMS_INIT;
+		sp.node_limit = nodes / 4;
+		ck_assert_int_eq(dlx_memo_count(p, &sp, &bare, &th, NULL, &st, NULL), DLX_OK);
+		ck_assert_msg(st.stop == DLX_STOP_NODE_LIMIT, "board %zu: %llu nodes, stop %d", b,
+			      (unsigned long long)nodes, (int)st.stop);
+		ck_assert_uint_lt(st.solutions, want);
+		ck_assert_uint_lt(st.nodes, nodes);
+		int polls = 0;
+		sp.node_limit = 0;
+		sp.on_poll = stop_poll;
+		sp.poll_ctx = &polls;
+		sp.poll_interval = 100;
+		dlx_split_params alone = { 1, 1, 2 };
+		memo_u64(p, &sp, &alone, &st);
+		ck_assert_uint_eq(st.stop, DLX_STOP_POLL);
+		ck_assert(st.progress >= 0 && st.progress < 1);
+		dlx_problem_free(p);
+	}
+}
+END_TEST
+
 static Suite *bounds_suite(void)
 {
 	Suite *s = suite_create("bounds");
@@ -1038,6 +1138,7 @@ static Suite *bounds_suite(void)
 	tcase_add_test(tc, best_vs_dynamic_program);
 	tcase_add_test(tc, tromino_tilings);
 	tcase_add_test(tc, threads_and_parts);
+	tcase_add_test(tc, memo_threads_and_parts);
 	tcase_add_test(tc, estimate_of_bounded_trees);
 	suite_add_tcase(s, tc);
 	return s;

@@ -66,7 +66,7 @@ static const char usage_dlx[] =
 	"      --memo            with --count: count each sub-problem once (a table of\n"
 	"                        the states of the items met), exactly at any size;\n"
 	"                        one thread unless --threads says more (items with\n"
-	"                        bounds: a frontier search, one thread, whole)\n"
+	"                        bounds: a frontier search, without checkpoints)\n"
 	"      --memo-memory=SIZE  the table's memory, e.g. 512M or 4G (default: a\n"
 	"                        quarter of the RAM, shared by the threads); when it\n"
 	"                        is full, counts are dropped and computed again\n"
@@ -739,11 +739,10 @@ int main(int argc, char **argv)
 		dlx_ec_free(ec);
 		return CLI_EXIT_USAGE;
 	}
-	/* A memoized count of bounded items is the frontier search's, over the options in input order: one thread. */
-	if (dlx_has_bounds(p) && o.memo && (o.cli.parts || o.cli.threads > 1 || o.checkpoint)) {
-		fprintf(stderr, "dlx: %s: --memo counts items with bounds (u:v|name) whole, in one thread, without "
-			"checkpoints: not with %s\n", strcmp(o.file, "-") == 0 ? "<stdin>" : o.file,
-			o.cli.parts ? "--part" : o.checkpoint ? "--checkpoint or --resume" : "--threads above 1");
+	/* A memoized count of bounded items is the frontier search's, whose jobs no checkpoint knows. */
+	if (dlx_has_bounds(p) && o.memo && o.checkpoint) {
+		fprintf(stderr, "dlx: %s: --memo counts items with bounds (u:v|name) without checkpoints: "
+			"not with --checkpoint or --resume\n", strcmp(o.file, "-") == 0 ? "<stdin>" : o.file);
 		if (pr.svg)
 			dlx_svg_free(pr.svg);
 		free(pr.sorted);

@@ -1,8 +1,8 @@
 /*
  * The memoized count of a problem whose items have bounds (dlx_memo_count()
- * of a bounded problem): a frontier-based search over the options, taken
- * in the order of their lowest-numbered item (Minato's frontier method
- * for ZDDs; Knuth's TAOCP 7.1.4), not Algorithm M.
+ * of a bounded problem): a frontier-based search over the options
+ * (dlx-frontier.h; Minato's frontier method for ZDDs, Knuth's TAOCP
+ * 7.1.4), not Algorithm M.
  *
  * Algorithm M branches on an item and, to meet each set of options once,
  * takes an item's options in turn, each tried one hidden from the
@@ -11,33 +11,37 @@
  * recur.  Here each option in turn is left out or taken (when it fits:
  * each primary item below its upper bound, each secondary item free or of
  * the option's color), so each set of options is met once, and the count
- * below level k depends only on the state of the items still open there:
- * those that some option before k and some option from k on contain (the
- * frontier).  An item the options from k on do not contain is closed at
- * k: a primary one must have reached its lower bound (else the branch
- * counts 0); an item no option before k contains is untouched.  So the
- * table's key is k and the open items' states: a count per primary item,
- * and per secondary item free, covered, or its color.  On boards whose
- * cells are items in reading order the frontier is about a row wide; in
- * the worst case it holds every item, and the search is then exponential
- * in the options, but the count is exact all the same.
+ * below level k depends only on the state of the items still open there.
+ * An item the options from k on do not contain is closed at k: a primary
+ * one must have reached its lower bound (else the branch counts 0).  On
+ * boards whose cells are items in reading order the frontier is about a
+ * row wide; in the worst case it holds every item, and the search is then
+ * exponential in the options, but the count is exact all the same.
+ *
+ * A split count (parts, threads) is cut level by level: the distinct
+ * states of level 1, 2, ... each with the number of ways the options
+ * before reach it, until a level has the cut's target of states or the
+ * search ends.  A job is one state of that level, its count weighed by
+ * its ways; the cut depends on the target alone, so part K of M is the
+ * same jobs whatever the threads.  The jobs are not dlx_search_split()'s
+ * (Algorithm M's tree is not this one): the parts of a bounded --memo sum
+ * to the count, not to a plain search's parts.
  *
  * Options without a primary item are left out, as Algorithm M never takes
- * them.  The problem's links are not touched.
+ * them.  The problem's links are not touched: threads share it.
  */
 #include "dlx.h"
 
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "dlx-crew.h"
+#include "dlx-frontier.h"
 #include "dlx-memo.h"
-#include "dlx-mult.h"
-#include "dlx-problem.h"
-
-/* A secondary item covered by an option that gives it no color. */
-#define SEC_PLAIN UINT32_MAX
 
 /* A level of the search: which branch is under way, and where its changes begin on the trail. */
 struct fb_level {
@@ -45,394 +49,684 @@ struct fb_level {
 	size_t trail_at;
 };
 
-/* A state change, to undo: the item and its state before. */
-struct fb_change {
-	uint32_t item, was;
-};
-
+/* One counter: its state, its stack, its table and its figures. */
 struct fb {
-	size_t n_items, np;
-	size_t m;               /* the options searched (with a primary item) */
-	size_t *opt;            /* their numbers, in the search's order */
-	size_t *open_start;     /* m + 2 entries: the items open at level k (sorted), open_item[open_start[k]..] */
-	uint32_t *open_item;
-	size_t *close_start;    /* m + 1 entries: the items closed once option k is decided */
-	uint32_t *close_item;
-	uint32_t *lo, *hi;      /* the primary items' bounds */
-	uint32_t *val;          /* each item's state */
-	struct fb_change *trail;
-	size_t n_trail, cap_trail;
+	const struct frontier_plan *pl;
+	struct frontier_state s;
 	struct fb_level *lv;
-	struct memo_sum *sum;
-	uint64_t *key;
-	size_t kw;
+	struct memo_sum *sum;   /* each level's count so far */
 	struct memo_table table;
+	bool table_ready;
+	struct memo_sum found;  /* the solutions counted (of the job under way, in a split) */
+	uint64_t nodes, updates, branches;
+	uint32_t max_level;
+	uint32_t poll_left;     /* nodes to the next poll, across runs: a split's jobs may be far shorter */
 };
-
-/* An option's place in the search: its lowest-numbered item, then its number. */
-struct fb_order {
-	size_t low, opt;
-};
-
-static int fb_order_cmp(const void *a, const void *b)
-{
-	const struct fb_order *x = a, *y = b;
-	if (x->low != y->low)
-		return x->low < y->low ? -1 : 1;
-	return x->opt < y->opt ? -1 : x->opt > y->opt;
-}
 
 static void fb_free(struct fb *f)
 {
 	if (f->sum)
-		for (size_t k = 0; k <= f->m; k++)
+		for (size_t k = 0; k <= f->pl->m; k++)
 			memo_sum_clear(&f->sum[k]);
-	memo_table_free(&f->table);
-	free(f->opt);
-	free(f->open_start);
-	free(f->open_item);
-	free(f->close_start);
-	free(f->close_item);
-	free(f->lo);
-	free(f->hi);
-	free(f->val);
-	free(f->trail);
+	if (f->table_ready)
+		memo_table_free(&f->table);
+	memo_sum_clear(&f->found);
+	frontier_state_free(&f->s);
 	free(f->lv);
 	free(f->sum);
-	free(f->key);
 }
 
-/*
- * The options with a primary item, each item's first and last of them, the
- * open items of each level and those each option closes.  DLX_OK,
- * DLX_ERR_NOMEM, or DLX_ERR_TOO_BIG when the frontiers together would
- * take more than 2^31 entries.  *zero: a primary item with a lower bound
- * above 0 is in no option (the count is 0).
- */
-static int fb_init(struct fb *f, const dlx_problem *p, size_t memory, bool *zero)
+static int fb_init(struct fb *f, const struct frontier_plan *pl, size_t memory)
 {
 	memset(f, 0, sizeof *f);
-	*zero = false;
-	f->np = p->n_primary;
-	f->n_items = p->n_primary + p->n_secondary;
-	const size_t n = f->n_items;
-	size_t *first = malloc((n ? n : 1) * sizeof *first), *last = malloc((n ? n : 1) * sizeof *last);
-	f->opt = malloc((p->n_options ? p->n_options : 1) * sizeof *f->opt);
-	f->lo = malloc((f->np ? f->np : 1) * sizeof *f->lo);
-	f->hi = malloc((f->np ? f->np : 1) * sizeof *f->hi);
-	f->val = calloc(n ? n : 1, sizeof *f->val);
-	int rc = DLX_ERR_NOMEM;
-	if (!first || !last || !f->opt || !f->lo || !f->hi || !f->val)
-		goto out;
-	for (size_t i = 0; i < f->np; i++)
-		dlx_item_bounds(p, i, &f->lo[i], &f->hi[i]);
-	for (size_t o = 0; o < p->n_options; o++) {
-		size_t sz = dlx_option_size(p, o);
-		for (size_t j = 0; j < sz; j++)
-			if (dlx_option_item(p, o, j) < f->np) {
-				f->opt[f->m++] = o;
-				break;
-			}
+	f->pl = pl;
+	memo_sum_init(&f->found);
+	int rc = frontier_state_init(&f->s, pl);
+	if (rc)
+		return rc;
+	f->lv = malloc((pl->m + 1) * sizeof *f->lv);
+	f->sum = malloc((pl->m + 1) * sizeof *f->sum);
+	if (!f->lv || !f->sum) {
+		free(f->sum);
+		f->sum = NULL;
+		fb_free(f);
+		return DLX_ERR_NOMEM;
 	}
-	/*
-	 * By their lowest-numbered item, then in input order: on a board whose
-	 * cells are items in reading order, each cell's options come together
-	 * and the frontier is about a row wide, whatever order the options
-	 * were listed in (a generator may list each kind of piece apart).
-	 */
-	if (f->m > 1) {
-		struct fb_order *ord = malloc(f->m * sizeof *ord);
-		if (!ord)
-			goto out;
-		for (size_t k = 0; k < f->m; k++) {
-			size_t o = f->opt[k], sz = dlx_option_size(p, o), low = SIZE_MAX;
-			for (size_t j = 0; j < sz; j++) {
-				size_t i = dlx_option_item(p, o, j);
-				low = i < low ? i : low;
-			}
-			ord[k] = (struct fb_order){ low, o };
-		}
-		qsort(ord, f->m, sizeof *ord, fb_order_cmp);
-		for (size_t k = 0; k < f->m; k++)
-			f->opt[k] = ord[k].opt;
-		free(ord);
-	}
-	const size_t none = SIZE_MAX;
-	for (size_t i = 0; i < n; i++)
-		first[i] = last[i] = none;
-	for (size_t k = 0; k < f->m; k++) {
-		size_t o = f->opt[k], sz = dlx_option_size(p, o);
-		for (size_t j = 0; j < sz; j++) {
-			size_t i = dlx_option_item(p, o, j);
-			if (first[i] == none)
-				first[i] = k;
-			last[i] = k;
-		}
-	}
-	for (size_t i = 0; i < f->np; i++)
-		if (first[i] == none && f->lo[i] > 0)
-			*zero = true;
-	/* Item i is open at the levels first+1 .. last: a count of the entries, then the entries. */
-	uint64_t total = 0;
-	f->open_start = calloc(f->m + 2, sizeof *f->open_start);
-	f->close_start = calloc(f->m + 2, sizeof *f->close_start);
-	if (!f->open_start || !f->close_start)
-		goto out;
-	for (size_t i = 0; i < n; i++) {
-		if (first[i] == none)
-			continue;
-		total += last[i] - first[i];
-		for (size_t k = first[i] + 1; k <= last[i]; k++)
-			f->open_start[k + 1]++;
-		f->close_start[last[i] + 1]++;
-	}
-	if (total > ((uint64_t)1 << 31)) {
-		rc = DLX_ERR_TOO_BIG;
-		goto out;
-	}
-	size_t widest = 0;
-	for (size_t k = 0; k <= f->m; k++) {
-		if (f->open_start[k + 1] > widest)
-			widest = f->open_start[k + 1];
-		f->open_start[k + 1] += f->open_start[k];
-		f->close_start[k + 1] += f->close_start[k];
-	}
-	f->open_item = malloc((total ? total : 1) * sizeof *f->open_item);
-	f->close_item = malloc((n ? n : 1) * sizeof *f->close_item);
-	size_t *fill = malloc((f->m + 2) * sizeof *fill);
-	if (!f->open_item || !f->close_item || !fill) {
-		free(fill);
-		goto out;
-	}
-	/* Items in increasing order, so each level's list is sorted: the key's layout is the level's. */
-	memcpy(fill, f->open_start, (f->m + 2) * sizeof *fill);
-	for (size_t i = 0; i < n; i++)
-		if (first[i] != none)
-			for (size_t k = first[i] + 1; k <= last[i]; k++)
-				f->open_item[fill[k]++] = (uint32_t)i;
-	memcpy(fill, f->close_start, (f->m + 2) * sizeof *fill);
-	for (size_t i = 0; i < n; i++)
-		if (first[i] != none)
-			f->close_item[fill[last[i]]++] = (uint32_t)i;
-	free(fill);
-	/* The key: the level, then a 32-bit state per open item. */
-	f->kw = 1 + (widest + 1) / 2;
-	f->key = calloc(f->kw, sizeof *f->key);
-	f->lv = malloc((f->m + 1) * sizeof *f->lv);
-	f->sum = malloc((f->m + 1) * sizeof *f->sum);
-	f->cap_trail = 64;
-	f->trail = malloc(f->cap_trail * sizeof *f->trail);
-	if (!f->key || !f->lv || !f->sum || !f->trail)
-		goto out;
-	for (size_t k = 0; k <= f->m; k++)
+	for (size_t k = 0; k <= pl->m; k++)
 		memo_sum_init(&f->sum[k]);
-	rc = memo_table_init(&f->table, f->kw, memory ? memory : DLX_MEMO_DEFAULT_MEMORY);
-out:
-	free(first);
-	free(last);
+	rc = memo_table_init(&f->table, pl->kw, memory ? memory : DLX_MEMO_DEFAULT_MEMORY);
+	f->table_ready = !rc;
+	if (rc)
+		fb_free(f);
 	return rc;
 }
 
-/* The key of level k's state in f->key, and its hash. */
-static uint64_t fb_key(struct fb *f, size_t k)
+/* Knuth's estimate of the share done below level root, each level two ways: the share of the taken branches. */
+static double fb_progress(const struct fb *f, size_t root, size_t k)
 {
-	uint64_t *key = f->key;
-	memset(key, 0, f->kw * sizeof *key);
-	key[0] = k;
-	size_t a = f->open_start[k], b = f->open_start[k + 1];
-	for (size_t j = 0; a + j < b; j++)
-		key[1 + j / 2] |= (uint64_t)f->val[f->open_item[a + j]] << (32 * (j % 2));
-	uint64_t h = 0x9e3779b97f4a7c15u;
-	for (size_t w = 0; w < f->kw; w++) {
-		h ^= key[w];
-		h *= 0xbf58476d1ce4e5b9u;
-		h ^= h >> 31;
-	}
-	return h;
+	double share = 1, done = 0;
+	for (size_t l = root; l < k && share > 1e-300; l++, share /= 2)
+		done += f->lv[l].branch == 2 ? share / 2 : 0;
+	return done;
 }
 
-/* Whether every primary item that option k closes has reached its lower bound. */
-static bool fb_closes_ok(const struct fb *f, size_t k)
+/*
+ * Counts the solutions below level root of the state f->s holds (the open
+ * items of root as the caller loaded them) into f->found; the counters go
+ * on from f's.  params' solution_limit applies to f->found, node_limit to
+ * f->nodes.  DLX_OK (st->stop says why it ended; st->progress below
+ * root), DLX_ERR_NOMEM or DLX_ERR_OVERFLOW.  f->s is as before when it
+ * returns.
+ */
+static int fb_run(struct fb *f, size_t root, const dlx_search_params *params, dlx_stats *st)
 {
-	for (size_t j = f->close_start[k]; j < f->close_start[k + 1]; j++) {
-		uint32_t i = f->close_item[j];
-		if (i < f->np && f->val[i] < f->lo[i])
-			return false;
-	}
-	return true;
-}
-
-/* Whether option k fits: each primary item below its upper bound, each secondary item free or of its color. */
-static bool fb_fits(const struct fb *f, const dlx_problem *p, size_t k)
-{
-	size_t o = f->opt[k], sz = dlx_option_size(p, o);
-	for (size_t j = 0; j < sz; j++) {
-		size_t i = dlx_option_item(p, o, j);
-		uint32_t c = dlx_option_color(p, o, j), v = f->val[i];
-		if (i < f->np ? v >= f->hi[i] : v != 0 && (c == 0 || v != c))
-			return false;
-	}
-	return true;
-}
-
-/* Takes option k, which fits (fb_fits()): its changes on the trail.  false when memory is short. */
-static bool fb_take(struct fb *f, const dlx_problem *p, size_t k, uint64_t *updates)
-{
-	size_t o = f->opt[k], sz = dlx_option_size(p, o);
-	if (f->n_trail + sz > f->cap_trail) {
-		size_t cap = 2 * (f->n_trail + sz);
-		struct fb_change *t = realloc(f->trail, cap * sizeof *t);
-		if (!t)
-			return false;
-		f->trail = t;
-		f->cap_trail = cap;
-	}
-	for (size_t j = 0; j < sz; j++) {
-		size_t i = dlx_option_item(p, o, j);
-		uint32_t c = dlx_option_color(p, o, j), v = f->val[i];
-		uint32_t now = i < f->np ? v + 1 : c ? c : SEC_PLAIN;
-		if (now == v)
-			continue;
-		f->trail[f->n_trail++] = (struct fb_change){ (uint32_t)i, v };
-		f->val[i] = now;
-		++*updates;
-	}
-	return true;
-}
-
-static void fb_undo(struct fb *f, size_t to)
-{
-	while (f->n_trail > to) {
-		const struct fb_change *c = &f->trail[--f->n_trail];
-		f->val[c->item] = c->was;
-	}
-}
-
-int dlx__memo_bounds(dlx_problem *p, const dlx_search_params *params, const dlx_memo_params *memo,
-		     struct memo_sum *total, dlx_stats *st, dlx_memo_stats *ms)
-{
-	struct fb f;
-	bool zero;
-	int rc = fb_init(&f, p, memo->memory, &zero);
-	st->stop = DLX_STOP_COMPLETE;
-	if (rc || zero) {
-		fb_free(&f);
-		st->stop = rc ? DLX_STOP_ERROR : DLX_STOP_COMPLETE;
-		st->progress = rc ? 0 : 1;
-		return rc;
-	}
+	const struct frontier_plan *pl = f->pl;
+	const size_t m = pl->m;
 	const uint64_t sol_limit = params->solution_limit, node_limit = params->node_limit;
 	const uint32_t poll_every = params->poll_interval ? params->poll_interval : 65536;
-	uint32_t poll_left = poll_every;
-	uint64_t nodes = 0, updates = 0, branches = 0;
-	uint32_t max_level = 0;
-	struct memo_sum found;
-	memo_sum_init(&found);
+	if (f->poll_left == 0 || f->poll_left > poll_every)
+		f->poll_left = poll_every;
+	const size_t trail_base = f->s.n_trail;
 	struct memo_val v;
-	size_t k = 0;
+	size_t k = root;
+	int rc = DLX_OK;
+	st->stop = DLX_STOP_COMPLETE;
 
 enter:	/* Level k: a solution (every option decided), a state counted before, or a branching. */
-	if (nodes == UINT64_MAX || updates > UINT64_MAX - f.n_items) {
+	if (f->nodes == UINT64_MAX || f->updates > UINT64_MAX - pl->n_items) {
 		rc = DLX_ERR_OVERFLOW;
 		st->stop = DLX_STOP_ERROR;
 		goto stop;
 	}
-	if (node_limit && nodes >= node_limit) {
+	if (node_limit && f->nodes >= node_limit) {
 		st->stop = DLX_STOP_NODE_LIMIT;
 		goto stop;
 	}
-	nodes++;
-	if (k > max_level)
-		max_level = k > UINT32_MAX ? UINT32_MAX : (uint32_t)k;
-	if (params->on_poll && --poll_left == 0) {
-		poll_left = poll_every;
-		dlx_stats now = { memo_sum_u64(&found), nodes, updates, branches, DLX_STOP_COMPLETE, max_level, 0.0 };
-		/* Knuth's estimate, each level two ways: the share of the levels' taken branches. */
-		double share = 1, done = 0;
-		for (size_t l = 0; l < k && share > 1e-300; l++, share /= 2)
-			done += f.lv[l].branch == 2 ? share / 2 : 0;
-		now.progress = done;
+	f->nodes++;
+	if (k > f->max_level)
+		f->max_level = k > UINT32_MAX ? UINT32_MAX : (uint32_t)k;
+	if (params->on_poll && --f->poll_left == 0) {
+		f->poll_left = poll_every;
+		dlx_stats now = { memo_sum_u64(&f->found), f->nodes, f->updates, f->branches, DLX_STOP_COMPLETE,
+				  f->max_level, fb_progress(f, root, k) };
 		if (params->on_poll(params->poll_ctx, &now)) {
 			st->stop = DLX_STOP_POLL;
 			goto stop;
 		}
 	}
-	if (k == f.m) {
+	if (k == m) {
 		v.lo = 1;
 		v.big = NULL;
 		goto counted;
 	}
 	{
-		uint64_t h = fb_key(&f, k);
-		if (f.table.cap && memo_table_get(&f.table, h, f.key, &v))
+		uint64_t h = frontier_key(pl, &f->s, k);
+		if (f->table.cap && memo_table_get(&f->table, h, f->s.key, &v))
 			goto counted;
 	}
-	branches++;
-	memo_sum_zero(&f.sum[k]);
-	f.lv[k].trail_at = f.n_trail;
+	f->branches++;
+	memo_sum_zero(&f->sum[k]);
+	f->lv[k].trail_at = f->s.n_trail;
 	/* Leave option k out. */
-	f.lv[k].branch = 1;
-	if (fb_closes_ok(&f, k)) {
+	f->lv[k].branch = 1;
+	if (frontier_closes_ok(pl, &f->s, k)) {
 		k++;
 		goto enter;
 	}
 take:	/* Take option k, when it fits. */
-	f.lv[k].branch = 2;
-	if (fb_fits(&f, p, k)) {
-		if (!fb_take(&f, p, k, &updates)) {
+	f->lv[k].branch = 2;
+	if (frontier_fits(pl, &f->s, k)) {
+		if (!frontier_take(pl, &f->s, k, &f->updates)) {
 			rc = DLX_ERR_NOMEM;
 			st->stop = DLX_STOP_ERROR;
 			goto stop;
 		}
-		if (fb_closes_ok(&f, k)) {
+		if (frontier_closes_ok(pl, &f->s, k)) {
 			k++;
 			goto enter;
 		}
-		fb_undo(&f, f.lv[k].trail_at);
+		frontier_undo(&f->s, f->lv[k].trail_at);
 	}
 done:	/* Both ways counted: store the state's count. */
-	v = memo_sum_val(&f.sum[k]);
-	if (f.table.cap)
-		memo_table_put(&f.table, fb_key(&f, k), f.key, &v);
+	v = memo_sum_val(&f->sum[k]);
+	if (f->table.cap)
+		memo_table_put(&f->table, frontier_key(pl, &f->s, k), f->s.key, &v);
 	goto ret;
 
 counted: /* v solutions met at once: a solution, or a hit. */
-	memo_sum_add(&found, &v);
-	if (sol_limit && memo_sum_at_least(&found, sol_limit)) {
+	memo_sum_add(&f->found, &v);
+	if (sol_limit && memo_sum_at_least(&f->found, sol_limit)) {
 		st->stop = DLX_STOP_LIMIT;
 		goto stop;
 	}
 ret:	/* Level k's count is v: add it to its parent's and go on there. */
-	if (k == 0)
-		goto end;
+	if (k == root) {
+		st->progress = 1.0;
+		return DLX_OK;
+	}
 	k--;
-	memo_sum_add(&f.sum[k], &v);
-	if (f.lv[k].branch == 1)
+	memo_sum_add(&f->sum[k], &v);
+	if (f->lv[k].branch == 1)
 		goto take;
-	fb_undo(&f, f.lv[k].trail_at);
+	frontier_undo(&f->s, f->lv[k].trail_at);
 	goto done;
 
-stop:	/* Stopped: the state is f's alone, nothing of p to undo. */
-	{
-		double share = 1, done_share = 0;
-		for (size_t l = 0; l < k && share > 1e-300; l++, share /= 2)
-			done_share += f.lv[l].branch == 2 ? share / 2 : 0;
-		st->progress = done_share;
+stop:	/* Stopped: the state is f's alone; back to the root's. */
+	st->progress = fb_progress(f, root, k);
+	frontier_undo(&f->s, trail_base);
+	return rc;
+}
+
+/* The fields of st that f counted. */
+static void fb_counters(const struct fb *f, dlx_stats *st)
+{
+	st->solutions = memo_sum_u64(&f->found);
+	st->nodes = f->nodes;
+	st->updates = f->updates;
+	st->branches = f->branches;
+	st->max_level = f->max_level;
+}
+
+/* --- breadth first ---------------------------------------------------------- */
+
+/* The states of one level, each with the ways to reach it. */
+struct fb_cut {
+	size_t level, n, cap, kw;
+	uint64_t *keys;         /* kw words each */
+	struct memo_sum *ways;
+	size_t *slot;           /* the dedup table while a level is made: state index + 1, 0 empty */
+	size_t slots, slot_room; /* its slots in use (a power of 2), and allocated */
+};
+
+static void fb_cut_free(struct fb_cut *c)
+{
+	if (c->ways)
+		for (size_t j = 0; j < c->n; j++)
+			memo_sum_clear(&c->ways[j]);
+	free(c->keys);
+	free(c->ways);
+	free(c->slot);
+	memset(c, 0, sizeof *c);
+}
+
+/* The bytes of a level with room for cap states: keys, ways, and its dedup table (2 to 4 slots a state). */
+static size_t fb_cut_bytes(size_t kw, size_t cap)
+{
+	return cap * (kw * sizeof(uint64_t) + sizeof(struct memo_sum) + 4 * sizeof(size_t));
+}
+
+/*
+ * Makes c an empty level with room for cap states and a clean dedup table,
+ * reusing its arrays: the levels take turns in two buffers, which a fresh
+ * allocation per level would fault in page by page again (on 8x8 with 4
+ * trominoes that took half the time).  false when memory is short (c keeps
+ * what it had, still to be freed).
+ */
+static bool fb_cut_reserve(struct fb_cut *c, size_t kw, size_t cap)
+{
+	for (size_t j = 0; j < c->n; j++)
+		memo_sum_clear(&c->ways[j]);
+	c->n = 0;
+	c->kw = kw;
+	cap = cap ? cap : 1;
+	if (cap > c->cap) {
+		uint64_t *keys = realloc(c->keys, cap * kw * sizeof *keys);
+		if (!keys)
+			return false;
+		c->keys = keys;
+		struct memo_sum *ways = realloc(c->ways, cap * sizeof *ways);
+		if (!ways)
+			return false;
+		c->ways = ways;
+		c->cap = cap;
 	}
-	goto out;
-end:
-	st->progress = 1.0;
-out:
-	st->nodes = nodes;
-	st->updates = updates;
-	st->branches = branches;
-	st->max_level = max_level;
-	st->solutions = memo_sum_u64(&found);
-	v = memo_sum_val(&found);
+	size_t slots = 4;
+	while (slots < 2 * cap)
+		slots *= 2;
+	if (slots > c->slot_room) {
+		free(c->slot);
+		c->slot = calloc(slots, sizeof *c->slot);
+		c->slot_room = c->slot ? slots : 0;
+		if (!c->slot)
+			return false;
+	} else {
+		memset(c->slot, 0, slots * sizeof *c->slot);
+	}
+	c->slots = slots;
+	return true;
+}
+
+/* Adds `ways` ways to the state key (hash h) of the level being made; true when it was met before. */
+static bool fb_cut_add(struct fb_cut *c, uint64_t h, const uint64_t *key, const struct memo_sum *ways)
+{
+	size_t at = (size_t)h & (c->slots - 1);
+	struct memo_val v = memo_sum_val(ways);
+	for (;; at = (at + 1) & (c->slots - 1)) {
+		size_t j = c->slot[at];
+		if (!j)
+			break;
+		if (!memcmp(c->keys + (j - 1) * c->kw, key, c->kw * sizeof *key)) {
+			memo_sum_add(&c->ways[j - 1], &v);
+			return true;
+		}
+	}
+	size_t j = c->n++;
+	c->slot[at] = j + 1;
+	memcpy(c->keys + j * c->kw, key, c->kw * sizeof *key);
+	memo_sum_init(&c->ways[j]);
+	memo_sum_add(&c->ways[j], &v);
+	return false;
+}
+
+/* Keeps part K of M of the level's states (those j = K-1, K-1+M, ...), in order. */
+static void fb_cut_keep_part(struct fb_cut *c, uint32_t part, uint32_t parts)
+{
+	size_t kept = 0;
+	for (size_t j = 0; j < c->n; j++) {
+		if (j % parts != part - 1) {
+			memo_sum_clear(&c->ways[j]);
+			continue;
+		}
+		if (kept != j) {
+			memmove(c->keys + kept * c->kw, c->keys + j * c->kw, c->kw * sizeof *c->keys);
+			c->ways[kept] = c->ways[j];
+		}
+		kept++;
+	}
+	c->n = kept;
+}
+
+/* What the breadth-first levels counted. */
+struct fb_breadth_figures {
+	uint64_t nodes, updates, branches;
+	uint64_t met, again;    /* states made, and those met again (merged) */
+	size_t peak_bytes;
+	uint32_t level;
+};
+
+/*
+ * The count level by level (the transfer matrix of the frontier): from
+ * the root, each level's distinct states with the ways the options before
+ * reach them, made from the level before, two levels in memory at once.
+ * Each state is expanded once, where the depth-first search meets it
+ * once per table miss.  For part K of M, at the first level with 64 x M
+ * states or more (a level depends on the problem alone, so every part
+ * meets the same one) only part K's states go on (when no level has as
+ * many, part 1 has the last level's state and the others none).  It stops at the last
+ * level (one state at most is left, whose ways are the count), at no
+ * state, or, once the part is kept, before a level whose states would
+ * pass `budget` bytes with the one before: *out is then the level
+ * reached, whose states the depth-first search counts (jobs).  The
+ * levels before the part is kept take what they need (at most 128 x M
+ * states).  Polls every 4096 states, with the share of the levels done.
+ * DLX_OK (st->stop says why it ended), DLX_ERR_NOMEM, DLX_ERR_OVERFLOW.
+ */
+static int fb_breadth(const struct frontier_plan *pl, const dlx_search_params *params, size_t budget,
+		      uint32_t part, uint32_t parts, struct fb_cut *out, struct fb_breadth_figures *fig,
+		      dlx_stats *st)
+{
+	struct frontier_state s;
+	struct fb_cut cur, next;
+	memset(&next, 0, sizeof next);
+	memset(fig, 0, sizeof *fig);
+	memset(out, 0, sizeof *out);
+	st->stop = DLX_STOP_COMPLETE;
+	if (frontier_state_init(&s, pl))
+		return DLX_ERR_NOMEM;
+	memset(&cur, 0, sizeof cur);
+	if (!fb_cut_reserve(&cur, pl->kw, 1)) {
+		fb_cut_free(&cur);
+		frontier_state_free(&s);
+		return DLX_ERR_NOMEM;
+	}
+	struct memo_sum one;
+	memo_sum_init(&one);
+	memo_sum_add1(&one);
+	fb_cut_add(&cur, frontier_key(pl, &s, 0), s.key, &one);
+	memo_sum_clear(&one);
+	const size_t part_at = (size_t)64 * parts;
+	bool kept = parts == 1;
+	const uint32_t poll_every = params->poll_interval ? params->poll_interval : 4096;
+	uint32_t poll_left = poll_every;
+	int rc = DLX_OK;
+	while (cur.level < pl->m && cur.n > 0) {
+		if (!kept && cur.n >= part_at) {
+			fb_cut_keep_part(&cur, part, parts);
+			kept = true;
+			continue;
+		}
+		size_t need = 2 * cur.n > next.cap ? 2 * cur.n : next.cap;
+		if (kept && fb_cut_bytes(pl->kw, cur.cap) + fb_cut_bytes(pl->kw, need) > budget)
+			break;
+		size_t k = cur.level;
+		if (!fb_cut_reserve(&next, pl->kw, 2 * cur.n)) {
+			rc = DLX_ERR_NOMEM;
+			break;
+		}
+		size_t bytes = fb_cut_bytes(pl->kw, cur.cap) + fb_cut_bytes(pl->kw, next.cap);
+		if (bytes > fig->peak_bytes)
+			fig->peak_bytes = bytes;
+		next.level = k + 1;
+		for (size_t j = 0; j < cur.n && !rc && st->stop == DLX_STOP_COMPLETE; j++) {
+			if (fig->nodes == UINT64_MAX || fig->updates > UINT64_MAX - pl->n_items) {
+				rc = DLX_ERR_OVERFLOW;
+				break;
+			}
+			if (params->node_limit && fig->nodes >= params->node_limit) {
+				st->stop = DLX_STOP_NODE_LIMIT;
+				break;
+			}
+			fig->nodes++;
+			fig->branches++;
+			if (params->on_poll && --poll_left == 0) {
+				poll_left = poll_every;
+				dlx_stats now = { 0, fig->nodes, fig->updates, fig->branches, DLX_STOP_COMPLETE,
+						  (uint32_t)(k < UINT32_MAX ? k : UINT32_MAX),
+						  ((double)k + (double)j / (double)cur.n) / (double)pl->m };
+				if (params->on_poll(params->poll_ctx, &now)) {
+					st->stop = DLX_STOP_POLL;
+					break;
+				}
+			}
+			frontier_load(pl, &s, k, cur.keys + j * cur.kw);
+			if (frontier_closes_ok(pl, &s, k)) {
+				fig->met++;
+				fig->again += fb_cut_add(&next, frontier_key(pl, &s, k + 1), s.key, &cur.ways[j]);
+			}
+			if (frontier_fits(pl, &s, k)) {
+				if (!frontier_take(pl, &s, k, &fig->updates)) {
+					rc = DLX_ERR_NOMEM;
+				} else {
+					if (frontier_closes_ok(pl, &s, k)) {
+						fig->met++;
+						fig->again += fb_cut_add(&next, frontier_key(pl, &s, k + 1), s.key,
+									 &cur.ways[j]);
+					}
+					frontier_undo(&s, 0);
+				}
+			}
+			frontier_unload(pl, &s, k);
+		}
+		if (rc || st->stop != DLX_STOP_COMPLETE)
+			break;
+		struct fb_cut was = cur;
+		cur = next;
+		next = was;
+		fig->level = cur.level > UINT32_MAX ? UINT32_MAX : (uint32_t)cur.level;
+	}
+	/* Ended before a level had 64 x M states: the last level's state is job 0, part 1's. */
+	if (!kept && !rc && st->stop == DLX_STOP_COMPLETE)
+		fb_cut_keep_part(&cur, part, parts);
+	fb_cut_free(&next);
+	frontier_state_free(&s);
+	if (rc) {
+		st->stop = DLX_STOP_ERROR;
+		fb_cut_free(&cur);
+	}
+	*out = cur;
+	return rc;
+}
+
+/* --- jobs in threads ------------------------------------------------------- */
+
+struct fb_shared {
+	const struct frontier_plan *pl;
+	const dlx_search_params *params;
+	size_t memory;
+	const struct fb_cut *cut;
+	size_t first, stride, n_jobs; /* this part's jobs: first, first + stride, ... */
+	atomic_size_t next;     /* the next of them to take */
+	struct dlx__crew crew;  /* the stop, the nodes for node_limit, the lock, the caller's polls */
+	/* Guarded by crew.mu: */
+	struct memo_sum total;  /* the jobs' counts times their ways */
+	uint64_t running_found; /* the jobs under way: counts so far times ways at their last poll (saturated) */
+	size_t jobs_done;
+	dlx_stats st;
+	dlx_memo_stats ms;
+};
+
+struct fb_worker {
+	struct fb_shared *sh;
+	pthread_t thread;
+	bool started, alone;    /* alone: the calling thread, which polls the caller itself */
+	uint64_t polled;        /* nodes handed to the crew */
+	uint64_t ways;          /* the job's ways (saturated) */
+	uint64_t found;         /* its share of running_found */
+};
+
+static uint64_t sat_mul(uint64_t a, uint64_t b)
+{
+	uint64_t r;
+	return __builtin_mul_overflow(a, b, &r) ? UINT64_MAX : r;
+}
+
+static uint64_t sat_add(uint64_t a, uint64_t b)
+{
+	return a > UINT64_MAX - b ? UINT64_MAX : a + b;
+}
+
+/* The solutions counted so far, saturated (crew.mu held). */
+static uint64_t fb_found_so_far(const struct fb_shared *sh)
+{
+	return sat_add(memo_sum_u64(&sh->total), sh->running_found);
+}
+
+/* A worker's poll: the crew's node limit and stop, the solution limit; the caller's poll when alone. */
+static int fb_worker_poll(void *ctx, const dlx_stats *so_far)
+{
+	struct fb_worker *w = ctx;
+	struct fb_shared *sh = w->sh;
+	const dlx_search_params *params = sh->params;
+	dlx__crew_count(&sh->crew, &w->polled, so_far->nodes);
+	pthread_mutex_lock(&sh->crew.mu);
+	uint64_t mine = sat_mul(so_far->solutions, w->ways);
+	sh->running_found = sat_add(sh->running_found - w->found, mine);
+	w->found = mine;
+	uint64_t found = fb_found_so_far(sh);
+	dlx_stats now = *so_far;
+	now.solutions = found;
+	now.nodes = atomic_load(&sh->crew.nodes);
+	now.progress = sh->n_jobs ? ((double)sh->jobs_done + so_far->progress) / (double)sh->n_jobs : 0;
+	pthread_mutex_unlock(&sh->crew.mu);
+	if (params->solution_limit && found >= params->solution_limit)
+		dlx__crew_set_stop(&sh->crew, DLX_STOP_LIMIT);
+	if (w->alone && params->on_poll && params->on_poll(params->poll_ctx, &now))
+		dlx__crew_set_stop(&sh->crew, DLX_STOP_POLL);
+	return atomic_load(&sh->crew.stop) != DLX_STOP_COMPLETE;
+}
+
+/* Counts jobs from the shared queue with a table of its own, until none is left or the crew stops. */
+static void *fb_worker_main(void *arg)
+{
+	struct fb_worker *w = arg;
+	struct fb_shared *sh = w->sh;
+	const struct fb_cut *cut = sh->cut;
+	dlx_search_params wp = DLX_SEARCH_PARAMS_INIT;
+	wp.on_poll = fb_worker_poll;
+	wp.poll_ctx = w;
+	wp.poll_interval = 4096;
+	struct fb f;
+	int rc = fb_init(&f, sh->pl, sh->memory);
+	const bool ready = !rc;
+	dlx_stats st = { 0, 0, 0, 0, DLX_STOP_COMPLETE, 0, 0.0 };
+	while (!rc && atomic_load(&sh->crew.stop) == DLX_STOP_COMPLETE) {
+		size_t k = atomic_fetch_add(&sh->next, 1);
+		if (k >= sh->n_jobs)
+			break;
+		size_t j = sh->first + k * sh->stride;
+		w->ways = memo_sum_u64(&cut->ways[j]);
+		frontier_load(sh->pl, &f.s, cut->level, cut->keys + j * cut->kw);
+		memo_sum_zero(&f.found);
+		rc = fb_run(&f, cut->level, &wp, &st);
+		frontier_unload(sh->pl, &f.s, cut->level);
+		pthread_mutex_lock(&sh->crew.mu);
+		/* A stopped job's count so far is a lower bound of its count, as the total then is. */
+		memo_sum_addmul(&sh->total, &f.found, &cut->ways[j]);
+		sh->running_found -= w->found;
+		w->found = 0;
+		if (!rc && st.stop == DLX_STOP_COMPLETE)
+			sh->jobs_done++;
+		bool at_limit = sh->params->solution_limit && memo_sum_at_least(&sh->total, sh->params->solution_limit);
+		pthread_mutex_unlock(&sh->crew.mu);
+		if (at_limit)
+			dlx__crew_set_stop(&sh->crew, DLX_STOP_LIMIT);
+		if (!rc && st.stop != DLX_STOP_COMPLETE)
+			dlx__crew_set_stop(&sh->crew, st.stop);
+	}
+	pthread_mutex_lock(&sh->crew.mu);
+	if (ready) {
+		dlx_stats mine = { 0, 0, 0, 0, DLX_STOP_COMPLETE, 0, 0.0 };
+		fb_counters(&f, &mine);
+		mine.solutions = 0;
+		dlx__stats_add(&sh->st, &mine, &rc);
+		sh->ms.lookups += f.table.st.lookups;
+		sh->ms.hits += f.table.st.hits;
+		sh->ms.stored += f.table.st.stored;
+		sh->ms.dropped += f.table.st.dropped;
+		sh->ms.peak_bytes += f.table.st.peak_bytes;
+	}
+	if (rc && !sh->crew.rc)
+		sh->crew.rc = rc;
+	pthread_mutex_unlock(&sh->crew.mu);
+	if (rc)
+		dlx__crew_set_stop(&sh->crew, DLX_STOP_ERROR);
+	if (ready)
+		fb_free(&f);
+	if (!w->alone)
+		dlx__crew_leave(&sh->crew);
+	return NULL;
+}
+
+/* The caller's figures while workers count (crew.mu held). */
+static dlx_stats fb_so_far(void *ctx)
+{
+	struct fb_shared *sh = ctx;
+	dlx_stats now = { 0, 0, 0, 0, DLX_STOP_COMPLETE, 0, 0.0 };
+	now.nodes = atomic_load(&sh->crew.nodes);
+	now.solutions = fb_found_so_far(sh);
+	now.progress = sh->n_jobs ? (double)sh->jobs_done / (double)sh->n_jobs : 0;
+	return now;
+}
+
+/*
+ * The states of the level cut stopped at, counted depth first as jobs on
+ * `threads` threads, each with a table of its own; the counters go on
+ * from fig's (nodes for node_limit too).
+ */
+static int fb_jobs(const struct frontier_plan *pl, const dlx_search_params *params, const dlx_memo_params *memo,
+		   const struct fb_cut *cut, const struct fb_breadth_figures *fig, unsigned threads,
+		   struct memo_sum *total, dlx_stats *st, dlx_memo_stats *ms)
+{
+	int rc = DLX_OK;
+	struct fb_shared sh;
+	memset(&sh, 0, sizeof sh);
+	sh.pl = pl;
+	sh.params = params;
+	sh.memory = memo->memory;
+	sh.cut = cut;
+	sh.first = 0;
+	sh.stride = 1;
+	sh.n_jobs = cut->n;
+	atomic_init(&sh.next, 0);
+	memo_sum_init(&sh.total);
+	dlx__crew_init(&sh.crew, params);
+	dlx__crew_begin(&sh.crew, fig->nodes, 0);
+	if (threads > sh.n_jobs)
+		threads = sh.n_jobs ? (unsigned)sh.n_jobs : 1;
+	struct fb_worker *w = calloc(threads, sizeof *w);
+	if (!w) {
+		rc = DLX_ERR_NOMEM;
+	} else if (threads == 1) {
+		w[0].sh = &sh;
+		w[0].alone = true;
+		fb_worker_main(&w[0]);
+	} else {
+		for (unsigned t = 0; t < threads; t++) {
+			w[t].sh = &sh;
+			w[t].started = dlx__crew_start(&sh.crew, &w[t].thread, fb_worker_main, &w[t]);
+			if (!w[t].started)
+				break;
+		}
+		if (!w[0].started)
+			rc = DLX_ERR_NOMEM;
+		dlx__crew_wait(&sh.crew, fb_so_far, &sh);
+		for (unsigned t = 0; t < threads; t++)
+			if (w[t].started)
+				pthread_join(w[t].thread, NULL);
+	}
+	free(w);
+	if (!rc)
+		rc = sh.crew.rc;
+	struct memo_val v = memo_sum_val(&sh.total);
 	memo_sum_add(total, &v);
+	dlx_stop_reason why = dlx__crew_reason(&sh.crew);
+	*st = sh.st;
+	st->stop = rc ? DLX_STOP_ERROR : why;
+	st->progress = why == DLX_STOP_COMPLETE ? 1.0
+		       : sh.n_jobs ? (double)sh.jobs_done / (double)sh.n_jobs : 0;
+	*ms = sh.ms;
+	memo_sum_clear(&sh.total);
+	dlx__crew_destroy(&sh.crew);
+	return rc;
+}
+
+int dlx__memo_bounds(dlx_problem *p, const dlx_search_params *params, const dlx_memo_params *memo,
+		     uint32_t parts, uint32_t part, unsigned threads, struct memo_sum *total, dlx_stats *st,
+		     dlx_memo_stats *ms)
+{
+	struct frontier_plan pl;
+	int rc = frontier_plan_init(&pl, p);
+	st->stop = rc ? DLX_STOP_ERROR : DLX_STOP_COMPLETE;
+	st->progress = rc ? 0 : 1;
+	if (rc)
+		return rc;
+	if (pl.zero) {
+		frontier_plan_free(&pl);
+		return DLX_OK;
+	}
+	const size_t budget = memo->memory ? memo->memory : DLX_MEMO_DEFAULT_MEMORY;
+	struct fb_cut cut;
+	struct fb_breadth_figures fig;
+	rc = fb_breadth(&pl, params, budget, part, parts, &cut, &fig, st);
+	dlx_memo_stats js;
+	memset(&js, 0, sizeof js);
+	if (!rc && st->stop == DLX_STOP_COMPLETE && cut.level < pl.m && cut.n > 0) {
+		/* A level too big for the budget: its states counted depth first, with tables that may drop. */
+		dlx_stats jst;
+		rc = fb_jobs(&pl, params, memo, &cut, &fig, threads, total, &jst, &js);
+		int over = DLX_OK;
+		dlx__count_add(&jst.nodes, fig.nodes, &over);
+		dlx__count_add(&jst.updates, fig.updates, &over);
+		dlx__count_add(&jst.branches, fig.branches, &over);
+		if (fig.level > jst.max_level)
+			jst.max_level = fig.level;
+		if (!rc && over) {
+			rc = over;
+			jst.stop = DLX_STOP_ERROR;
+		}
+		*st = jst;
+	} else {
+		/* The last level (or none, or stopped): the ways of its state are the count. */
+		if (!rc && st->stop == DLX_STOP_COMPLETE && cut.n > 0) {
+			struct memo_val v = memo_sum_val(&cut.ways[0]);
+			memo_sum_add(total, &v);
+		}
+		st->nodes = fig.nodes;
+		st->updates = fig.updates;
+		st->branches = fig.branches;
+		st->max_level = fig.level;
+		st->progress = st->stop == DLX_STOP_COMPLETE && !rc ? 1.0 : (double)fig.level / (double)pl.m;
+	}
+	st->solutions = memo_sum_u64(total);
+	/* The levels' states in the table's figures: each made is a lookup, each met again a hit. */
+	js.lookups += fig.met;
+	js.hits += fig.again;
+	js.stored += fig.met - fig.again;
+	if (fig.peak_bytes > js.peak_bytes)
+		js.peak_bytes = fig.peak_bytes;
 	if (ms)
-		*ms = f.table.st;
-	memo_sum_clear(&found);
-	fb_free(&f);
+		*ms = js;
+	fb_cut_free(&cut);
+	frontier_plan_free(&pl);
 	return rc;
 }

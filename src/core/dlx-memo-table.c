@@ -50,6 +50,32 @@ void memo_sum_add_slow(struct memo_sum *s, const struct memo_val *v)
 	}
 }
 
+void memo_sum_addmul(struct memo_sum *s, const struct memo_sum *a, const struct memo_sum *b)
+{
+	uint64_t prod;
+	if (!a->is_big && !b->is_big && !__builtin_mul_overflow(a->lo, b->lo, &prod)) {
+		struct memo_val v = { prod, NULL, { 0, 0, NULL } };
+		memo_sum_add(s, &v);
+		return;
+	}
+	mpz_t x, y;
+	mpz_init(x);
+	mpz_init(y);
+	if (a->is_big)
+		mpz_set(x, a->big);
+	else
+		set_u64(x, a->lo);
+	if (b->is_big)
+		mpz_set(y, b->big);
+	else
+		set_u64(y, b->lo);
+	mpz_mul(x, x, y);
+	struct memo_val v = { 0, x, { 0, 0, NULL } };
+	memo_sum_add(s, &v);
+	mpz_clear(x);
+	mpz_clear(y);
+}
+
 bool memo_sum_at_least(const struct memo_sum *s, uint64_t n)
 {
 	if (!s->is_big)

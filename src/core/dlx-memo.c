@@ -31,6 +31,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "dlx-crew.h"
 #include "dlx-cut.h"
 #include "dlx-internal.h"
 #include "dlx-mult.h"
@@ -490,6 +491,7 @@ struct memo_shared {
 	atomic_uint_fast64_t nodes;   /* the workers' nodes so far, for the node limit */
 	size_t n_jobs;          /* this part's */
 	pthread_mutex_t mu;     /* guards what follows */
+	pthread_cond_t done;    /* signalled when the last worker ends */
 	struct memo_sum total;  /* the finished workers' counts */
 	uint64_t found_so_far;  /* running workers' counts at their last poll, for the caller's polls */
 	size_t jobs_done;
@@ -595,33 +597,39 @@ static void *memo_worker_main(void *arg)
 	}
 	if (rc && !sh->rc)
 		sh->rc = rc;
-	sh->running--;
+	if (--sh->running == 0)
+		pthread_cond_signal(&sh->done);
 	pthread_mutex_unlock(&sh->mu);
 	if (ready)
 		memo_state_free(&m);
 	return NULL;
 }
 
-/* The caller's polls while workers count: about every 10 ms, with the totals so far. */
+/*
+ * The caller's polls while workers count: about every 10 ms, with the totals
+ * so far; returns as soon as the last worker ends (a small count in threads
+ * takes no 10 ms).
+ */
 static void memo_wait(struct memo_shared *sh)
 {
 	const dlx_search_params *params = sh->params;
-	for (;;) {
-		pthread_mutex_lock(&sh->mu);
-		unsigned running = sh->running;
+	pthread_mutex_lock(&sh->mu);
+	while (sh->running) {
+		dlx__wait_10ms(&sh->done, &sh->mu);
+		if (!sh->running || !params->on_poll)
+			continue;
 		dlx_stats now = { 0, 0, 0, 0, DLX_STOP_COMPLETE, 0, 0.0 };
 		now.nodes = atomic_load(&sh->nodes);
 		now.solutions = memo_sum_u64(&sh->total);
 		now.solutions += now.solutions <= UINT64_MAX - sh->found_so_far ? sh->found_so_far : 0;
 		now.progress = sh->n_jobs ? (double)sh->jobs_done / (double)sh->n_jobs : 0;
+		/* Unlocked: the callback may be slow, and the workers need the lock. */
 		pthread_mutex_unlock(&sh->mu);
-		if (!running)
-			return;
-		struct timespec ts = { 0, 10 * 1000 * 1000 };
-		nanosleep(&ts, NULL);
-		if (params->on_poll && params->on_poll(params->poll_ctx, &now))
+		if (params->on_poll(params->poll_ctx, &now))
 			memo_set_stop(sh, DLX_STOP_POLL);
+		pthread_mutex_lock(&sh->mu);
 	}
+	pthread_mutex_unlock(&sh->mu);
 }
 
 /* A count cut into jobs: part K of M, or the whole on several threads. */
@@ -654,6 +662,12 @@ static int memo_split(dlx_problem *p, const dlx_search_params *params, const dlx
 	atomic_init(&sh.nodes, 0);
 	memo_sum_init(&sh.total);
 	pthread_mutex_init(&sh.mu, NULL);
+	/* Timed waits on monotonic time, which a clock change does not move. */
+	pthread_condattr_t ca;
+	pthread_condattr_init(&ca);
+	pthread_condattr_setclock(&ca, CLOCK_MONOTONIC);
+	pthread_cond_init(&sh.done, &ca);
+	pthread_condattr_destroy(&ca);
 	if (threads > sh.n_jobs)
 		threads = sh.n_jobs ? (unsigned)sh.n_jobs : 1;
 	struct memo_worker *w = calloc(threads, sizeof *w);
@@ -706,6 +720,7 @@ static int memo_split(dlx_problem *p, const dlx_search_params *params, const dlx
 	if (ms)
 		memo_add_table_stats(ms, &sh.ms);
 	memo_sum_clear(&sh.total);
+	pthread_cond_destroy(&sh.done);
 	pthread_mutex_destroy(&sh.mu);
 	dlx__cut_free(&cut);
 	return rc;
@@ -732,14 +747,15 @@ int dlx_memo_count(dlx_problem *p, const dlx_search_params *params, const dlx_me
 		return DLX_ERR_INVALID;
 	if (p->propagate || p->iterating)
 		return DLX_ERR_STATE;
-	/* Bounds: the frontier search, in this thread, of the whole count, without forced options (as dlx_search()). */
-	if (dlx__bounded(p) && (parts > 1 || p->n_forced))
+	/* Bounds: the frontier search, without forced options (as dlx_search()). */
+	if (dlx__bounded(p) && p->n_forced)
 		return DLX_ERR_STATE;
 	struct memo_sum total;
 	memo_sum_init(&total);
 	int rc;
 	if (dlx__bounded(p))
-		rc = dlx__memo_bounds(p, params, memo, &total, &st, mstats);
+		rc = dlx__memo_bounds(p, params, memo, parts, parts > 1 ? split->part : 1, threads, &total, &st,
+				      mstats);
 	else if (parts == 1 && threads == 1)
 		rc = memo_whole(p, params, memo, &total, &st, mstats);
 	else

@@ -81,6 +81,9 @@ static inline struct memo_val memo_sum_val(const struct memo_sum *s)
 	return v;
 }
 
+/* s += a * b (a count of sub-problems times the ways to reach them). */
+void memo_sum_addmul(struct memo_sum *s, const struct memo_sum *a, const struct memo_sum *b);
+
 /* Whether s >= n. */
 bool memo_sum_at_least(const struct memo_sum *s, uint64_t n);
 
@@ -147,14 +150,16 @@ int memo_table_from_image(struct memo_table *t, size_t kw, const unsigned char *
 
 /*
  * The memoized count of a problem with bounds (dlx-memo-bounds.c): a
- * frontier-based search over the options in input order, in the calling
- * thread; adds the count (so far, when stopped) to *total and fills *st
- * and *ms as dlx_memo_count() does.  p untouched.  DLX_OK, DLX_ERR_NOMEM,
- * DLX_ERR_TOO_BIG (the frontiers would take over 2^31 entries),
- * DLX_ERR_OVERFLOW.
+ * frontier-based search over the options (dlx-frontier.h), whole in the
+ * calling thread, or part `part` of `parts` (1 of 1: the whole) cut into
+ * jobs counted on `threads` threads; adds the count (so far, when
+ * stopped) to *total and fills *st and *ms as dlx_memo_count() does.  p
+ * untouched.  DLX_OK, DLX_ERR_NOMEM, DLX_ERR_TOO_BIG (the frontiers would
+ * take over 2^31 entries), DLX_ERR_OVERFLOW.
  */
 int dlx__memo_bounds(dlx_problem *p, const dlx_search_params *params, const dlx_memo_params *memo,
-		     struct memo_sum *total, dlx_stats *st, dlx_memo_stats *ms);
+		     uint32_t parts, uint32_t part, unsigned threads, struct memo_sum *total, dlx_stats *st,
+		     dlx_memo_stats *ms);
 
 /*
  * One counting thread's state (dlx-memo.c), for the resumable count

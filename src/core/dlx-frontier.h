@@ -1,0 +1,91 @@
+/*
+ * The frontier search of a problem whose items have bounds: its plan and
+ * its state, shared by the memoized count (dlx-memo-bounds.c) and the
+ * diagram of all solutions (dlx-zdd-bounds.c).  Not installed.
+ *
+ * The search decides the options with a primary item one by one, each
+ * left out or taken, in the order of their lowest-numbered item, then
+ * their number (frontier_order()).  Item i is open at the levels between
+ * its first option and its last (first + 1 .. last, by the search's
+ * order): the count below level k depends on k and on the open items'
+ * states alone, a count per primary item and, per secondary one, free,
+ * covered without a color, or its color.  That is the key of a level's
+ * state: k, then a 32-bit state per open item, in increasing order.
+ */
+#ifndef DLX_FRONTIER_H
+#define DLX_FRONTIER_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "dlx.h"
+
+/* What does not change while searching: read-only, shared by threads. */
+struct frontier_plan {
+	const dlx_problem *p;
+	size_t n_items, np;
+	size_t m;               /* the options searched (with a primary item) */
+	size_t *opt;            /* their numbers, in the search's order */
+	size_t *open_start;     /* m + 2 entries: the items open at level k (sorted), open_item[open_start[k]..] */
+	uint32_t *open_item;
+	size_t *close_start;    /* m + 2 entries: the items closed once option k is decided */
+	uint32_t *close_item;
+	uint32_t *lo, *hi;      /* the primary items' bounds */
+	size_t kw;              /* words of a key */
+	bool zero;              /* a primary item with a lower bound above 0 is in no option: no solution */
+};
+
+/*
+ * The options with a primary item in the search's order, into opt (room
+ * for p's options), their number in *m.  DLX_OK or DLX_ERR_NOMEM.
+ * O(options log options + problem size).
+ */
+int frontier_order(const dlx_problem *p, size_t *opt, size_t *m);
+
+/*
+ * p's plan: DLX_OK, DLX_ERR_NOMEM, or DLX_ERR_TOO_BIG when the open items
+ * of all levels together would pass 2^31 entries (nothing to free then).
+ * p must outlive it and stay as it is.
+ */
+int frontier_plan_init(struct frontier_plan *pl, const dlx_problem *p);
+void frontier_plan_free(struct frontier_plan *pl);
+
+/* A state change, to undo: the item and its state before. */
+struct frontier_change {
+	uint32_t item, was;
+};
+
+/* One searcher's state: each item's, the trail of changes, the key being made. */
+struct frontier_state {
+	uint32_t *val;
+	struct frontier_change *trail;
+	size_t n_trail, cap_trail;
+	uint64_t *key;          /* kw words */
+};
+
+/* Every item free.  DLX_OK or DLX_ERR_NOMEM (nothing to free then). */
+int frontier_state_init(struct frontier_state *s, const struct frontier_plan *pl);
+void frontier_state_free(struct frontier_state *s);
+
+/* The key of level k's state in s->key, and its hash. */
+uint64_t frontier_key(const struct frontier_plan *pl, struct frontier_state *s, size_t k);
+
+/* Sets the open items of level k to their states in key (a key of level k); the others must be free. */
+void frontier_load(const struct frontier_plan *pl, struct frontier_state *s, size_t k, const uint64_t *key);
+/* Frees the open items of level k again. */
+void frontier_unload(const struct frontier_plan *pl, struct frontier_state *s, size_t k);
+
+/* Whether every primary item that option k closes has reached its lower bound. */
+bool frontier_closes_ok(const struct frontier_plan *pl, const struct frontier_state *s, size_t k);
+
+/* Whether option k fits: each primary item below its upper bound, each secondary item free or of its color. */
+bool frontier_fits(const struct frontier_plan *pl, const struct frontier_state *s, size_t k);
+
+/* Takes option k, which fits: its changes on the trail, counted in *updates.  false when memory is short. */
+bool frontier_take(const struct frontier_plan *pl, struct frontier_state *s, size_t k, uint64_t *updates);
+
+/* Undoes the changes past trail entry `to`. */
+void frontier_undo(struct frontier_state *s, size_t to);
+
+#endif

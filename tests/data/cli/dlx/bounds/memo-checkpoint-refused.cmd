@@ -1,0 +1,1 @@
+--count --memo --checkpoint never-written.ckpt

@@ -1,1 +1,0 @@
---count --memo --part 1/2

@@ -1,0 +1,1 @@
+--count --memo --part 2/3
