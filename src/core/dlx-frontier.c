@@ -271,3 +271,62 @@ void frontier_undo(struct frontier_state *s, size_t to)
 		s->val[c->item] = c->was;
 	}
 }
+
+size_t frontier_level_bytes(size_t kw, size_t cap)
+{
+	return cap * (kw * sizeof(uint64_t) + 4 * sizeof(size_t));
+}
+
+bool frontier_level_reserve(struct frontier_level *l, size_t kw, size_t cap)
+{
+	l->n = 0;
+	l->kw = kw;
+	cap = cap ? cap : 1;
+	if (cap > l->cap) {
+		uint64_t *keys = realloc(l->keys, cap * kw * sizeof *keys);
+		if (!keys)
+			return false;
+		l->keys = keys;
+		l->cap = cap;
+	}
+	size_t slots = 4;
+	while (slots < 2 * cap)
+		slots *= 2;
+	if (slots > l->slot_room) {
+		free(l->slot);
+		l->slot = calloc(slots, sizeof *l->slot);
+		l->slot_room = l->slot ? slots : 0;
+		if (!l->slot)
+			return false;
+	} else {
+		memset(l->slot, 0, slots * sizeof *l->slot);
+	}
+	l->slots = slots;
+	return true;
+}
+
+size_t frontier_level_add(struct frontier_level *l, uint64_t h, const uint64_t *key, bool *again)
+{
+	size_t at = (size_t)h & (l->slots - 1);
+	for (;; at = (at + 1) & (l->slots - 1)) {
+		size_t j = l->slot[at];
+		if (!j)
+			break;
+		if (!memcmp(l->keys + (j - 1) * l->kw, key, l->kw * sizeof *key)) {
+			*again = true;
+			return j - 1;
+		}
+	}
+	size_t j = l->n++;
+	l->slot[at] = j + 1;
+	memcpy(l->keys + j * l->kw, key, l->kw * sizeof *key);
+	*again = false;
+	return j;
+}
+
+void frontier_level_free(struct frontier_level *l)
+{
+	free(l->keys);
+	free(l->slot);
+	memset(l, 0, sizeof *l);
+}

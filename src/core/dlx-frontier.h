@@ -88,4 +88,33 @@ bool frontier_take(const struct frontier_plan *pl, struct frontier_state *s, siz
 /* Undoes the changes past trail entry `to`. */
 void frontier_undo(struct frontier_state *s, size_t to);
 
+/*
+ * The distinct states of one level of a breadth-first walk, found by their
+ * keys: open addressing over state numbers, which stay in the order the
+ * states were first met (the walk's order, the same every run).
+ */
+struct frontier_level {
+	size_t level;           /* the search's level k of these states */
+	size_t n, cap, kw;      /* states, room, words a key */
+	uint64_t *keys;         /* kw words each */
+	size_t *slot;           /* state number + 1, 0 empty; used while the level is made */
+	size_t slots, slot_room; /* slots in use (a power of 2), and allocated */
+};
+
+/* The bytes of a level with room for cap states: keys and dedup slots (2 to 4 a state). */
+size_t frontier_level_bytes(size_t kw, size_t cap);
+
+/*
+ * Empties l for a level of at most cap states, reusing its arrays (walks
+ * take turns in two levels: allocating each afresh faults its pages in
+ * again, which took half the time of a walk on 8x8).  false when memory
+ * is short (l keeps what it had, still to be freed).  O(cap).
+ */
+bool frontier_level_reserve(struct frontier_level *l, size_t kw, size_t cap);
+
+/* The number of state key (hash h) in l, added when new (room reserved); *again: met before. */
+size_t frontier_level_add(struct frontier_level *l, uint64_t h, const uint64_t *key, bool *again);
+
+void frontier_level_free(struct frontier_level *l);
+
 #endif

@@ -231,109 +231,73 @@ static void fb_counters(const struct fb *f, dlx_stats *st)
 
 /* The states of one level, each with the ways to reach it. */
 struct fb_cut {
-	size_t level, n, cap, kw;
-	uint64_t *keys;         /* kw words each */
-	struct memo_sum *ways;
-	size_t *slot;           /* the dedup table while a level is made: state index + 1, 0 empty */
-	size_t slots, slot_room; /* its slots in use (a power of 2), and allocated */
+	struct frontier_level l;
+	struct memo_sum *ways;  /* l.n of them in use, ways_cap allocated */
+	size_t ways_cap;
 };
 
 static void fb_cut_free(struct fb_cut *c)
 {
 	if (c->ways)
-		for (size_t j = 0; j < c->n; j++)
+		for (size_t j = 0; j < c->l.n; j++)
 			memo_sum_clear(&c->ways[j]);
-	free(c->keys);
 	free(c->ways);
-	free(c->slot);
+	frontier_level_free(&c->l);
 	memset(c, 0, sizeof *c);
 }
 
-/* The bytes of a level with room for cap states: keys, ways, and its dedup table (2 to 4 slots a state). */
+/* The bytes of a level with room for cap states: the level's and the ways. */
 static size_t fb_cut_bytes(size_t kw, size_t cap)
 {
-	return cap * (kw * sizeof(uint64_t) + sizeof(struct memo_sum) + 4 * sizeof(size_t));
+	return frontier_level_bytes(kw, cap) + cap * sizeof(struct memo_sum);
 }
 
-/*
- * Makes c an empty level with room for cap states and a clean dedup table,
- * reusing its arrays: the levels take turns in two buffers, which a fresh
- * allocation per level would fault in page by page again (on 8x8 with 4
- * trominoes that took half the time).  false when memory is short (c keeps
- * what it had, still to be freed).
- */
+/* Empties c for a level of at most cap states, reusing its arrays.  false when memory is short. */
 static bool fb_cut_reserve(struct fb_cut *c, size_t kw, size_t cap)
 {
-	for (size_t j = 0; j < c->n; j++)
+	for (size_t j = 0; j < c->l.n; j++)
 		memo_sum_clear(&c->ways[j]);
-	c->n = 0;
-	c->kw = kw;
-	cap = cap ? cap : 1;
-	if (cap > c->cap) {
-		uint64_t *keys = realloc(c->keys, cap * kw * sizeof *keys);
-		if (!keys)
-			return false;
-		c->keys = keys;
-		struct memo_sum *ways = realloc(c->ways, cap * sizeof *ways);
+	c->l.n = 0;
+	if (!frontier_level_reserve(&c->l, kw, cap))
+		return false;
+	if (c->l.cap > c->ways_cap) {
+		struct memo_sum *ways = realloc(c->ways, c->l.cap * sizeof *ways);
 		if (!ways)
 			return false;
 		c->ways = ways;
-		c->cap = cap;
+		c->ways_cap = c->l.cap;
 	}
-	size_t slots = 4;
-	while (slots < 2 * cap)
-		slots *= 2;
-	if (slots > c->slot_room) {
-		free(c->slot);
-		c->slot = calloc(slots, sizeof *c->slot);
-		c->slot_room = c->slot ? slots : 0;
-		if (!c->slot)
-			return false;
-	} else {
-		memset(c->slot, 0, slots * sizeof *c->slot);
-	}
-	c->slots = slots;
 	return true;
 }
 
 /* Adds `ways` ways to the state key (hash h) of the level being made; true when it was met before. */
 static bool fb_cut_add(struct fb_cut *c, uint64_t h, const uint64_t *key, const struct memo_sum *ways)
 {
-	size_t at = (size_t)h & (c->slots - 1);
+	bool again;
+	size_t j = frontier_level_add(&c->l, h, key, &again);
+	if (!again)
+		memo_sum_init(&c->ways[j]);
 	struct memo_val v = memo_sum_val(ways);
-	for (;; at = (at + 1) & (c->slots - 1)) {
-		size_t j = c->slot[at];
-		if (!j)
-			break;
-		if (!memcmp(c->keys + (j - 1) * c->kw, key, c->kw * sizeof *key)) {
-			memo_sum_add(&c->ways[j - 1], &v);
-			return true;
-		}
-	}
-	size_t j = c->n++;
-	c->slot[at] = j + 1;
-	memcpy(c->keys + j * c->kw, key, c->kw * sizeof *key);
-	memo_sum_init(&c->ways[j]);
 	memo_sum_add(&c->ways[j], &v);
-	return false;
+	return again;
 }
 
 /* Keeps part K of M of the level's states (those j = K-1, K-1+M, ...), in order. */
 static void fb_cut_keep_part(struct fb_cut *c, uint32_t part, uint32_t parts)
 {
 	size_t kept = 0;
-	for (size_t j = 0; j < c->n; j++) {
+	for (size_t j = 0; j < c->l.n; j++) {
 		if (j % parts != part - 1) {
 			memo_sum_clear(&c->ways[j]);
 			continue;
 		}
 		if (kept != j) {
-			memmove(c->keys + kept * c->kw, c->keys + j * c->kw, c->kw * sizeof *c->keys);
+			memmove(c->l.keys + kept * c->l.kw, c->l.keys + j * c->l.kw, c->l.kw * sizeof *c->l.keys);
 			c->ways[kept] = c->ways[j];
 		}
 		kept++;
 	}
-	c->n = kept;
+	c->l.n = kept;
 }
 
 /* What the breadth-first levels counted. */
@@ -389,25 +353,25 @@ static int fb_breadth(const struct frontier_plan *pl, const dlx_search_params *p
 	const uint32_t poll_every = params->poll_interval ? params->poll_interval : 4096;
 	uint32_t poll_left = poll_every;
 	int rc = DLX_OK;
-	while (cur.level < pl->m && cur.n > 0) {
-		if (!kept && cur.n >= part_at) {
+	while (cur.l.level < pl->m && cur.l.n > 0) {
+		if (!kept && cur.l.n >= part_at) {
 			fb_cut_keep_part(&cur, part, parts);
 			kept = true;
 			continue;
 		}
-		size_t need = 2 * cur.n > next.cap ? 2 * cur.n : next.cap;
-		if (kept && fb_cut_bytes(pl->kw, cur.cap) + fb_cut_bytes(pl->kw, need) > budget)
+		size_t need = 2 * cur.l.n > next.l.cap ? 2 * cur.l.n : next.l.cap;
+		if (kept && fb_cut_bytes(pl->kw, cur.l.cap) + fb_cut_bytes(pl->kw, need) > budget)
 			break;
-		size_t k = cur.level;
-		if (!fb_cut_reserve(&next, pl->kw, 2 * cur.n)) {
+		size_t k = cur.l.level;
+		if (!fb_cut_reserve(&next, pl->kw, 2 * cur.l.n)) {
 			rc = DLX_ERR_NOMEM;
 			break;
 		}
-		size_t bytes = fb_cut_bytes(pl->kw, cur.cap) + fb_cut_bytes(pl->kw, next.cap);
+		size_t bytes = fb_cut_bytes(pl->kw, cur.l.cap) + fb_cut_bytes(pl->kw, next.l.cap);
 		if (bytes > fig->peak_bytes)
 			fig->peak_bytes = bytes;
-		next.level = k + 1;
-		for (size_t j = 0; j < cur.n && !rc && st->stop == DLX_STOP_COMPLETE; j++) {
+		next.l.level = k + 1;
+		for (size_t j = 0; j < cur.l.n && !rc && st->stop == DLX_STOP_COMPLETE; j++) {
 			if (fig->nodes == UINT64_MAX || fig->updates > UINT64_MAX - pl->n_items) {
 				rc = DLX_ERR_OVERFLOW;
 				break;
@@ -422,13 +386,13 @@ static int fb_breadth(const struct frontier_plan *pl, const dlx_search_params *p
 				poll_left = poll_every;
 				dlx_stats now = { 0, fig->nodes, fig->updates, fig->branches, DLX_STOP_COMPLETE,
 						  (uint32_t)(k < UINT32_MAX ? k : UINT32_MAX),
-						  ((double)k + (double)j / (double)cur.n) / (double)pl->m };
+						  ((double)k + (double)j / (double)cur.l.n) / (double)pl->m };
 				if (params->on_poll(params->poll_ctx, &now)) {
 					st->stop = DLX_STOP_POLL;
 					break;
 				}
 			}
-			frontier_load(pl, &s, k, cur.keys + j * cur.kw);
+			frontier_load(pl, &s, k, cur.l.keys + j * cur.l.kw);
 			if (frontier_closes_ok(pl, &s, k)) {
 				fig->met++;
 				fig->again += fb_cut_add(&next, frontier_key(pl, &s, k + 1), s.key, &cur.ways[j]);
@@ -452,7 +416,7 @@ static int fb_breadth(const struct frontier_plan *pl, const dlx_search_params *p
 		struct fb_cut was = cur;
 		cur = next;
 		next = was;
-		fig->level = cur.level > UINT32_MAX ? UINT32_MAX : (uint32_t)cur.level;
+		fig->level = cur.l.level > UINT32_MAX ? UINT32_MAX : (uint32_t)cur.l.level;
 	}
 	/* Ended before a level had 64 x M states: the last level's state is job 0, part 1's. */
 	if (!kept && !rc && st->stop == DLX_STOP_COMPLETE)
@@ -555,10 +519,10 @@ static void *fb_worker_main(void *arg)
 			break;
 		size_t j = sh->first + k * sh->stride;
 		w->ways = memo_sum_u64(&cut->ways[j]);
-		frontier_load(sh->pl, &f.s, cut->level, cut->keys + j * cut->kw);
+		frontier_load(sh->pl, &f.s, cut->l.level, cut->l.keys + j * cut->l.kw);
 		memo_sum_zero(&f.found);
-		rc = fb_run(&f, cut->level, &wp, &st);
-		frontier_unload(sh->pl, &f.s, cut->level);
+		rc = fb_run(&f, cut->l.level, &wp, &st);
+		frontier_unload(sh->pl, &f.s, cut->l.level);
 		pthread_mutex_lock(&sh->crew.mu);
 		/* A stopped job's count so far is a lower bound of its count, as the total then is. */
 		memo_sum_addmul(&sh->total, &f.found, &cut->ways[j]);
@@ -626,7 +590,7 @@ static int fb_jobs(const struct frontier_plan *pl, const dlx_search_params *para
 	sh.cut = cut;
 	sh.first = 0;
 	sh.stride = 1;
-	sh.n_jobs = cut->n;
+	sh.n_jobs = cut->l.n;
 	atomic_init(&sh.next, 0);
 	memo_sum_init(&sh.total);
 	dlx__crew_init(&sh.crew, params);
@@ -690,7 +654,7 @@ int dlx__memo_bounds(dlx_problem *p, const dlx_search_params *params, const dlx_
 	rc = fb_breadth(&pl, params, budget, part, parts, &cut, &fig, st);
 	dlx_memo_stats js;
 	memset(&js, 0, sizeof js);
-	if (!rc && st->stop == DLX_STOP_COMPLETE && cut.level < pl.m && cut.n > 0) {
+	if (!rc && st->stop == DLX_STOP_COMPLETE && cut.l.level < pl.m && cut.l.n > 0) {
 		/* A level too big for the budget: its states counted depth first, with tables that may drop. */
 		dlx_stats jst;
 		rc = fb_jobs(&pl, params, memo, &cut, &fig, threads, total, &jst, &js);
@@ -707,7 +671,7 @@ int dlx__memo_bounds(dlx_problem *p, const dlx_search_params *params, const dlx_
 		*st = jst;
 	} else {
 		/* The last level (or none, or stopped): the ways of its state are the count. */
-		if (!rc && st->stop == DLX_STOP_COMPLETE && cut.n > 0) {
+		if (!rc && st->stop == DLX_STOP_COMPLETE && cut.l.n > 0) {
 			struct memo_val v = memo_sum_val(&cut.ways[0]);
 			memo_sum_add(total, &v);
 		}
