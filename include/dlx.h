@@ -1314,6 +1314,16 @@ typedef struct dlx_zdd dlx_zdd;
  * make room: when the nodes and the table of states need more than
  * memo->memory bytes the build fails.
  *
+ * Items with bounds (dlx_set_item_bounds()): the diagram of the frontier
+ * search of dlx_memo_count(), a level per option in its order (options by
+ * their lowest-numbered item, then their number): the levels' states are
+ * walked top down, each kept with its two children (about 8 bytes a
+ * state, the keys of two levels at a time), then made into nodes bottom
+ * up, a state whose taken branch has no solution being its other
+ * child's node and equal nodes of a level made once; memo->order does
+ * not apply and nodes are states.  Its nodes' children always have
+ * options later in that order (which dlx_zdd_from_nodes() checks).
+ *
  * @param p      the problem, restored when the call returns; no forced
  *               options, propagation #DLX_PROPAGATE_NONE
  * @param params node_limit, on_poll, poll_ctx and poll_interval as for
@@ -1331,7 +1341,9 @@ typedef struct dlx_zdd dlx_zdd;
  *         or the diagram outgrew memo->memory (or 2^32-2 nodes);
  *         #DLX_ERR_INVALID for a NULL p or out, a solution limit or an
  *         on_solution, an unknown order; #DLX_ERR_STATE with forced
- *         options, items with bounds, propagation or a live dlx_iter;
+ *         options, propagation or a live dlx_iter; #DLX_ERR_TOO_BIG with
+ *         bounds for more than 2^32 options or when the items open at
+ *         each option, summed over the options, pass 2^31;
  *         #DLX_ERR_OVERFLOW if the node counter would wrap.
  * Counts past 2^64 take memory through GMP, whose default allocator ends
  * the process when memory runs out.
@@ -1350,17 +1362,24 @@ DLX_API int dlx_zdd_build(dlx_problem *p, const dlx_search_params *params, const
  * range; the options of a chain of lo links increasing and sharing a
  * primary item; the primary items under hi disjoint from the option's,
  * the same under lo as under the node, all of them at the root; no
- * secondary item taken twice on a way, or with two colors.
+ * secondary item taken twice on a way, or with two colors.  With items
+ * with bounds, instead: every lo and hi link to a node whose option comes
+ * later in the frontier search's order (dlx_zdd_build()), each option
+ * one with a primary item; each primary item's least and most count over
+ * the ways through the root within its bounds; no secondary item taken
+ * twice on a way without one color.
  *
  * @param bad    receives, on #DLX_ERR_SYNTAX, the index k of the first node
  *               found wrong (n for the root); may be NULL
  * @return #DLX_OK with *out the diagram (dlx_zdd_free()); #DLX_ERR_SYNTAX
  *         for a diagram that fails a check; #DLX_ERR_INVALID for a NULL
  *         p or out, or arrays NULL with n > 0; #DLX_ERR_TOO_BIG for more
- *         than 2^32-3 nodes; #DLX_ERR_STATE when p has items with bounds;
- *         #DLX_ERR_NOMEM.
+ *         than 2^32-3 nodes; #DLX_ERR_NOMEM.
  * Complexity: O(n (items/64 + secondary items + option size)) time,
- * O(n items/64 + n secondary items) memory while checking.
+ * O(n items/64 + n secondary items) memory while checking; with bounds
+ * O(n (primary items + secondary items + option size x blocks)) time,
+ * blocks of primary items taking 64 MB at most, and O(n secondary items)
+ * memory.
  */
 DLX_API int dlx_zdd_from_nodes(const dlx_problem *p, size_t n, const size_t *option, const size_t *lo,
 	const size_t *hi, size_t root, dlx_zdd **out, size_t *bad);

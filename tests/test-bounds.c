@@ -215,6 +215,69 @@ static void check_splits(dlx_problem *p, const struct masks *want, const dlx_sta
 	expect_same(want, &got, seed, "nested parts");
 }
 
+/*
+ * The diagram of a bounded problem (the frontier search's levels): its
+ * count and its ways are the brute force's solutions, each once; read back
+ * from its nodes it is accepted and the same; a node with one field
+ * changed at random is refused or still a diagram of distinct solutions
+ * (the check of dlx_zdd_from_nodes() lets no wrong way through).
+ */
+static void check_diagram(dlx_problem *p, const struct masks *want, unsigned seed)
+{
+	dlx_zdd *z;
+	dlx_stats zs;
+	ck_assert_int_eq(dlx_zdd_build(p, NULL, NULL, &z, &zs), DLX_OK);
+	ck_assert_ptr_nonnull(z);
+	ck_assert_msg(zs.solutions == want->n, "seed %u: diagram %llu, brute force %zu", seed,
+		      (unsigned long long)zs.solutions, want->n);
+	static struct masks seen;
+	seen.n = 0;
+	ck_assert_int_eq(dlx_zdd_visit(z, 0, collect_mask, &seen, NULL), DLX_OK);
+	qsort(seen.m, seen.n, sizeof seen.m[0], cmp_u32);
+	ck_assert_uint_eq(seen.n, want->n);
+	ck_assert_msg(memcmp(seen.m, want->m, want->n * sizeof want->m[0]) == 0, "seed %u: diagram's solutions differ",
+		      seed);
+	size_t n = dlx_zdd_size(z), root = dlx_zdd_root(z);
+	size_t *opt = malloc((n + 1) * sizeof *opt), *lo = malloc((n + 1) * sizeof *lo),
+	       *hi = malloc((n + 1) * sizeof *hi);
+	ck_assert(opt && lo && hi);
+	for (size_t k = 0; k < n; k++)
+		ck_assert_int_eq(dlx_zdd_node(z, k + 2, &opt[k], &lo[k], &hi[k]), DLX_OK);
+	dlx_zdd_free(z);
+	size_t bad;
+	ck_assert_int_eq(dlx_zdd_from_nodes(p, n, opt, lo, hi, root, &z, &bad), DLX_OK);
+	seen.n = 0;
+	ck_assert_int_eq(dlx_zdd_visit(z, 0, collect_mask, &seen, NULL), DLX_OK);
+	ck_assert_uint_eq(seen.n, want->n);
+	dlx_zdd_free(z);
+	for (int t = 0; t < 8 && n > 0; t++) {
+		size_t k = rng() % n, id = k + 2, keep[3] = { opt[k], lo[k], hi[k] };
+		switch (rng() % 3) {
+		case 0: opt[k] = rng() % dlx_option_count(p); break;
+		case 1: lo[k] = rng() % id; break;
+		default: hi[k] = 1 + rng() % (id - 1); break;
+		}
+		if (dlx_zdd_from_nodes(p, n, opt, lo, hi, root, &z, &bad) == DLX_OK) {
+			seen.n = 0;
+			ck_assert_int_eq(dlx_zdd_visit(z, 0, collect_mask, &seen, NULL), DLX_OK);
+			qsort(seen.m, seen.n, sizeof seen.m[0], cmp_u32);
+			for (size_t j = 0; j < seen.n; j++) {
+				ck_assert_msg(bsearch(&seen.m[j], want->m, want->n, sizeof want->m[0], cmp_u32),
+					      "seed %u: a changed diagram passed with a way that is no solution", seed);
+				ck_assert_msg(j == 0 || seen.m[j] != seen.m[j - 1],
+					      "seed %u: a changed diagram passed with a solution twice", seed);
+			}
+			dlx_zdd_free(z);
+		}
+		opt[k] = keep[0];
+		lo[k] = keep[1];
+		hi[k] = keep[2];
+	}
+	free(opt);
+	free(lo);
+	free(hi);
+}
+
 /* Every solution once, the same set as brute force; the K cheapest and their ties. */
 static void check_one(unsigned seed, bool colors, bool costs, bool unit, uint32_t cost_range)
 {
@@ -312,6 +375,7 @@ static void check_one(unsigned seed, bool colors, bool costs, bool unit, uint32_
 		if (s)
 			ck_assert_msg(got.m[s] != got.m[s - 1], "seed %u: a solution twice", seed);
 	}
+	check_diagram(p, &want, seed);
 	/* A quarter of the problems: each split starts threads, which valgrind makes slow. */
 	if (!costs && seed % 4 == 0)
 		check_splits(p, &want, &st, seed);

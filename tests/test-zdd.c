@@ -627,11 +627,22 @@ START_TEST(limits_and_refusals)
 	ck_assert_int_eq(dlx_force_option(p, 0), DLX_OK);
 	ck_assert_int_eq(dlx_zdd_build(p, NULL, NULL, &z, NULL), DLX_ERR_STATE);
 	dlx_release_forced(p);
-	/* Items with bounds: the keys and the checks know exact covers only. */
+	/*
+	 * Items with bounds: the frontier search's diagram, with the plain
+	 * search's count; one node taking option 0 alone leaves items below
+	 * their lower bounds, which the check finds at the root.
+	 */
 	ck_assert_int_eq(dlx_set_item_bounds(p, 0, 0, 1), DLX_OK);
-	ck_assert_int_eq(dlx_zdd_build(p, NULL, NULL, &z, NULL), DLX_ERR_STATE);
-	size_t one_opt = 0, bottom = 0, top = 1;
-	ck_assert_int_eq(dlx_zdd_from_nodes(p, 1, &one_opt, &bottom, &top, 2, &z, NULL), DLX_ERR_STATE);
+	ck_assert_int_eq(dlx_search(p, NULL, &st), DLX_OK);
+	uint64_t bounded = st.solutions;
+	ck_assert_uint_ge(bounded, 6728);
+	ck_assert_int_eq(dlx_zdd_build(p, NULL, NULL, &z, &st), DLX_OK);
+	ck_assert_uint_eq(st.solutions, bounded);
+	dlx_zdd_free(z);
+	size_t one_opt = 0, bottom = 0, top = 1, bad = 7;
+	ck_assert_int_eq(dlx_zdd_from_nodes(p, 1, &one_opt, &bottom, &top, 2, &z, &bad), DLX_ERR_SYNTAX);
+	ck_assert_uint_eq(bad, 1);
+	ck_assert_ptr_null(z);
 	ck_assert_int_eq(dlx_set_item_bounds(p, 0, 1, 1), DLX_OK);
 	ck_assert_int_eq(dlx_zdd_build(p, NULL, NULL, &z, &st), DLX_OK);
 	ck_assert_uint_eq(st.solutions, 6728);

@@ -749,11 +749,9 @@ int main(int argc, char **argv)
 		dlx_ec_free(ec);
 		return CLI_EXIT_USAGE;
 	}
-	if (dlx_has_bounds(p) && ((o.estimate && o.cli.parts) || diagram_mode(&o))) {
+	if (dlx_has_bounds(p) && o.estimate && o.cli.parts) {
 		fprintf(stderr, "dlx: %s: items with bounds (u:v|name) are searched whole: not with %s\n",
-			strcmp(o.file, "-") == 0 ? "<stdin>" : o.file,
-			o.estimate ? "--estimate --part"
-			: o.zdd.sampling ? "--sample" : o.zdd.read_file ? "--from-zdd" : "--zdd");
+			strcmp(o.file, "-") == 0 ? "<stdin>" : o.file, "--estimate --part");
 		if (pr.svg)
 			dlx_svg_free(pr.svg);
 		free(pr.sorted);

@@ -117,4 +117,25 @@ size_t frontier_level_add(struct frontier_level *l, uint64_t h, const uint64_t *
 
 void frontier_level_free(struct frontier_level *l);
 
+
+/*
+ * The diagram of all solutions of p, which has bounds (dlx-zdd-bounds.c):
+ * its n nodes in *opt, *lo, *hi (n + 2 entries each, ids 0 and 1 the
+ * terminals, children before parents; malloc'd, the caller frees them)
+ * and its root, made from the frontier search's levels within budget
+ * bytes.  params: node_limit, on_poll (states expanded).  DLX_OK (a stop
+ * in st->stop, then no nodes), DLX_ERR_NOMEM (also past the budget or
+ * 2^32-4 nodes), DLX_ERR_TOO_BIG, DLX_ERR_OVERFLOW.
+ */
+int dlx__zdd_bounds(dlx_problem *p, const dlx_search_params *params, size_t budget, uint32_t **opt,
+		    uint32_t **lo, uint32_t **hi, size_t *n, uint32_t *root, dlx_stats *st);
+
+/*
+ * Checks nodes 2..n+1 (options, children in range, hi never 0: checked)
+ * as a diagram of p's solutions: DLX_OK, DLX_ERR_SYNTAX with *bad the
+ * first wrong node's index (n: the root), DLX_ERR_NOMEM.
+ */
+int dlx__zdd_bounds_check(const dlx_problem *p, size_t n, const uint32_t *opt, const uint32_t *lo,
+			  const uint32_t *hi, uint32_t root, size_t *bad);
+
 #endif

@@ -1,5 +1,6 @@
 /*
- * The diagram of all solutions (dlx_zdd_*): built by the memoized search,
+ * The diagram of all solutions (dlx_zdd_*): built by the memoized search
+ * (a bounded problem's by the frontier search of dlx-zdd-bounds.c),
  * checked when made from nodes, counted, walked and sampled.
  *
  * The build is dlx_memo_count()'s search with node ids where the count
@@ -22,6 +23,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dlx-frontier.h"
 #include "dlx-internal.h"
 #include "dlx-links.h"
 #include "dlx-memo-key.h"
@@ -43,6 +45,31 @@ struct dlx_zdd {
 };
 
 /* --- counts ------------------------------------------------------------- */
+
+/*
+ * The most options a way through z takes, plus one: the room a solution
+ * needs.  A bounded problem's solutions may take more options than it has
+ * primary items.  DLX_OK or DLX_ERR_NOMEM.  O(nodes).
+ */
+static int zdd_set_depth(dlx_zdd *z)
+{
+	uint32_t *len = malloc((z->n + 2) * sizeof *len);
+	if (!len)
+		return DLX_ERR_NOMEM;
+	len[BOT] = len[TOP] = 0;
+	uint32_t most = 0;
+	for (size_t k = 2; k < z->n + 2; k++) {
+		uint32_t a = len[z->lo[k]], b = len[z->hi[k]] + 1;
+		len[k] = a > b ? a : b;
+	}
+	if (z->root > TOP)
+		most = len[z->root];
+	free(len);
+	z->depth = (size_t)most + 1;
+	return DLX_OK;
+}
+
+
 
 /* Each node's count, children first: in 64 bits, or in GMP numbers when one passes 2^64. */
 static int zdd_count_all(dlx_zdd *z)
@@ -418,9 +445,6 @@ int dlx_zdd_from_nodes(const dlx_problem *p, size_t n, const size_t *option, con
 		return DLX_ERR_INVALID;
 	if (n > MAX_NODES)
 		return DLX_ERR_TOO_BIG;
-	/* Its checks know exact covers only: a path of a bounded problem would be judged by the wrong rule. */
-	if (dlx__bounded(p))
-		return DLX_ERR_STATE;
 	dlx_zdd *z = zdd_alloc(n);
 	if (!z)
 		return DLX_ERR_NOMEM;
@@ -444,7 +468,13 @@ int dlx_zdd_from_nodes(const dlx_problem *p, size_t n, const size_t *option, con
 		z->root = (uint32_t)root;
 		z->depth = p->n_primary + 1;
 		z->fingerprint = dlx_problem_fingerprint(p);
-		rc = zdd_check(p, z, &where);
+		/* A bounded problem's diagram is the frontier search's, by its own rules (dlx-zdd-bounds.c). */
+		if (dlx__bounded(p))
+			rc = dlx__zdd_bounds_check(p, n, z->opt, z->lo, z->hi, z->root, &where);
+		else
+			rc = zdd_check(p, z, &where);
+		if (!rc && dlx__bounded(p))
+			rc = zdd_set_depth(z);
 	}
 	if (!rc)
 		rc = zdd_count_all(z);
@@ -782,6 +812,52 @@ static void build_free(struct zdd_build *b)
 	free(b->hi);
 }
 
+/* dlx_zdd_build() of a bounded problem: the frontier search's nodes (dlx-zdd-bounds.c) made a diagram. */
+static int zdd_build_bounded(dlx_problem *p, const dlx_search_params *params, const dlx_memo_params *memo,
+			     dlx_zdd **out, dlx_stats *stats)
+{
+	dlx_stats st = { 0, 0, 0, 0, DLX_STOP_COMPLETE, 0, 0.0 };
+	uint32_t *opt, *lo, *hi, root;
+	size_t n;
+	int rc = dlx__zdd_bounds(p, params, memo->memory ? memo->memory : DLX_MEMO_DEFAULT_MEMORY, &opt, &lo, &hi,
+				 &n, &root, &st);
+	dlx_zdd *z = NULL;
+	if (!rc && st.stop == DLX_STOP_COMPLETE) {
+		z = calloc(1, sizeof *z);
+		if (z) {
+			z->n = n;
+			z->opt = opt;
+			z->lo = lo;
+			z->hi = hi;
+			opt = lo = hi = NULL;
+			z->opt[0] = z->opt[1] = z->lo[0] = z->lo[1] = z->hi[0] = z->hi[1] = 0;
+			z->root = root;
+			z->fingerprint = dlx_problem_fingerprint(p);
+			rc = zdd_set_depth(z);
+			if (!rc)
+				rc = zdd_count_all(z);
+		} else {
+			rc = DLX_ERR_NOMEM;
+		}
+		if (rc) {
+			dlx_zdd_free(z);
+			z = NULL;
+			st.stop = DLX_STOP_ERROR;
+		}
+	}
+	free(opt);
+	free(lo);
+	free(hi);
+	st.progress = st.stop == DLX_STOP_COMPLETE ? 1.0 : st.progress;
+	if (z) {
+		st.solutions = z->cnt ? z->cnt[root] : UINT64_MAX;
+		*out = z;
+	}
+	if (stats)
+		*stats = st;
+	return rc;
+}
+
 int dlx_zdd_build(dlx_problem *p, const dlx_search_params *params, const dlx_memo_params *memo, dlx_zdd **out,
 		  dlx_stats *stats)
 {
@@ -797,9 +873,11 @@ int dlx_zdd_build(dlx_problem *p, const dlx_search_params *params, const dlx_mem
 	if (!p || !out || params->on_solution || params->solution_limit ||
 	    (memo->order != DLX_MEMO_MRV && memo->order != DLX_MEMO_FIRST))
 		return DLX_ERR_INVALID;
-	/* The memoized search's keys know no multiplicities: a bounded item's state is more than covered or not. */
-	if (p->propagate || p->iterating || dlx_forced_count(p) || dlx__bounded(p))
+	if (p->propagate || p->iterating || dlx_forced_count(p))
 		return DLX_ERR_STATE;
+	/* Bounded items: the memoized search's keys know no multiplicities; the frontier search's levels do. */
+	if (dlx__bounded(p))
+		return zdd_build_bounded(p, params, memo, out, stats);
 	struct zdd_build b;
 	memset(&b, 0, sizeof b);
 	b.p = p;

@@ -2,7 +2,8 @@
  * Differential fuzz harness for Algorithm M and the cheapest solutions
  * (dlx-search-m.c): the bytes become a small problem with items' bounds,
  * colors and options' costs; dlx_search()'s solutions, the memoized
- * count's (dlx_memo_count(), a frontier search for bounds) and
+ * count's (dlx_memo_count(), a frontier search for bounds, whole and in
+ * parts), the diagram's (dlx_zdd_build(), its ways walked) and
  * dlx_search_best()'s K cheapest costs and ties must match a brute-force
  * enumeration of every subset of the options, done here on bitmasks.
  *
@@ -179,13 +180,40 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	EXPECT(dlx_search(p, &sp, &st) == DLX_OK, "search failed");
 	EXPECT(st.solutions == n_sol && s.n == n_sol, "%llu solutions, brute force %zu",
 	       (unsigned long long)st.solutions, n_sol);
-	/* The memoized count (the frontier search of a bounded problem), with a table and with none. */
+	/*
+	 * The memoized count (the frontier search of a bounded problem): level
+	 * by level (the default budget), depth first with no table (1 byte);
+	 * its parts add up to it.
+	 */
 	for (size_t budget = 0; budget < 2; budget++) {
 		dlx_memo_params mp = { DLX_MEMO_MRV, budget };
 		dlx_stats ms;
 		EXPECT(dlx_memo_count(p, NULL, &mp, NULL, NULL, &ms, NULL) == DLX_OK, "memo failed");
 		EXPECT(ms.solutions == n_sol, "memo (memory %zu): %llu solutions, brute force %zu", budget,
 		       (unsigned long long)ms.solutions, n_sol);
+		uint32_t parts = 2 + (uint32_t)(m.no % 3);
+		uint64_t sum = 0;
+		for (uint32_t k = 1; k <= parts; k++) {
+			dlx_split_params part = { 1, k, parts };
+			EXPECT(dlx_memo_count(p, NULL, &mp, &part, NULL, &ms, NULL) == DLX_OK, "memo part failed");
+			sum += ms.solutions;
+		}
+		EXPECT(sum == n_sol, "memo in %u parts (memory %zu): %llu solutions, brute force %zu", parts, budget,
+		       (unsigned long long)sum, n_sol);
+	}
+	/* The diagram of all solutions: its count, and its ways the solutions, each once. */
+	{
+		dlx_zdd *z = NULL;
+		dlx_stats zs;
+		EXPECT(dlx_zdd_build(p, NULL, NULL, &z, &zs) == DLX_OK && z, "diagram failed");
+		EXPECT(zs.solutions == n_sol, "diagram: %llu solutions, brute force %zu", (unsigned long long)zs.solutions,
+		       n_sol);
+		memset(hit, 0, sizeof hit);
+		struct seen ways = { &m, hit, 0 };
+		EXPECT(dlx_zdd_visit(z, 0, on_solution, &ways, NULL) == DLX_OK, "diagram walk failed");
+		EXPECT(ways.n == n_sol, "diagram: %llu ways, brute force %zu", (unsigned long long)ways.n, n_sol);
+		dlx_zdd_free(z);
+		memset(hit, 0, sizeof hit);
 	}
 
 	dlx_best *best;

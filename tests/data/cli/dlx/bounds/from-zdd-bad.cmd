@@ -1,0 +1,1 @@
+--from-zdd @DATA@/pairs-bad.zdd --count

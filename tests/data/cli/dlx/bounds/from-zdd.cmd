@@ -1,0 +1,1 @@
+--from-zdd @DATA@/pairs.zdd --all --count
