@@ -1186,6 +1186,34 @@ START_TEST(memo_threads_and_parts)
 }
 END_TEST
 
+/*
+ * The frontier's order follows a walk of the problem when that keeps it
+ * narrower: a 3 x 30 strip listed row by row (30 cells a row; in item
+ * order some 2^30 states a level) counts as its transpose does (3 cells a
+ * row), within a few times its states: a node limit of 4 times them
+ * stops it otherwise.  The count, of tilings by dominoes and exactly 4
+ * straight trominoes, is the README's for dlx-gen-trominoes 30 3 4.
+ */
+START_TEST(memo_order_follows_the_walk)
+{
+	dlx_problem *rows = trominoes(3, 30, 4, 4), *cols = trominoes(30, 3, 4, 4);
+	dlx_stats a, b;
+	char *ca = NULL, *cb = NULL;
+	ck_assert_int_eq(dlx_memo_count(cols, NULL, NULL, NULL, &cb, &b, NULL), DLX_OK);
+	ck_assert_str_eq(cb, "2456199958109");
+	dlx_search_params sp = DLX_SEARCH_PARAMS_INIT;
+	sp.node_limit = 4 * b.nodes;
+	ck_assert_int_eq(dlx_memo_count(rows, &sp, NULL, NULL, &ca, &a, NULL), DLX_OK);
+	ck_assert_msg(a.stop == DLX_STOP_COMPLETE, "row by row: stopped after %llu states, column by column %llu",
+		      (unsigned long long)a.nodes, (unsigned long long)b.nodes);
+	ck_assert_str_eq(ca, "2456199958109");
+	free(ca);
+	free(cb);
+	dlx_problem_free(rows);
+	dlx_problem_free(cols);
+}
+END_TEST
+
 static Suite *bounds_suite(void)
 {
 	Suite *s = suite_create("bounds");
@@ -1203,6 +1231,7 @@ static Suite *bounds_suite(void)
 	tcase_add_test(tc, tromino_tilings);
 	tcase_add_test(tc, threads_and_parts);
 	tcase_add_test(tc, memo_threads_and_parts);
+	tcase_add_test(tc, memo_order_follows_the_walk);
 	tcase_add_test(tc, estimate_of_bounded_trees);
 	suite_add_tcase(s, tc);
 	return s;
