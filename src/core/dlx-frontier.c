@@ -464,6 +464,9 @@ bool frontier_level_reserve(struct frontier_level *l, size_t kw, size_t cap)
 	l->n = 0;
 	l->kw = kw;
 	cap = cap ? cap : 1;
+	/* A slot keeps a state's number in 32 bits. */
+	if (cap >= UINT32_MAX)
+		return false;
 	if (cap > l->cap) {
 		uint64_t *keys = realloc(l->keys, cap * kw * sizeof *keys);
 		if (!keys)
@@ -489,18 +492,25 @@ bool frontier_level_reserve(struct frontier_level *l, size_t kw, size_t cap)
 
 size_t frontier_level_add(struct frontier_level *l, uint64_t h, const uint64_t *key, bool *again)
 {
+	/*
+	 * A slot holds the hash's high 32 bits above the state number + 1: a
+	 * probe compares keys (a miss in memory, most of a level's time) only
+	 * when they agree.
+	 */
+	const uint64_t tag = h >> 32 << 32;
 	size_t at = (size_t)h & (l->slots - 1);
 	for (;; at = (at + 1) & (l->slots - 1)) {
-		size_t j = l->slot[at];
-		if (!j)
+		uint64_t v = l->slot[at];
+		if (!v)
 			break;
-		if (!memcmp(l->keys + (j - 1) * l->kw, key, l->kw * sizeof *key)) {
+		size_t j = (size_t)(v & UINT32_MAX) - 1;
+		if ((v & ~(uint64_t)UINT32_MAX) == tag && !memcmp(l->keys + j * l->kw, key, l->kw * sizeof *key)) {
 			*again = true;
-			return j - 1;
+			return j;
 		}
 	}
 	size_t j = l->n++;
-	l->slot[at] = j + 1;
+	l->slot[at] = tag | (uint64_t)(j + 1);
 	memcpy(l->keys + j * l->kw, key, l->kw * sizeof *key);
 	*again = false;
 	return j;

@@ -97,7 +97,7 @@ struct frontier_level {
 	size_t level;           /* the search's level k of these states */
 	size_t n, cap, kw;      /* states, room, words a key */
 	uint64_t *keys;         /* kw words each */
-	size_t *slot;           /* state number + 1, 0 empty; used while the level is made */
+	uint64_t *slot;         /* hash's high 32 bits, state number + 1 below; 0 empty; while the level is made */
 	size_t slots, slot_room; /* slots in use (a power of 2), and allocated */
 };
 
@@ -108,7 +108,8 @@ size_t frontier_level_bytes(size_t kw, size_t cap);
  * Empties l for a level of at most cap states, reusing its arrays (walks
  * take turns in two levels: allocating each afresh faults its pages in
  * again, which took half the time of a walk on 8x8).  false when memory
- * is short (l keeps what it had, still to be freed).  O(cap).
+ * is short or cap reaches 2^32-1 (l keeps what it had, still to be
+ * freed).  O(cap).
  */
 bool frontier_level_reserve(struct frontier_level *l, size_t kw, size_t cap);
 
