@@ -1208,12 +1208,16 @@ typedef struct dlx_memo_stats {
  * reached and the state of the items open there (those both an earlier
  * and a later option contain: a count per primary item, free, covered or
  * a color per secondary one), so that on boards whose cells are items in
- * reading order a state is about a row of cells.  The count goes level
- * by level (a transfer matrix: each level's distinct states with the
- * number of ways to reach them, two levels in memory at once, no table),
- * and where a level's states would pass memo->memory, on depth first
- * from that level's states with tables as above, on split->threads
- * threads (the levels themselves run in the calling thread).  Part K of
+ * reading order a state is about a row of cells; the options' order is
+ * that of the items, or of a breadth-first walk of the problem when that
+ * keeps fewer items open.  The count goes level by level (a transfer
+ * matrix: each level's distinct states with the number of ways to reach
+ * them, two levels in memory at once, no table), levels of 4,096 states
+ * or more on split->threads threads (each expands every state and keeps
+ * the new states of its share of 64 shards by hash: the same states in
+ * the same order on any threads), and where a level's states would pass
+ * about memo->memory, on depth first from that level's states with
+ * tables as above, as jobs on split->threads threads.  Part K of
  * M keeps, at the first level with 64 x M states or more, the states
  * K-1, K-1+M, ... of it (part 1 takes the last level's state when no
  * level has so many): the parts sum to the count, but they are not

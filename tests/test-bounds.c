@@ -1214,6 +1214,45 @@ START_TEST(memo_order_follows_the_walk)
 }
 END_TEST
 
+/*
+ * Threads walk the levels together (levels of 4,096 states or more; 8x8
+ * with 4 trominoes has levels of up to 10,488): the same count and the
+ * same states expanded on 1 to 3 threads, whole and for a part, and the
+ * count stop 30's depth-first search gave (11,159,255,056).
+ */
+START_TEST(memo_levels_on_threads)
+{
+	dlx_problem *p = trominoes(8, 8, 4, 4);
+	dlx_stats one, st, part_one;
+	char *c = NULL;
+	ck_assert_int_eq(dlx_memo_count(p, NULL, NULL, NULL, &c, &one, NULL), DLX_OK);
+	ck_assert_str_eq(c, "11159255056");
+	free(c);
+	dlx_split_params two_of_three = { 1, 2, 3 };
+	ck_assert_int_eq(dlx_memo_count(p, NULL, NULL, &two_of_three, NULL, &part_one, NULL), DLX_OK);
+	for (unsigned t = 2; t <= 3; t++) {
+		dlx_split_params th = { t, 0, 0 };
+		ck_assert_int_eq(dlx_memo_count(p, NULL, NULL, &th, &c, &st, NULL), DLX_OK);
+		ck_assert_str_eq(c, "11159255056");
+		free(c);
+		ck_assert_uint_eq(st.nodes, one.nodes);
+		ck_assert_uint_eq(st.updates, one.updates);
+		two_of_three.threads = t;
+		ck_assert_int_eq(dlx_memo_count(p, NULL, NULL, &two_of_three, NULL, &st, NULL), DLX_OK);
+		ck_assert_uint_eq(st.solutions, part_one.solutions);
+		ck_assert_uint_eq(st.nodes, part_one.nodes);
+	}
+	/* A node limit in the middle of the walk stops every thread. */
+	dlx_search_params sp = DLX_SEARCH_PARAMS_INIT;
+	sp.node_limit = one.nodes / 2;
+	dlx_split_params th = { 2, 0, 0 };
+	ck_assert_int_eq(dlx_memo_count(p, &sp, NULL, &th, NULL, &st, NULL), DLX_OK);
+	ck_assert_uint_eq(st.stop, DLX_STOP_NODE_LIMIT);
+	ck_assert_uint_eq(st.nodes, one.nodes / 2);
+	dlx_problem_free(p);
+}
+END_TEST
+
 static Suite *bounds_suite(void)
 {
 	Suite *s = suite_create("bounds");
@@ -1232,6 +1271,7 @@ static Suite *bounds_suite(void)
 	tcase_add_test(tc, threads_and_parts);
 	tcase_add_test(tc, memo_threads_and_parts);
 	tcase_add_test(tc, memo_order_follows_the_walk);
+	tcase_add_test(tc, memo_levels_on_threads);
 	tcase_add_test(tc, estimate_of_bounded_trees);
 	suite_add_tcase(s, tc);
 	return s;

@@ -376,8 +376,13 @@ uint64_t frontier_key(const struct frontier_plan *pl, struct frontier_state *s, 
 	size_t a = pl->open_start[k], b = pl->open_start[k + 1];
 	for (size_t j = 0; a + j < b; j++)
 		key[1 + j / 2] |= (uint64_t)s->val[pl->open_item[a + j]] << (32 * (j % 2));
+	return frontier_hash(key, pl->kw);
+}
+
+uint64_t frontier_hash(const uint64_t *key, size_t kw)
+{
 	uint64_t h = 0x9e3779b97f4a7c15u;
-	for (size_t w = 0; w < pl->kw; w++) {
+	for (size_t w = 0; w < kw; w++) {
 		h ^= key[w];
 		h *= 0xbf58476d1ce4e5b9u;
 		h ^= h >> 31;
@@ -490,6 +495,37 @@ bool frontier_level_reserve(struct frontier_level *l, size_t kw, size_t cap)
 	return true;
 }
 
+/* Inserts state j (hash h) into l's slots, which have room. */
+static void level_slot_put(struct frontier_level *l, uint64_t h, size_t j)
+{
+	size_t at = (size_t)h & (l->slots - 1);
+	while (l->slot[at])
+		at = (at + 1) & (l->slots - 1);
+	l->slot[at] = (h >> 32 << 32) | (uint64_t)(j + 1);
+}
+
+/* Doubles l's room and its slots, the states put back by their keys' hashes.  false when memory is short. */
+static bool level_grow(struct frontier_level *l)
+{
+	size_t cap = 2 * l->cap, slots = 2 * l->slots;
+	if (cap >= UINT32_MAX)
+		return false;
+	uint64_t *keys = realloc(l->keys, cap * l->kw * sizeof *keys);
+	if (!keys)
+		return false;
+	l->keys = keys;
+	uint64_t *slot = calloc(slots, sizeof *slot);
+	if (!slot)
+		return false;
+	free(l->slot);
+	l->slot = slot;
+	l->slots = l->slot_room = slots;
+	l->cap = cap;
+	for (size_t j = 0; j < l->n; j++)
+		level_slot_put(l, frontier_hash(l->keys + j * l->kw, l->kw), j);
+	return true;
+}
+
 size_t frontier_level_add(struct frontier_level *l, uint64_t h, const uint64_t *key, bool *again)
 {
 	/*
@@ -509,10 +545,17 @@ size_t frontier_level_add(struct frontier_level *l, uint64_t h, const uint64_t *
 			return j;
 		}
 	}
+	*again = false;
+	if (l->n == l->cap) {
+		if (!level_grow(l))
+			return SIZE_MAX;
+		at = (size_t)h & (l->slots - 1);
+		while (l->slot[at])
+			at = (at + 1) & (l->slots - 1);
+	}
 	size_t j = l->n++;
 	l->slot[at] = tag | (uint64_t)(j + 1);
 	memcpy(l->keys + j * l->kw, key, l->kw * sizeof *key);
-	*again = false;
 	return j;
 }
 

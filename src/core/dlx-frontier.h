@@ -68,8 +68,11 @@ struct frontier_state {
 int frontier_state_init(struct frontier_state *s, const struct frontier_plan *pl);
 void frontier_state_free(struct frontier_state *s);
 
-/* The key of level k's state in s->key, and its hash. */
+/* The key of level k's state in s->key, and its hash (frontier_hash()). */
 uint64_t frontier_key(const struct frontier_plan *pl, struct frontier_state *s, size_t k);
+
+/* The hash of a key of kw words. */
+uint64_t frontier_hash(const uint64_t *key, size_t kw);
 
 /* Sets the open items of level k to their states in key (a key of level k); the others must be free. */
 void frontier_load(const struct frontier_plan *pl, struct frontier_state *s, size_t k, const uint64_t *key);
@@ -113,7 +116,11 @@ size_t frontier_level_bytes(size_t kw, size_t cap);
  */
 bool frontier_level_reserve(struct frontier_level *l, size_t kw, size_t cap);
 
-/* The number of state key (hash h) in l, added when new (room reserved); *again: met before. */
+/*
+ * The number of state key (hash h, frontier_hash() of the key) in l,
+ * added when new, l's room doubled when full; *again: met before.
+ * SIZE_MAX when memory is short for the room (l as before).
+ */
 size_t frontier_level_add(struct frontier_level *l, uint64_t h, const uint64_t *key, bool *again);
 
 void frontier_level_free(struct frontier_level *l);

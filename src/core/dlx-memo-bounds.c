@@ -30,6 +30,7 @@
  * Options without a primary item are left out, as Algorithm M never takes
  * them.  The problem's links are not touched: threads share it.
  */
+#define _POSIX_C_SOURCE 200809L
 #include "dlx.h"
 
 #include <pthread.h>
@@ -270,34 +271,13 @@ static bool fb_cut_reserve(struct fb_cut *c, size_t kw, size_t cap)
 	return true;
 }
 
-/* Adds `ways` ways to the state key (hash h) of the level being made; true when it was met before. */
-static bool fb_cut_add(struct fb_cut *c, uint64_t h, const uint64_t *key, const struct memo_sum *ways)
+/* The root's state (hash h) with one way into an empty level reserved for it. */
+static void fb_cut_root(struct fb_cut *c, uint64_t h, const uint64_t *key)
 {
 	bool again;
-	size_t j = frontier_level_add(&c->l, h, key, &again);
-	if (!again)
-		memo_sum_init(&c->ways[j]);
-	struct memo_val v = memo_sum_val(ways);
-	memo_sum_add(&c->ways[j], &v);
-	return again;
-}
-
-/* Keeps part K of M of the level's states (those j = K-1, K-1+M, ...), in order. */
-static void fb_cut_keep_part(struct fb_cut *c, uint32_t part, uint32_t parts)
-{
-	size_t kept = 0;
-	for (size_t j = 0; j < c->l.n; j++) {
-		if (j % parts != part - 1) {
-			memo_sum_clear(&c->ways[j]);
-			continue;
-		}
-		if (kept != j) {
-			memmove(c->l.keys + kept * c->l.kw, c->l.keys + j * c->l.kw, c->l.kw * sizeof *c->l.keys);
-			c->ways[kept] = c->ways[j];
-		}
-		kept++;
-	}
-	c->l.n = kept;
+	size_t j = frontier_level_add(&c->l, h, key, &again); /* room reserved: no growth */
+	memo_sum_init(&c->ways[j]);
+	memo_sum_add1(&c->ways[j]);
 }
 
 /* What the breadth-first levels counted. */
@@ -309,125 +289,445 @@ struct fb_breadth_figures {
 };
 
 /*
+ * A level's states in FB_SHARDS shards by their hash, numbered shard by
+ * shard, each shard in the order its states were first met.  A fixed
+ * number of shards, whatever the threads: a thread fills the shards it
+ * owns, meeting every child in the order of the states before, so the
+ * numbering (which part K of M keeps) is the same on any threads.
+ */
+#define FB_SHARDS 64
+/* Levels with fewer states are walked by the calling thread alone. */
+#define FB_WALK_ALONE 4096
+
+struct fb_set {
+	size_t level, n;        /* n: the states of all shards */
+	struct fb_cut shard[FB_SHARDS];
+	size_t start[FB_SHARDS + 1];    /* each shard's first number, once made */
+};
+
+static size_t fb_shard_of(uint64_t h)
+{
+	return (size_t)((h >> 32) % FB_SHARDS);
+}
+
+static void fb_set_free(struct fb_set *s)
+{
+	for (size_t t = 0; t < FB_SHARDS; t++)
+		fb_cut_free(&s->shard[t]);
+}
+
+static size_t fb_set_bytes(const struct fb_set *s, size_t kw)
+{
+	size_t b = 0;
+	for (size_t t = 0; t < FB_SHARDS; t++)
+		b += fb_cut_bytes(kw, s->shard[t].l.cap);
+	return b;
+}
+
+/* The numbers once the shards are made. */
+static void fb_set_number(struct fb_set *s)
+{
+	s->start[0] = 0;
+	for (size_t t = 0; t < FB_SHARDS; t++)
+		s->start[t + 1] = s->start[t] + s->shard[t].l.n;
+	s->n = s->start[FB_SHARDS];
+}
+
+/* Keeps part K of M of the level's states (numbers K-1, K-1+M, ...), in order. */
+static void fb_set_keep_part(struct fb_set *s, uint32_t part, uint32_t parts)
+{
+	for (size_t t = 0; t < FB_SHARDS; t++) {
+		struct fb_cut *c = &s->shard[t];
+		size_t kept = 0;
+		for (size_t j = 0; j < c->l.n; j++) {
+			if ((s->start[t] + j) % parts != part - 1) {
+				memo_sum_clear(&c->ways[j]);
+				continue;
+			}
+			if (kept != j) {
+				memmove(c->l.keys + kept * c->l.kw, c->l.keys + j * c->l.kw,
+					c->l.kw * sizeof *c->l.keys);
+				c->ways[kept] = c->ways[j];
+			}
+			kept++;
+		}
+		c->l.n = kept;
+	}
+	fb_set_number(s);
+}
+
+/* Moves the set's states into one level, in their numbers' order (the jobs of the depth-first count). */
+static int fb_set_flatten(struct fb_set *s, size_t kw, struct fb_cut *out)
+{
+	memset(out, 0, sizeof *out);
+	out->l.level = s->level;
+	out->l.kw = kw;
+	size_t n = s->n ? s->n : 1;
+	out->l.keys = malloc(n * kw * sizeof *out->l.keys);
+	out->ways = malloc(n * sizeof *out->ways);
+	if (!out->l.keys || !out->ways) {
+		free(out->l.keys);
+		free(out->ways);
+		memset(out, 0, sizeof *out);
+		return DLX_ERR_NOMEM;
+	}
+	out->l.cap = out->ways_cap = n;
+	for (size_t t = 0; t < FB_SHARDS; t++) {
+		struct fb_cut *c = &s->shard[t];
+		memcpy(out->l.keys + out->l.n * kw, c->l.keys, c->l.n * kw * sizeof *c->l.keys);
+		memcpy(out->ways + out->l.n, c->ways, c->l.n * sizeof *c->ways);
+		out->l.n += c->l.n;
+		c->l.n = 0;     /* the ways moved */
+	}
+	return DLX_OK;
+}
+
+/*
+ * The walkers' meeting point: all `count` of them wait until the last
+ * comes.  Not pthread_barrier_t: when a thread cannot be made, the count
+ * goes down to those that were, and the walk goes on with them.
+ */
+struct fb_barrier {
+	pthread_mutex_t mu;
+	pthread_cond_t all_in;
+	unsigned count, waiting;
+	uint64_t round;
+};
+
+static void fb_barrier_wait(struct fb_barrier *b)
+{
+	pthread_mutex_lock(&b->mu);
+	uint64_t round = b->round;
+	if (++b->waiting >= b->count) {
+		b->waiting = 0;
+		b->round++;
+		pthread_cond_broadcast(&b->all_in);
+	} else {
+		while (round == b->round)
+			pthread_cond_wait(&b->all_in, &b->mu);
+	}
+	pthread_mutex_unlock(&b->mu);
+}
+
+/* Fewer walkers than counted: those waiting go on when they are all. */
+static void fb_barrier_set_count(struct fb_barrier *b, unsigned count)
+{
+	pthread_mutex_lock(&b->mu);
+	b->count = count;
+	if (b->waiting >= b->count) {
+		b->waiting = 0;
+		b->round++;
+		pthread_cond_broadcast(&b->all_in);
+	}
+	pthread_mutex_unlock(&b->mu);
+}
+
+/* The walk's threads: each expands every state of a level, keeping the children of its own shards. */
+struct fb_walk {
+	const struct frontier_plan *pl;
+	const dlx_search_params *params;
+	unsigned active;        /* the walkers of this level: all, or thread 0 alone for a small level */
+	struct fb_set *cur, *next;
+	struct fb_barrier bar;
+	bool done;              /* set by thread 0 between barriers: the helpers leave */
+	atomic_int stop;        /* DLX_STOP_COMPLETE while the walk goes on */
+	atomic_int rc;
+};
+
+struct fb_walker {
+	struct fb_walk *w;
+	unsigned t;
+	struct frontier_state s;
+	uint64_t nodes, updates, met, again;
+	uint32_t poll_left;
+	int rc;
+	pthread_t thread;
+	bool started;
+};
+
+/* Adds a child (the state now in s, of level k + 1) to its shard when the walker owns it. */
+static int fb_walk_child(struct fb_walker *me, size_t k, const struct memo_sum *ways)
+{
+	struct fb_walk *w = me->w;
+	uint64_t h = frontier_key(w->pl, &me->s, k + 1);
+	size_t t = fb_shard_of(h);
+	if (t % w->active != me->t)
+		return DLX_OK;
+	struct fb_cut *c = &w->next->shard[t];
+	bool again;
+	size_t j = frontier_level_add(&c->l, h, me->s.key, &again);
+	if (j == SIZE_MAX)
+		return DLX_ERR_NOMEM;
+	if (c->l.cap > c->ways_cap) {
+		struct memo_sum *more = realloc(c->ways, c->l.cap * sizeof *more);
+		if (!more) {
+			/* The state stays without its ways: drop it again. */
+			c->l.n--;
+			return DLX_ERR_NOMEM;
+		}
+		c->ways = more;
+		c->ways_cap = c->l.cap;
+	}
+	if (!again)
+		memo_sum_init(&c->ways[j]);
+	struct memo_val v = memo_sum_val(ways);
+	memo_sum_add(&c->ways[j], &v);
+	me->met++;
+	me->again += again;
+	return DLX_OK;
+}
+
+/* One level, for one walker: every state of w->cur expanded, its shards of w->next filled. */
+static void fb_walk_level(struct fb_walker *me)
+{
+	struct fb_walk *w = me->w;
+	const struct frontier_plan *pl = w->pl;
+	const dlx_search_params *params = w->params;
+	const struct fb_set *cur = w->cur;
+	const size_t k = cur->level, poll_every = params->poll_interval ? params->poll_interval : 4096;
+	size_t j = 0;
+	for (size_t t = 0; t < FB_SHARDS; t++) {
+		const struct fb_cut *c = &cur->shard[t];
+		for (size_t i = 0; i < c->l.n; i++, j++) {
+			/* Thread 0 counts the states (each walker expands them all), polls and stops; the others look. */
+			if (me->t == 0) {
+				if (me->nodes == UINT64_MAX || me->updates > UINT64_MAX - pl->n_items) {
+					me->rc = DLX_ERR_OVERFLOW;
+					atomic_store(&w->stop, DLX_STOP_ERROR);
+					return;
+				}
+				if (params->node_limit && me->nodes >= params->node_limit) {
+					atomic_store(&w->stop, DLX_STOP_NODE_LIMIT);
+					return;
+				}
+				me->nodes++;
+				if (params->on_poll && --me->poll_left == 0) {
+					me->poll_left = (uint32_t)poll_every;
+					dlx_stats now = { 0, me->nodes, me->updates, me->nodes, DLX_STOP_COMPLETE,
+							  (uint32_t)(k < UINT32_MAX ? k : UINT32_MAX),
+							  ((double)k + (double)j / (double)cur->n) / (double)pl->m };
+					if (params->on_poll(params->poll_ctx, &now)) {
+						atomic_store(&w->stop, DLX_STOP_POLL);
+						return;
+					}
+				}
+			} else if ((j & 4095) == 0 && atomic_load(&w->stop) != DLX_STOP_COMPLETE) {
+				return;
+			}
+			frontier_load(pl, &me->s, k, c->l.keys + i * c->l.kw);
+			int rc = DLX_OK;
+			if (frontier_closes_ok(pl, &me->s, k))
+				rc = fb_walk_child(me, k, &c->ways[i]);
+			if (!rc && frontier_fits(pl, &me->s, k)) {
+				uint64_t updates = 0;
+				if (!frontier_take(pl, &me->s, k, &updates)) {
+					rc = DLX_ERR_NOMEM;
+				} else {
+					if (me->t == 0)
+						me->updates += updates;
+					if (frontier_closes_ok(pl, &me->s, k))
+						rc = fb_walk_child(me, k, &c->ways[i]);
+					frontier_undo(&me->s, 0);
+				}
+			}
+			frontier_unload(pl, &me->s, k);
+			if (rc) {
+				me->rc = rc;
+				atomic_store(&w->stop, DLX_STOP_ERROR);
+				return;
+			}
+		}
+	}
+}
+
+/* A helper walker: a level between each pair of barriers, until thread 0 says done. */
+static void *fb_walker_main(void *arg)
+{
+	struct fb_walker *me = arg;
+	struct fb_walk *w = me->w;
+	for (;;) {
+		fb_barrier_wait(&w->bar);
+		if (w->done)
+			break;
+		fb_walk_level(me);
+		fb_barrier_wait(&w->bar);
+	}
+	return NULL;
+}
+
+/*
  * The count level by level (the transfer matrix of the frontier): from
  * the root, each level's distinct states with the ways the options before
  * reach them, made from the level before, two levels in memory at once.
  * Each state is expanded once, where the depth-first search meets it
- * once per table miss.  For part K of M, at the first level with 64 x M
- * states or more (a level depends on the problem alone, so every part
- * meets the same one) only part K's states go on (when no level has as
- * many, part 1 has the last level's state and the others none).  It stops at the last
- * level (one state at most is left, whose ways are the count), at no
- * state, or, once the part is kept, before a level whose states would
- * pass `budget` bytes with the one before: *out is then the level
- * reached, whose states the depth-first search counts (jobs).  The
- * levels before the part is kept take what they need (at most 128 x M
- * states).  Polls every 4096 states, with the share of the levels done.
- * DLX_OK (st->stop says why it ended), DLX_ERR_NOMEM, DLX_ERR_OVERFLOW.
+ * once per table miss.  With threads, each expands every state and keeps
+ * the children of its shards (expanding is a quarter of a level's time,
+ * finding the children among the states met the rest).  For part K of M,
+ * at the first level with 64 x M states or more (a level depends on the
+ * problem alone, so every part meets the same one) only part K's states
+ * go on (when no level has as many, part 1 has the last level's state
+ * and the others none).  It stops at the last level (one state at most
+ * is left, whose ways are the count), at no state, or, once the part is
+ * kept, before a level whose states would pass `budget` bytes with the
+ * one before: *out is then the level reached, whose states the
+ * depth-first search counts (jobs).  The levels before the part is kept
+ * take what they need (at most 128 x M states).  Polls every 4096 states
+ * from the calling thread, with the share of the levels done.  DLX_OK
+ * (st->stop says why it ended), DLX_ERR_NOMEM, DLX_ERR_OVERFLOW.
  */
 static int fb_breadth(const struct frontier_plan *pl, const dlx_search_params *params, size_t budget,
-		      uint32_t part, uint32_t parts, struct fb_cut *out, struct fb_breadth_figures *fig,
-		      dlx_stats *st)
+		      uint32_t part, uint32_t parts, unsigned threads, struct fb_cut *out,
+		      struct fb_breadth_figures *fig, dlx_stats *st)
 {
-	struct frontier_state s;
-	struct fb_cut cur, next;
-	memset(&next, 0, sizeof next);
 	memset(fig, 0, sizeof *fig);
 	memset(out, 0, sizeof *out);
 	st->stop = DLX_STOP_COMPLETE;
-	if (frontier_state_init(&s, pl))
-		return DLX_ERR_NOMEM;
-	memset(&cur, 0, sizeof cur);
-	if (!fb_cut_reserve(&cur, pl->kw, 1)) {
-		fb_cut_free(&cur);
-		frontier_state_free(&s);
-		return DLX_ERR_NOMEM;
+	if (threads < 1)
+		threads = 1;
+	if (threads > FB_SHARDS)
+		threads = FB_SHARDS;
+	struct fb_set *sets = calloc(2, sizeof *sets);
+	struct fb_walker *me = calloc(threads, sizeof *me);
+	struct fb_walk w;
+	memset(&w, 0, sizeof w);
+	w.pl = pl;
+	w.params = params;
+	atomic_init(&w.stop, DLX_STOP_COMPLETE);
+	atomic_init(&w.rc, DLX_OK);
+	int rc = sets && me ? DLX_OK : DLX_ERR_NOMEM;
+	unsigned ready = 0;
+	for (; !rc && ready < threads; ready++) {
+		me[ready].w = &w;
+		me[ready].t = ready;
+		me[ready].poll_left = params->poll_interval ? params->poll_interval : 4096;
+		rc = frontier_state_init(&me[ready].s, pl);
 	}
-	struct memo_sum one;
-	memo_sum_init(&one);
-	memo_sum_add1(&one);
-	fb_cut_add(&cur, frontier_key(pl, &s, 0), s.key, &one);
-	memo_sum_clear(&one);
+	if (rc) {
+		for (unsigned t = 0; t + 1 < ready; t++)
+			frontier_state_free(&me[t].s);
+		free(me);
+		free(sets);
+		st->stop = DLX_STOP_ERROR;
+		return rc;
+	}
+	struct fb_set *cur = &sets[0], *next = &sets[1];
+	{
+		/* The root: one state, one way. */
+		uint64_t h = frontier_key(pl, &me[0].s, 0);
+		struct fb_cut *c = &cur->shard[fb_shard_of(h)];
+		if (!fb_cut_reserve(c, pl->kw, 1))
+			rc = DLX_ERR_NOMEM;
+		else
+			fb_cut_root(c, h, me[0].s.key);
+		fb_set_number(cur);
+	}
+	unsigned helpers = 0;
+	if (!rc && threads > 1) {
+		pthread_mutex_init(&w.bar.mu, NULL);
+		pthread_cond_init(&w.bar.all_in, NULL);
+		w.bar.count = threads;
+		for (unsigned t = 1; t < threads; t++) {
+			me[t].started = pthread_create(&me[t].thread, NULL, fb_walker_main, &me[t]) == 0;
+			if (!me[t].started)
+				break;
+			helpers++;
+		}
+		/*
+		 * A thread that could not be made: the shards are the threads'
+		 * by number, so the walk needs them all; those made leave, and
+		 * the walk goes on in this thread alone.
+		 */
+		if (helpers + 1 < threads) {
+			fb_barrier_set_count(&w.bar, helpers + 1);
+			w.done = true;
+			if (helpers)
+				fb_barrier_wait(&w.bar);
+			for (unsigned t = 1; t <= helpers; t++)
+				pthread_join(me[t].thread, NULL);
+			pthread_mutex_destroy(&w.bar.mu);
+			pthread_cond_destroy(&w.bar.all_in);
+			helpers = 0;
+			w.done = false;
+		} else if (!helpers) {
+			pthread_mutex_destroy(&w.bar.mu);
+			pthread_cond_destroy(&w.bar.all_in);
+		}
+	}
 	const size_t part_at = (size_t)64 * parts;
 	bool kept = parts == 1;
-	const uint32_t poll_every = params->poll_interval ? params->poll_interval : 4096;
-	uint32_t poll_left = poll_every;
-	int rc = DLX_OK;
-	while (cur.l.level < pl->m && cur.l.n > 0) {
-		if (!kept && cur.l.n >= part_at) {
-			fb_cut_keep_part(&cur, part, parts);
+	while (!rc && cur->level < pl->m && cur->n > 0) {
+		if (!kept && cur->n >= part_at) {
+			fb_set_keep_part(cur, part, parts);
 			kept = true;
 			continue;
 		}
-		size_t need = 2 * cur.l.n > next.l.cap ? 2 * cur.l.n : next.l.cap;
-		if (kept && fb_cut_bytes(pl->kw, cur.l.cap) + fb_cut_bytes(pl->kw, need) > budget)
+		/* Each shard reserved for its share of the children; it grows when it gets more. */
+		size_t share = 2 * cur->n / FB_SHARDS + 16;
+		if (kept && fb_set_bytes(cur, pl->kw) + FB_SHARDS * fb_cut_bytes(pl->kw, share) +
+			    fb_cut_bytes(pl->kw, cur->n) > budget)
 			break;
-		size_t k = cur.l.level;
-		if (!fb_cut_reserve(&next, pl->kw, 2 * cur.l.n)) {
-			rc = DLX_ERR_NOMEM;
+		for (size_t t = 0; t < FB_SHARDS && !rc; t++)
+			if (!fb_cut_reserve(&next->shard[t], pl->kw, share))
+				rc = DLX_ERR_NOMEM;
+		if (rc)
 			break;
-		}
-		size_t bytes = fb_cut_bytes(pl->kw, cur.l.cap) + fb_cut_bytes(pl->kw, next.l.cap);
+		next->level = cur->level + 1;
+		w.cur = cur;
+		w.next = next;
+		/* A small level in this thread alone: two meetings of the threads cost more than it. */
+		w.active = helpers && cur->n >= FB_WALK_ALONE ? threads : 1;
+		if (w.active > 1)
+			fb_barrier_wait(&w.bar);
+		fb_walk_level(&me[0]);
+		if (w.active > 1)
+			fb_barrier_wait(&w.bar);
+		for (unsigned t = 0; t < threads; t++)
+			if (me[t].rc && !rc)
+				rc = me[t].rc;
+		if (rc || atomic_load(&w.stop) != DLX_STOP_COMPLETE)
+			break;
+		fb_set_number(next);
+		size_t bytes = fb_set_bytes(cur, pl->kw) + fb_set_bytes(next, pl->kw);
 		if (bytes > fig->peak_bytes)
 			fig->peak_bytes = bytes;
-		next.l.level = k + 1;
-		for (size_t j = 0; j < cur.l.n && !rc && st->stop == DLX_STOP_COMPLETE; j++) {
-			if (fig->nodes == UINT64_MAX || fig->updates > UINT64_MAX - pl->n_items) {
-				rc = DLX_ERR_OVERFLOW;
-				break;
-			}
-			if (params->node_limit && fig->nodes >= params->node_limit) {
-				st->stop = DLX_STOP_NODE_LIMIT;
-				break;
-			}
-			fig->nodes++;
-			fig->branches++;
-			if (params->on_poll && --poll_left == 0) {
-				poll_left = poll_every;
-				dlx_stats now = { 0, fig->nodes, fig->updates, fig->branches, DLX_STOP_COMPLETE,
-						  (uint32_t)(k < UINT32_MAX ? k : UINT32_MAX),
-						  ((double)k + (double)j / (double)cur.l.n) / (double)pl->m };
-				if (params->on_poll(params->poll_ctx, &now)) {
-					st->stop = DLX_STOP_POLL;
-					break;
-				}
-			}
-			frontier_load(pl, &s, k, cur.l.keys + j * cur.l.kw);
-			if (frontier_closes_ok(pl, &s, k)) {
-				fig->met++;
-				fig->again += fb_cut_add(&next, frontier_key(pl, &s, k + 1), s.key, &cur.ways[j]);
-			}
-			if (frontier_fits(pl, &s, k)) {
-				if (!frontier_take(pl, &s, k, &fig->updates)) {
-					rc = DLX_ERR_NOMEM;
-				} else {
-					if (frontier_closes_ok(pl, &s, k)) {
-						fig->met++;
-						fig->again += fb_cut_add(&next, frontier_key(pl, &s, k + 1), s.key,
-									 &cur.ways[j]);
-					}
-					frontier_undo(&s, 0);
-				}
-			}
-			frontier_unload(pl, &s, k);
-		}
-		if (rc || st->stop != DLX_STOP_COMPLETE)
-			break;
-		struct fb_cut was = cur;
+		struct fb_set *was = cur;
 		cur = next;
 		next = was;
-		fig->level = cur.l.level > UINT32_MAX ? UINT32_MAX : (uint32_t)cur.l.level;
+		fig->level = cur->level > UINT32_MAX ? UINT32_MAX : (uint32_t)cur->level;
 	}
+	if (helpers) {
+		w.done = true;
+		fb_barrier_wait(&w.bar);
+		for (unsigned t = 1; t < threads; t++)
+			if (me[t].started)
+				pthread_join(me[t].thread, NULL);
+		pthread_mutex_destroy(&w.bar.mu);
+		pthread_cond_destroy(&w.bar.all_in);
+	}
+	if (!rc && atomic_load(&w.stop) != DLX_STOP_COMPLETE)
+		st->stop = (dlx_stop_reason)atomic_load(&w.stop);
 	/* Ended before a level had 64 x M states: the last level's state is job 0, part 1's. */
 	if (!kept && !rc && st->stop == DLX_STOP_COMPLETE)
-		fb_cut_keep_part(&cur, part, parts);
-	fb_cut_free(&next);
-	frontier_state_free(&s);
+		fb_set_keep_part(cur, part, parts);
+	fig->nodes = fig->branches = me[0].nodes;
+	fig->updates = me[0].updates;
+	for (unsigned t = 0; t < threads; t++) {
+		fig->met += me[t].met;
+		fig->again += me[t].again;
+		frontier_state_free(&me[t].s);
+	}
+	if (!rc)
+		rc = fb_set_flatten(cur, pl->kw, out);
+	if (!rc)
+		out->l.level = cur->level;
+	fb_set_free(&sets[0]);
+	fb_set_free(&sets[1]);
+	free(sets);
+	free(me);
 	if (rc) {
 		st->stop = DLX_STOP_ERROR;
-		fb_cut_free(&cur);
+		fb_cut_free(out);
 	}
-	*out = cur;
 	return rc;
 }
 
@@ -651,7 +951,7 @@ int dlx__memo_bounds(dlx_problem *p, const dlx_search_params *params, const dlx_
 	const size_t budget = memo->memory ? memo->memory : DLX_MEMO_DEFAULT_MEMORY;
 	struct fb_cut cut;
 	struct fb_breadth_figures fig;
-	rc = fb_breadth(&pl, params, budget, part, parts, &cut, &fig, st);
+	rc = fb_breadth(&pl, params, budget, part, parts, threads, &cut, &fig, st);
 	dlx_memo_stats js;
 	memset(&js, 0, sizeof js);
 	if (!rc && st->stop == DLX_STOP_COMPLETE && cut.l.level < pl.m && cut.l.n > 0) {

@@ -136,6 +136,7 @@ int dlx__zdd_bounds(dlx_problem *p, const dlx_search_params *params, size_t budg
 			bool again;
 			c[0] = c[1] = DEAD;
 			frontier_load(&pl, &s, k, cur.keys + j * cur.kw);
+			/* next has room for every child (2 x cur.n): no growth, no failure. */
 			if (frontier_closes_ok(&pl, &s, k))
 				c[0] = (uint32_t)frontier_level_add(&next, frontier_key(&pl, &s, k + 1), s.key, &again);
 			if (frontier_fits(&pl, &s, k)) {
