@@ -503,9 +503,15 @@ static void fb_walk_level(struct fb_walker *me)
 				me->nodes++;
 				if (params->on_poll && --me->poll_left == 0) {
 					me->poll_left = (uint32_t)poll_every;
+					/*
+					 * The states expanded over those plus the rest of this level and
+					 * as many for each level to come: the first levels hold few
+					 * states, so the share of levels walked ran far ahead of the time.
+					 */
+					double done = (double)me->nodes,
+					       left = (double)(cur->n - j) + (double)cur->n * (double)(pl->m - k - 1);
 					dlx_stats now = { 0, me->nodes, me->updates, me->nodes, DLX_STOP_COMPLETE,
-							  (uint32_t)(k < UINT32_MAX ? k : UINT32_MAX),
-							  ((double)k + (double)j / (double)cur->n) / (double)pl->m };
+							  (uint32_t)(k < UINT32_MAX ? k : UINT32_MAX), done / (done + left) };
 					if (params->on_poll(params->poll_ctx, &now)) {
 						atomic_store(&w->stop, DLX_STOP_POLL);
 						return;
