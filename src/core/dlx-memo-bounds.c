@@ -374,6 +374,8 @@ static int fb_set_flatten(struct fb_set *s, size_t kw, struct fb_cut *out)
 	out->l.cap = out->ways_cap = n;
 	for (size_t t = 0; t < FB_SHARDS; t++) {
 		struct fb_cut *c = &s->shard[t];
+		if (!c->l.n)
+			continue;       /* a shard never used has no arrays: memcpy() takes no NULL */
 		memcpy(out->l.keys + out->l.n * kw, c->l.keys, c->l.n * kw * sizeof *c->l.keys);
 		memcpy(out->ways + out->l.n, c->ways, c->l.n * sizeof *c->ways);
 		out->l.n += c->l.n;
