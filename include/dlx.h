@@ -1215,9 +1215,10 @@ typedef struct dlx_memo_stats {
  * them, two levels in memory at once, no table), levels of 4,096 states
  * or more on split->threads threads (each expands every state and keeps
  * the new states of its share of 64 shards by hash: the same states in
- * the same order on any threads), and where a level's states would pass
- * about memo->memory, on depth first from that level's states with
- * tables as above, as jobs on split->threads threads.  Part K of
+ * the same order on any threads), and where a level and its children
+ * would pass about memo->memory times the threads (the walk is one, the
+ * threads' memory together), on depth first from that level's states
+ * with tables as above, as jobs on split->threads threads.  Part K of
  * M keeps, at the first level with 64 x M states or more, the states
  * K-1, K-1+M, ... of it (part 1 takes the last level's state when no
  * level has so many): the parts sum to the count, but they are not

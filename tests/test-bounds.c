@@ -1255,6 +1255,40 @@ START_TEST(memo_levels_on_threads)
 }
 END_TEST
 
+/*
+ * The level walk's budget is the threads' memory together (memo.memory is
+ * a thread's), and weighs the states, not shards' rooms: one item taken
+ * 0..300 times by 200 identical options (2^200 ways, 20,100 states) counts
+ * level by level within 100 KB on 1 or 3 threads.  Before, 3 threads cut
+ * the walk's budget to a third and 100 KB refused its first levels, and
+ * the depth-first search that took over met a billion nodes (a review
+ * found it); a node limit of a million says so.
+ */
+START_TEST(memo_budget_is_the_walks)
+{
+	dlx_problem *p = dlx_problem_new(1, 0);
+	ck_assert_ptr_nonnull(p);
+	ck_assert_int_eq(dlx_set_item_bounds(p, 0, 0, 300), DLX_OK);
+	size_t a = 0;
+	for (int k = 0; k < 200; k++)
+		ck_assert_int_ge(dlx_add_option(p, &a, 1), 0);
+	dlx_memo_params mp = { DLX_MEMO_MRV, 100 * 1024 };
+	dlx_search_params sp = DLX_SEARCH_PARAMS_INIT;
+	sp.node_limit = 1000000;
+	for (unsigned t = 1; t <= 3; t += 2) {
+		dlx_split_params th = { t, 0, 0 };
+		char *c = NULL;
+		dlx_stats st;
+		ck_assert_int_eq(dlx_memo_count(p, &sp, &mp, &th, &c, &st, NULL), DLX_OK);
+		ck_assert_msg(st.stop == DLX_STOP_COMPLETE, "%u threads: stopped after %llu nodes", t,
+			      (unsigned long long)st.nodes);
+		ck_assert_str_eq(c, "1606938044258990275541962092341162602522202993782792835301376");
+		free(c);
+	}
+	dlx_problem_free(p);
+}
+END_TEST
+
 static Suite *bounds_suite(void)
 {
 	Suite *s = suite_create("bounds");
@@ -1274,6 +1308,7 @@ static Suite *bounds_suite(void)
 	tcase_add_test(tc, memo_threads_and_parts);
 	tcase_add_test(tc, memo_order_follows_the_walk);
 	tcase_add_test(tc, memo_levels_on_threads);
+	tcase_add_test(tc, memo_budget_is_the_walks);
 	tcase_add_test(tc, estimate_of_bounded_trees);
 	suite_add_tcase(s, tc);
 	return s;

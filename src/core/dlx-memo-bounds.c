@@ -669,10 +669,14 @@ static int fb_breadth(const struct frontier_plan *pl, const dlx_search_params *p
 			kept = true;
 			continue;
 		}
-		/* Each shard reserved for its share of the children; it grows when it gets more. */
+		/*
+		 * Each shard reserved for its share of the children; it grows when
+		 * it gets more.  The budget is weighed on the states themselves:
+		 * this level and at most twice as many children (not the shards'
+		 * rooms, which a bigger level before may have left large).
+		 */
 		size_t share = 2 * cur->n / FB_SHARDS + 16;
-		if (kept && fb_set_bytes(cur, pl->kw) + FB_SHARDS * fb_cut_bytes(pl->kw, share) +
-			    fb_cut_bytes(pl->kw, cur->n) > budget)
+		if (kept && fb_cut_bytes(pl->kw, 3 * cur->n) > budget)
 			break;
 		for (size_t t = 0; t < FB_SHARDS && !rc; t++)
 			if (!fb_cut_reserve(&next->shard[t], pl->kw, share))
@@ -956,7 +960,14 @@ int dlx__memo_bounds(dlx_problem *p, const dlx_search_params *params, const dlx_
 		frontier_plan_free(&pl);
 		return DLX_OK;
 	}
-	const size_t budget = memo->memory ? memo->memory : DLX_MEMO_DEFAULT_MEMORY;
+	/*
+	 * memo->memory is each thread's table's; the levels are one walk that
+	 * the threads share, so they have the threads' memory together (with
+	 * more threads the walk would otherwise stop sooner, and the tables
+	 * after it would be small).
+	 */
+	size_t budget = memo->memory ? memo->memory : DLX_MEMO_DEFAULT_MEMORY;
+	budget = budget > SIZE_MAX / (threads ? threads : 1) ? SIZE_MAX : budget * (threads ? threads : 1);
 	struct fb_cut cut;
 	struct fb_breadth_figures fig;
 	rc = fb_breadth(&pl, params, budget, part, parts, threads, &cut, &fig, st);
