@@ -1430,7 +1430,8 @@ DLX_API char *dlx_zdd_count(const dlx_zdd *z);
  * @return #DLX_OK (also when fn stopped it by returning non-zero);
  *         #DLX_ERR_INVALID for a NULL z or fn; #DLX_ERR_NOMEM.
  * Complexity: O(nodes on the way) per solution, no search; memory
- * O(primary items).
+ * O(the most options a solution takes: the primary items, more with
+ * bounds).
  */
 DLX_API int dlx_zdd_visit(const dlx_zdd *z, uint64_t limit, dlx_solution_fn fn, void *ctx, uint64_t *visited);
 
@@ -1446,7 +1447,7 @@ DLX_API int dlx_zdd_visit(const dlx_zdd *z, uint64_t limit, dlx_solution_fn fn, 
  * @return #DLX_OK (also when fn stopped it); #DLX_ERR_INVALID for a NULL z
  *         or fn; #DLX_ERR_NOMEM.
  * Complexity: O(depth of the diagram) per draw (times the count's words
- * past 2^64); memory O(primary items).
+ * past 2^64); memory O(the most options a solution takes).
  */
 DLX_API int dlx_zdd_sample(const dlx_zdd *z, uint64_t n, uint64_t seed, dlx_solution_fn fn, void *ctx);
 
