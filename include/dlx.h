@@ -67,7 +67,7 @@ typedef enum dlx_error {
 	DLX_ERR_SYNTAX = -8,    /**< malformed input text (front ends; details in a #dlx_error_info) */
 	DLX_ERR_IO = -9,        /**< a read error from the input stream */
 	DLX_ERR_UNSUPPORTED = -10 /**< a part of the library this build lacks: dlx_search_sat()
-	                               without CaDiCaL (see dlx_sat_available()) */
+	                               without CaDiCaL or its module (see dlx_sat_available()) */
 } dlx_error;
 
 /**
@@ -368,11 +368,26 @@ typedef struct dlx_search_params {
 DLX_API int dlx_search(dlx_problem *p, const dlx_search_params *params, dlx_stats *stats);
 
 /**
- * Whether this build of the library has the SAT engine (dlx_search_sat()):
- * it was built with CaDiCaL (meson option `sat`, Debian's libcadical-dev).
- * Without it dlx_search_sat() returns #DLX_ERR_UNSUPPORTED.  O(1).
+ * Whether the SAT engine (dlx_search_sat()) can run: the library was built
+ * with CaDiCaL (meson option `sat`, Debian's libcadical-dev) and the
+ * engine's module, dlx-cadical.so, loads.  The module is loaded the first
+ * time this or dlx_search_sat() is called (a millisecond or two; once per
+ * process, thread-safe, never unloaded), so that runs that do not use the
+ * engine do not pay for its C++ start-up.  It is looked for by name along
+ * the run paths of the program or library holding dlx (the build tree's),
+ * LD_LIBRARY_PATH and the system's directories, then where `meson install`
+ * put it (libdir/dlx/).  Without it dlx_search_sat() returns
+ * #DLX_ERR_UNSUPPORTED; dlx_sat_error() says why.  O(1) after the first call.
  */
 DLX_API bool dlx_sat_available(void);
+
+/**
+ * Why dlx_sat_available() is false, as a message for the user (built
+ * without CaDiCaL, or the module's path and the loader's error); "" when it
+ * is true.  Static storage, never freed; loads the module as
+ * dlx_sat_available() does.
+ */
+DLX_API const char *dlx_sat_error(void);
 
 /** What the SAT engine built and ran (dlx_search_sat()). */
 typedef struct dlx_sat_stats {
@@ -434,7 +449,8 @@ typedef struct dlx_sat_stats {
  * @param stats  filled in (may be NULL)
  * @param sat    the encoding's size and the solver calls (may be NULL)
  * @return #DLX_OK, also when stopped early (stats->stop); #DLX_ERR_UNSUPPORTED
- *         when the library was built without CaDiCaL; #DLX_ERR_INVALID for
+ *         when the library was built without CaDiCaL or its module does not
+ *         load (dlx_sat_error() says why); #DLX_ERR_INVALID for
  *         a NULL p; #DLX_ERR_STATE while an iterator searches p, or when p
  *         has items with bounds (dlx_set_item_bounds(): not encoded);
  *         #DLX_ERR_TOO_BIG past 2^31-2 variables; #DLX_ERR_NOMEM when the

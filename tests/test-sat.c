@@ -585,6 +585,7 @@ END_TEST
 START_TEST(not_built)
 {
 	ck_assert(!dlx_sat_available());
+	ck_assert_ptr_nonnull(strstr(dlx_sat_error(), "without CaDiCaL"));
 	dlx_problem *p = copies(2);
 	dlx_stats st;
 	dlx_sat_stats ss = { 9, 9, 9 };
@@ -595,6 +596,14 @@ START_TEST(not_built)
 	ck_assert_str_ne(dlx_strerror(DLX_ERR_UNSUPPORTED), "unknown error");
 	assert_sane(p);
 	dlx_problem_free(p);
+}
+END_TEST
+
+/* The module loaded (the build tree's run path finds it): nothing to say. */
+START_TEST(module_loaded)
+{
+	ck_assert(dlx_sat_available());
+	ck_assert_str_eq(dlx_sat_error(), "");
 }
 END_TEST
 
@@ -610,6 +619,7 @@ static Suite *sat_suite(void)
 	}
 	tc = tcase_create("as dlx_search");
 	tcase_set_timeout(tc, 600);
+	tcase_add_test(tc, module_loaded);
 	tcase_add_test(tc, random_problems_as_search);
 	tcase_add_test(tc, wide_items_as_search);
 	tcase_add_test(tc, queens_as_search);

@@ -489,7 +489,7 @@ static int parse_args(int argc, char **argv, struct opts *o)
 				       "not with --best, --memo, --zdd, --from-zdd, --sample, --part, --checkpoint, --resume, "
 				       "--estimate or --propagate");
 	if (o->sat && !dlx_sat_available()) {
-		fprintf(stderr, "dlx: --engine sat needs dlx built with libcadical-dev\n");
+		fprintf(stderr, "dlx: --engine sat: %s\n", dlx_sat_error());
 		return CLI_EXIT_USAGE;
 	}
 	/*

@@ -795,7 +795,7 @@ static int check_engine(const struct puzzle_options *o)
 				       "and --limit: not --generate, --score, --grade, --candidates, --explain, --hint, "
 				       "--rate, --grid, --propagate, --checkpoint or --resume");
 	if (!dlx_sat_available()) {
-		fprintf(stderr, "dlx-sudoku: --engine sat needs dlx built with libcadical-dev\n");
+		fprintf(stderr, "dlx-sudoku: --engine sat: %s\n", dlx_sat_error());
 		return CLI_EXIT_USAGE;
 	}
 	return 0;

@@ -349,9 +349,8 @@ int solve_one(struct puzzle_worker *w, const struct sudoku_puzzle *pz, uint64_t 
 	uint64_t grade = 0;
 	/* --engine: the modes it applies to (the options refused the others with sat); the rest take dancing links. */
 	bool engine_mode = o->mode == MODE_SOLVE || o->mode == MODE_UNIQUE || o->mode == MODE_COUNT || o->mode == MODE_ALL;
+	/* Auto without the SAT engine is dancing links: the library asks for the engine only on big boards. */
 	dlx_sudoku_engine engine = engine_mode && !o->cli.propagate ? o->engine : DLX_SUDOKU_ENGINE_DLX;
-	if (engine == DLX_SUDOKU_ENGINE_AUTO && !dlx_sat_available())
-		engine = DLX_SUDOKU_ENGINE_DLX;
 	dlx_sudoku_set_engine(solver, engine, 0);
 	int rc = search_puzzle(w, solver, pz->cells, pz->marks, &sp, &grade, &res, &err);
 	t->sat += rc == DLX_OK && dlx_sudoku_last_engine(solver) == DLX_SUDOKU_ENGINE_SAT;

@@ -16,8 +16,11 @@
  * a forced option purified keeps in its list only options of its color
  * (purifying hid the others), so it needs nothing.
  *
+ * The solver is CaDiCaL, in a module loaded the first time it is needed
+ * (dlx-sat-module.h: linked in, its C++ start-up slowed every run).
  * Built without CaDiCaL (DLX_HAVE_SAT undefined: the web build, or
- * meson -Dsat=disabled), the entry points remain and say so.
+ * meson -Dsat=disabled), or when the module cannot be loaded, the entry
+ * points remain and say so.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "dlx.h"
@@ -34,7 +37,7 @@
 #include "dlx-problem.h"
 
 #ifdef DLX_HAVE_SAT
-#include <ccadical.h>
+#include "dlx-sat-module.h"
 #endif
 
 /*
@@ -54,10 +57,31 @@ const struct dlx__sat_config dlx__sat_default = { DLX__SAT_AMO_SEQUENTIAL, 8, tr
 bool dlx_sat_available(void)
 {
 #ifdef DLX_HAVE_SAT
-	return true;
+	return dlx__sat_module(NULL) != NULL;
 #else
 	return false;
 #endif
+}
+
+const char *dlx_sat_error(void)
+{
+#ifdef DLX_HAVE_SAT
+	const char *why;
+	dlx__sat_module(&why);
+	return why;
+#else
+	return "this dlx was built without CaDiCaL (libcadical-dev)";
+#endif
+}
+
+/* The engine's answer when it cannot run. */
+static int unsupported(dlx_stats *stats, dlx_sat_stats *sat)
+{
+	if (stats)
+		*stats = (dlx_stats){ 0, 0, 0, 0, DLX_STOP_ERROR, 0, 0.0 };
+	if (sat)
+		*sat = (dlx_sat_stats){ 0, 0, 0 };
+	return DLX_ERR_UNSUPPORTED;
 }
 
 #ifndef DLX_HAVE_SAT
@@ -66,11 +90,7 @@ int dlx__search_sat_with(dlx_problem *p, const dlx_search_params *params, dlx_st
 	const struct dlx__sat_config *cfg)
 {
 	(void)p, (void)params, (void)cfg;
-	if (stats)
-		*stats = (dlx_stats){ 0, 0, 0, 0, DLX_STOP_ERROR, 0, 0.0 };
-	if (sat)
-		*sat = (dlx_sat_stats){ 0, 0, 0 };
-	return DLX_ERR_UNSUPPORTED;
+	return unsupported(stats, sat);
 }
 
 #else
@@ -81,7 +101,8 @@ int dlx__search_sat_with(dlx_problem *p, const dlx_search_params *params, dlx_st
 #define POLL_EVERY 256
 
 struct sat_run {
-	CCaDiCaL *s;
+	const struct dlx__sat_module *m; /* the solver's functions */
+	void *s;                  /* the solver */
 	const dlx_problem *p;
 	const struct dlx__sat_config *cfg;
 	const dlx_search_params *params;
@@ -142,9 +163,9 @@ static int new_var(struct sat_run *r)
 
 static void clause2(struct sat_run *r, int a, int b)
 {
-	ccadical_add(r->s, a);
-	ccadical_add(r->s, b);
-	ccadical_add(r->s, 0);
+	r->m->add(r->s, a);
+	r->m->add(r->s, b);
+	r->m->add(r->s, 0);
 	r->clauses++;
 }
 
@@ -278,8 +299,8 @@ static bool encode_primary(struct sat_run *r, int32_t i, bool *empty)
 		return true;
 	}
 	for (size_t k = 0; k < n; k++)
-		ccadical_add(r->s, r->group[k]);
-	ccadical_add(r->s, 0);
+		r->m->add(r->s, r->group[k]);
+	r->m->add(r->s, 0);
 	r->clauses++;
 	if (!r->cfg->drop_primary_amo)
 		amo(r, r->group, n);
@@ -375,11 +396,11 @@ static int encode(struct sat_run *r, bool *unsat)
 }
 
 /* The solver's configuration for satisfiable instances, as `cadical --sat` sets it (CaDiCaL 1.5.3). */
-static void sat_options(CCaDiCaL *s)
+static void sat_options(const struct sat_run *r)
 {
-	ccadical_set_option(s, "elimreleff", 10);
-	ccadical_set_option(s, "stabilizeonly", 1);
-	ccadical_set_option(s, "subsumereleff", 60);
+	r->m->set_option(r->s, "elimreleff", 10);
+	r->m->set_option(r->s, "stabilizeonly", 1);
+	r->m->set_option(r->s, "subsumereleff", 60);
 }
 
 /*
@@ -394,9 +415,9 @@ static int enumerate(struct sat_run *r, size_t *sol, dlx_stats *st, dlx_sat_stat
 		sol[k] = option_of_node(p, p->forced[k]);
 	for (;;) {
 		if (params->node_limit)
-			ccadical_limit(r->s, "conflicts", params->node_limit > INT_MAX ? INT_MAX : (int)params->node_limit);
+			r->m->limit(r->s, "conflicts", params->node_limit > INT_MAX ? INT_MAX : (int)params->node_limit);
 		ss->calls++;
-		int res = ccadical_solve(r->s);
+		int res = r->m->solve(r->s);
 		if (res == 20) {
 			st->stop = DLX_STOP_COMPLETE;
 			return DLX_OK;
@@ -407,7 +428,7 @@ static int enumerate(struct sat_run *r, size_t *sol, dlx_stats *st, dlx_sat_stat
 		}
 		size_t n = p->n_forced;
 		for (size_t v = 1; v <= r->n_vars_options; v++)
-			if (ccadical_val(r->s, (int)v) > 0)
+			if (r->m->val(r->s, (int)v) > 0)
 				sol[n++] = r->option_of_var[v - 1];
 		st->solutions++;
 		r->st.solutions = st->solutions;
@@ -426,8 +447,8 @@ static int enumerate(struct sat_run *r, size_t *sol, dlx_stats *st, dlx_sat_stat
 		}
 		/* Another solution differs in a chosen option (a superset would cover some item twice). */
 		for (size_t k = p->n_forced; k < n; k++)
-			ccadical_add(r->s, -r->var_of[sol[k]]);
-		ccadical_add(r->s, 0);
+			r->m->add(r->s, -r->var_of[sol[k]]);
+		r->m->add(r->s, 0);
 		r->clauses++;
 	}
 }
@@ -462,12 +483,15 @@ int dlx__search_sat_with(dlx_problem *p, const dlx_search_params *params, dlx_st
 	clock_gettime(CLOCK_MONOTONIC, &r.last_poll);
 	int rc = DLX_OK;
 	size_t *sol = NULL;
-	r.s = ccadical_init();
+	r.m = dlx__sat_module(NULL);
+	if (!r.m)
+		return unsupported(stats, sat);
+	r.s = r.m->init();
 	/* The library never prints: CaDiCaL's messages (such as "found falsified original clause") off. */
-	ccadical_set_option(r.s, "quiet", 1);
+	r.m->set_option(r.s, "quiet", 1);
 	if (r.cfg->sat_options)
-		sat_options(r.s);
-	ccadical_set_terminate(r.s, &r, terminate_check);
+		sat_options(&r);
+	r.m->set_terminate(r.s, &r, terminate_check);
 	bool unsat = false;
 	rc = encode(&r, &unsat);
 	ss.variables = (uint64_t)r.last_var;
@@ -491,7 +515,7 @@ out:
 		st.stop = DLX_STOP_ERROR;
 	if (st.stop == DLX_STOP_COMPLETE)
 		st.progress = 1.0;
-	ccadical_release(r.s);
+	r.m->release(r.s);
 	free(sol);
 	free(r.var_of);
 	free(r.option_of_var);
