@@ -1,10 +1,11 @@
 /* The shared helpers of the command-line programs (cli.h). */
-#define _POSIX_C_SOURCE 200809L
+#define _GNU_SOURCE /* sched_getaffinity(), CPU_COUNT() */
 #include "cli.h"
 
 #include <errno.h>
 #include <stdatomic.h>
 #include <inttypes.h>
+#include <sched.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -104,8 +105,22 @@ void cli_progress_end(struct cli_limits *lim)
 	lim->reported = false;
 }
 
-unsigned cli_online_cores(void)
+unsigned cli_usable_cores(void)
 {
+	/*
+	 * The CPUs this process may run on, as nproc counts them: under taskset,
+	 * a cgroup's cpuset or a Slurm task's allocation, fewer than the
+	 * machine's, and as many threads as the machine has cores would share
+	 * them.  (Also one system call, where the online count reads a file.)
+	 * A machine past the set's 1,024 CPUs makes the call fail: the online
+	 * count then.
+	 */
+	cpu_set_t set;
+	if (sched_getaffinity(0, sizeof set, &set) == 0) {
+		int n = CPU_COUNT(&set);
+		if (n >= 1)
+			return (unsigned)n;
+	}
 	long n = sysconf(_SC_NPROCESSORS_ONLN);
 	return n < 1 ? 1 : n > 1024 ? 1024 : (unsigned)n;
 }

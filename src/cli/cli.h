@@ -67,8 +67,8 @@ void cli_progress_end(struct cli_limits *lim);
  */
 void cli_progress_before_output(struct cli_limits *lim);
 
-/* The number of online cores, at least 1. */
-unsigned cli_online_cores(void);
+/* The number of CPUs this process may run on (its affinity: taskset, a cpuset, Slurm's allocation), at least 1. */
+unsigned cli_usable_cores(void);
 
 /* A dlx_poll_fn; ctx is a struct cli_limits.  Stops on a signal or the deadline, prints progress. */
 int cli_poll(void *ctx, const dlx_stats *so_far);

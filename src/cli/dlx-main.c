@@ -95,7 +95,7 @@ static const char usage_dlx[] =
 	"                        item covers item B: B's other options go); the same\n"
 	"                        solutions, usually fewer nodes, each node dearer\n"
 	"  -t, --threads=N       threads for --count and for --all without --limit\n"
-	"                        (default: the number of online cores for --count;\n"
+	"                        (default: the cores it may run on for --count;\n"
 	"                        1 for --all, whose order threads would shuffle, and\n"
 	"                        with --node-limit, which threads apply only roughly);\n"
 	"                        the first N solutions are always found by one\n"
@@ -497,7 +497,7 @@ static int parse_args(int argc, char **argv, struct opts *o)
 	 * same place, and --all prints in the same order, only in one thread.
 	 */
 	if (!o->cli.threads)
-		o->cli.threads = o->cli.node_limit || o->all || o->memo ? 1 : cli_online_cores();
+		o->cli.threads = o->cli.node_limit || o->all || o->memo ? 1 : cli_usable_cores();
 	if ((o->memo || diagram_mode(o)) && !o->mp.memory)
 		o->mp.memory = default_memo_memory();
 	return 0;

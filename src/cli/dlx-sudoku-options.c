@@ -118,8 +118,8 @@ static const char usage_dlx_sudoku[] =
 	"                         stood (its count, nodes and --node-limit the whole\n"
 	"                         search's), a run after the last puzzle answered,\n"
 	"                         --output-file cut back to the answers saved\n"
-	"  -t, --threads=N        solve N puzzles at a time (default: the number of\n"
-	"                         online cores); the output is the same for any N.\n"
+	"  -t, --threads=N        solve N puzzles at a time (default: the cores it may\n"
+	"                         run on); the output is the same for any N.\n"
 	"                         A --count of a lone puzzle splits its search over\n"
 	"                         the N threads instead (not with --node-limit)\n"
 	"  -p, --part=K/M         solve only puzzles K, K+M, K+2M, ... of the input\n"
@@ -838,7 +838,7 @@ int parse_puzzle_options(int argc, char **argv, struct puzzle_options *o)
 		return r;
 	o->threads_given = o->cli.threads != 0;
 	if (!o->cli.threads)
-		o->cli.threads = cli_online_cores();
+		o->cli.threads = cli_usable_cores();
 	if (o->pdf && !o->per_page)
 		o->per_page = 1;
 	return 0;
