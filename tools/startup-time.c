@@ -5,8 +5,8 @@
  * binary).  Each command runs RUNS times, the commands taking turns (so
  * that a machine's drift falls on all of them alike), each run spawned
  * with its own standard input and its output discarded; prints per
- * command the median wall time, its quartiles and the mean CPU time
- * (user + system, from wait4()).
+ * command the median wall time, its quartiles, the mean CPU time (user +
+ * system, from wait4()) and the mean number of page faults.
  *
  * usage: startup-time RUNS 'NAME|STDIN|PROGRAM ARGS...' ...
  *   STDIN empty for none; PROGRAM a path (no PATH search); ARGS split at spaces.
@@ -34,6 +34,7 @@ struct command {
 	char *argv[MAX_ARGS + 1];
 	double *wall;    /* microseconds, one per run */
 	double cpu;      /* microseconds, all runs */
+	double faults;   /* page faults (minor and major), all runs */
 };
 
 static int by_value(const void *a, const void *b)
@@ -68,6 +69,7 @@ int main(int argc, char **argv)
 		cmd[c].argv[k] = NULL;
 		cmd[c].wall = calloc((size_t)runs, sizeof *cmd[c].wall);
 		cmd[c].cpu = 0;
+		cmd[c].faults = 0;
 		if (!cmd[c].in || k == 0 || !cmd[c].wall) {
 			fprintf(stderr, "startup-time: '%s' is not NAME|STDIN|PROGRAM ARGS...\n", argv[c + 2]);
 			return 2;
@@ -109,12 +111,13 @@ int main(int argc, char **argv)
 			cmd[c].wall[r] = us_between(&t0, &t1);
 			cmd[c].cpu += (double)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) * 1e6 +
 				(double)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec);
+			cmd[c].faults += (double)(ru.ru_minflt + ru.ru_majflt);
 		}
 	for (int c = 0; c < n; c++) {
 		double *w = cmd[c].wall;
 		qsort(w, (size_t)runs, sizeof *w, by_value);
-		printf("%-12s median %8.1f us  quartiles %8.1f - %8.1f  cpu mean %8.1f us\n", cmd[c].name,
-			w[runs / 2], w[runs / 4], w[3 * runs / 4], cmd[c].cpu / (double)runs);
+		printf("%-12s median %8.1f us  quartiles %8.1f - %8.1f  cpu mean %8.1f us  faults %6.1f\n", cmd[c].name,
+			w[runs / 2], w[runs / 4], w[3 * runs / 4], cmd[c].cpu / (double)runs, cmd[c].faults / (double)runs);
 		free(w);
 	}
 	return 0;
