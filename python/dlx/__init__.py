@@ -368,8 +368,8 @@ class Problem:
               node_limit: Optional[int] = None, time_limit: Optional[float] = None) -> int:
         """The number of solutions (exact; a Python int).
 
-        *threads*: threads to search with (default: the machine's cores, as
-        ``dlx --count``); the count is the same for any number.  *limit*:
+        *threads*: threads to search with (default: the cores this process
+        may run on, its CPU affinity, as ``dlx --count``); the count is the same for any number.  *limit*:
         stop counting at that many (``count(limit=2) == 1`` says unique).
         *node_limit* (search nodes) and *time_limit* (seconds) stop a long
         search: then :class:`LimitReached` is raised, whose ``count`` is the
@@ -377,7 +377,7 @@ class Problem:
         :class:`KeyboardInterrupt` and leaves the problem usable.
         """
         if threads is None:
-            threads = os.cpu_count() or 1
+            threads = _usable_cores()
         if not isinstance(threads, int) or threads < 1:
             raise ValueError("threads must be a positive int")
         tl = 0.0
@@ -488,6 +488,15 @@ def _costs_per_option(costs: Optional[Iterable[int]], n: int) -> Optional[List[i
         if isinstance(c, bool) or not isinstance(c, int) or not 0 <= c < 1 << 33:
             raise ValueError(f"option {o}: a cost is an int from 0 to 2**33-1, not {c!r}")
     return out
+
+
+def _usable_cores() -> int:
+    """The CPUs this process may run on: fewer than the machine's under taskset,
+    a cpuset or a Slurm task's allocation (os.cpu_count() counts them all)."""
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except (AttributeError, OSError):  # not on Linux
+        return os.cpu_count() or 1
 
 
 def _limit(value: Optional[int], name: str) -> int:

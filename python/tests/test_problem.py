@@ -424,6 +424,20 @@ def test_threads_run_at_once():
     assert len(ticks) > 10
 
 
+@pytest.mark.skipif(not hasattr(os, "sched_setaffinity"), reason="no CPU affinity here")
+def test_default_threads_follow_affinity():
+    # A Slurm task or taskset given one CPU of many: count() starts one thread, not one per core.
+    cpus = os.sched_getaffinity(0)
+    assert dlx._usable_cores() == len(cpus)
+    os.sched_setaffinity(0, {min(cpus)})
+    try:
+        assert dlx._usable_cores() == 1
+        assert binary(10).count() == 1 << 10
+    finally:
+        os.sched_setaffinity(0, cpus)
+    assert dlx._usable_cores() == len(cpus)
+
+
 def test_no_leak_iterating_a_million_solutions():
     p = binary(20)  # 1,048,576 solutions
     it = p.solutions()
