@@ -129,7 +129,13 @@ static bool sees(unsigned a, unsigned b)
 
 #define ALL_DIGITS 0x1ffu
 
-static unsigned bits(unsigned m) { return (unsigned)__builtin_popcount(m); }
+/* Bits of a 9-bit mask by table: without -mpopcnt __builtin_popcount is a call. */
+#define POP2(n) n, n + 1, n + 1, n + 2
+#define POP4(n) POP2(n), POP2(n + 1), POP2(n + 1), POP2(n + 2)
+#define POP6(n) POP4(n), POP4(n + 1), POP4(n + 1), POP4(n + 2)
+#define POP8(n) POP6(n), POP6(n + 1), POP6(n + 1), POP6(n + 2)
+static const uint8_t pop9[512] = { POP8(0), POP8(1) };
+static unsigned bits(unsigned m) { return m < 512 ? pop9[m] : (unsigned)__builtin_popcount(m); }
 static unsigned low(unsigned m) { return (unsigned)__builtin_ctz(m); }
 
 /* What every finder reads: the grid and, per unit and digit, the unit's places (bit i: unit_cell(u, i)) left for it. */
@@ -544,6 +550,7 @@ struct chain_search {
 	int16_t parent[2][729]; /* [on][node]: the node it came from, −1 unseen, −2 the start */
 	uint8_t depth[2][729];
 	uint16_t queue[2 * 729];
+	unsigned used;          /* the nodes the last search reached, queue[0..used): set back to unseen by the next */
 };
 
 /*
@@ -556,7 +563,8 @@ static unsigned chain_from(const struct scan *x, struct chain_search *cs, unsign
 	uint16_t *path, bool *y)
 {
 	const uint16_t *cand = x->g->cand;
-	memset(cs->parent, 0xff, sizeof cs->parent);
+	for (unsigned i = 0; i < cs->used; i++)
+		cs->parent[cs->queue[i] & 1][cs->queue[i] >> 1] = -1;
 	unsigned head = 0, tail = 0;
 	cs->parent[start_on][p] = -2;
 	cs->depth[start_on][p] = 1;
@@ -572,14 +580,12 @@ static unsigned chain_from(const struct scan *x, struct chain_search *cs, unsign
 			for (unsigned e = 0; e < 9 && !xonly; e++)
 				if (e != d && (cand[c] & (1u << e)))
 					next[n++] = (uint16_t)(c * 9 + e);
+			/* The row, the column, then the box's cells in neither (which the row or column gave). */
 			const unsigned us[3] = { row_of(c), col_of(c) + 9, box_of(c) + 18 };
 			for (unsigned j = 0; j < 3; j++) {
 				for (unsigned m = x->pos[us[j]][d]; m; m &= m - 1) {
 					unsigned o = unit_cell(us[j], low(m));
-					bool dup = false;
-					for (unsigned k = 0; k < n; k++)
-						dup = dup || next[k] == o * 9 + d;
-					if (o != c && !dup)
+					if (o != c && (j < 2 || (row_of(o) != row_of(c) && col_of(o) != col_of(c))))
 						next[n++] = (uint16_t)(o * 9 + d);
 				}
 			}
@@ -618,11 +624,14 @@ static unsigned chain_from(const struct scan *x, struct chain_search *cs, unsign
 					side = !side;
 				}
 				*y = xs && ys;
+				cs->queue[tail++] = (uint16_t)(w << 1 | to); /* reached too: set back next time */
+				cs->used = tail;
 				return len;
 			}
 			cs->queue[tail++] = (uint16_t)(w << 1 | to);
 		}
 	}
+	cs->used = tail;
 	return 0;
 }
 
@@ -630,6 +639,8 @@ static unsigned chain_from(const struct scan *x, struct chain_search *cs, unsign
 static bool chains(const struct scan *x, dlx_sudoku_step *s, unsigned max_rating)
 {
 	struct chain_search cs;
+	memset(cs.parent, 0xff, sizeof cs.parent);
+	cs.used = 0;
 	uint16_t path[DLX_SUDOKU_CHAIN_MAX], best[DLX_SUDOKU_CHAIN_MAX];
 	unsigned best_rating = UINT32_MAX, best_len = 0, best_on = 1;
 	bool best_y = false;
