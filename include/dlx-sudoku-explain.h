@@ -37,17 +37,28 @@
  *    X-chain's are items "unit has d" (one digit), a Y-chain's cell items
  *    (bivalue cells: players' XY-chain), a forcing chain has both.  SE rates
  *    them 6.6, 6.6 and 7.0, plus 0.1 for each step of its length scale
- *    (over 4, 6, 8, 12, 16, 24 links).
+ *    (over 4, 6, 8, 12, 16, 24 links);
+ *  - forcing chains of several branches, SE's rules after the unary chains,
+ *    each tried when the ones before it find nothing and giving its shortest
+ *    step: Nishio (7.5: a candidate whose choice, followed through links of
+ *    its digit alone and taking each removal into account, makes another
+ *    candidate both chosen and removed, goes; one whose removal does, is
+ *    placed), then cell and region forcing chains (8.0: every candidate of
+ *    a cell, or every place of a digit in a unit, chosen in turn, chooses or
+ *    removes one candidate: it is placed or goes).  Their length is SE's:
+ *    the nodes of the branches together (in a dynamic chain a conclusion
+ *    counts every removal it rests on), on the same scale (over 4, 6, 8, 12,
+ *    16, 24, 32, 48, 64, ... nodes: 0.1 each).
  *
  * Each technique has the weight Sudoku Explainer (SE) 1.2.1 gives it, in
  * tenths (#dlx_sudoku_technique_rating()), and the turbot fish family that
  * of Sukaku Explainer (SE's fork, whose ratings the collections carry).
  * The rating of a puzzle is SE's: always apply the easiest step available,
  * and take the hardest step applied.  When the ladder runs out before the
- * puzzle is solved the puzzle needs more than these techniques (nested or
- * dynamic forcing chains, or a uniqueness technique): its rating is a
- * lower bound, #DLX_SUDOKU_RATING_BEYOND or the hardest step taken, and its
- * class is "beyond logic".
+ * puzzle is solved the puzzle needs more than these techniques (SE's
+ * dynamic or nested forcing chains, or a uniqueness technique): its rating
+ * is a lower bound, #DLX_SUDOKU_RATING_BEYOND or the hardest step taken,
+ * and its class is "beyond logic".
  *
  * Every technique but the uniqueness ones is sound on any grid: an
  * elimination never removes a digit a solution has there, whether or not
@@ -117,6 +128,13 @@ typedef enum dlx_sudoku_technique {
 	                                       cells (players' XY-chain) */
 	DLX_SUDOKU_TECH_XY_CHAIN,         /**< 7.0 and up: a forcing chain with strong links of both
 	                                       kinds */
+	DLX_SUDOKU_TECH_NISHIO,           /**< 7.5 and up: a candidate whose choice, followed on its
+	                                       digit alone and dynamically, contradicts itself goes
+	                                       (or whose removal does, is placed) */
+	DLX_SUDOKU_TECH_CELL_FORCING,     /**< 8.0 and up: every candidate of a cell, chosen, leads to
+	                                       one conclusion (static chains) */
+	DLX_SUDOKU_TECH_REGION_FORCING,   /**< 8.0 and up: every place of a digit in a unit, chosen,
+	                                       leads to one conclusion (static chains) */
 	DLX_SUDOKU_TECH_COUNT             /**< the number of values above */
 } dlx_sudoku_technique;
 
@@ -128,11 +146,11 @@ typedef enum dlx_sudoku_technique {
 
 /**
  * The rating given to a puzzle the ladder does not solve, in tenths, when the
- * steps it took rated less: a lower bound.  SE's techniques past its static
- * forcing chains (aligned triple exclusion, Nishio, multiple and dynamic
- * forcing chains) start at 7.5; a puzzle that only a chain longer than
- * #DLX_SUDOKU_CHAIN_MAX, a cycle or a uniqueness technique solves rates less
- * on SE's scale.
+ * steps it took rated less: a lower bound.  SE's techniques past the
+ * ladder's (its dynamic and nested forcing chains) start at 8.5, some
+ * it has beside them (aligned triple exclusion) at 7.5; a puzzle that only
+ * a chain longer than #DLX_SUDOKU_CHAIN_MAX, a cycle or a uniqueness
+ * technique solves rates less on SE's scale.
  */
 #define DLX_SUDOKU_RATING_BEYOND 75u
 
@@ -160,13 +178,22 @@ typedef struct dlx_sudoku_step {
 	unsigned n_cells;         /**< the pattern's cells: a single's cell, a subset's cells,
 	                               a wing's pivot then pincers, a turbot fish's chain (end,
 	                               its link's other cell, the other link's near cell, end);
+	                               cell forcing chains' cell, region forcing chains' places
+	                               (their unit in units), a Nishio's assumption's cell;
 	                               none for locked candidates and fish (their units say it) */
 	uint8_t cells[9];
 	uint8_t place_cell;       /**< the placement, if place_digit is not 0 */
 	uint8_t place_digit;      /**< the digit placed (singles, some chains), or 0 */
 	unsigned n_chain;         /**< a chain's nodes, chosen and removed in turn: from the
 	                               candidate eliminated chosen to it removed, or (with a
-	                               placement) from the candidate placed removed to it chosen */
+	                               placement) from the candidate placed removed to it chosen.
+	                               Forcing chains of several branches name their branches'
+	                               starts instead: a cell's every candidate, or a unit's every
+	                               place of the digit (cell and region forcing chains); a
+	                               Nishio's assumption (chosen when the step removes it,
+	                               removed when it places it) then the candidate it would make
+	                               both chosen and removed.  Their one conclusion is the step's
+	                               placement or its one elimination. */
 	uint8_t chain_cell[DLX_SUDOKU_CHAIN_MAX];
 	uint8_t chain_digit[DLX_SUDOKU_CHAIN_MAX];
 	unsigned n_elims;         /**< candidates removed before the placement */
@@ -214,9 +241,14 @@ DLX_API int dlx_sudoku_logic_init(const uint8_t *givens, const uint8_t *marks, d
  *                   "r4c4 has no candidate left", "7 has no place left in box 5"
  * @return #DLX_OK; #DLX_ERR_INVALID for NULL arguments; #DLX_ERR_CONFLICT when
  *         the grid has no solution that logic can see (a cell without
- *         candidates, a digit without a place in a unit): the puzzle is broken.
+ *         candidates, a digit without a place in a unit): the puzzle is broken;
+ *         #DLX_ERR_NOMEM when the forcing chains' tables (about 300 KB, freed
+ *         before it returns) cannot be allocated.
  * Complexity: O(81·9) for the singles up to O(27·C(9,4)·9) for the quads and
- * fish; allocates nothing.
+ * fish; the chains, tried only when those fail, follow implications from
+ * each of the up to 729 candidates (a breadth-first search over 2·729
+ * nodes, O(729·20) each): O(729²·20) a rule, about 1-20 ms when they are needed.
+ * Allocates only for the forcing chains of several branches.
  */
 DLX_API int dlx_sudoku_next_step(const dlx_sudoku_logic *g, unsigned max_rating, dlx_sudoku_step *step,
 	dlx_error_info *err);

@@ -13,6 +13,7 @@
 
 #include <limits.h>
 #include <stdbool.h>
+#include <stdlib.h>
 #include <string.h>
 
 static const struct {
@@ -46,6 +47,9 @@ static const struct {
 	[DLX_SUDOKU_TECH_X_CHAIN] = { "X-chain", 66 },
 	[DLX_SUDOKU_TECH_Y_CHAIN] = { "Y-chain", 66 },
 	[DLX_SUDOKU_TECH_XY_CHAIN] = { "forcing chain", 70 },
+	[DLX_SUDOKU_TECH_NISHIO] = { "Nishio forcing chains", 75 },
+	[DLX_SUDOKU_TECH_CELL_FORCING] = { "cell forcing chains", 80 },
+	[DLX_SUDOKU_TECH_REGION_FORCING] = { "region forcing chains", 80 },
 };
 
 const char *dlx_sudoku_technique_name(dlx_sudoku_technique t)
@@ -693,6 +697,414 @@ static bool chains(const struct scan *x, dlx_sudoku_step *s, unsigned max_rating
 }
 
 /*
+ * Forcing chains of several branches, as Sudoku Explainer (SE) finds and
+ * rates them.  One engine follows what a candidate's choice (or removal)
+ * implies: a chosen candidate removes its cell's others (Y-links, left out
+ * in Nishio) and its digit from its peers; a removed one leaves chosen its
+ * cell's last candidate (Y) and its digit's last place in a unit.  SE's
+ * order: chosen candidates first, then one removal at a time.  Static runs
+ * read the step's grid; dynamic ones (Nishio, dynamic chains) remove each
+ * removal from a copy, so that later links see the earlier conclusions.  A
+ * run stops at its first contradiction (a candidate both chosen and removed).
+ *
+ * A conclusion's length is SE's: the number of its distinct ancestors (its
+ * first cause, and in a dynamic run the removals that left a cell or a unit
+ * one place), itself included; a step's is the sum over its branches, rated
+ * as a chain of that many nodes (length_rating()).
+ *
+ * Nodes are 2·candidate + on; node NODES is the contradiction's new end.
+ */
+#define CANDS 729u
+#define NODES (2u * CANDS)
+#define WORDS ((CANDS + 63) / 64)
+
+struct fc_run {
+	uint64_t set[2][WORDS];   /* [on]: the candidates reached removed (0) or chosen (1) */
+	int16_t parent[NODES + 1]; /* the first cause, −1 for the start */
+	uint8_t kind[NODES + 1];   /* how a chosen node followed: 0 a choice's, 1 its cell's last, 2 + u a unit's last */
+	uint16_t hidden[NODES + 1]; /* dynamic: the cell's digits (kind 1) or unit's places (kind ≥ 2) removed before */
+	uint32_t stamp[NODES + 1];
+	uint32_t now;
+	uint16_t cand[81];         /* the grid as the run left it (dynamic) */
+	uint16_t pos[27][9];       /* and its units' places (struct scan's) */
+	uint16_t qon[CANDS], qoff[CANDS]; /* the chosen and removed candidates in the order reached */
+	unsigned ton, toff;
+	unsigned contra_on, contra_off; /* the contradiction's two nodes, when it had one */
+	uint16_t stack[NODES + 1];
+};
+
+static bool has(const uint64_t *s, unsigned p) { return s[p >> 6] >> (p & 63) & 1; }
+static void put_bit(uint64_t *s, unsigned p) { s[p >> 6] |= 1ull << (p & 63); }
+
+static unsigned fc_node(unsigned p, unsigned on) { return 2 * p + on; }
+
+/* Runs from candidate p chosen (on) or removed; returns whether it met a contradiction. */
+static bool fc_run(const struct scan *x, struct fc_run *r, unsigned p, unsigned on, bool dynamic, bool ylinks)
+{
+	const dlx_sudoku_logic *g = x->g;
+	memset(r->set, 0, sizeof r->set);
+	if (dynamic) {
+		memcpy(r->cand, g->cand, sizeof r->cand);
+		memcpy(r->pos, x->pos, sizeof r->pos);
+	}
+	const uint16_t *cand = dynamic ? r->cand : g->cand;
+	const uint16_t(*pos)[9] = dynamic ? (const uint16_t(*)[9])r->pos : x->pos;
+	unsigned hon = 0, ton = 0, hoff = 0, toff = 0;
+	put_bit(r->set[on], p);
+	unsigned n0 = fc_node(p, on);
+	r->parent[n0] = -1;
+	r->kind[n0] = 0;
+	if (on)
+		r->qon[ton++] = (uint16_t)p;
+	else
+		r->qoff[toff++] = (uint16_t)p;
+	for (;;) {
+		unsigned v, c, d, from;
+		bool chosen = hon < ton;
+		if (chosen)
+			v = r->qon[hon++];
+		else if (hoff < toff)
+			v = r->qoff[hoff++];
+		else
+			break;
+		c = v / 9;
+		d = v % 9;
+		from = fc_node(v, chosen);
+		/* The cell's units (box, row, column: SE's order) and the cell's place in each. */
+		const unsigned us[3] = { box_of(c) + 18, row_of(c), col_of(c) + 9 };
+		const unsigned at[3] = { row_of(c) % 3 * 3 + col_of(c) % 3, col_of(c), row_of(c) };
+		if (chosen) {
+			uint16_t next[28];
+			unsigned n = 0;
+			if (ylinks)
+				for (unsigned m = cand[c] & ~(1u << d); m; m &= m - 1)
+					next[n++] = (uint16_t)(c * 9 + low(m));
+			for (unsigned j = 0; j < 3; j++) {
+				for (unsigned m = pos[us[j]][d] & ~(1u << at[j]); m; m &= m - 1) {
+					unsigned o = unit_cell(us[j], low(m));
+					if (!j || box_of(o) != box_of(c))
+						next[n++] = (uint16_t)(o * 9 + d);
+				}
+			}
+			for (unsigned k = 0; k < n; k++) {
+				unsigned q = next[k];
+				if (has(r->set[1], q)) {
+					r->parent[NODES] = (int16_t)from;
+					r->kind[NODES] = 0;
+					r->contra_on = fc_node(q, 1);
+					r->contra_off = NODES;
+					r->ton = ton;
+					r->toff = toff;
+					return true;
+				}
+				if (has(r->set[0], q))
+					continue;
+				put_bit(r->set[0], q);
+				r->parent[fc_node(q, 0)] = (int16_t)from;
+				r->qoff[toff++] = (uint16_t)q;
+			}
+			continue;
+		}
+		uint16_t next[4], hid[4];
+		uint8_t kinds[4];
+		unsigned n = 0;
+		if (ylinks && bits(cand[c]) == 2) {
+			next[n] = (uint16_t)(c * 9 + low(cand[c] & ~(1u << d)));
+			kinds[n] = 1;
+			hid[n++] = (uint16_t)(g->cand[c] & ~cand[c]);
+		}
+		for (unsigned j = 0; j < 3; j++) {
+			unsigned m = pos[us[j]][d] & ~(1u << at[j]);
+			if (bits(m) != 1)
+				continue;
+			unsigned q = unit_cell(us[j], low(m)) * 9 + d;
+			bool dup = false;
+			for (unsigned k = 0; k < n; k++)
+				dup = dup || next[k] == q;
+			if (dup)
+				continue;
+			next[n] = (uint16_t)q;
+			kinds[n] = (uint8_t)(2 + us[j]);
+			hid[n++] = (uint16_t)(x->pos[us[j]][d] & ~pos[us[j]][d]);
+		}
+		if (dynamic) {
+			r->cand[c] &= (uint16_t)~(1u << d);
+			for (unsigned j = 0; j < 3; j++)
+				r->pos[us[j]][d] &= (uint16_t)~(1u << at[j]);
+		}
+		for (unsigned k = 0; k < n; k++) {
+			unsigned q = next[k];
+			unsigned to = has(r->set[0], q) ? NODES : fc_node(q, 1);
+			if (to != NODES && has(r->set[1], q))
+				continue;
+			r->parent[to] = (int16_t)from;
+			r->kind[to] = kinds[k];
+			r->hidden[to] = hid[k];
+			if (to == NODES) {
+				r->contra_on = NODES;
+				r->contra_off = fc_node(q, 0);
+				r->ton = ton;
+				r->toff = toff;
+				return true;
+			}
+			put_bit(r->set[1], q);
+			r->qon[ton++] = (uint16_t)q;
+		}
+	}
+	r->ton = ton;
+	r->toff = toff;
+	return false;
+}
+
+/* SE's length of a node of the run: its distinct ancestors, itself included. */
+static unsigned fc_ancestors(struct fc_run *r, unsigned node)
+{
+	if (++r->now == 0) {
+		memset(r->stamp, 0, sizeof r->stamp);
+		r->now = 1;
+	}
+	unsigned sp = 0, count = 0;
+	r->stack[sp++] = (uint16_t)node;
+	r->stamp[node] = r->now;
+	while (sp) {
+		unsigned n = r->stack[--sp];
+		count++;
+		unsigned par[10], np = 0;
+		if (r->parent[n] >= 0)
+			par[np++] = (unsigned)r->parent[n];
+		unsigned p = n == NODES ? 0 : n / 2;
+		if ((n == NODES || n & 1) && r->kind[n]) {
+			if (n == NODES)
+				p = (unsigned)r->parent[n] / 2; /* the same cell or unit as its parent */
+			unsigned c = p / 9, d = p % 9;
+			if (r->kind[n] == 1) {
+				for (unsigned m = r->hidden[n]; m; m &= m - 1)
+					par[np++] = fc_node(c * 9 + low(m), 0);
+			} else {
+				unsigned u = r->kind[n] - 2u;
+				for (unsigned m = r->hidden[n]; m; m &= m - 1)
+					par[np++] = fc_node(unit_cell(u, low(m)) * 9 + d, 0);
+			}
+		}
+		for (unsigned k = 0; k < np; k++) {
+			if (r->stamp[par[k]] == r->now)
+				continue;
+			r->stamp[par[k]] = r->now;
+			r->stack[sp++] = (uint16_t)par[k];
+		}
+	}
+	return count;
+}
+
+/* A step of several branches, as SE sorts them: shortest first, then by kind (SE's keys), then found first. */
+struct fc_hint {
+	bool found;
+	unsigned cx, key;
+	dlx_sudoku_technique t;
+	unsigned target, on;  /* the candidate concluded chosen (placed) or removed */
+	unsigned src;         /* the assumption (a candidate), the cell (cell·9) or the unit (u·9 + d) */
+	unsigned contra;      /* the candidate both chosen and removed, CANDS if none */
+};
+
+static void fc_offer(struct fc_hint *best, unsigned cx, unsigned key, dlx_sudoku_technique t, unsigned target,
+	unsigned on, unsigned src, unsigned contra)
+{
+	if (best->found && (best->cx < cx || (best->cx == cx && best->key <= key)))
+		return;
+	*best = (struct fc_hint){ true, cx, key, t, target, on, src, contra };
+}
+
+/* The contradiction of the run just made, as a step: the start removed (it was chosen) or placed. */
+static void fc_offer_contradiction(struct fc_run *r, struct fc_hint *best, dlx_sudoku_technique t, unsigned p,
+	unsigned on)
+{
+	unsigned cx = fc_ancestors(r, r->contra_on) + fc_ancestors(r, r->contra_off);
+	unsigned contra = r->contra_on == NODES ? r->contra_off / 2 : r->contra_on / 2;
+	fc_offer(best, cx, 7, t, p, !on, p, contra);
+}
+
+/* Nishio: a candidate chosen that, by links on its digit only and dynamically, contradicts itself goes; removed, is placed. */
+static void nishio(const struct scan *x, struct fc_run *r, struct fc_hint *best)
+{
+	const dlx_sudoku_logic *g = x->g;
+	for (unsigned p = 0; p < CANDS; p++) {
+		if (!(g->cand[p / 9] & (1u << (p % 9))) || bits(g->cand[p / 9]) < 2)
+			continue;
+		for (unsigned on = 1; on < 2; on--)
+			if (fc_run(x, r, p, on, true, false))
+				fc_offer_contradiction(r, best, DLX_SUDOKU_TECH_NISHIO, p, on);
+	}
+}
+
+/* Per candidate, what its choice implies: the sets of one run (left partial at a contradiction). */
+struct fc_table {
+	uint64_t set[CANDS][2][WORDS];
+	uint32_t sum[2][CANDS];
+	uint64_t want[2][WORDS];
+};
+
+/*
+ * The branches of a cell (every candidate chosen) or a unit's digit (every
+ * place chosen): candidates every branch chooses are placed, those every
+ * branch removes go.  want holds what all branches share; the branches are
+ * run again to measure each conclusion's length, the first one last, so that
+ * its order of discovery (SE's order among one pattern's conclusions) is
+ * what the queues hold at the end.
+ */
+static void fc_branches(const struct scan *x, struct fc_run *r, struct fc_table *tb, const uint16_t *starts,
+	unsigned n, bool dynamic, struct fc_hint *best, dlx_sudoku_technique t, unsigned key, unsigned src)
+{
+	const dlx_sudoku_logic *g = x->g;
+	uint64_t any = 0;
+	for (unsigned on = 0; on < 2; on++) {
+		for (unsigned w = 0; w < WORDS; w++) {
+			uint64_t m = ~0ull;
+			for (unsigned i = 0; i < n; i++)
+				m &= tb->set[starts[i]][on][w];
+			tb->want[on][w] = m;
+			any |= m;
+		}
+	}
+	if (!any)
+		return;
+	for (unsigned on = 0; on < 2; on++)
+		for (unsigned w = 0; w < WORDS; w++)
+			for (uint64_t m = tb->want[on][w]; m; m &= m - 1)
+				tb->sum[on][w * 64 + (unsigned)__builtin_ctzll(m)] = 0;
+	for (unsigned i = n; i-- > 0;) {
+		fc_run(x, r, starts[i], 1, dynamic, true);
+		for (unsigned on = 0; on < 2; on++)
+			for (unsigned w = 0; w < WORDS; w++)
+				for (uint64_t m = tb->want[on][w]; m; m &= m - 1) {
+					unsigned q = w * 64 + (unsigned)__builtin_ctzll(m);
+					tb->sum[on][q] += fc_ancestors(r, fc_node(q, on));
+				}
+	}
+	/* r holds the first branch: its conclusions in the order found, chosen ones first (SE's order). */
+	for (unsigned on = 2; on-- > 0;) {
+		const uint16_t *q = on ? r->qon : r->qoff;
+		unsigned nq = on ? r->ton : r->toff;
+		for (unsigned k = 0; k < nq; k++)
+			if (has(tb->want[on], q[k]) && (on || (g->cand[q[k] / 9] & (1u << (q[k] % 9)))))
+				fc_offer(best, tb->sum[on][q[k]], key, t, q[k], on, src, CANDS);
+	}
+}
+
+/*
+ * Multiple forcing chains (static: SE's cell and region forcing chains) or
+ * dynamic ones (with contradictions and double chains: a candidate of a
+ * cell of three or more that chosen and removed leads to one conclusion).
+ * SE's quirks kept: static ones look only at cells of three candidates or
+ * more, and at units whose first place for the digit is such a cell.
+ */
+static int multiple(const struct scan *x, struct fc_run *r, bool dynamic, struct fc_hint *best)
+{
+	const dlx_sudoku_logic *g = x->g;
+	struct fc_table *tb = malloc(sizeof *tb);
+	if (!tb)
+		return DLX_ERR_NOMEM;
+	const dlx_sudoku_technique tcell = DLX_SUDOKU_TECH_CELL_FORCING, treg = DLX_SUDOKU_TECH_REGION_FORCING;
+	for (unsigned p = 0; p < CANDS; p++) {
+		unsigned c = p / 9, d = p % 9;
+		if (!(g->cand[c] & (1u << d)) || bits(g->cand[c]) < 2)
+			continue;
+		fc_run(x, r, p, 1, dynamic, true);
+		memcpy(tb->set[p], r->set, sizeof r->set);
+	}
+	uint16_t starts[9];
+	for (unsigned c = 0; c < 81; c++) {
+		unsigned m = g->cand[c];
+		if (bits(m) < (dynamic ? 2u : 3u))
+			continue;
+		/* Units whose first place for d is c, in SE's order: box, row, column. */
+		for (unsigned mm = m; mm; mm &= mm - 1) {
+			unsigned d = low(mm);
+			const unsigned us[3] = { box_of(c) + 18, row_of(c), col_of(c) + 9 };
+			for (unsigned j = 0; j < 3; j++) {
+				unsigned pm = x->pos[us[j]][d];
+				if (bits(pm) < 2 || unit_cell(us[j], low(pm)) != c)
+					continue;
+				unsigned n = 0;
+				for (; pm; pm &= pm - 1)
+					starts[n++] = (uint16_t)(unit_cell(us[j], low(pm)) * 9 + d);
+				fc_branches(x, r, tb, starts, n, dynamic, best, treg, 6, us[j] * 9 + d);
+			}
+		}
+		unsigned n = 0;
+		for (; m; m &= m - 1)
+			starts[n++] = (uint16_t)(c * 9 + low(m));
+		fc_branches(x, r, tb, starts, n, dynamic, best, tcell, 5, c * 9);
+	}
+	free(tb);
+	return DLX_OK;
+}
+
+/* The step of the best of several branches found. */
+static bool fc_step(const struct scan *x, dlx_sudoku_step *s, const struct fc_hint *h, unsigned base)
+{
+	const dlx_sudoku_logic *g = x->g;
+	step_start(s, h->t);
+	s->rating = base + length_rating(h->cx);
+	if (h->t == DLX_SUDOKU_TECH_CELL_FORCING) {
+		unsigned c = h->src / 9;
+		s->cells[s->n_cells++] = (uint8_t)c;
+		s->digits = g->cand[c];
+		for (unsigned m = g->cand[c]; m; m &= m - 1) {
+			s->chain_cell[s->n_chain] = (uint8_t)c;
+			s->chain_digit[s->n_chain++] = (uint8_t)(low(m) + 1);
+		}
+	} else if (h->t == DLX_SUDOKU_TECH_REGION_FORCING) {
+		unsigned u = h->src / 9, d = h->src % 9;
+		s->units[s->n_units++] = (uint8_t)u;
+		s->digits = (uint16_t)(1u << d);
+		for (unsigned m = x->pos[u][d]; m; m &= m - 1) {
+			unsigned c = unit_cell(u, low(m));
+			s->cells[s->n_cells++] = (uint8_t)c;
+			s->chain_cell[s->n_chain] = (uint8_t)c;
+			s->chain_digit[s->n_chain++] = (uint8_t)(d + 1);
+		}
+	} else {
+		s->cells[s->n_cells++] = (uint8_t)(h->src / 9);
+		s->digits = (uint16_t)(1u << (h->src % 9));
+		s->chain_cell[s->n_chain] = (uint8_t)(h->src / 9);
+		s->chain_digit[s->n_chain++] = (uint8_t)(h->src % 9 + 1);
+		if (h->contra < CANDS) {
+			s->chain_cell[s->n_chain] = (uint8_t)(h->contra / 9);
+			s->chain_digit[s->n_chain++] = (uint8_t)(h->contra % 9 + 1);
+		}
+	}
+	if (h->on) {
+		s->place_cell = (uint8_t)(h->target / 9);
+		s->place_digit = (uint8_t)(h->target % 9 + 1);
+		return true;
+	}
+	elim(x, s, h->target / 9, h->target % 9);
+	return accept(s);
+}
+
+/* SE's forcing chains of several branches at one level: Nishio (75) or multiple (80). */
+static int forcing(const struct scan *x, dlx_sudoku_step *s, unsigned level, unsigned max_rating, bool *found)
+{
+	*found = false;
+	struct fc_run *r = malloc(sizeof *r);
+	if (!r)
+		return DLX_ERR_NOMEM;
+	r->now = 0;
+	memset(r->stamp, 0, sizeof r->stamp);
+	struct fc_hint best = { 0 };
+	int rc = DLX_OK;
+	if (level == 75)
+		nishio(x, r, &best);
+	else
+		rc = multiple(x, r, false, &best);
+	free(r);
+	if (rc || !best.found || level + length_rating(best.cx) > max_rating)
+		return rc;
+	*found = fc_step(x, s, &best, level);
+	return DLX_OK;
+}
+
+/*
  * Unique rectangles: cells (r1,c1), (r1,c2), (r2,c1), (r2,c2) in two boxes,
  * all empty and all holding a and b.  Were all four left to {a,b}, the two
  * digits could swap for a second solution, so in a unique puzzle:
@@ -944,6 +1356,13 @@ int dlx_sudoku_next_step(const dlx_sudoku_logic *g, unsigned max_rating, dlx_sud
 		case DLX_SUDOKU_TECH_HIDDEN_QUAD: found = hidden_subset(&x, s, 4); break;
 		/* Both kinds at once: a long X-chain may rate above a short XY-chain. */
 		case DLX_SUDOKU_TECH_X_CHAIN: found = chains(&x, s, max_rating); break;
+		/* One finder per SE rule, each its rule's easiest step, whatever it rates (SE's order). */
+		case DLX_SUDOKU_TECH_NISHIO:
+		case DLX_SUDOKU_TECH_CELL_FORCING:
+			rc = forcing(&x, s, techniques[t].rating, max_rating, &found);
+			if (rc)
+				return rc;
+			break;
 		default: break;
 		}
 		if (found)
