@@ -45,7 +45,12 @@
  *    candidate both chosen and removed, goes; one whose removal does, is
  *    placed), then cell and region forcing chains (8.0: every candidate of
  *    a cell, or every place of a digit in a unit, chosen in turn, chooses or
- *    removes one candidate: it is placed or goes).  Their length is SE's:
+ *    removes one candidate: it is placed or goes), then dynamic forcing
+ *    chains (8.5: the same with every link and every branch taking the
+ *    removals before it into account, and two more kinds: contradiction, an
+ *    assumption that makes a candidate both chosen and removed, and double,
+ *    a candidate of a cell of three or more that chosen and removed leads to
+ *    one conclusion).  Their length is SE's:
  *    the nodes of the branches together (in a dynamic chain a conclusion
  *    counts every removal it rests on), on the same scale (over 4, 6, 8, 12,
  *    16, 24, 32, 48, 64, ... nodes: 0.1 each).
@@ -56,7 +61,8 @@
  * The rating of a puzzle is SE's: always apply the easiest step available,
  * and take the hardest step applied.  When the ladder runs out before the
  * puzzle is solved the puzzle needs more than these techniques (SE's
- * dynamic or nested forcing chains, or a uniqueness technique): its rating
+ * dynamic forcing chains with the simpler techniques inside (9.0) or nested
+ * ones, or a uniqueness technique): its rating
  * is a lower bound, #DLX_SUDOKU_RATING_BEYOND or the hardest step taken,
  * and its class is "beyond logic".
  *
@@ -135,6 +141,12 @@ typedef enum dlx_sudoku_technique {
 	                                       one conclusion (static chains) */
 	DLX_SUDOKU_TECH_REGION_FORCING,   /**< 8.0 and up: every place of a digit in a unit, chosen,
 	                                       leads to one conclusion (static chains) */
+	DLX_SUDOKU_TECH_DYNAMIC_CONTRADICTION, /**< 8.5 and up: a candidate whose choice (removal)
+	                                       leads, dynamically, to a contradiction goes (is placed) */
+	DLX_SUDOKU_TECH_DYNAMIC_DOUBLE,   /**< 8.5 and up: a candidate chosen and removed leads,
+	                                       dynamically, to one conclusion both ways */
+	DLX_SUDOKU_TECH_DYNAMIC_CELL,     /**< 8.5 and up: cell forcing chains, dynamic */
+	DLX_SUDOKU_TECH_DYNAMIC_REGION,   /**< 8.5 and up: region forcing chains, dynamic */
 	DLX_SUDOKU_TECH_COUNT             /**< the number of values above */
 } dlx_sudoku_technique;
 
@@ -147,10 +159,11 @@ typedef enum dlx_sudoku_technique {
 /**
  * The rating given to a puzzle the ladder does not solve, in tenths, when the
  * steps it took rated less: a lower bound.  SE's techniques past the
- * ladder's (its dynamic and nested forcing chains) start at 8.5, some
- * it has beside them (aligned triple exclusion) at 7.5; a puzzle that only
- * a chain longer than #DLX_SUDOKU_CHAIN_MAX, a cycle or a uniqueness
- * technique solves rates less on SE's scale.
+ * ladder's (dynamic forcing chains with the simpler techniques inside,
+ * nested ones) start at 9.0, but SE has others the ladder lacks from 7.5
+ * (aligned triple exclusion) that may spare it those, and a puzzle that
+ * only a chain longer than #DLX_SUDOKU_CHAIN_MAX, a cycle or a uniqueness
+ * technique solves rates less on SE's scale: 7.5 is the bound kept.
  */
 #define DLX_SUDOKU_RATING_BEYOND 75u
 
@@ -179,7 +192,8 @@ typedef struct dlx_sudoku_step {
 	                               a wing's pivot then pincers, a turbot fish's chain (end,
 	                               its link's other cell, the other link's near cell, end);
 	                               cell forcing chains' cell, region forcing chains' places
-	                               (their unit in units), a Nishio's assumption's cell;
+	                               (their unit in units), a Nishio's, contradiction's or
+	                               double chain's assumption's cell;
 	                               none for locked candidates and fish (their units say it) */
 	uint8_t cells[9];
 	uint8_t place_cell;       /**< the placement, if place_digit is not 0 */
@@ -190,9 +204,10 @@ typedef struct dlx_sudoku_step {
 	                               Forcing chains of several branches name their branches'
 	                               starts instead: a cell's every candidate, or a unit's every
 	                               place of the digit (cell and region forcing chains); a
-	                               Nishio's assumption (chosen when the step removes it,
-	                               removed when it places it) then the candidate it would make
-	                               both chosen and removed.  Their one conclusion is the step's
+	                               Nishio's or dynamic contradiction's assumption (chosen when
+	                               the step removes it, removed when it places it) then the
+	                               candidate it would make both chosen and removed; a dynamic
+	                               double chain's one candidate, chosen and removed.  Their one conclusion is the step's
 	                               placement or its one elimination. */
 	uint8_t chain_cell[DLX_SUDOKU_CHAIN_MAX];
 	uint8_t chain_digit[DLX_SUDOKU_CHAIN_MAX];

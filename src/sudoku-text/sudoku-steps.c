@@ -139,17 +139,24 @@ size_t sudoku_step_text(char *buf, const dlx_sudoku_step *s)
 		break;
 	/* Forcing chains of several branches: the rating, then the branches (dlx-sudoku-explain.h). */
 	case DLX_SUDOKU_TECH_NISHIO:
+	case DLX_SUDOKU_TECH_DYNAMIC_CONTRADICTION:
 		/* "r3c4<>7 ...: r3c4=7 would make r5c5 both 3 and not 3" */
 		put(&l, " (%u.%u): r%uc%u%s%u would make r%uc%u both %u and not %u", s->rating / 10, s->rating % 10,
 			s->chain_cell[0] / 9u + 1, s->chain_cell[0] % 9u + 1, s->place_digit ? "<>" : "=", s->chain_digit[0],
 			s->chain_cell[1] / 9u + 1, s->chain_cell[1] % 9u + 1, s->chain_digit[1], s->chain_digit[1]);
 		break;
+	case DLX_SUDOKU_TECH_DYNAMIC_DOUBLE:
+		put(&l, " (%u.%u): whether r%uc%u is %u or not", s->rating / 10, s->rating % 10, s->chain_cell[0] / 9u + 1,
+			s->chain_cell[0] % 9u + 1, s->chain_digit[0]);
+		break;
 	case DLX_SUDOKU_TECH_CELL_FORCING:
+	case DLX_SUDOKU_TECH_DYNAMIC_CELL:
 		put(&l, " (%u.%u): whichever of ", s->rating / 10, s->rating % 10);
 		put_digits(&l, s->digits);
 		put(&l, " r%uc%u holds", s->cells[0] / 9u + 1, s->cells[0] % 9u + 1);
 		break;
 	case DLX_SUDOKU_TECH_REGION_FORCING:
+	case DLX_SUDOKU_TECH_DYNAMIC_REGION:
 		put(&l, " (%u.%u): wherever %u goes in ", s->rating / 10, s->rating % 10,
 			(unsigned)__builtin_ctz(s->digits) + 1);
 		put_unit(&l, s->units[0]);

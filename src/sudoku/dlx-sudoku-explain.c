@@ -50,6 +50,10 @@ static const struct {
 	[DLX_SUDOKU_TECH_NISHIO] = { "Nishio forcing chains", 75 },
 	[DLX_SUDOKU_TECH_CELL_FORCING] = { "cell forcing chains", 80 },
 	[DLX_SUDOKU_TECH_REGION_FORCING] = { "region forcing chains", 80 },
+	[DLX_SUDOKU_TECH_DYNAMIC_CONTRADICTION] = { "dynamic contradiction forcing chains", 85 },
+	[DLX_SUDOKU_TECH_DYNAMIC_DOUBLE] = { "dynamic double forcing chains", 85 },
+	[DLX_SUDOKU_TECH_DYNAMIC_CELL] = { "dynamic cell forcing chains", 85 },
+	[DLX_SUDOKU_TECH_DYNAMIC_REGION] = { "dynamic region forcing chains", 85 },
 };
 
 const char *dlx_sudoku_technique_name(dlx_sudoku_technique t)
@@ -1001,15 +1005,41 @@ static int multiple(const struct scan *x, struct fc_run *r, bool dynamic, struct
 {
 	const dlx_sudoku_logic *g = x->g;
 	struct fc_table *tb = malloc(sizeof *tb);
-	if (!tb)
+	struct fc_run *r2 = dynamic ? malloc(sizeof *r2) : NULL;
+	if (!tb || (dynamic && !r2)) {
+		free(tb);
+		free(r2);
 		return DLX_ERR_NOMEM;
-	const dlx_sudoku_technique tcell = DLX_SUDOKU_TECH_CELL_FORCING, treg = DLX_SUDOKU_TECH_REGION_FORCING;
+	}
+	const dlx_sudoku_technique tc = dynamic ? DLX_SUDOKU_TECH_DYNAMIC_CONTRADICTION : DLX_SUDOKU_TECH_NONE;
+	const dlx_sudoku_technique td = DLX_SUDOKU_TECH_DYNAMIC_DOUBLE;
+	const dlx_sudoku_technique tcell = dynamic ? DLX_SUDOKU_TECH_DYNAMIC_CELL : DLX_SUDOKU_TECH_CELL_FORCING;
+	const dlx_sudoku_technique treg = dynamic ? DLX_SUDOKU_TECH_DYNAMIC_REGION : DLX_SUDOKU_TECH_REGION_FORCING;
 	for (unsigned p = 0; p < CANDS; p++) {
 		unsigned c = p / 9, d = p % 9;
 		if (!(g->cand[c] & (1u << d)) || bits(g->cand[c]) < 2)
 			continue;
-		fc_run(x, r, p, 1, dynamic, true);
+		bool contra = fc_run(x, r, p, 1, dynamic, true);
 		memcpy(tb->set[p], r->set, sizeof r->set);
+		if (!dynamic)
+			continue;
+		if (contra)
+			fc_offer_contradiction(r, best, tc, p, 1);
+		if (fc_run(x, r2, p, 0, dynamic, true))
+			fc_offer_contradiction(r2, best, tc, p, 0);
+		if (bits(g->cand[c]) < 3)
+			continue;
+		/* Double forcing chains: what p chosen and p removed both imply, in the order p chosen found it. */
+		for (unsigned on = 2; on-- > 0;) {
+			const uint16_t *q = on ? r->qon : r->qoff;
+			unsigned nq = on ? r->ton : r->toff;
+			for (unsigned k = 0; k < nq; k++) {
+				if (!has(r2->set[on], q[k]) || (on && bits(g->cand[q[k] / 9]) < 2))
+					continue;
+				unsigned cx = fc_ancestors(r, fc_node(q[k], on)) + fc_ancestors(r2, fc_node(q[k], on));
+				fc_offer(best, cx, 1, td, q[k], on, p, CANDS);
+			}
+		}
 	}
 	uint16_t starts[9];
 	for (unsigned c = 0; c < 81; c++) {
@@ -1036,6 +1066,7 @@ static int multiple(const struct scan *x, struct fc_run *r, bool dynamic, struct
 		fc_branches(x, r, tb, starts, n, dynamic, best, tcell, 5, c * 9);
 	}
 	free(tb);
+	free(r2);
 	return DLX_OK;
 }
 
@@ -1045,7 +1076,7 @@ static bool fc_step(const struct scan *x, dlx_sudoku_step *s, const struct fc_hi
 	const dlx_sudoku_logic *g = x->g;
 	step_start(s, h->t);
 	s->rating = base + length_rating(h->cx);
-	if (h->t == DLX_SUDOKU_TECH_CELL_FORCING) {
+	if (h->t == DLX_SUDOKU_TECH_CELL_FORCING || h->t == DLX_SUDOKU_TECH_DYNAMIC_CELL) {
 		unsigned c = h->src / 9;
 		s->cells[s->n_cells++] = (uint8_t)c;
 		s->digits = g->cand[c];
@@ -1053,7 +1084,7 @@ static bool fc_step(const struct scan *x, dlx_sudoku_step *s, const struct fc_hi
 			s->chain_cell[s->n_chain] = (uint8_t)c;
 			s->chain_digit[s->n_chain++] = (uint8_t)(low(m) + 1);
 		}
-	} else if (h->t == DLX_SUDOKU_TECH_REGION_FORCING) {
+	} else if (h->t == DLX_SUDOKU_TECH_REGION_FORCING || h->t == DLX_SUDOKU_TECH_DYNAMIC_REGION) {
 		unsigned u = h->src / 9, d = h->src % 9;
 		s->units[s->n_units++] = (uint8_t)u;
 		s->digits = (uint16_t)(1u << d);
@@ -1082,7 +1113,7 @@ static bool fc_step(const struct scan *x, dlx_sudoku_step *s, const struct fc_hi
 	return accept(s);
 }
 
-/* SE's forcing chains of several branches at one level: Nishio (75) or multiple (80). */
+/* SE's forcing chains of several branches at one level: Nishio (75), multiple (80) or dynamic (85). */
 static int forcing(const struct scan *x, dlx_sudoku_step *s, unsigned level, unsigned max_rating, bool *found)
 {
 	*found = false;
@@ -1096,7 +1127,7 @@ static int forcing(const struct scan *x, dlx_sudoku_step *s, unsigned level, uns
 	if (level == 75)
 		nishio(x, r, &best);
 	else
-		rc = multiple(x, r, false, &best);
+		rc = multiple(x, r, level == 85, &best);
 	free(r);
 	if (rc || !best.found || level + length_rating(best.cx) > max_rating)
 		return rc;
@@ -1359,6 +1390,7 @@ int dlx_sudoku_next_step(const dlx_sudoku_logic *g, unsigned max_rating, dlx_sud
 		/* One finder per SE rule, each its rule's easiest step, whatever it rates (SE's order). */
 		case DLX_SUDOKU_TECH_NISHIO:
 		case DLX_SUDOKU_TECH_CELL_FORCING:
+		case DLX_SUDOKU_TECH_DYNAMIC_CONTRADICTION:
 			rc = forcing(&x, s, techniques[t].rating, max_rating, &found);
 			if (rc)
 				return rc;
