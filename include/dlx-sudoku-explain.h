@@ -38,6 +38,12 @@
  *    (bivalue cells: players' XY-chain), a forcing chain has both.  SE rates
  *    them 6.6, 6.6 and 7.0, plus 0.1 for each step of its length scale
  *    (over 4, 6, 8, 12, 16, 24 links);
+ *  - aligned triple exclusion (SE's, 7.5, tried after the unary chains):
+ *    three cells, the third seeing one of the others, all three seen by two
+ *    or more cells of two or three candidates (excluders); a choice of a
+ *    digit per cell that gives one digit to two cells seeing each other, or
+ *    every candidate of an excluder to the three, is impossible, and a
+ *    candidate no possible choice uses goes;
  *  - forcing chains of several branches, SE's rules after the unary chains,
  *    each tried when the ones before it find nothing and giving its shortest
  *    step: Nishio (7.5: a candidate whose choice, followed through links of
@@ -134,6 +140,9 @@ typedef enum dlx_sudoku_technique {
 	                                       cells (players' XY-chain) */
 	DLX_SUDOKU_TECH_XY_CHAIN,         /**< 7.0 and up: a forcing chain with strong links of both
 	                                       kinds */
+	DLX_SUDOKU_TECH_ALIGNED_TRIPLE,   /**< 7.5: three cells, the choices of a digit each that
+	                                       their excluders (cells of two or three candidates seeing
+	                                       all three) allow leave some candidate unused: it goes */
 	DLX_SUDOKU_TECH_NISHIO,           /**< 7.5 and up: a candidate whose choice, followed on its
 	                                       digit alone and dynamically, contradicts itself goes
 	                                       (or whose removal does, is placed) */

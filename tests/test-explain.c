@@ -591,9 +591,9 @@ static unsigned read_puzzles(const char *name, uint8_t (*givens)[81], unsigned m
 }
 
 /*
- * The forcing chains of several branches, on puzzles that need them (the
- * first 60 of magictour's top 1465): every step checked as above, each kind
- * used.
+ * Aligned triple exclusion and the forcing chains of several branches, on
+ * puzzles that need them (the first 60 of magictour's top 1465): every step
+ * checked as above, each kind used.
  */
 START_TEST(test_checker_on_forcing_chains)
 {
@@ -609,7 +609,7 @@ START_TEST(test_checker_on_forcing_chains)
 		solved += k.last_rating != 0;
 	}
 	ck_assert_uint_eq(k.bad, 0);
-	for (unsigned t = DLX_SUDOKU_TECH_NISHIO; t < DLX_SUDOKU_TECH_COUNT; t++)
+	for (unsigned t = DLX_SUDOKU_TECH_ALIGNED_TRIPLE; t < DLX_SUDOKU_TECH_COUNT; t++)
 		ck_assert_msg(k.used[t] > 0, "%s never used", dlx_sudoku_technique_name(t));
 	/* Dynamic chains solve most of them; the rest need SE's nested chains. */
 	ck_assert_uint_ge(solved, 55);
@@ -628,7 +628,7 @@ struct capture {
 static int capture_step(void *ctx, const dlx_sudoku_step *s)
 {
 	struct capture *cp = ctx;
-	if (s->technique >= DLX_SUDOKU_TECH_NISHIO && !cp->have[s->technique]) {
+	if (s->technique >= DLX_SUDOKU_TECH_ALIGNED_TRIPLE && !cp->have[s->technique]) {
 		cp->have[s->technique] = true;
 		cp->step[s->technique] = *s;
 		cp->grid[s->technique] = *cp->g;
@@ -646,7 +646,7 @@ START_TEST(test_checker_catches_wrong_forcing_chains)
 	static struct capture cp;
 	memset(&cp, 0, sizeof cp);
 	unsigned kinds = 0;
-	for (unsigned i = 0; i < n && kinds < DLX_SUDOKU_TECH_COUNT - DLX_SUDOKU_TECH_NISHIO; i++) {
+	for (unsigned i = 0; i < n && kinds < DLX_SUDOKU_TECH_COUNT - DLX_SUDOKU_TECH_ALIGNED_TRIPLE; i++) {
 		uint8_t solution[81];
 		dlx_sudoku_params sp = DLX_SUDOKU_PARAMS_INIT;
 		dlx_sudoku_result res;
@@ -660,7 +660,7 @@ START_TEST(test_checker_catches_wrong_forcing_chains)
 		dlx_sudoku_rating r;
 		ck_assert_int_eq(dlx_sudoku_rate(&g, &r, capture_step, &cp, NULL), DLX_OK);
 		kinds = 0;
-		for (unsigned t = DLX_SUDOKU_TECH_NISHIO; t < DLX_SUDOKU_TECH_COUNT; t++) {
+		for (unsigned t = DLX_SUDOKU_TECH_ALIGNED_TRIPLE; t < DLX_SUDOKU_TECH_COUNT; t++) {
 			kinds += cp.have[t];
 			if (!cp.have[t] || had[t])
 				continue;
@@ -693,7 +693,7 @@ START_TEST(test_checker_catches_wrong_forcing_chains)
 				ck_assert(after.value[c] ? after.value[c] == solution[c] : (after.cand[c] & bit(solution[c])) != 0);
 		}
 	}
-	ck_assert_uint_eq(kinds, DLX_SUDOKU_TECH_COUNT - DLX_SUDOKU_TECH_NISHIO);
+	ck_assert_uint_eq(kinds, DLX_SUDOKU_TECH_COUNT - DLX_SUDOKU_TECH_ALIGNED_TRIPLE);
 	dlx_sudoku_free(sv);
 }
 END_TEST

@@ -137,6 +137,10 @@ size_t sudoku_step_text(char *buf, const dlx_sudoku_step *s)
 			put(&l, "%s r%uc%u%s%u", i ? " =>" : "", s->chain_cell[i] / 9u + 1, s->chain_cell[i] % 9u + 1,
 				i % 2 == !s->place_digit ? "<>" : "=", s->chain_digit[i]);
 		break;
+	case DLX_SUDOKU_TECH_ALIGNED_TRIPLE:
+		put(&l, ": ");
+		put_cells(&l, s->cells, s->n_cells);
+		break;
 	/* Forcing chains of several branches: the rating, then the branches (dlx-sudoku-explain.h). */
 	case DLX_SUDOKU_TECH_NISHIO:
 	case DLX_SUDOKU_TECH_DYNAMIC_CONTRADICTION:

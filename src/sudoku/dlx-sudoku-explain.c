@@ -47,6 +47,7 @@ static const struct {
 	[DLX_SUDOKU_TECH_X_CHAIN] = { "X-chain", 66 },
 	[DLX_SUDOKU_TECH_Y_CHAIN] = { "Y-chain", 66 },
 	[DLX_SUDOKU_TECH_XY_CHAIN] = { "forcing chain", 70 },
+	[DLX_SUDOKU_TECH_ALIGNED_TRIPLE] = { "aligned triple exclusion", 75 },
 	[DLX_SUDOKU_TECH_NISHIO] = { "Nishio forcing chains", 75 },
 	[DLX_SUDOKU_TECH_CELL_FORCING] = { "cell forcing chains", 80 },
 	[DLX_SUDOKU_TECH_REGION_FORCING] = { "region forcing chains", 80 },
@@ -698,6 +699,132 @@ static bool chains(const struct scan *x, dlx_sudoku_step *s, unsigned max_rating
 	s->place_cell = (uint8_t)(best[0] / 9);
 	s->place_digit = (uint8_t)(best[0] % 9 + 1);
 	return true;
+}
+
+/*
+ * Aligned triple exclusion (SE's AlignedExclusion(3), 7.5): three cells,
+ * the third seeing one of the first two, seen all three by two or more
+ * cells of two or three candidates (the excluders).  A choice of one digit
+ * per cell is impossible when two cells that see each other take one digit,
+ * or when it takes every candidate of an excluder; a candidate of the three
+ * cells that no possible choice uses goes.  SE's order: pairs (0,1), (0,2),
+ * (1,2), (0,3), ... of the cells of two or more candidates with an
+ * excluder, then the third cell among the pair's excluders.
+ */
+static bool aligned_triple(const struct scan *x, dlx_sudoku_step *s)
+{
+	const uint16_t *cand = x->g->cand;
+	uint8_t list[81], at[81];
+	uint64_t excl[81][2], base[2] = { 0, 0 };
+	/* Per unit, its cells of two or three candidates, and of one (a naked single not yet placed). */
+	uint64_t few[27][2], one[27][2];
+	memset(few, 0, sizeof few);
+	memset(one, 0, sizeof one);
+	for (unsigned c = 0; c < 81; c++) {
+		unsigned k = bits(cand[c]);
+		const unsigned us[3] = { row_of(c), col_of(c) + 9, box_of(c) + 18 };
+		for (unsigned j = 0; j < 3; j++) {
+			if (k >= 2 && k <= 3)
+				few[us[j]][c >> 6] |= 1ull << (c & 63);
+			if (k == 1)
+				one[us[j]][c >> 6] |= 1ull << (c & 63);
+		}
+	}
+	unsigned n = 0;
+	for (unsigned c = 0; c < 81; c++) {
+		if (bits(cand[c]) < 2)
+			continue;
+		const unsigned us[3] = { row_of(c), col_of(c) + 9, box_of(c) + 18 };
+		uint64_t single = 0;
+		for (unsigned w = 0; w < 2; w++) {
+			excl[c][w] = few[us[0]][w] | few[us[1]][w] | few[us[2]][w];
+			single |= one[us[0]][w] | one[us[1]][w] | one[us[2]][w];
+		}
+		excl[c][c >> 6] &= ~(1ull << (c & 63));
+		if (single || !(excl[c][0] | excl[c][1]))
+			continue;
+		at[c] = (uint8_t)n;
+		list[n++] = (uint8_t)c;
+		base[c >> 6] |= 1ull << (c & 63);
+	}
+	for (unsigned j = 1; j < n; j++) {
+		for (unsigned i = 0; i < j; i++) {
+			unsigned c0 = list[i], c1 = list[j];
+			uint64_t twin[2];
+			for (unsigned w = 0; w < 2; w++)
+				twin[w] = (excl[c0][w] | excl[c1][w]) & base[w];
+			twin[c0 >> 6] &= ~(1ull << (c0 & 63));
+			twin[c1 >> 6] &= ~(1ull << (c1 & 63));
+			for (unsigned w = 0; w < 2; w++) {
+				for (uint64_t tm = twin[w]; tm; tm &= tm - 1) {
+					unsigned t = w * 64 + (unsigned)__builtin_ctzll(tm), k = at[t];
+					/*
+					 * A triple comes up once for each of its pairs whose excluders hold its
+					 * third cell: only its first time counts (a later one finds the same).
+					 */
+					if (k < j) {
+						unsigned a = k < i ? t : c0, b = k < i ? c0 : t;
+						if ((excl[a][c1 >> 6] | excl[b][c1 >> 6]) >> (c1 & 63) & 1)
+							continue;
+						if (k < i && ((excl[t][c0 >> 6] | excl[c1][c0 >> 6]) >> (c0 & 63) & 1))
+							continue;
+					}
+					uint64_t common[2];
+					for (unsigned v = 0; v < 2; v++)
+						common[v] = excl[c0][v] & excl[c1][v] & excl[t][v];
+					/* Two excluders or more: two words set, or one with two bits. */
+					if (!(common[0] && common[1]) && !(common[0] & (common[0] - 1)) &&
+						!(common[1] & (common[1] - 1)))
+						continue;
+					/* The excluders the three cells' digits can fill (the others never block). */
+					uint16_t ex[20];
+					unsigned ne = 0, all = cand[c0] | cand[c1] | cand[t];
+					for (unsigned v = 0; v < 2; v++)
+						for (uint64_t m = common[v]; m; m &= m - 1) {
+							unsigned e = cand[v * 64 + (unsigned)__builtin_ctzll(m)];
+							if (!(e & ~all))
+								ex[ne++] = (uint16_t)e;
+						}
+					const unsigned cells[3] = { c0, c1, t };
+					bool s01 = sees(c0, c1), s02 = sees(c0, t), s12 = sees(c1, t);
+					unsigned allowed[3] = { 0, 0, 0 };
+					for (unsigned m0 = cand[c0]; m0; m0 &= m0 - 1) {
+						unsigned b0 = m0 & -m0;
+						for (unsigned m1 = cand[c1]; m1; m1 &= m1 - 1) {
+							unsigned b1 = m1 & -m1;
+							if (b0 == b1 && s01)
+								continue;
+							for (unsigned m2 = cand[t]; m2; m2 &= m2 - 1) {
+								unsigned b2 = m2 & -m2;
+								if ((b2 == b0 && s02) || (b2 == b1 && s12))
+									continue;
+								unsigned taken = b0 | b1 | b2;
+								bool ok = true;
+								for (unsigned e = 0; e < ne && ok; e++)
+									ok = (ex[e] & ~taken) != 0;
+								if (!ok)
+									continue;
+								allowed[0] |= b0;
+								allowed[1] |= b1;
+								allowed[2] |= b2;
+							}
+						}
+					}
+					step_start(s, DLX_SUDOKU_TECH_ALIGNED_TRIPLE);
+					for (unsigned k = 0; k < 3; k++) {
+						s->cells[s->n_cells++] = (uint8_t)cells[k];
+						for (unsigned m = cand[cells[k]] & ~allowed[k]; m; m &= m - 1) {
+							elim(x, s, cells[k], low(m));
+							s->digits |= (uint16_t)(m & -m);
+						}
+					}
+					if (accept(s))
+						return true;
+				}
+			}
+		}
+	}
+	return false;
 }
 
 /*
@@ -1387,6 +1514,7 @@ int dlx_sudoku_next_step(const dlx_sudoku_logic *g, unsigned max_rating, dlx_sud
 		case DLX_SUDOKU_TECH_HIDDEN_QUAD: found = hidden_subset(&x, s, 4); break;
 		/* Both kinds at once: a long X-chain may rate above a short XY-chain. */
 		case DLX_SUDOKU_TECH_X_CHAIN: found = chains(&x, s, max_rating); break;
+		case DLX_SUDOKU_TECH_ALIGNED_TRIPLE: found = aligned_triple(&x, s); break;
 		/* One finder per SE rule, each its rule's easiest step, whatever it rates (SE's order). */
 		case DLX_SUDOKU_TECH_NISHIO:
 		case DLX_SUDOKU_TECH_CELL_FORCING:
