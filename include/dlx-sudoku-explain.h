@@ -21,6 +21,10 @@
  *    options) joined by a weak one (two options that share a unit): either
  *    end holds the digit, so a cell seeing both ends loses it (skyscraper,
  *    two-string kite, turbot fish);
+ *  - chains of three or four such strong links on one digit (Sukaku
+ *    Explainer's "3 strong links", 5.4, and "4 strong links", 5.8; 0.1 more
+ *    when they mix a box and lines, or rows and columns, 0.2 for all three):
+ *    a cell seeing both ends loses the digit;
  *  - wings: XY-wing and XYZ-wing (three cell items whose options leave
  *    digit z in one of two or three cells, so any cell seeing them all
  *    loses z);
@@ -134,7 +138,10 @@ typedef enum dlx_sudoku_technique {
 	DLX_SUDOKU_TECH_NAKED_QUAD,       /**< 5.0 */
 	DLX_SUDOKU_TECH_JELLYFISH,        /**< 5.2 */
 	DLX_SUDOKU_TECH_HIDDEN_QUAD,      /**< 5.4 */
+	DLX_SUDOKU_TECH_STRONG_LINKS_3,   /**< 5.4-5.6: three strong links of one digit joined by
+	                                       weak ones (players' 3-skyscraper, 3-string kite) */
 	DLX_SUDOKU_TECH_BUG,              /**< 5.6: bivalue universal grave + 1 (needs grid.unique) */
+	DLX_SUDOKU_TECH_STRONG_LINKS_4,   /**< 5.8-6.0: four strong links of one digit */
 	DLX_SUDOKU_TECH_X_CHAIN,          /**< 6.6 and up: a forcing chain on one digit */
 	DLX_SUDOKU_TECH_Y_CHAIN,          /**< 6.6 and up: a forcing chain whose strong links are bivalue
 	                                       cells (players' XY-chain) */
@@ -194,12 +201,14 @@ typedef struct dlx_sudoku_step {
 	                               alone; a naked single's box); locked candidates 2 (the
 	                               unit the digit lies in, then the one it leaves); subsets
 	                               1 or 2 (the units of their cells); fish: k base lines
-	                               then k cover lines; turbot fish 2 (the strong links'); wings 0 */
+	                               then k cover lines; turbot fish 2 (the strong links'); n strong
+	                               links n, in the chain's order; wings 0 */
 	uint8_t units[8];
 	uint16_t digits;          /**< the pattern's digits, bit d − 1 for d */
 	unsigned n_cells;         /**< the pattern's cells: a single's cell, a subset's cells,
 	                               a wing's pivot then pincers, a turbot fish's chain (end,
-	                               its link's other cell, the other link's near cell, end);
+	                               its link's other cell, the other link's near cell, end),
+	                               n strong links' chain (each link's two cells in turn);
 	                               cell forcing chains' cell, region forcing chains' places
 	                               (their unit in units), a Nishio's, contradiction's or
 	                               double chain's assumption's cell;

@@ -461,6 +461,39 @@ static bool branches_ok(const dlx_sudoku_logic *g, const dlx_sudoku_step *s)
 	}
 }
 
+/*
+ * n strong links read back: n units each with exactly two places for the
+ * digit, given in order as the step's cell pairs, each pair's second cell
+ * seeing the next pair's first; every elimination sees the chain's two ends.
+ */
+static bool links_ok(const dlx_sudoku_logic *g, const dlx_sudoku_step *s)
+{
+	unsigned n = s->n_units, d = (unsigned)__builtin_ctz(s->digits) + 1;
+	if (n < 3 || n > 4 || s->n_cells != 2 * n || s->digits != bit(d))
+		return false;
+	for (unsigned i = 0; i < n; i++) {
+		unsigned u = s->units[i], a = s->cells[2 * i], b = s->cells[2 * i + 1], places = 0, ends = 0;
+		for (unsigned c = 0; c < 81; c++) {
+			bool in = u < 9 ? c / 9 == u : u < 18 ? c % 9 == u - 9 : (c / 27) * 3 + c % 9 / 3 == u - 18;
+			if (in && (g->cand[c] & bit(d))) {
+				places++;
+				ends += c == a || c == b;
+			}
+		}
+		if (places != 2 || ends != 2 || a == b)
+			return false;
+		if (i + 1 < n && (b == s->cells[2 * i + 2] || !same_unit(b, s->cells[2 * i + 2])))
+			return false;
+	}
+	for (unsigned i = 0; i < s->n_elims; i++) {
+		unsigned c = s->elim_cell[i];
+		if (s->elim_digit[i] != d || !same_unit(c, s->cells[0]) || !same_unit(c, s->cells[2 * n - 1]) ||
+			c == s->cells[0] || c == s->cells[2 * n - 1])
+			return false;
+	}
+	return true;
+}
+
 static int check_step(void *ctx, const dlx_sudoku_step *s)
 {
 	struct check *k = ctx;
@@ -469,9 +502,12 @@ static int check_step(void *ctx, const dlx_sudoku_step *s)
 	unsigned base = dlx_sudoku_technique_rating(s->technique);
 	bool chain = s->technique >= DLX_SUDOKU_TECH_X_CHAIN && s->technique <= DLX_SUDOKU_TECH_XY_CHAIN;
 	bool multi = s->technique >= DLX_SUDOKU_TECH_NISHIO && s->technique < DLX_SUDOKU_TECH_COUNT;
+	/* n strong links: 0.1 more for a box and lines, or rows and columns, 0.2 for all three. */
+	bool links = s->technique == DLX_SUDOKU_TECH_STRONG_LINKS_3 || s->technique == DLX_SUDOKU_TECH_STRONG_LINKS_4;
 	/* Length adds to a chain's base: 0.1 a step of SE's scale (a dynamic one's may pass 24, ... 384 nodes). */
 	bool ok = (chain ? s->rating >= base && s->rating <= base + 7 && chain_ok(k->g, s)
-		: multi ? s->rating >= base && s->rating <= base + 20 && branches_ok(k->g, s) : s->rating == base) &&
+		: multi ? s->rating >= base && s->rating <= base + 20 && branches_ok(k->g, s)
+		: links ? s->rating >= base && s->rating <= base + 2 && links_ok(k->g, s) : s->rating == base) &&
 		(s->n_elims > 0 || s->place_digit);
 	for (unsigned i = 0; i < s->n_elims; i++) {
 		unsigned c = s->elim_cell[i], d = s->elim_digit[i];
@@ -503,7 +539,8 @@ static void check_puzzle(dlx_sudoku *sv, const uint8_t *givens, const uint8_t *m
 	if (r.solved) {
 		ck_assert_mem_eq(g.value, solution, 81);
 		ck_assert_uint_ge(r.rating, dlx_sudoku_technique_rating(r.hardest));
-		if (r.hardest < DLX_SUDOKU_TECH_X_CHAIN)
+		if (r.hardest < DLX_SUDOKU_TECH_X_CHAIN && r.hardest != DLX_SUDOKU_TECH_STRONG_LINKS_3 &&
+			r.hardest != DLX_SUDOKU_TECH_STRONG_LINKS_4)
 			ck_assert_uint_eq(r.rating, dlx_sudoku_technique_rating(r.hardest));
 	} else {
 		ck_assert_uint_ge(r.rating, DLX_SUDOKU_RATING_BEYOND);
@@ -562,7 +599,9 @@ START_TEST(test_checker_on_puzzles)
 	for (unsigned t = 1; t < DLX_SUDOKU_TECH_COUNT; t++)
 		rungs += k.used[t] > 0;
 	ck_assert_uint_ge(rungs, 12);
-	ck_assert_uint_gt(k.used[DLX_SUDOKU_TECH_X_CHAIN], 0);
+	/* Single-digit chains: of three or four strong links first, longer ones as X-chains. */
+	ck_assert_uint_gt(k.used[DLX_SUDOKU_TECH_STRONG_LINKS_3], 0);
+	ck_assert_uint_gt(k.used[DLX_SUDOKU_TECH_STRONG_LINKS_4], 0);
 	ck_assert_uint_gt(k.used[DLX_SUDOKU_TECH_Y_CHAIN], 0);
 	for (unsigned t = 1; t < DLX_SUDOKU_TECH_COUNT; t++)
 		fprintf(stderr, "%s%s %u", t > 1 ? "," : "steps:", dlx_sudoku_technique_name(t), k.used[t]);

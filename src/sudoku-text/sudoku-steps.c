@@ -137,6 +137,18 @@ size_t sudoku_step_text(char *buf, const dlx_sudoku_step *s)
 			put(&l, "%s r%uc%u%s%u", i ? " =>" : "", s->chain_cell[i] / 9u + 1, s->chain_cell[i] % 9u + 1,
 				i % 2 == !s->place_digit ? "<>" : "=", s->chain_digit[i]);
 		break;
+	case DLX_SUDOKU_TECH_STRONG_LINKS_3:
+	case DLX_SUDOKU_TECH_STRONG_LINKS_4:
+		/* "5 in row 3, column 4, column 8, chain r3c1=r3c4-r4c4=r9c4-r1c8=r2c8" */
+		put(&l, ": %u in ", (unsigned)__builtin_ctz(s->digits) + 1);
+		for (unsigned i = 0; i < s->n_units; i++) {
+			put(&l, "%s", i ? ", " : "");
+			put_unit(&l, s->units[i]);
+		}
+		put(&l, ", chain ");
+		for (unsigned i = 0; i < s->n_cells; i++)
+			put(&l, "%sr%uc%u", i ? (i % 2 ? "=" : "-") : "", s->cells[i] / 9u + 1, s->cells[i] % 9u + 1);
+		break;
 	case DLX_SUDOKU_TECH_ALIGNED_TRIPLE:
 		put(&l, ": ");
 		put_cells(&l, s->cells, s->n_cells);

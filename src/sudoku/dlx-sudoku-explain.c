@@ -43,7 +43,9 @@ static const struct {
 	[DLX_SUDOKU_TECH_NAKED_QUAD] = { "naked quad", 50 },
 	[DLX_SUDOKU_TECH_JELLYFISH] = { "jellyfish", 52 },
 	[DLX_SUDOKU_TECH_HIDDEN_QUAD] = { "hidden quad", 54 },
+	[DLX_SUDOKU_TECH_STRONG_LINKS_3] = { "three strong links", 54 },
 	[DLX_SUDOKU_TECH_BUG] = { "BUG+1", 56 },
+	[DLX_SUDOKU_TECH_STRONG_LINKS_4] = { "four strong links", 58 },
 	[DLX_SUDOKU_TECH_X_CHAIN] = { "X-chain", 66 },
 	[DLX_SUDOKU_TECH_Y_CHAIN] = { "Y-chain", 66 },
 	[DLX_SUDOKU_TECH_XY_CHAIN] = { "forcing chain", 70 },
@@ -536,6 +538,139 @@ static bool turbot(const struct scan *x, dlx_sudoku_step *s, dlx_sudoku_techniqu
 	return false;
 }
 
+/*
+ * Chains of n strong links on one digit (Sukaku Explainer's "n strong
+ * links": 3 at 5.4, 4 at 5.8; its skyscraper, kite and turbot fish are
+ * n = 2): units u1..un with two places each for d, a1-b1 in u1, ..., each
+ * b seeing the next a.  If a1 is not d then b1 is, a2 is not, ..., bn is:
+ * one of a1 and bn holds d, and a cell seeing both loses it.  SE adds 0.1
+ * when the links mix a box and lines, or rows and columns, 0.2 when both,
+ * nothing for parallel lines; grouped links and loops are left out.  The
+ * easiest chain that removes something, the first found of its rating.
+ */
+struct slinks {
+	unsigned n, nl, d;
+	uint8_t a[54], b[54], u[54];   /* oriented links: from a to b in unit u */
+	uint64_t adj[54];              /* adj[i] bit j: b_i sees a_j, four cells apart */
+	uint64_t ends[54];             /* ends[i] bit j: some cell of d sees both a_i and b_j */
+	uint64_t peers[81][2], dmask[2];
+	unsigned path[4], best_inc, best_d;
+	uint8_t best_cells[8], best_units[4]; /* the best chain's, kept: the next digit's links replace a, b, u */
+	uint64_t best_el[2];
+};
+
+static unsigned slinks_inc(const struct slinks *k, const unsigned *path)
+{
+	bool box = false, row = false, col = false;
+	for (unsigned i = 0; i < k->n; i++) {
+		unsigned u = k->u[path[i]];
+		box = box || u >= 18;
+		row = row || u < 9;
+		col = col || (u >= 9 && u < 18);
+	}
+	return box && row && col ? 2 : box || (row && col) ? 1 : 0;
+}
+
+static void slinks_dfs(struct slinks *k, unsigned depth, uint64_t used0, uint64_t used1)
+{
+	if (k->best_inc == 0)
+		return;
+	unsigned last = k->path[depth - 1];
+	uint64_t next = k->adj[last];
+	if (depth + 1 == k->n) /* the last link: one whose far end and a1 see a cell of d, the reverse of no chain seen */
+		next &= k->ends[k->path[0]] & ~((2ull << (k->path[0] ^ 1)) - 1);
+	if (depth == k->n) {
+		unsigned a = k->a[k->path[0]], b = k->b[last];
+		uint64_t el[2];
+		for (unsigned w = 0; w < 2; w++)
+			el[w] = k->peers[a][w] & k->peers[b][w] & k->dmask[w] & ~(w ? used1 : used0);
+		if (!(el[0] | el[1]))
+			return;
+		unsigned inc = slinks_inc(k, k->path);
+		if (inc < k->best_inc) {
+			k->best_inc = inc;
+			k->best_d = k->d;
+			for (unsigned i = 0; i < k->n; i++) {
+				k->best_cells[2 * i] = k->a[k->path[i]];
+				k->best_cells[2 * i + 1] = k->b[k->path[i]];
+				k->best_units[i] = k->u[k->path[i]];
+			}
+			k->best_el[0] = el[0];
+			k->best_el[1] = el[1];
+		}
+		return;
+	}
+	for (uint64_t m = next; m; m &= m - 1) {
+		unsigned j = (unsigned)__builtin_ctzll(m), a = k->a[j], b = k->b[j];
+		uint64_t ua = a < 64 ? 1ull << a : 0, ub = b < 64 ? 1ull << b : 0;
+		uint64_t va = a >= 64 ? 1ull << (a - 64) : 0, vb = b >= 64 ? 1ull << (b - 64) : 0;
+		if ((used0 & (ua | ub)) || (used1 & (va | vb)))
+			continue;
+		k->path[depth] = j;
+		slinks_dfs(k, depth + 1, used0 | ua | ub, used1 | va | vb);
+	}
+}
+
+static bool strong_links(const struct scan *x, dlx_sudoku_step *s, unsigned n, dlx_sudoku_technique t)
+{
+	struct slinks k;
+	k.n = n;
+	k.best_inc = 3;
+	for (unsigned c = 0; c < 81; c++) {
+		k.peers[c][0] = k.peers[c][1] = 0;
+		for (unsigned o = 0; o < 81; o++)
+			if (sees(c, o))
+				k.peers[c][o >> 6] |= 1ull << (o & 63);
+	}
+	for (unsigned d = 0; d < 9 && k.best_inc; d++) {
+		k.d = d;
+		k.nl = 0;
+		k.dmask[0] = k.dmask[1] = 0;
+		for (unsigned c = 0; c < 81; c++)
+			if (x->g->cand[c] & (1u << d))
+				k.dmask[c >> 6] |= 1ull << (c & 63);
+		for (unsigned u = 0; u < 27; u++) {
+			unsigned m = x->pos[u][d];
+			if (bits(m) != 2)
+				continue;
+			unsigned p = unit_cell(u, low(m)), q = unit_cell(u, low(m & (m - 1)));
+			k.a[k.nl] = (uint8_t)p, k.b[k.nl] = (uint8_t)q, k.u[k.nl++] = (uint8_t)u;
+			k.a[k.nl] = (uint8_t)q, k.b[k.nl] = (uint8_t)p, k.u[k.nl++] = (uint8_t)u;
+		}
+		for (unsigned i = 0; i < k.nl; i++) {
+			k.adj[i] = k.ends[i] = 0;
+			for (unsigned j = 0; j < k.nl; j++) {
+				if ((k.peers[k.a[i]][0] & k.peers[k.b[j]][0] & k.dmask[0]) |
+					(k.peers[k.a[i]][1] & k.peers[k.b[j]][1] & k.dmask[1]))
+					k.ends[i] |= 1ull << j;
+				unsigned b = k.b[i], a = k.a[j];
+				if (b != a && k.a[i] != a && k.a[i] != k.b[j] && b != k.b[j] && sees(b, a))
+					k.adj[i] |= 1ull << j;
+			}
+		}
+		for (unsigned i = 0; i < k.nl && k.best_inc; i++) {
+			k.path[0] = i;
+			unsigned a = k.a[i], b = k.b[i];
+			slinks_dfs(&k, 1, (a < 64 ? 1ull << a : 0) | (b < 64 ? 1ull << b : 0),
+				(a >= 64 ? 1ull << (a - 64) : 0) | (b >= 64 ? 1ull << (b - 64) : 0));
+		}
+	}
+	if (k.best_inc == 3)
+		return false;
+	step_start(s, t);
+	s->rating += k.best_inc;
+	s->digits = (uint16_t)(1u << k.best_d);
+	for (unsigned i = 0; i < n; i++) {
+		s->units[s->n_units++] = k.best_units[i];
+		s->cells[s->n_cells++] = k.best_cells[2 * i];
+		s->cells[s->n_cells++] = k.best_cells[2 * i + 1];
+	}
+	for (unsigned w = 0; w < 2; w++)
+		for (uint64_t m = k.best_el[w]; m; m &= m - 1)
+			elim(x, s, w * 64 + (unsigned)__builtin_ctzll(m), k.best_d);
+	return accept(s);
+}
+
 /* SE's added difficulty for a chain of n nodes, in tenths: one for each of the scale's steps passed. */
 static unsigned length_rating(unsigned nodes)
 {
@@ -564,12 +699,12 @@ struct chain_search {
 
 /*
  * Returns the nodes of the shortest chain from p chosen to p removed (or,
- * start_on 0, from p removed to p chosen), 0 if none within
- * DLX_SUDOKU_CHAIN_MAX, and whether its strong links were both of
+ * start_on 0, from p removed to p chosen), 0 if none of max_nodes nodes
+ * or fewer, and whether its strong links were both of
  * cells and of units (*y: SE's "XY" chains, rated higher).
  */
 static unsigned chain_from(const struct scan *x, struct chain_search *cs, unsigned p, unsigned start_on, bool xonly,
-	uint16_t *path, bool *y)
+	unsigned max_nodes, uint16_t *path, bool *y)
 {
 	const uint16_t *cand = x->g->cand;
 	for (unsigned i = 0; i < cs->used; i++)
@@ -581,7 +716,7 @@ static unsigned chain_from(const struct scan *x, struct chain_search *cs, unsign
 	while (head < tail) {
 		unsigned q = cs->queue[head++], v = q >> 1, on = q & 1, c = v / 9, d = v % 9;
 		unsigned dep = cs->depth[on][v];
-		if (dep >= DLX_SUDOKU_CHAIN_MAX)
+		if (dep >= max_nodes)
 			continue;
 		uint16_t next[32];
 		unsigned n = 0;
@@ -665,7 +800,12 @@ static bool chains(const struct scan *x, dlx_sudoku_step *s, unsigned max_rating
 			/* p chosen leads to p removed: p goes; p removed leads to p chosen: p is placed. */
 			for (unsigned on = 1; on < 2; on--) {
 				bool y = false;
-				unsigned len = chain_from(x, &cs, p, on, pass == 0, path, &y);
+				/* Only a chain short enough to rate below the best so far can replace it. */
+				unsigned cap = 0;
+				for (unsigned len = 4; len <= DLX_SUDOKU_CHAIN_MAX; len++)
+					if (66 + length_rating(len) < best_rating)
+						cap = len;
+				unsigned len = chain_from(x, &cs, p, on, pass == 0, cap, path, &y);
 				if (!len)
 					continue;
 				unsigned r = (y ? 70 : 66) + length_rating(len);
@@ -1509,6 +1649,8 @@ int dlx_sudoku_next_step(const dlx_sudoku_logic *g, unsigned max_rating, dlx_sud
 		case DLX_SUDOKU_TECH_UNIQUE_RECT_4:
 		case DLX_SUDOKU_TECH_UNIQUE_RECT_2: found = g->unique && unique_rect(&x, s, t); break;
 		case DLX_SUDOKU_TECH_BUG: found = g->unique && bug(&x, s); break;
+		case DLX_SUDOKU_TECH_STRONG_LINKS_3: found = strong_links(&x, s, 3, t); break;
+		case DLX_SUDOKU_TECH_STRONG_LINKS_4: found = strong_links(&x, s, 4, t); break;
 		case DLX_SUDOKU_TECH_NAKED_QUAD: found = naked_subset(&x, s, 4); break;
 		case DLX_SUDOKU_TECH_JELLYFISH: found = fish(&x, s, 4); break;
 		case DLX_SUDOKU_TECH_HIDDEN_QUAD: found = hidden_subset(&x, s, 4); break;
