@@ -789,6 +789,26 @@ static bool chains(const struct scan *x, dlx_sudoku_step *s, unsigned max_rating
 	unsigned best_rating = UINT32_MAX, best_len = 0, best_on = 1;
 	bool best_y = false;
 	/*
+	 * The search through any links first, for its lengths: where it finds no
+	 * chain from a start, the one-digit search (a subset of its links) finds
+	 * none either, and when it finds none at all (the steps that need more
+	 * than these chains) there is nothing more to search.
+	 */
+	uint8_t any_len[729][2];
+	bool any_y[729][2], any = false;
+	for (unsigned p = 0; p < 729; p++) {
+		for (unsigned on = 0; on < 2; on++) {
+			any_len[p][on] = 0;
+			any_y[p][on] = false;
+			if (!(x->g->cand[p / 9] & (1u << (p % 9))))
+				continue;
+			any_len[p][on] = (uint8_t)chain_from(x, &cs, p, on, false, DLX_SUDOKU_CHAIN_MAX, path, &any_y[p][on]);
+			any = any || any_len[p][on];
+		}
+	}
+	if (!any)
+		return false;
+	/*
 	 * Chains on one digit first, then any: the shortest chain of the second
 	 * pass may mix strong links where a longer one does without.  A chain
 	 * of the lowest rating ends the search.
@@ -799,16 +819,24 @@ static bool chains(const struct scan *x, dlx_sudoku_step *s, unsigned max_rating
 				continue;
 			/* p chosen leads to p removed: p goes; p removed leads to p chosen: p is placed. */
 			for (unsigned on = 1; on < 2; on--) {
+				if (!any_len[p][on])
+					continue;
 				bool y = false;
 				/* Only a chain short enough to rate below the best so far can replace it. */
 				unsigned cap = 0;
 				for (unsigned len = 4; len <= DLX_SUDOKU_CHAIN_MAX; len++)
 					if (66 + length_rating(len) < best_rating)
 						cap = len;
-				unsigned len = chain_from(x, &cs, p, on, pass == 0, cap, path, &y);
+				/* The second pass's length and kind are the first search's (capped alike); its path only if it is the best. */
+				unsigned len = pass == 0 ? chain_from(x, &cs, p, on, true, cap, path, &y)
+					: any_len[p][on] <= cap ? any_len[p][on] : 0;
+				if (pass == 1)
+					y = any_y[p][on];
 				if (!len)
 					continue;
 				unsigned r = (y ? 70 : 66) + length_rating(len);
+				if (r < best_rating && pass == 1)
+					chain_from(x, &cs, p, on, false, cap, path, &y);
 				if (r < best_rating) {
 					best_rating = r;
 					best_len = len;
@@ -854,21 +882,29 @@ static bool chains(const struct scan *x, dlx_sudoku_step *s, unsigned max_rating
 static bool aligned_triple(const struct scan *x, dlx_sudoku_step *s)
 {
 	const uint16_t *cand = x->g->cand;
-	uint8_t list[81], at[81];
+	uint8_t list[81];
 	uint64_t excl[81][2], base[2] = { 0, 0 };
-	/* Per unit, its cells of two or three candidates, and of one (a naked single not yet placed). */
-	uint64_t few[27][2], one[27][2];
+	/* Per unit, its cells, those of two or three candidates, and of one (a naked single not yet placed). */
+	uint64_t few[27][2], one[27][2], all_of[27][2], peer[81][2];
 	memset(few, 0, sizeof few);
 	memset(one, 0, sizeof one);
+	memset(all_of, 0, sizeof all_of);
 	for (unsigned c = 0; c < 81; c++) {
 		unsigned k = bits(cand[c]);
 		const unsigned us[3] = { row_of(c), col_of(c) + 9, box_of(c) + 18 };
 		for (unsigned j = 0; j < 3; j++) {
+			all_of[us[j]][c >> 6] |= 1ull << (c & 63);
 			if (k >= 2 && k <= 3)
 				few[us[j]][c >> 6] |= 1ull << (c & 63);
 			if (k == 1)
 				one[us[j]][c >> 6] |= 1ull << (c & 63);
 		}
+	}
+	for (unsigned c = 0; c < 81; c++) {
+		const unsigned us[3] = { row_of(c), col_of(c) + 9, box_of(c) + 18 };
+		for (unsigned w = 0; w < 2; w++)
+			peer[c][w] = all_of[us[0]][w] | all_of[us[1]][w] | all_of[us[2]][w];
+		peer[c][c >> 6] &= ~(1ull << (c & 63));
 	}
 	unsigned n = 0;
 	for (unsigned c = 0; c < 81; c++) {
@@ -883,7 +919,6 @@ static bool aligned_triple(const struct scan *x, dlx_sudoku_step *s)
 		excl[c][c >> 6] &= ~(1ull << (c & 63));
 		if (single || !(excl[c][0] | excl[c][1]))
 			continue;
-		at[c] = (uint8_t)n;
 		list[n++] = (uint8_t)c;
 		base[c >> 6] |= 1ull << (c & 63);
 	}
@@ -895,20 +930,33 @@ static bool aligned_triple(const struct scan *x, dlx_sudoku_step *s)
 				twin[w] = (excl[c0][w] | excl[c1][w]) & base[w];
 			twin[c0 >> 6] &= ~(1ull << (c0 & 63));
 			twin[c1 >> 6] &= ~(1ull << (c1 & 63));
+			/*
+			 * A triple comes up once for each of its pairs whose excluders hold its
+			 * third cell: only its first time counts (a later one finds the same).
+			 * The list is in cell order, so a third cell t below c1 came up before
+			 * with the pair (min(t, c0), max(t, c0)) when c1 is an excluder of one
+			 * of them, or, t below c0, with (t, c1) when c0 is one of t's or c1's.
+			 */
+			bool few0 = bits(cand[c0]) <= 3, few1 = bits(cand[c1]) <= 3;
+			bool c1_of_c0 = (excl[c0][c1 >> 6] >> (c1 & 63)) & 1, c0_of_c1 = (excl[c1][c0 >> 6] >> (c0 & 63)) & 1;
+			for (unsigned w = 0; w < 2; w++) {
+				uint64_t below1 = c1 >= 64 * (w + 1) ? ~0ull : c1 <= 64 * w ? 0 : (1ull << (c1 - 64 * w)) - 1;
+				uint64_t below0 = c0 >= 64 * (w + 1) ? ~0ull : c0 <= 64 * w ? 0 : (1ull << (c0 - 64 * w)) - 1;
+				uint64_t lo = twin[w] & below1, hi = twin[w] & ~below1;
+				if (c1_of_c0)
+					lo = 0;
+				else if (few1)
+					lo &= ~peer[c1][w];
+				/* t below c0: the pair (t, c1) came first, with c0 an excluder of t or of c1 */
+				if (c0_of_c1)
+					lo &= ~below0;
+				else if (few0)
+					lo &= ~(below0 & peer[c0][w]);
+				twin[w] = lo | hi;
+			}
 			for (unsigned w = 0; w < 2; w++) {
 				for (uint64_t tm = twin[w]; tm; tm &= tm - 1) {
-					unsigned t = w * 64 + (unsigned)__builtin_ctzll(tm), k = at[t];
-					/*
-					 * A triple comes up once for each of its pairs whose excluders hold its
-					 * third cell: only its first time counts (a later one finds the same).
-					 */
-					if (k < j) {
-						unsigned a = k < i ? t : c0, b = k < i ? c0 : t;
-						if ((excl[a][c1 >> 6] | excl[b][c1 >> 6]) >> (c1 & 63) & 1)
-							continue;
-						if (k < i && ((excl[t][c0 >> 6] | excl[c1][c0 >> 6]) >> (c0 & 63) & 1))
-							continue;
-					}
+					unsigned t = w * 64 + (unsigned)__builtin_ctzll(tm);
 					uint64_t common[2];
 					for (unsigned v = 0; v < 2; v++)
 						common[v] = excl[c0][v] & excl[c1][v] & excl[t][v];
@@ -916,6 +964,7 @@ static bool aligned_triple(const struct scan *x, dlx_sudoku_step *s)
 					if (!(common[0] && common[1]) && !(common[0] & (common[0] - 1)) &&
 						!(common[1] & (common[1] - 1)))
 						continue;
+					bool s01 = sees(c0, c1), s02 = sees(c0, t), s12 = sees(c1, t);
 					/* The excluders the three cells' digits can fill (the others never block). */
 					uint16_t ex[20];
 					unsigned ne = 0, all = cand[c0] | cand[c1] | cand[t];
@@ -925,8 +974,19 @@ static bool aligned_triple(const struct scan *x, dlx_sudoku_step *s)
 							if (!(e & ~all))
 								ex[ne++] = (uint16_t)e;
 						}
+					/*
+					 * Without an excluder only the three cells' own exclusion can remove
+					 * something: two of them one pair of digits, seeing each other, and
+					 * the third seeing both.
+					 */
+					if (!ne) {
+						bool pair = (cand[c0] == cand[c1] && bits(cand[c0]) == 2 && s01 && s02 && s12) ||
+							(cand[c0] == cand[t] && bits(cand[t]) == 2 && s02 && s01 && s12) ||
+							(cand[c1] == cand[t] && bits(cand[t]) == 2 && s12 && s01 && s02);
+						if (!pair)
+							continue;
+					}
 					const unsigned cells[3] = { c0, c1, t };
-					bool s01 = sees(c0, c1), s02 = sees(c0, t), s12 = sees(c1, t);
 					unsigned allowed[3] = { 0, 0, 0 };
 					for (unsigned m0 = cand[c0]; m0; m0 &= m0 - 1) {
 						unsigned b0 = m0 & -m0;
@@ -1282,9 +1342,25 @@ static int multiple(const struct scan *x, struct fc_run *r, bool dynamic, struct
 	const dlx_sudoku_technique td = DLX_SUDOKU_TECH_DYNAMIC_DOUBLE;
 	const dlx_sudoku_technique tcell = dynamic ? DLX_SUDOKU_TECH_DYNAMIC_CELL : DLX_SUDOKU_TECH_CELL_FORCING;
 	const dlx_sudoku_technique treg = dynamic ? DLX_SUDOKU_TECH_DYNAMIC_REGION : DLX_SUDOKU_TECH_REGION_FORCING;
+	/* Static: only the candidates of the patterns looked at (cells of three candidates or more, their units). */
+	uint64_t need[WORDS];
+	memset(need, dynamic ? 0xff : 0, sizeof need);
+	for (unsigned c = 0; c < 81 && !dynamic; c++) {
+		if (bits(g->cand[c]) < 3)
+			continue;
+		for (unsigned m = g->cand[c]; m; m &= m - 1) {
+			unsigned d = low(m);
+			put_bit(need, c * 9 + d);
+			const unsigned us[3] = { box_of(c) + 18, row_of(c), col_of(c) + 9 };
+			for (unsigned j = 0; j < 3; j++)
+				if (unit_cell(us[j], low(x->pos[us[j]][d])) == c)
+					for (unsigned pm = x->pos[us[j]][d]; pm; pm &= pm - 1)
+						put_bit(need, unit_cell(us[j], low(pm)) * 9 + d);
+		}
+	}
 	for (unsigned p = 0; p < CANDS; p++) {
 		unsigned c = p / 9, d = p % 9;
-		if (!(g->cand[c] & (1u << d)) || bits(g->cand[c]) < 2)
+		if (!(g->cand[c] & (1u << d)) || bits(g->cand[c]) < 2 || !has(need, p))
 			continue;
 		bool contra = fc_run(x, r, p, 1, dynamic, true);
 		memcpy(tb->set[p], r->set, sizeof r->set);
