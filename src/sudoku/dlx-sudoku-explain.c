@@ -1052,6 +1052,8 @@ static bool aligned_triple(const struct scan *x, dlx_sudoku_step *s)
 struct fc_run {
 	uint64_t set[2][WORDS];   /* [on]: the candidates reached removed (0) or chosen (1) */
 	int16_t parent[NODES + 1]; /* the first cause, −1 for the start */
+	uint8_t depth[NODES + 1];  /* the first causes back to the start, itself included (at most 255): a
+	                              lower bound of its length */
 	uint8_t kind[NODES + 1];   /* how a chosen node followed: 0 a choice's, 1 its cell's last, 2 + u a unit's last */
 	uint16_t hidden[NODES + 1]; /* dynamic: the cell's digits (kind 1) or unit's places (kind ≥ 2) removed before */
 	uint32_t stamp[NODES + 1];
@@ -1084,6 +1086,7 @@ static bool fc_run(const struct scan *x, struct fc_run *r, unsigned p, unsigned 
 	put_bit(r->set[on], p);
 	unsigned n0 = fc_node(p, on);
 	r->parent[n0] = -1;
+	r->depth[n0] = 1;
 	r->kind[n0] = 0;
 	if (on)
 		r->qon[ton++] = (uint16_t)p;
@@ -1121,6 +1124,7 @@ static bool fc_run(const struct scan *x, struct fc_run *r, unsigned p, unsigned 
 				unsigned q = next[k];
 				if (has(r->set[1], q)) {
 					r->parent[NODES] = (int16_t)from;
+					r->depth[NODES] = (uint8_t)(r->depth[from] + (r->depth[from] < 255));
 					r->kind[NODES] = 0;
 					r->contra_on = fc_node(q, 1);
 					r->contra_off = NODES;
@@ -1132,6 +1136,7 @@ static bool fc_run(const struct scan *x, struct fc_run *r, unsigned p, unsigned 
 					continue;
 				put_bit(r->set[0], q);
 				r->parent[fc_node(q, 0)] = (int16_t)from;
+				r->depth[fc_node(q, 0)] = (uint8_t)(r->depth[from] + (r->depth[from] < 255));
 				r->qoff[toff++] = (uint16_t)q;
 			}
 			continue;
@@ -1169,6 +1174,7 @@ static bool fc_run(const struct scan *x, struct fc_run *r, unsigned p, unsigned 
 			if (to != NODES && has(r->set[1], q))
 				continue;
 			r->parent[to] = (int16_t)from;
+			r->depth[to] = (uint8_t)(r->depth[from] + (r->depth[from] < 255));
 			r->kind[to] = kinds[k];
 			r->hidden[to] = hid[k];
 			if (to == NODES) {
@@ -1246,9 +1252,17 @@ static void fc_offer(struct fc_hint *best, unsigned cx, unsigned key, dlx_sudoku
 }
 
 /* The contradiction of the run just made, as a step: the start removed (it was chosen) or placed. */
+/* Whether a step of length at least lb and sort key key could still replace the best (fc_offer's rule). */
+static bool fc_may_beat(const struct fc_hint *best, unsigned lb, unsigned key)
+{
+	return !best->found || lb < best->cx || (lb == best->cx && key < best->key);
+}
+
 static void fc_offer_contradiction(struct fc_run *r, struct fc_hint *best, dlx_sudoku_technique t, unsigned p,
 	unsigned on)
 {
+	if (!fc_may_beat(best, r->depth[r->contra_on] + r->depth[r->contra_off], 7))
+		return;
 	unsigned cx = fc_ancestors(r, r->contra_on) + fc_ancestors(r, r->contra_off);
 	unsigned contra = r->contra_on == NODES ? r->contra_off / 2 : r->contra_on / 2;
 	fc_offer(best, cx, 7, t, p, !on, p, contra);
@@ -1270,6 +1284,7 @@ static void nishio(const struct scan *x, struct fc_run *r, struct fc_hint *best)
 /* Per candidate, what its choice implies: the sets of one run (left partial at a contradiction). */
 struct fc_table {
 	uint64_t set[CANDS][2][WORDS];
+	uint8_t depth[CANDS][NODES];   /* the run's depths (fc_run), for lower bounds of lengths */
 	uint32_t sum[2][CANDS];
 	uint64_t want[2][WORDS];
 };
@@ -1294,6 +1309,22 @@ static void fc_branches(const struct scan *x, struct fc_run *r, struct fc_table 
 				m &= tb->set[starts[i]][on][w];
 			tb->want[on][w] = m;
 			any |= m;
+		}
+	}
+	if (!any)
+		return;
+	/* Only conclusions whose lengths' lower bound (the branches' depths) could beat the best are measured. */
+	any = 0;
+	for (unsigned on = 0; on < 2; on++) {
+		for (unsigned w = 0; w < WORDS; w++) {
+			for (uint64_t m = tb->want[on][w]; m; m &= m - 1) {
+				unsigned q = w * 64 + (unsigned)__builtin_ctzll(m), lb = 0;
+				for (unsigned i = 0; i < n; i++)
+					lb += tb->depth[starts[i]][fc_node(q, on)];
+				if (!fc_may_beat(best, lb, key))
+					tb->want[on][w] &= ~(1ull << (q & 63));
+			}
+			any |= tb->want[on][w];
 		}
 	}
 	if (!any)
@@ -1364,6 +1395,7 @@ static int multiple(const struct scan *x, struct fc_run *r, bool dynamic, struct
 			continue;
 		bool contra = fc_run(x, r, p, 1, dynamic, true);
 		memcpy(tb->set[p], r->set, sizeof r->set);
+		memcpy(tb->depth[p], r->depth, sizeof tb->depth[p]);
 		if (!dynamic)
 			continue;
 		if (contra)
@@ -1378,6 +1410,9 @@ static int multiple(const struct scan *x, struct fc_run *r, bool dynamic, struct
 			unsigned nq = on ? r->ton : r->toff;
 			for (unsigned k = 0; k < nq; k++) {
 				if (!has(r2->set[on], q[k]) || (on && bits(g->cand[q[k] / 9]) < 2))
+					continue;
+				unsigned node = fc_node(q[k], on);
+				if (!fc_may_beat(best, r->depth[node] + r2->depth[node], 1))
 					continue;
 				unsigned cx = fc_ancestors(r, fc_node(q[k], on)) + fc_ancestors(r2, fc_node(q[k], on));
 				fc_offer(best, cx, 1, td, q[k], on, p, CANDS);
