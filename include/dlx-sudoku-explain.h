@@ -275,7 +275,7 @@ DLX_API int dlx_sudoku_logic_init(const uint8_t *givens, const uint8_t *marks, d
  * @return #DLX_OK; #DLX_ERR_INVALID for NULL arguments; #DLX_ERR_CONFLICT when
  *         the grid has no solution that logic can see (a cell without
  *         candidates, a digit without a place in a unit): the puzzle is broken;
- *         #DLX_ERR_NOMEM when the forcing chains' tables (about 300 KB, freed
+ *         #DLX_ERR_NOMEM when the forcing chains' tables (about 1.3 MB, freed
  *         before it returns) cannot be allocated.
  * Complexity: O(81·9) for the singles up to O(27·C(9,4)·9) for the quads and
  * fish; the chains, tried only when those fail, follow implications from
