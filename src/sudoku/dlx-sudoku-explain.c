@@ -1193,6 +1193,17 @@ static bool fc_run(const struct scan *x, struct fc_run *r, unsigned p, unsigned 
 	return false;
 }
 
+/* A run's storage, its ancestor stamps cleared; NULL when out of memory. */
+static struct fc_run *fc_run_new(void)
+{
+	struct fc_run *r = malloc(sizeof *r);
+	if (r) {
+		r->now = 0;
+		memset(r->stamp, 0, sizeof r->stamp);
+	}
+	return r;
+}
+
 /* SE's length of a node of the run: its distinct ancestors, itself included. */
 static unsigned fc_ancestors(struct fc_run *r, unsigned node)
 {
@@ -1363,7 +1374,7 @@ static int multiple(const struct scan *x, struct fc_run *r, bool dynamic, struct
 {
 	const dlx_sudoku_logic *g = x->g;
 	struct fc_table *tb = malloc(sizeof *tb);
-	struct fc_run *r2 = dynamic ? malloc(sizeof *r2) : NULL;
+	struct fc_run *r2 = dynamic ? fc_run_new() : NULL;
 	if (!tb || (dynamic && !r2)) {
 		free(tb);
 		free(r2);
@@ -1495,11 +1506,9 @@ static bool fc_step(const struct scan *x, dlx_sudoku_step *s, const struct fc_hi
 static int forcing(const struct scan *x, dlx_sudoku_step *s, unsigned level, unsigned max_rating, bool *found)
 {
 	*found = false;
-	struct fc_run *r = malloc(sizeof *r);
+	struct fc_run *r = fc_run_new();
 	if (!r)
 		return DLX_ERR_NOMEM;
-	r->now = 0;
-	memset(r->stamp, 0, sizeof r->stamp);
 	struct fc_hint best = { 0 };
 	int rc = DLX_OK;
 	if (level == 75)
