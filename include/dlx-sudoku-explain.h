@@ -21,6 +21,10 @@
  *    options) joined by a weak one (two options that share a unit): either
  *    end holds the digit, so a cell seeing both ends loses it (skyscraper,
  *    two-string kite, turbot fish);
+ *  - chains of three or four such strong links on one digit (Sukaku
+ *    Explainer's "3 strong links", 5.4, and "4 strong links", 5.8; 0.1 more
+ *    when they mix a box and lines, or rows and columns, 0.2 for all three):
+ *    a cell seeing both ends loses the digit;
  *  - wings: XY-wing and XYZ-wing (three cell items whose options leave
  *    digit z in one of two or three cells, so any cell seeing them all
  *    loses z);
@@ -37,17 +41,40 @@
  *    X-chain's are items "unit has d" (one digit), a Y-chain's cell items
  *    (bivalue cells: players' XY-chain), a forcing chain has both.  SE rates
  *    them 6.6, 6.6 and 7.0, plus 0.1 for each step of its length scale
- *    (over 4, 6, 8, 12, 16, 24 links).
+ *    (over 4, 6, 8, 12, 16, 24 links);
+ *  - aligned triple exclusion (SE's, 7.5, tried after the unary chains):
+ *    three cells, the third seeing one of the others, all three seen by two
+ *    or more cells of two or three candidates (excluders); a choice of a
+ *    digit per cell that gives one digit to two cells seeing each other, or
+ *    every candidate of an excluder to the three, is impossible, and a
+ *    candidate no possible choice uses goes;
+ *  - forcing chains of several branches, SE's rules after the unary chains,
+ *    each tried when the ones before it find nothing and giving its shortest
+ *    step: Nishio (7.5: a candidate whose choice, followed through links of
+ *    its digit alone and taking each removal into account, makes another
+ *    candidate both chosen and removed, goes; one whose removal does, is
+ *    placed), then cell and region forcing chains (8.0: every candidate of
+ *    a cell, or every place of a digit in a unit, chosen in turn, chooses or
+ *    removes one candidate: it is placed or goes), then dynamic forcing
+ *    chains (8.5: the same with every link and every branch taking the
+ *    removals before it into account, and two more kinds: contradiction, an
+ *    assumption that makes a candidate both chosen and removed, and double,
+ *    a candidate of a cell of three or more that chosen and removed leads to
+ *    one conclusion).  Their length is SE's:
+ *    the nodes of the branches together (in a dynamic chain a conclusion
+ *    counts every removal it rests on), on the same scale (over 4, 6, 8, 12,
+ *    16, 24, 32, 48, 64, ... nodes: 0.1 each).
  *
  * Each technique has the weight Sudoku Explainer (SE) 1.2.1 gives it, in
  * tenths (#dlx_sudoku_technique_rating()), and the turbot fish family that
  * of Sukaku Explainer (SE's fork, whose ratings the collections carry).
  * The rating of a puzzle is SE's: always apply the easiest step available,
  * and take the hardest step applied.  When the ladder runs out before the
- * puzzle is solved the puzzle needs more than these techniques (nested or
- * dynamic forcing chains, or a uniqueness technique): its rating is a
- * lower bound, #DLX_SUDOKU_RATING_BEYOND or the hardest step taken, and its
- * class is "beyond logic".
+ * puzzle is solved the puzzle needs more than these techniques (SE's
+ * dynamic forcing chains with the simpler techniques inside (9.0) or nested
+ * ones, or a uniqueness technique): its rating
+ * is a lower bound, #DLX_SUDOKU_RATING_BEYOND or the hardest step taken,
+ * and its class is "beyond logic".
  *
  * Every technique but the uniqueness ones is sound on any grid: an
  * elimination never removes a digit a solution has there, whether or not
@@ -111,12 +138,31 @@ typedef enum dlx_sudoku_technique {
 	DLX_SUDOKU_TECH_NAKED_QUAD,       /**< 5.0 */
 	DLX_SUDOKU_TECH_JELLYFISH,        /**< 5.2 */
 	DLX_SUDOKU_TECH_HIDDEN_QUAD,      /**< 5.4 */
+	DLX_SUDOKU_TECH_STRONG_LINKS_3,   /**< 5.4-5.6: three strong links of one digit joined by
+	                                       weak ones (players' 3-skyscraper, 3-string kite) */
 	DLX_SUDOKU_TECH_BUG,              /**< 5.6: bivalue universal grave + 1 (needs grid.unique) */
+	DLX_SUDOKU_TECH_STRONG_LINKS_4,   /**< 5.8-6.0: four strong links of one digit */
 	DLX_SUDOKU_TECH_X_CHAIN,          /**< 6.6 and up: a forcing chain on one digit */
 	DLX_SUDOKU_TECH_Y_CHAIN,          /**< 6.6 and up: a forcing chain whose strong links are bivalue
 	                                       cells (players' XY-chain) */
 	DLX_SUDOKU_TECH_XY_CHAIN,         /**< 7.0 and up: a forcing chain with strong links of both
 	                                       kinds */
+	DLX_SUDOKU_TECH_ALIGNED_TRIPLE,   /**< 7.5: three cells, the choices of a digit each that
+	                                       their excluders (cells of two or three candidates seeing
+	                                       all three) allow leave some candidate unused: it goes */
+	DLX_SUDOKU_TECH_NISHIO,           /**< 7.5 and up: a candidate whose choice, followed on its
+	                                       digit alone and dynamically, contradicts itself goes
+	                                       (or whose removal does, is placed) */
+	DLX_SUDOKU_TECH_CELL_FORCING,     /**< 8.0 and up: every candidate of a cell, chosen, leads to
+	                                       one conclusion (static chains) */
+	DLX_SUDOKU_TECH_REGION_FORCING,   /**< 8.0 and up: every place of a digit in a unit, chosen,
+	                                       leads to one conclusion (static chains) */
+	DLX_SUDOKU_TECH_DYNAMIC_CONTRADICTION, /**< 8.5 and up: a candidate whose choice (removal)
+	                                       leads, dynamically, to a contradiction goes (is placed) */
+	DLX_SUDOKU_TECH_DYNAMIC_DOUBLE,   /**< 8.5 and up: a candidate chosen and removed leads,
+	                                       dynamically, to one conclusion both ways */
+	DLX_SUDOKU_TECH_DYNAMIC_CELL,     /**< 8.5 and up: cell forcing chains, dynamic */
+	DLX_SUDOKU_TECH_DYNAMIC_REGION,   /**< 8.5 and up: region forcing chains, dynamic */
 	DLX_SUDOKU_TECH_COUNT             /**< the number of values above */
 } dlx_sudoku_technique;
 
@@ -128,11 +174,12 @@ typedef enum dlx_sudoku_technique {
 
 /**
  * The rating given to a puzzle the ladder does not solve, in tenths, when the
- * steps it took rated less: a lower bound.  SE's techniques past its static
- * forcing chains (aligned triple exclusion, Nishio, multiple and dynamic
- * forcing chains) start at 7.5; a puzzle that only a chain longer than
- * #DLX_SUDOKU_CHAIN_MAX, a cycle or a uniqueness technique solves rates less
- * on SE's scale.
+ * steps it took rated less: a lower bound.  SE's techniques past the
+ * ladder's (dynamic forcing chains with the simpler techniques inside,
+ * nested ones) start at 9.0, but SE has others the ladder lacks from 7.5
+ * (aligned triple exclusion) that may spare it those, and a puzzle that
+ * only a chain longer than #DLX_SUDOKU_CHAIN_MAX, a cycle or a uniqueness
+ * technique solves rates less on SE's scale: 7.5 is the bound kept.
  */
 #define DLX_SUDOKU_RATING_BEYOND 75u
 
@@ -154,19 +201,32 @@ typedef struct dlx_sudoku_step {
 	                               alone; a naked single's box); locked candidates 2 (the
 	                               unit the digit lies in, then the one it leaves); subsets
 	                               1 or 2 (the units of their cells); fish: k base lines
-	                               then k cover lines; turbot fish 2 (the strong links'); wings 0 */
+	                               then k cover lines; turbot fish 2 (the strong links'); n strong
+	                               links n, in the chain's order; wings 0 */
 	uint8_t units[8];
 	uint16_t digits;          /**< the pattern's digits, bit d − 1 for d */
 	unsigned n_cells;         /**< the pattern's cells: a single's cell, a subset's cells,
 	                               a wing's pivot then pincers, a turbot fish's chain (end,
-	                               its link's other cell, the other link's near cell, end);
+	                               its link's other cell, the other link's near cell, end),
+	                               n strong links' chain (each link's two cells in turn);
+	                               cell forcing chains' cell, region forcing chains' places
+	                               (their unit in units), a Nishio's, contradiction's or
+	                               double chain's assumption's cell;
 	                               none for locked candidates and fish (their units say it) */
 	uint8_t cells[9];
 	uint8_t place_cell;       /**< the placement, if place_digit is not 0 */
 	uint8_t place_digit;      /**< the digit placed (singles, some chains), or 0 */
 	unsigned n_chain;         /**< a chain's nodes, chosen and removed in turn: from the
 	                               candidate eliminated chosen to it removed, or (with a
-	                               placement) from the candidate placed removed to it chosen */
+	                               placement) from the candidate placed removed to it chosen.
+	                               Forcing chains of several branches name their branches'
+	                               starts instead: a cell's every candidate, or a unit's every
+	                               place of the digit (cell and region forcing chains); a
+	                               Nishio's or dynamic contradiction's assumption (chosen when
+	                               the step removes it, removed when it places it) then the
+	                               candidate it would make both chosen and removed; a dynamic
+	                               double chain's one candidate, chosen and removed.  Their one conclusion is the step's
+	                               placement or its one elimination. */
 	uint8_t chain_cell[DLX_SUDOKU_CHAIN_MAX];
 	uint8_t chain_digit[DLX_SUDOKU_CHAIN_MAX];
 	unsigned n_elims;         /**< candidates removed before the placement */
@@ -214,9 +274,14 @@ DLX_API int dlx_sudoku_logic_init(const uint8_t *givens, const uint8_t *marks, d
  *                   "r4c4 has no candidate left", "7 has no place left in box 5"
  * @return #DLX_OK; #DLX_ERR_INVALID for NULL arguments; #DLX_ERR_CONFLICT when
  *         the grid has no solution that logic can see (a cell without
- *         candidates, a digit without a place in a unit): the puzzle is broken.
+ *         candidates, a digit without a place in a unit): the puzzle is broken;
+ *         #DLX_ERR_NOMEM when the forcing chains' tables (about 1.3 MB, freed
+ *         before it returns) cannot be allocated.
  * Complexity: O(81·9) for the singles up to O(27·C(9,4)·9) for the quads and
- * fish; allocates nothing.
+ * fish; the chains, tried only when those fail, follow implications from
+ * each of the up to 729 candidates (a breadth-first search over 2·729
+ * nodes, O(729·20) each): O(729²·20) a rule, about 1-20 ms when they are needed.
+ * Allocates only for the forcing chains of several branches.
  */
 DLX_API int dlx_sudoku_next_step(const dlx_sudoku_logic *g, unsigned max_rating, dlx_sudoku_step *step,
 	dlx_error_info *err);

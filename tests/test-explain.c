@@ -411,6 +411,89 @@ static bool chain_ok(const dlx_sudoku_logic *g, const dlx_sudoku_step *s)
 	return true;
 }
 
+/*
+ * The branches of a forcing chain step of several (Nishio, cell, region,
+ * dynamic) read back on the grid: each a candidate of it, a cell's every
+ * candidate, a unit's every place of the digit, and one conclusion.
+ */
+static bool branches_ok(const dlx_sudoku_logic *g, const dlx_sudoku_step *s)
+{
+	if ((s->place_digit != 0) == (s->n_elims != 0) || s->n_elims > 1 || s->n_chain < 1)
+		return false;
+	for (unsigned i = 0; i < s->n_chain; i++)
+		if (s->chain_cell[i] >= 81 || !(g->cand[s->chain_cell[i]] & bit(s->chain_digit[i])))
+			return false;
+	unsigned c0 = s->chain_cell[0], d0 = s->chain_digit[0];
+	switch (s->technique) {
+	case DLX_SUDOKU_TECH_CELL_FORCING:
+	case DLX_SUDOKU_TECH_DYNAMIC_CELL: {
+		unsigned seen = 0;
+		for (unsigned i = 0; i < s->n_chain; i++)
+			seen |= s->chain_cell[i] == c0 ? bit(s->chain_digit[i]) : 0;
+		return s->n_cells == 1 && s->cells[0] == c0 && seen == g->cand[c0] &&
+			s->n_chain == (unsigned)__builtin_popcount(seen) && s->n_chain >= 2;
+	}
+	case DLX_SUDOKU_TECH_REGION_FORCING:
+	case DLX_SUDOKU_TECH_DYNAMIC_REGION: {
+		unsigned u = s->units[0], places = 0;
+		for (unsigned c = 0; c < 81; c++) {
+			bool in = u < 9 ? c / 9 == u : u < 18 ? c % 9 == u - 9 : (c / 27) * 3 + c % 9 / 3 == u - 18;
+			places += in && (g->cand[c] & bit(d0));
+		}
+		for (unsigned i = 0; i < s->n_chain; i++) {
+			unsigned c = s->chain_cell[i];
+			bool in = u < 9 ? c / 9 == u : u < 18 ? c % 9 == u - 9 : (c / 27) * 3 + c % 9 / 3 == u - 18;
+			if (!in || s->chain_digit[i] != d0)
+				return false;
+		}
+		return s->n_units == 1 && s->n_chain == places && places >= 2 && s->digits == bit(d0);
+	}
+	case DLX_SUDOKU_TECH_NISHIO:
+	case DLX_SUDOKU_TECH_DYNAMIC_CONTRADICTION:
+		/* The assumption's own conclusion: removed if it was chosen, placed if it was removed. */
+		return s->n_chain == 2 && (s->place_digit ? s->place_cell == c0 && s->place_digit == d0
+			: s->elim_cell[0] == c0 && s->elim_digit[0] == d0);
+	case DLX_SUDOKU_TECH_DYNAMIC_DOUBLE:
+		/* Chosen and removed, the assumption: SE tries it in cells of three candidates or more. */
+		return s->n_chain == 1 && __builtin_popcount(g->cand[c0]) >= 3;
+	default:
+		return false;
+	}
+}
+
+/*
+ * n strong links read back: n units each with exactly two places for the
+ * digit, given in order as the step's cell pairs, each pair's second cell
+ * seeing the next pair's first; every elimination sees the chain's two ends.
+ */
+static bool links_ok(const dlx_sudoku_logic *g, const dlx_sudoku_step *s)
+{
+	unsigned n = s->n_units, d = (unsigned)__builtin_ctz(s->digits) + 1;
+	if (n < 3 || n > 4 || s->n_cells != 2 * n || s->digits != bit(d))
+		return false;
+	for (unsigned i = 0; i < n; i++) {
+		unsigned u = s->units[i], a = s->cells[2 * i], b = s->cells[2 * i + 1], places = 0, ends = 0;
+		for (unsigned c = 0; c < 81; c++) {
+			bool in = u < 9 ? c / 9 == u : u < 18 ? c % 9 == u - 9 : (c / 27) * 3 + c % 9 / 3 == u - 18;
+			if (in && (g->cand[c] & bit(d))) {
+				places++;
+				ends += c == a || c == b;
+			}
+		}
+		if (places != 2 || ends != 2 || a == b)
+			return false;
+		if (i + 1 < n && (b == s->cells[2 * i + 2] || !same_unit(b, s->cells[2 * i + 2])))
+			return false;
+	}
+	for (unsigned i = 0; i < s->n_elims; i++) {
+		unsigned c = s->elim_cell[i];
+		if (s->elim_digit[i] != d || !same_unit(c, s->cells[0]) || !same_unit(c, s->cells[2 * n - 1]) ||
+			c == s->cells[0] || c == s->cells[2 * n - 1])
+			return false;
+	}
+	return true;
+}
+
 static int check_step(void *ctx, const dlx_sudoku_step *s)
 {
 	struct check *k = ctx;
@@ -418,7 +501,13 @@ static int check_step(void *ctx, const dlx_sudoku_step *s)
 	k->used[s->technique]++;
 	unsigned base = dlx_sudoku_technique_rating(s->technique);
 	bool chain = s->technique >= DLX_SUDOKU_TECH_X_CHAIN && s->technique <= DLX_SUDOKU_TECH_XY_CHAIN;
-	bool ok = (chain ? s->rating >= base && s->rating <= base + 7 && chain_ok(k->g, s) : s->rating == base) &&
+	bool multi = s->technique >= DLX_SUDOKU_TECH_NISHIO && s->technique < DLX_SUDOKU_TECH_COUNT;
+	/* n strong links: 0.1 more for a box and lines, or rows and columns, 0.2 for all three. */
+	bool links = s->technique == DLX_SUDOKU_TECH_STRONG_LINKS_3 || s->technique == DLX_SUDOKU_TECH_STRONG_LINKS_4;
+	/* Length adds to a chain's base: 0.1 a step of SE's scale (a dynamic one's may pass 24, ... 384 nodes). */
+	bool ok = (chain ? s->rating >= base && s->rating <= base + 7 && chain_ok(k->g, s)
+		: multi ? s->rating >= base && s->rating <= base + 20 && branches_ok(k->g, s)
+		: links ? s->rating >= base && s->rating <= base + 2 && links_ok(k->g, s) : s->rating == base) &&
 		(s->n_elims > 0 || s->place_digit);
 	for (unsigned i = 0; i < s->n_elims; i++) {
 		unsigned c = s->elim_cell[i], d = s->elim_digit[i];
@@ -450,7 +539,8 @@ static void check_puzzle(dlx_sudoku *sv, const uint8_t *givens, const uint8_t *m
 	if (r.solved) {
 		ck_assert_mem_eq(g.value, solution, 81);
 		ck_assert_uint_ge(r.rating, dlx_sudoku_technique_rating(r.hardest));
-		if (r.hardest < DLX_SUDOKU_TECH_X_CHAIN)
+		if (r.hardest < DLX_SUDOKU_TECH_X_CHAIN && r.hardest != DLX_SUDOKU_TECH_STRONG_LINKS_3 &&
+			r.hardest != DLX_SUDOKU_TECH_STRONG_LINKS_4)
 			ck_assert_uint_eq(r.rating, dlx_sudoku_technique_rating(r.hardest));
 	} else {
 		ck_assert_uint_ge(r.rating, DLX_SUDOKU_RATING_BEYOND);
@@ -509,12 +599,140 @@ START_TEST(test_checker_on_puzzles)
 	for (unsigned t = 1; t < DLX_SUDOKU_TECH_COUNT; t++)
 		rungs += k.used[t] > 0;
 	ck_assert_uint_ge(rungs, 12);
-	ck_assert_uint_gt(k.used[DLX_SUDOKU_TECH_X_CHAIN], 0);
+	/* Single-digit chains: of three or four strong links first, longer ones as X-chains. */
+	ck_assert_uint_gt(k.used[DLX_SUDOKU_TECH_STRONG_LINKS_3], 0);
+	ck_assert_uint_gt(k.used[DLX_SUDOKU_TECH_STRONG_LINKS_4], 0);
 	ck_assert_uint_gt(k.used[DLX_SUDOKU_TECH_Y_CHAIN], 0);
 	for (unsigned t = 1; t < DLX_SUDOKU_TECH_COUNT; t++)
 		fprintf(stderr, "%s%s %u", t > 1 ? "," : "steps:", dlx_sudoku_technique_name(t), k.used[t]);
 	fprintf(stderr, "\n");
 	ck_assert_uint_gt(k.used[DLX_SUDOKU_TECH_XY_CHAIN], 0);
+	dlx_sudoku_free(sv);
+}
+END_TEST
+
+/* Reads up to max puzzles of DLX_DATA's file name, one a line, into givens[n][81]; returns n. */
+static unsigned read_puzzles(const char *name, uint8_t (*givens)[81], unsigned max)
+{
+	const char *data = getenv("DLX_DATA");
+	ck_assert_msg(data != NULL, "DLX_DATA is not set");
+	char path[4096];
+	snprintf(path, sizeof path, "%s/%s", data, name);
+	FILE *f = fopen(path, "r");
+	ck_assert_msg(f != NULL, "cannot open %s", path);
+	char line[128];
+	unsigned n = 0;
+	for (; n < max && fgets(line, sizeof line, f); n++)
+		for (unsigned c = 0; c < 81; c++)
+			givens[n][c] = line[c] >= '1' && line[c] <= '9' ? (uint8_t)(line[c] - '0') : 0;
+	fclose(f);
+	return n;
+}
+
+/*
+ * Aligned triple exclusion and the forcing chains of several branches, on
+ * puzzles that need them (the first 60 of magictour's top 1465): every step
+ * checked as above, each kind used.
+ */
+START_TEST(test_checker_on_forcing_chains)
+{
+	static uint8_t givens[60][81];
+	unsigned n = read_puzzles("sudoku9-hard-sample.txt", givens, 60);
+	ck_assert_uint_eq(n, 60);
+	dlx_sudoku *sv;
+	ck_assert_int_eq(dlx_sudoku_new(3, &sv), DLX_OK);
+	struct check k = { 0 };
+	unsigned solved = 0;
+	for (unsigned i = 0; i < n; i++) {
+		check_puzzle(sv, givens[i], NULL, &k);
+		solved += k.last_rating != 0;
+	}
+	ck_assert_uint_eq(k.bad, 0);
+	for (unsigned t = DLX_SUDOKU_TECH_ALIGNED_TRIPLE; t < DLX_SUDOKU_TECH_COUNT; t++)
+		ck_assert_msg(k.used[t] > 0, "%s never used", dlx_sudoku_technique_name(t));
+	/* Dynamic chains solve most of them; the rest need SE's nested chains. */
+	ck_assert_uint_ge(solved, 55);
+	dlx_sudoku_free(sv);
+}
+END_TEST
+
+/* The first step of each kind of forcing chains, with the grid it was found on. */
+struct capture {
+	const dlx_sudoku_logic *g;
+	dlx_sudoku_step step[DLX_SUDOKU_TECH_COUNT];
+	dlx_sudoku_logic grid[DLX_SUDOKU_TECH_COUNT];
+	bool have[DLX_SUDOKU_TECH_COUNT];
+};
+
+static int capture_step(void *ctx, const dlx_sudoku_step *s)
+{
+	struct capture *cp = ctx;
+	if (s->technique >= DLX_SUDOKU_TECH_ALIGNED_TRIPLE && !cp->have[s->technique]) {
+		cp->have[s->technique] = true;
+		cp->step[s->technique] = *s;
+		cp->grid[s->technique] = *cp->g;
+	}
+	return 0;
+}
+
+/* The checker catches a forcing chain step made wrong: an elimination of the solution's digit, a wrong placement. */
+START_TEST(test_checker_catches_wrong_forcing_chains)
+{
+	static uint8_t givens[60][81];
+	unsigned n = read_puzzles("sudoku9-hard-sample.txt", givens, 60);
+	dlx_sudoku *sv;
+	ck_assert_int_eq(dlx_sudoku_new(3, &sv), DLX_OK);
+	static struct capture cp;
+	memset(&cp, 0, sizeof cp);
+	unsigned kinds = 0;
+	for (unsigned i = 0; i < n && kinds < DLX_SUDOKU_TECH_COUNT - DLX_SUDOKU_TECH_ALIGNED_TRIPLE; i++) {
+		uint8_t solution[81];
+		dlx_sudoku_params sp = DLX_SUDOKU_PARAMS_INIT;
+		dlx_sudoku_result res;
+		ck_assert_int_eq(dlx_sudoku_solve(sv, givens[i], &sp, solution, &res, NULL), DLX_OK);
+		dlx_sudoku_logic g;
+		ck_assert_int_eq(dlx_sudoku_logic_init(givens[i], NULL, &g, NULL), DLX_OK);
+		g.unique = 1;
+		cp.g = &g;
+		bool had[DLX_SUDOKU_TECH_COUNT];
+		memcpy(had, cp.have, sizeof had);
+		dlx_sudoku_rating r;
+		ck_assert_int_eq(dlx_sudoku_rate(&g, &r, capture_step, &cp, NULL), DLX_OK);
+		kinds = 0;
+		for (unsigned t = DLX_SUDOKU_TECH_ALIGNED_TRIPLE; t < DLX_SUDOKU_TECH_COUNT; t++) {
+			kinds += cp.have[t];
+			if (!cp.have[t] || had[t])
+				continue;
+			/* Checked as found, then made wrong two ways: each caught. */
+			struct check k = { 0 };
+			k.solution = solution;
+			k.g = &cp.grid[t];
+			dlx_sudoku_step s = cp.step[t];
+			check_step(&k, &s);
+			ck_assert_msg(k.bad == 0, "%s: a right step refused", dlx_sudoku_technique_name(t));
+			if (s.n_elims) {
+				/* Remove the solution's digit of some cell the chain could reach: the step's own cell. */
+				unsigned c = s.elim_cell[0];
+				s.elim_digit[0] = solution[c];
+				if (cp.grid[t].cand[c] & bit(solution[c])) {
+					check_step(&k, &s);
+					ck_assert_msg(k.bad == 1, "%s: a wrong elimination passed", dlx_sudoku_technique_name(t));
+				}
+			} else {
+				unsigned c = s.place_cell, wrong = cp.grid[t].cand[c] & ~bit(solution[c]);
+				ck_assert_uint_ne(wrong, 0);
+				s.place_digit = (uint8_t)(__builtin_ctz(wrong) + 1);
+				check_step(&k, &s);
+				ck_assert_msg(k.bad == 1, "%s: a wrong placement passed", dlx_sudoku_technique_name(t));
+			}
+			/* And the step applied to its grid leaves the solution possible. */
+			dlx_sudoku_logic after = cp.grid[t];
+			ck_assert_int_eq(dlx_sudoku_apply_step(&after, &cp.step[t]), DLX_OK);
+			for (unsigned c = 0; c < 81; c++)
+				ck_assert(after.value[c] ? after.value[c] == solution[c] : (after.cand[c] & bit(solution[c])) != 0);
+		}
+	}
+	ck_assert_uint_eq(kinds, DLX_SUDOKU_TECH_COUNT - DLX_SUDOKU_TECH_ALIGNED_TRIPLE);
 	dlx_sudoku_free(sv);
 }
 END_TEST
@@ -534,6 +752,8 @@ static Suite *explain_suite(void)
 	tcase_add_test(tc, test_wings);
 	tcase_add_test(tc, test_max_rating_and_errors);
 	tcase_add_test(tc, test_checker_on_puzzles);
+	tcase_add_test(tc, test_checker_on_forcing_chains);
+	tcase_add_test(tc, test_checker_catches_wrong_forcing_chains);
 	suite_add_tcase(s, tc);
 	return s;
 }

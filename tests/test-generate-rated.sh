@@ -30,7 +30,7 @@ requests=(
 	"--difficulty medium|medium"
 	"--difficulty hard|hard"
 	"--difficulty expert|expert"
-	"--difficulty beyond|beyond"
+	"--rating 8.0-9.9|80-99"
 	"--rating 7.0-9.0|70-90"
 	"--rating 2.6-3.0 --symmetry rotate180|26-30"
 	"--rating 4.2|42-42"
@@ -103,4 +103,11 @@ set -e
 [ $status -eq 4 ] || fail "unreachable band: status $status"
 [ ! -s "$tmp/out" ] || fail "unreachable band: printed $(cat "$tmp/out")"
 [ "$(grep -c 'none of 4 candidates rated 9.0-9.9' "$tmp/err")" -eq 2 ] || fail "unreachable band: $(cat "$tmp/err")"
+# Beyond logic (past dynamic forcing chains): none in 30,000 candidates of seed 19, so only its refusal.
+set +e
+sudoku --generate 1 --seed 19 --difficulty beyond --tries 20 > "$tmp/out" 2> "$tmp/err"
+status=$?
+set -e
+[ $status -eq 4 ] && [ ! -s "$tmp/out" ] || fail "beyond: status $status: $(cat "$tmp/out")"
+grep -q 'none of 20 candidates rated beyond logic' "$tmp/err" || fail "beyond: $(cat "$tmp/err")"
 echo "ok: ${#requests[@]} requests, $count puzzles each"

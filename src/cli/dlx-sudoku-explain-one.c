@@ -80,7 +80,7 @@ int explain_one(struct puzzle_worker *w, const struct sudoku_puzzle *pz, dlx_sud
 			print_step(w, &step);
 		else
 			emit_str(w, dlx_sudoku_logic_solved(&g) ? "solved\n"
-				: "no step: the puzzle needs more than static forcing chains\n");
+				: "no step: the puzzle needs more than dynamic forcing chains\n");
 	} else {
 		print_rating(w, o->mode == MODE_EXPLAIN ? (r.solved ? "solved: " : "stuck: ") : "", &r);
 	}

@@ -137,6 +137,49 @@ size_t sudoku_step_text(char *buf, const dlx_sudoku_step *s)
 			put(&l, "%s r%uc%u%s%u", i ? " =>" : "", s->chain_cell[i] / 9u + 1, s->chain_cell[i] % 9u + 1,
 				i % 2 == !s->place_digit ? "<>" : "=", s->chain_digit[i]);
 		break;
+	case DLX_SUDOKU_TECH_STRONG_LINKS_3:
+	case DLX_SUDOKU_TECH_STRONG_LINKS_4:
+		/* "5 in row 3, column 4, column 8, chain r3c1=r3c4-r4c4=r9c4-r1c8=r2c8" */
+		put(&l, ": %u in ", (unsigned)__builtin_ctz(s->digits) + 1);
+		for (unsigned i = 0; i < s->n_units; i++) {
+			put(&l, "%s", i ? ", " : "");
+			put_unit(&l, s->units[i]);
+		}
+		put(&l, ", chain ");
+		for (unsigned i = 0; i < s->n_cells; i++)
+			put(&l, "%sr%uc%u", i ? (i % 2 ? "=" : "-") : "", s->cells[i] / 9u + 1, s->cells[i] % 9u + 1);
+		break;
+	case DLX_SUDOKU_TECH_ALIGNED_TRIPLE:
+		put(&l, ": ");
+		put_cells(&l, s->cells, s->n_cells);
+		break;
+	/* Forcing chains of several branches: the rating, then the branches (dlx-sudoku-explain.h). */
+	case DLX_SUDOKU_TECH_NISHIO:
+	case DLX_SUDOKU_TECH_DYNAMIC_CONTRADICTION:
+		/* "r3c4<>7 ...: r3c4=7 would make r5c5 both 3 and not 3" */
+		put(&l, " (%u.%u): r%uc%u%s%u would make r%uc%u both %u and not %u", s->rating / 10, s->rating % 10,
+			s->chain_cell[0] / 9u + 1, s->chain_cell[0] % 9u + 1, s->place_digit ? "<>" : "=", s->chain_digit[0],
+			s->chain_cell[1] / 9u + 1, s->chain_cell[1] % 9u + 1, s->chain_digit[1], s->chain_digit[1]);
+		break;
+	case DLX_SUDOKU_TECH_DYNAMIC_DOUBLE:
+		put(&l, " (%u.%u): whether r%uc%u is %u or not", s->rating / 10, s->rating % 10, s->chain_cell[0] / 9u + 1,
+			s->chain_cell[0] % 9u + 1, s->chain_digit[0]);
+		break;
+	case DLX_SUDOKU_TECH_CELL_FORCING:
+	case DLX_SUDOKU_TECH_DYNAMIC_CELL:
+		put(&l, " (%u.%u): whichever of ", s->rating / 10, s->rating % 10);
+		put_digits(&l, s->digits);
+		put(&l, " r%uc%u holds", s->cells[0] / 9u + 1, s->cells[0] % 9u + 1);
+		break;
+	case DLX_SUDOKU_TECH_REGION_FORCING:
+	case DLX_SUDOKU_TECH_DYNAMIC_REGION:
+		put(&l, " (%u.%u): wherever %u goes in ", s->rating / 10, s->rating % 10,
+			(unsigned)__builtin_ctz(s->digits) + 1);
+		put_unit(&l, s->units[0]);
+		put(&l, " (");
+		put_cells(&l, s->cells, s->n_cells);
+		put(&l, ")");
+		break;
 	case DLX_SUDOKU_TECH_XY_WING:
 	case DLX_SUDOKU_TECH_XYZ_WING:
 		put(&l, " on ");

@@ -1,1 +1,0 @@
---generate 2 --seed 4 --difficulty beyond --symmetry rotate180 --threads 2

@@ -1,0 +1,1 @@
+--generate 1 --seed 4 --difficulty beyond --tries 5

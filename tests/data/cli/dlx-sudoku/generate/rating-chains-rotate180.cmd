@@ -1,0 +1,1 @@
+--generate 2 --seed 4 --rating 8.0-9.9 --symmetry rotate180 --threads 2
