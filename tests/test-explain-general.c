@@ -44,6 +44,8 @@ struct board {
 /* What the checker saw over a run. */
 struct tally {
 	unsigned puzzles, solved, steps;
+	unsigned elim_steps; /* steps with eliminations */
+	unsigned mutants;    /* wrong copies of them the checker caught */
 	unsigned tech[DLX_SUDOKU_TECH_COUNT];
 };
 
@@ -99,6 +101,7 @@ static int check_step(void *ctx, const dlx_sudoku_gstep *s)
 		return fault(x, "unknown technique %u%.0u%.0u", s->technique, 0, 0);
 	x->t->tech[s->technique]++;
 	x->t->steps++;
+	x->t->elim_steps += s->n_elims > 0;
 	if (!s->n_elims && !s->place_digit)
 		return fault(x, "a step of technique %u does nothing%.0u%.0u", s->technique, 0, 0);
 	for (unsigned k = 0; k < s->n_elims; k++) {
@@ -146,6 +149,38 @@ static int check_step(void *ctx, const dlx_sudoku_gstep *s)
 			if (!cell_in(x, s->units[1], s->elim_cell[k]) || cell_in(x, s->units[0], s->elim_cell[k]))
 				return fault(x, "locked: elimination at %u not in unit %u alone%.0u", s->elim_cell[k], s->units[1], 0);
 	}
+	return 0;
+}
+
+/*
+ * The step checked, then a copy of it made wrong (its first elimination's
+ * cell also losing its solution symbol), which the checker must refuse: so
+ * the checker is shown to catch a wrong elimination of every technique it
+ * passes.
+ */
+static int check_and_mutate(void *ctx, const dlx_sudoku_gstep *s)
+{
+	struct check_ctx *x = ctx;
+	if (check_step(x, s))
+		return 1;
+	if (!s->n_elims || s->n_elims >= DLX_SUDOKU_GSTEP_MAX_ELIMS)
+		return 0;
+	uint32_t c = s->elim_cell[0];
+	if (!dlx_sudoku_glogic_has(x->g, c, x->solution[c]))
+		return 0;
+	static dlx_sudoku_gstep bad;
+	bad = *s;
+	bad.elim_cell[bad.n_elims] = c;
+	bad.elim_digit[bad.n_elims] = x->solution[c];
+	bad.n_elims++;
+	struct tally t;
+	memset(&t, 0, sizeof t);
+	struct check_ctx y = *x;
+	y.why[0] = '\0';
+	y.t = &t;
+	if (!check_step(&y, &bad))
+		return fault(x, "a wrong elimination of technique %u at cell %u passed the checker%.0u", s->technique, c, 0);
+	x->t->mutants++;
 	return 0;
 }
 
@@ -207,7 +242,7 @@ static struct tally run_board(const struct board *b, uint64_t seed, bool verbose
 		ck_assert_int_eq(dlx_sudoku_glogic_set(g, puzzle, NULL, &err), DLX_OK);
 		struct check_ctx x = { g, solution, n, b->rows, b->cols, b->jigsaw ? regions : NULL, b->flags, "", &t };
 		dlx_sudoku_rating r;
-		int rc = dlx_sudoku_glogic_rate(g, &r, check_step, &x, &err);
+		int rc = dlx_sudoku_glogic_rate(g, &r, check_and_mutate, &x, &err);
 		ck_assert_msg(rc == DLX_OK, "%s puzzle %u: %s (%s)", b->name, i, dlx_strerror(rc), err.message);
 		ck_assert_msg(!x.why[0], "%s puzzle %u: %s", b->name, i, x.why);
 		t.puzzles++;
@@ -228,8 +263,8 @@ static struct tally run_board(const struct board *b, uint64_t seed, bool verbose
 			dlx_sudoku_rating_class(r.rating, r.solved)); /* a static string either way */
 	}
 	if (verbose) {
-		printf("%-12s %3u puzzles, %3u solved by the ladder, %6u steps, %.1f ms a puzzle:", b->name, t.puzzles,
-			t.solved, t.steps, 1000.0 * (double)(clock() - t0) / CLOCKS_PER_SEC / (t.puzzles ? t.puzzles : 1));
+		printf("%-12s %3u puzzles, %3u solved by the ladder, %6u steps, %u wrong copies caught, %.1f ms a puzzle:",
+			b->name, t.puzzles, t.solved, t.steps, t.mutants, 1000.0 * (double)(clock() - t0) / CLOCKS_PER_SEC / (t.puzzles ? t.puzzles : 1));
 		for (unsigned k = 1; k < DLX_SUDOKU_TECH_COUNT; k++)
 			if (t.tech[k])
 				printf(" %s %u,", dlx_sudoku_technique_name(k), t.tech[k]);
@@ -281,6 +316,8 @@ START_TEST(test_steps_on_boards)
 	const struct board *b = &boards[_i];
 	struct tally t = run_board(b, 19, true);
 	ck_assert_uint_eq(t.puzzles, test_trials(b->puzzles));
+	/* A wrong copy of every elimination step was caught (each cell's solution symbol is a candidate until placed). */
+	ck_assert_uint_eq(t.mutants, t.elim_steps);
 	ck_assert_msg(t.solved * 100 >= t.puzzles * b->min_share, "%s: only %u of %u solved", b->name, t.solved,
 		t.puzzles);
 }
@@ -477,6 +514,145 @@ START_TEST(test_refusals)
 }
 END_TEST
 
+/* ---- hand-made grids of pencil marks on 16x16: each technique the easiest step ---- */
+
+static uint8_t marks16[256 * 16];
+
+static void all_marks(void)
+{
+	memset(marks16, 1, sizeof marks16);
+}
+
+/* Symbol d (1..16) leaves row r (1-based) but for the listed columns (0-terminated). */
+static void row_only16(unsigned r, unsigned d, const unsigned *cols)
+{
+	for (unsigned c = 1; c <= 16; c++) {
+		bool keep = false;
+		for (const unsigned *k = cols; *k; k++)
+			keep = keep || *k == c;
+		if (!keep)
+			marks16[((r - 1) * 16 + c - 1) * 16 + d - 1] = 0;
+	}
+}
+
+static bool gremoves(const dlx_sudoku_gstep *s, unsigned r, unsigned c, unsigned d)
+{
+	for (unsigned k = 0; k < s->n_elims; k++)
+		if (s->elim_cell[k] == (r - 1) * 16 + c - 1 && s->elim_digit[k] == d)
+			return true;
+	return false;
+}
+
+static void gstep_on(dlx_sudoku *s, dlx_sudoku_gstep *st)
+{
+	dlx_sudoku_glogic *g;
+	dlx_error_info err;
+	ck_assert_int_eq(dlx_sudoku_glogic_new(s, &g, &err), DLX_OK);
+	ck_assert_int_eq(dlx_sudoku_glogic_set(g, NULL, marks16, &err), DLX_OK);
+	ck_assert_int_eq(dlx_sudoku_glogic_next_step(g, UINT32_MAX, st, &err), DLX_OK);
+	/* Every elimination was a candidate. */
+	for (unsigned k = 0; k < st->n_elims; k++)
+		ck_assert(dlx_sudoku_glogic_has(g, st->elim_cell[k], st->elim_digit[k]));
+	dlx_sudoku_glogic_free(g);
+}
+
+START_TEST(test_hand_made_16x16)
+{
+	dlx_sudoku *s, *sx;
+	ck_assert_int_eq(dlx_sudoku_new(4, &s), DLX_OK);
+	dlx_sudoku_shape sh = { 4, DLX_SUDOKU_X, NULL };
+	dlx_error_info err;
+	ck_assert_int_eq(dlx_sudoku_new_shape(&sh, &sx, &err), DLX_OK);
+	dlx_sudoku_gstep *st = malloc(sizeof *st);
+	ck_assert_ptr_nonnull(st);
+
+	/* X-wing: 7 in rows 1 and 5 only at columns 1 and 5. */
+	all_marks();
+	static const unsigned c15[] = { 1, 5, 0 };
+	row_only16(1, 7, c15);
+	row_only16(5, 7, c15);
+	gstep_on(s, st);
+	ck_assert_int_eq(st->technique, DLX_SUDOKU_TECH_X_WING);
+	ck_assert_uint_eq(st->rating, 32);
+	ck_assert_uint_eq(st->n_elims, 28);
+	ck_assert(gremoves(st, 2, 1, 7) && gremoves(st, 16, 5, 7) && !gremoves(st, 1, 1, 7));
+
+	/* Jellyfish: 7 in rows 1, 5, 9, 13 only at columns 1, 5, 9, 13. */
+	all_marks();
+	static const unsigned c4[] = { 1, 5, 9, 13, 0 };
+	for (unsigned r = 1; r <= 13; r += 4)
+		row_only16(r, 7, c4);
+	gstep_on(s, st);
+	ck_assert_int_eq(st->technique, DLX_SUDOKU_TECH_JELLYFISH);
+	ck_assert_uint_eq(st->rating, 52);
+	ck_assert_uint_eq(st->n_elims, 48);
+	ck_assert(gremoves(st, 2, 9, 7) && !gremoves(st, 13, 13, 7));
+
+	/* Naked quad: r1c1, r1c5, r1c9, r1c13 hold only 1-4 (four boxes: row 1 alone). */
+	all_marks();
+	for (unsigned c = 1; c <= 13; c += 4)
+		for (unsigned d = 5; d <= 16; d++)
+			marks16[(c - 1) * 16 + d - 1] = 0;
+	gstep_on(s, st);
+	ck_assert_int_eq(st->technique, DLX_SUDOKU_TECH_NAKED_QUAD);
+	ck_assert_uint_eq(st->n_units, 1);
+	ck_assert_uint_eq(st->units[0], 0);
+	ck_assert_uint_eq(st->n_elims, 12 * 4);
+	ck_assert(gremoves(st, 1, 2, 1) && !gremoves(st, 2, 1, 1));
+
+	/* Hidden quad: 1-4 in row 1 only at c1, c5, c9, c13, which lose the other symbols. */
+	all_marks();
+	for (unsigned d = 1; d <= 4; d++)
+		row_only16(1, d, c4);
+	gstep_on(s, st);
+	ck_assert_int_eq(st->technique, DLX_SUDOKU_TECH_HIDDEN_QUAD);
+	ck_assert_uint_eq(st->rating, 54);
+	ck_assert_uint_eq(st->n_elims, 4 * 12);
+	ck_assert(gremoves(st, 1, 5, 16) && !gremoves(st, 1, 5, 4));
+
+	/* Naked pair in row 1 and box 1: r1c1, r1c2 hold only 9, 16. */
+	all_marks();
+	for (unsigned c = 1; c <= 2; c++)
+		for (unsigned d = 1; d <= 16; d++)
+			marks16[(c - 1) * 16 + d - 1] = d == 9 || d == 16;
+	gstep_on(s, st);
+	ck_assert_int_eq(st->technique, DLX_SUDOKU_TECH_NAKED_PAIR);
+	ck_assert_uint_eq(st->n_units, 2);
+	ck_assert_uint_eq(st->units[0], 0);  /* row 1 */
+	ck_assert_uint_eq(st->units[1], 32); /* box 1 */
+	ck_assert_uint_eq(st->n_elims, 2 * (14 + 12));
+
+	/* Locked candidates on X: 5 on the main diagonal only at r1c1 and r2c2 (box 1) leaves box 1's other cells. */
+	all_marks();
+	for (unsigned i = 3; i <= 16; i++)
+		marks16[((i - 1) * 16 + i - 1) * 16 + 4] = 0;
+	gstep_on(sx, st);
+	ck_assert_int_eq(st->technique, DLX_SUDOKU_TECH_CLAIMING);
+	ck_assert_uint_eq(st->n_units, 2);
+	ck_assert_uint_eq(st->units[0], 48); /* the main diagonal: unit 3N */
+	ck_assert_uint_eq(st->units[1], 32); /* box 1 */
+	ck_assert_uint_eq(st->digits[0], 5);
+	ck_assert_uint_eq(st->n_elims, 12); /* r3c3 and r4c4, diagonal cells of box 1, had lost it */
+	/* The same grid on a plain 16x16 has no diagonal: the rung finds nothing there. */
+	gstep_on(s, st);
+	ck_assert_int_eq(st->technique, DLX_SUDOKU_TECH_NONE);
+
+	/* Hidden single on the anti-diagonal: 5 only at r16c1. */
+	all_marks();
+	for (unsigned i = 1; i <= 15; i++)
+		marks16[((i - 1) * 16 + 16 - i) * 16 + 4] = 0;
+	gstep_on(sx, st);
+	ck_assert_int_eq(st->technique, DLX_SUDOKU_TECH_HIDDEN_SINGLE_LINE);
+	ck_assert_uint_eq(st->rating, 15);
+	ck_assert_uint_eq(st->units[0], 49);
+	ck_assert_uint_eq(st->place_cell, 15 * 16);
+	ck_assert_uint_eq(st->place_digit, 5);
+	free(st);
+	dlx_sudoku_free(s);
+	dlx_sudoku_free(sx);
+}
+END_TEST
+
 static Suite *explain_general_suite(void)
 {
 	Suite *s = suite_create("explain-general");
@@ -486,6 +662,7 @@ static Suite *explain_general_suite(void)
 	tcase_add_test(tc, test_checker_catches_wrong_steps);
 	tcase_add_test(tc, test_agrees_with_9x9_ladder);
 	tcase_add_test(tc, test_refusals);
+	tcase_add_test(tc, test_hand_made_16x16);
 	suite_add_tcase(s, tc);
 	return s;
 }
