@@ -436,6 +436,8 @@ START_TEST(test_agrees_with_9x9_ladder)
 			ck_assert_uint_le(r9.rating, rg.rating);
 	}
 	ck_assert_uint_gt(compared, trials / 2);
+	dlx_sudoku_glogic_free(g);
+	dlx_sudoku_free(s);
 }
 END_TEST
 
