@@ -1,7 +1,9 @@
 /**
  * @file dlx-sudoku-explain.h
  * @brief Explained solving of classic 9x9 sudoku: the steps a person would
- * take, and a difficulty rating on Sudoku Explainer's scale.
+ * take, and a difficulty rating on Sudoku Explainer's scale; and of every
+ * other board of units by the rules that generalise (#dlx_sudoku_glogic,
+ * at the end of this header).
  *
  * The logic works on a grid of candidates (#dlx_sudoku_logic: a bitmask of
  * digits per cell).  In exact-cover terms each cell and each "unit u has
