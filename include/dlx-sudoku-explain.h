@@ -1,7 +1,9 @@
 /**
  * @file dlx-sudoku-explain.h
  * @brief Explained solving of classic 9x9 sudoku: the steps a person would
- * take, and a difficulty rating on Sudoku Explainer's scale.
+ * take, and a difficulty rating on Sudoku Explainer's scale; and of every
+ * other board of units by the rules that generalise (#dlx_sudoku_glogic,
+ * at the end of this header).
  *
  * The logic works on a grid of candidates (#dlx_sudoku_logic: a bitmask of
  * digits per cell).  In exact-cover terms each cell and each "unit u has
@@ -90,6 +92,7 @@
 #include <stdint.h>
 
 #include "dlx-export.h"
+#include "dlx-sudoku.h"
 #include "dlx.h"
 
 #ifdef __cplusplus
@@ -357,6 +360,198 @@ DLX_API int dlx_sudoku_class_range(const char *name, dlx_sudoku_rating_range *ou
  * @return 1 or 0 (0 for a NULL argument).
  */
 DLX_API int dlx_sudoku_rating_in_range(const dlx_sudoku_rating *r, const dlx_sudoku_rating_range *range);
+
+/*
+ * Explained solving of other boards: the rules that generalise.
+ *
+ * The techniques above are tuned to classic 9x9 (its 729 candidates as
+ * bitsets, SE's chains).  The first rules of the ladder are rules on any
+ * exact-cover matrix of a sudoku whose constraints are all units (each of
+ * N cells holding every symbol once): an item with one option left (naked
+ * and hidden single, in any unit); an item whose options all cover a
+ * second item (locked candidates between any two units that share two or
+ * more cells: box and line, and a diagonal, window, disjoint group or
+ * jigsaw region with any unit); k items whose options lie within k others
+ * (naked and hidden pairs, triples and quads in any unit; X-wing,
+ * swordfish and jellyfish on rows and columns).  #dlx_sudoku_glogic holds
+ * those rules for every board the sudoku front end builds from units
+ * alone: n²×n² (4x4 to 100x100), R×C boxes (6x6, 8x8, 12x12, ...), with X
+ * (both diagonals), windoku, disjoint groups and jigsaw regions, and
+ * classic 9x9 too (where dlx_sudoku_next_step() is the one to use: it has
+ * the whole ladder).  Solvers with cell links (anti-knight, anti-king,
+ * non-consecutive) or extras (parity, cages) are refused: their
+ * constraints are not units.
+ *
+ * The weights are SE's for 9x9 (SE rates no other board): a hidden single
+ * in a box or jigsaw region 1.2, in a row, column or extra unit 1.5; naked
+ * single 2.3; locked candidates 2.6 when the unit the symbol lies in is a
+ * box or region (pointing), 2.8 otherwise (claiming, and the extra
+ * units'); naked pair 3.0, X-wing 3.2, hidden pair 3.4, naked triple 3.6,
+ * swordfish 3.8, hidden triple 4.0, naked quad 5.0, jellyfish 5.2, hidden
+ * quad 5.4.  A puzzle's rating is SE's method on this ladder; when it runs
+ * out, the puzzle needs a technique it lacks (SE's lightest one past it is
+ * 4.0, the skyscraper), so the rating is a lower bound: the hardest step
+ * taken or #DLX_SUDOKU_GRATING_BEYOND, whichever is more.
+ *
+ * Every rule is sound on any grid of units, unique or not.
+ */
+
+/** A board being solved by the general rules (dlx_sudoku_glogic_new()). */
+typedef struct dlx_sudoku_glogic dlx_sudoku_glogic;
+
+/** The lower bound of a puzzle the general ladder does not solve, in tenths (4.0). */
+#define DLX_SUDOKU_GRATING_BEYOND 40u
+
+/**
+ * Most eliminations one general step makes: 8 per symbol of the largest
+ * board, 8 · #DLX_SUDOKU_MAX_SIDE (a naked quad's four symbols in two units).
+ */
+#define DLX_SUDOKU_GSTEP_MAX_ELIMS 800u
+
+/** Most units a general step names: a naked subset's common units, or a fish's 4 + 4 lines. */
+#define DLX_SUDOKU_GSTEP_MAX_UNITS 8u
+
+/** What a unit of the board is (dlx_sudoku_glogic_unit()). */
+typedef enum dlx_sudoku_unit_kind {
+	DLX_SUDOKU_UNIT_ROW = 0,
+	DLX_SUDOKU_UNIT_COLUMN,
+	DLX_SUDOKU_UNIT_BOX,
+	DLX_SUDOKU_UNIT_REGION,        /**< a jigsaw region (in place of the boxes) */
+	DLX_SUDOKU_UNIT_DIAGONAL,      /**< X: the main diagonal (number 1) */
+	DLX_SUDOKU_UNIT_ANTI_DIAGONAL, /**< X: the anti-diagonal (number 1) */
+	DLX_SUDOKU_UNIT_WINDOW,        /**< windoku's extra windows */
+	DLX_SUDOKU_UNIT_DISJOINT       /**< a disjoint group: the cells at one place of their boxes */
+} dlx_sudoku_unit_kind;
+
+/**
+ * One step of the general rules.  Cells are numbered row-major (r·N + c),
+ * symbols 1..N, units as the solver numbers them (dlx_sudoku_glogic_unit()
+ * says what each is).  The technique values are those of the 9x9 ladder:
+ * HIDDEN_SINGLE_BOX (a box or region), HIDDEN_SINGLE_LINE (a row, column
+ * or extra unit), NAKED_SINGLE, POINTING and CLAIMING (locked candidates),
+ * the NAKED_ and HIDDEN_ subsets, X_WING, SWORDFISH, JELLYFISH.
+ */
+typedef struct dlx_sudoku_gstep {
+	dlx_sudoku_technique technique;
+	unsigned rating;          /**< the technique's weight in tenths */
+	unsigned n_units;         /**< hidden single 1 (its unit); naked single 0; locked
+	                               candidates 2 (the unit the symbol lies in, then the one it
+	                               leaves); naked subsets the units all its cells share; hidden
+	                               subsets 1; fish k base lines then k cover lines */
+	unsigned units[DLX_SUDOKU_GSTEP_MAX_UNITS];
+	unsigned n_digits;        /**< the pattern's symbols: 1 for singles, locked candidates and
+	                               fish, k for subsets */
+	unsigned digits[4];       /**< increasing */
+	unsigned n_cells;         /**< a single's cell, a subset's k cells; fish and locked
+	                               candidates none (their units say it) */
+	uint32_t cells[4];
+	uint32_t place_cell;      /**< the placement, if place_digit is not 0 */
+	unsigned place_digit;     /**< the symbol placed (singles), or 0 */
+	unsigned n_elims;         /**< candidates removed (none for singles) */
+	uint32_t elim_cell[DLX_SUDOKU_GSTEP_MAX_ELIMS];
+	uint8_t elim_digit[DLX_SUDOKU_GSTEP_MAX_ELIMS];
+} dlx_sudoku_gstep;
+
+/**
+ * Makes a general grid for the solver's board: its side and units, copied
+ * (the solver may be freed afterwards).  Every cell starts with every
+ * candidate; dlx_sudoku_glogic_set() puts a puzzle on it.
+ *
+ * @param s   a solver of dlx_sudoku_new(), _new_shape() or _new_board() whose
+ *            constraints are all units
+ * @param out the grid, freed by dlx_sudoku_glogic_free()
+ * @param err (may be NULL) why a solver was refused
+ * @return #DLX_OK; #DLX_ERR_INVALID for NULL arguments, or a solver with
+ *         cell links or extras ("explained solving needs a board of units:
+ *         anti-knight, anti-king, non-consecutive, parity and cages are
+ *         not"); #DLX_ERR_NOMEM.
+ * Complexity: O(N²·U + K²) for U units a cell has (at most 7) and K units;
+ * about 36·N² + 4·K·N bytes, and 8 per ordered pair of units that share
+ * cells.
+ */
+DLX_API int dlx_sudoku_glogic_new(const dlx_sudoku *s, dlx_sudoku_glogic **out, dlx_error_info *err);
+
+/** Frees a grid (NULL is a no-op). */
+DLX_API void dlx_sudoku_glogic_free(dlx_sudoku_glogic *g);
+
+/** The board's side N. */
+DLX_API unsigned dlx_sudoku_glogic_side(const dlx_sudoku_glogic *g);
+
+/**
+ * What unit u of the grid is, and its number among its kind (1-based) in
+ * *number (may be NULL): row 3 is (#DLX_SUDOKU_UNIT_ROW, 3).  A unit out of
+ * range is reported as row 0.
+ */
+DLX_API dlx_sudoku_unit_kind dlx_sudoku_glogic_unit(const dlx_sudoku_glogic *g, unsigned u, unsigned *number);
+
+/**
+ * Puts a puzzle on the grid, as dlx_sudoku_logic_init() does on 9x9.
+ *
+ * @param givens N² symbols 0..N (0 blank), or NULL when marks is given
+ * @param marks  N²·N bytes, non-zero when symbol d + 1 is a candidate of cell
+ *               c at c·N + d, or NULL.  A given, and a cell with one mark, is
+ *               placed and leaves its peers' candidates.
+ * @return #DLX_OK; #DLX_ERR_INVALID for NULL arguments or a symbol above N;
+ *         #DLX_ERR_CONFLICT for clashing givens, a given not among its
+ *         marks or a cell left without candidates ("r1c1 and r1c5 both hold
+ *         3", "r2c2 has no candidate left").
+ * Complexity: O(N²·(N + U·N)); allocates nothing.
+ */
+DLX_API int dlx_sudoku_glogic_set(dlx_sudoku_glogic *g, const uint8_t *givens, const uint8_t *marks,
+	dlx_error_info *err);
+
+/** The symbol placed in a cell (1..N) or 0. */
+DLX_API unsigned dlx_sudoku_glogic_value(const dlx_sudoku_glogic *g, uint32_t cell);
+
+/** Whether symbol d (1..N) is a candidate of an empty cell (1) or not (0). */
+DLX_API int dlx_sudoku_glogic_has(const dlx_sudoku_glogic *g, uint32_t cell, unsigned d);
+
+/** Whether every cell holds a symbol (1) or not (0). */
+DLX_API int dlx_sudoku_glogic_solved(const dlx_sudoku_glogic *g);
+
+/**
+ * Finds the easiest step of the general ladder (the lowest weight; ties in
+ * the order of the units, symbols and cells scanned).  Uses the grid's
+ * scratch space, so the grid is not const; its candidates are unchanged.
+ *
+ * @param max_rating only techniques up to this weight in tenths
+ * @param step       set to the step; #DLX_SUDOKU_TECH_NONE when the grid is
+ *                   solved or no rule applies
+ * @return #DLX_OK; #DLX_ERR_INVALID for NULL arguments; #DLX_ERR_CONFLICT
+ *         when the grid is broken ("r4c4 has no candidate left", "7 has no
+ *         place left in box 5").
+ * Complexity, for side N and K units (3N, and the variant's): the singles
+ * O(K·N) word operations; locked candidates O(P·N) for the P ordered pairs
+ * of units sharing two or more cells (O(N^1.5) on n²×n² boards); subsets
+ * and fish a search of the k-sets (k ≤ 4) of a unit's cells or symbols, or
+ * of a symbol's rows or columns, whose union stays within k members:
+ * O(K·C(N,4)) at worst, pruned by the candidates, and tried only when
+ * nothing easier applies.  Polynomial in N; allocates nothing.
+ */
+DLX_API int dlx_sudoku_glogic_next_step(dlx_sudoku_glogic *g, unsigned max_rating, dlx_sudoku_gstep *step,
+	dlx_error_info *err);
+
+/**
+ * Applies a step: removes its eliminations, then makes its placement (which
+ * removes the symbol from the cell's peers).
+ * @return #DLX_OK; #DLX_ERR_INVALID for NULL arguments, a cell or symbol out
+ *         of range, or a placement of a symbol that is not a candidate.
+ * Complexity: O(eliminations + U·N).
+ */
+DLX_API int dlx_sudoku_glogic_apply_step(dlx_sudoku_glogic *g, const dlx_sudoku_gstep *step);
+
+/**
+ * Rates the grid by SE's method on the general ladder, as dlx_sudoku_rate()
+ * does on 9x9: when the ladder runs out, solved is 0 and the rating the
+ * hardest step taken or #DLX_SUDOKU_GRATING_BEYOND, whichever is more.
+ * dlx_sudoku_rating_class() names the result's class as on 9x9.
+ *
+ * @param on_step as dlx_sudoku_rate()'s (may be NULL)
+ * @return as dlx_sudoku_glogic_next_step().
+ * Complexity: at most N²·N steps, each as dlx_sudoku_glogic_next_step().
+ */
+DLX_API int dlx_sudoku_glogic_rate(dlx_sudoku_glogic *g, dlx_sudoku_rating *out,
+	int (*on_step)(void *ctx, const dlx_sudoku_gstep *step), void *ctx, dlx_error_info *err);
 
 #ifdef __cplusplus
 }

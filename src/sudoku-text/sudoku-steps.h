@@ -9,6 +9,7 @@
 #include <stddef.h>
 
 #include "dlx-sudoku-explain.h"
+#include "sudoku-alphabet.h"
 
 /* Longest line sudoku_step_text() writes, its '\n' and '\0' included. */
 #define SUDOKU_STEP_TEXT_MAX 1024u
@@ -20,5 +21,17 @@
  * Returns the length written, without the '\0'.
  */
 size_t sudoku_step_text(char *buf, const dlx_sudoku_step *s);
+
+/* Longest line sudoku_gstep_text() writes (800 eliminations of a 100x100 board fit). */
+#define SUDOKU_GSTEP_TEXT_MAX 16384u
+
+/*
+ * The same for a step of the general ladder on grid g: cells named rXcY
+ * with 1-based numbers up to N, symbols in alphabet a (numbers past what
+ * it writes), units as the front end names them ("row 12", "box 3",
+ * "region 5", "the main diagonal", "window 2", "disjoint group 4"):
+ * "r3c7=G  hidden single in row 3".  buf holds SUDOKU_GSTEP_TEXT_MAX bytes.
+ */
+size_t sudoku_gstep_text(char *buf, const dlx_sudoku_glogic *g, const dlx_sudoku_gstep *s, enum sudoku_alphabet a);
 
 #endif

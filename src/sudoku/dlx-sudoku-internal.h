@@ -126,6 +126,15 @@ unsigned dlx__sudoku_n_units(const dlx_sudoku *s);
 void dlx__sudoku_unit_name(const dlx_sudoku *s, unsigned u, char *buf, size_t size);
 
 /*
+ * What unit u is (a dlx_sudoku_unit_kind of dlx-sudoku-explain.h) and its
+ * 1-based number among its kind in *number.
+ */
+int dlx__sudoku_unit_kind(const dlx_sudoku *s, unsigned u, unsigned *number);
+
+/* Whether every constraint of the solver is a unit: no cell links, parity marks or cages. */
+bool dlx__sudoku_units_only(const dlx_sudoku *s);
+
+/*
  * Searches p, a matrix of the solver's item layout, with the params of
  * dlx_sudoku_solve() (NULL not allowed), decoding each solution's options
  * through codes (option -> cell·N + d−1; NULL when the option numbers are

@@ -11,6 +11,7 @@
  * one division each, with no lookup table, whatever the variant.
  */
 #include "dlx-sudoku.h"
+#include "dlx-sudoku-explain.h"
 #include "dlx-sudoku-internal.h"
 
 #include <stdarg.h>
@@ -584,6 +585,39 @@ void dlx__sudoku_unit_name(const dlx_sudoku *s, unsigned u, char *buf, size_t si
 		snprintf(buf, size, "disjoint group %u", u - s->disjoint_unit + 1);
 	else
 		snprintf(buf, size, "window %u", u - s->window_unit + 1);
+}
+
+int dlx__sudoku_unit_kind(const dlx_sudoku *s, unsigned u, unsigned *number)
+{
+	const unsigned side = s->side;
+	if (u < side) {
+		*number = u + 1;
+		return DLX_SUDOKU_UNIT_ROW;
+	}
+	if (u < 2 * side) {
+		*number = u - side + 1;
+		return DLX_SUDOKU_UNIT_COLUMN;
+	}
+	if (u < 3 * side) {
+		*number = u - 2 * side + 1;
+		return s->jigsaw ? DLX_SUDOKU_UNIT_REGION : DLX_SUDOKU_UNIT_BOX;
+	}
+	*number = 1;
+	if ((s->flags & DLX_SUDOKU_X) && u == s->diag_unit)
+		return DLX_SUDOKU_UNIT_DIAGONAL;
+	if ((s->flags & DLX_SUDOKU_X) && u == s->diag_unit + 1)
+		return DLX_SUDOKU_UNIT_ANTI_DIAGONAL;
+	if ((s->flags & DLX_SUDOKU_DISJOINT) && u >= s->disjoint_unit) {
+		*number = u - s->disjoint_unit + 1;
+		return DLX_SUDOKU_UNIT_DISJOINT;
+	}
+	*number = u - s->window_unit + 1;
+	return DLX_SUDOKU_UNIT_WINDOW;
+}
+
+bool dlx__sudoku_units_only(const dlx_sudoku *s)
+{
+	return !s->links && !s->extras.parity && !s->extras.cages && !s->n_summed;
 }
 
 int dlx_sudoku_check(dlx_sudoku *s, const uint8_t *givens, dlx_sudoku_result *res, dlx_error_info *err)

@@ -1,0 +1,1 @@
+--explain --box 2x4

@@ -1,0 +1,1 @@
+--explain --regions @DATA@/../jigsaw/jigsaw9.map

@@ -1,0 +1,1 @@
+--explain --variant x

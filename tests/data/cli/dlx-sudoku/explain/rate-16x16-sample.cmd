@@ -1,0 +1,1 @@
+--rate @TOPDATA@/sudoku16-sample.txt
