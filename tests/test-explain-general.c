@@ -318,8 +318,14 @@ START_TEST(test_steps_on_boards)
 	ck_assert_uint_eq(t.puzzles, test_trials(b->puzzles));
 	/* A wrong copy of every elimination step was caught (each cell's solution symbol is a candidate until placed). */
 	ck_assert_uint_eq(t.mutants, t.elim_steps);
-	ck_assert_msg(t.solved * 100 >= t.puzzles * b->min_share, "%s: only %u of %u solved", b->name, t.solved,
-		t.puzzles);
+	/*
+	 * The share is set on the whole sample (the README's test command runs it); a reduced run
+	 * (valgrind's DLX_TEST_TRIALS_DIVISOR: 4 puzzles of 60) checks the steps alone, since one
+	 * unsolved puzzle of 4 is already 25%.
+	 */
+	if (t.puzzles == b->puzzles)
+		ck_assert_msg(t.solved * 100 >= t.puzzles * b->min_share, "%s: only %u of %u solved", b->name,
+			t.solved, t.puzzles);
 }
 END_TEST
 
