@@ -248,6 +248,7 @@ fi
 if has exact; then
 	"$gen_q" 12 > "$tmp/q12"; "$gen_q" 13 > "$tmp/q13"; "$gen_l" 11 > "$tmp/l11"; "$gen_l" 12 > "$tmp/l12"
 	"$gen_p" 5x12 > "$tmp/p512"; "$gen_p" 6x10 > "$tmp/p610"; "$gen_q" 14 > "$tmp/q14"
+	"$gen_p" 8x8h > "$tmp/p88h"
 	exact_count queens12 "$tmp/q12" 14200
 	exact_count queens13 "$tmp/q13" 73712
 	exact_count langford11 "$tmp/l11" 35584
@@ -259,6 +260,7 @@ if has exact; then
 		exact_count queens14 "$tmp/q14" 365596
 		exact_count pentominoes5x12 "$tmp/p512" 4040
 		exact_count pentominoes6x10 "$tmp/p610" 9356
+		exact_count pentominoes8x8h "$tmp/p88h" 520
 	fi
 fi
 if has parallel; then

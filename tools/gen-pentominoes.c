@@ -1,5 +1,8 @@
-/* gen-pentominoes: write a rectangular pentomino-packing problem as an
- * exact-cover instance.  Items are the 12 pieces plus every board cell. */
+/* gen-pentominoes: write a pentomino-packing problem as an exact-cover
+ * instance.  Items are the 12 pieces plus every board cell.  Boards: the
+ * four rectangles of 60 cells, and 8x8h, the 8x8 board less its central
+ * 2x2 square (Dana Scott's problem, Knuth's classic: 520 solutions, 65
+ * up to the board's eight symmetries). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,18 +40,25 @@ static const struct piece pieces[] = {
 static const struct {
     const char *spec;
     int rows, cols;
+    int hole; /* side of the square left out of the board's centre */
 } boards[] = {
-    { "6x10", 6, 10 },
-    { "5x12", 5, 12 },
-    { "4x15", 4, 15 },
-    { "3x20", 3, 20 },
+    { "6x10", 6, 10, 0 },
+    { "5x12", 5, 12, 0 },
+    { "4x15", 4, 15, 0 },
+    { "3x20", 3, 20, 0 },
+    { "8x8h", 8, 8, 2 },
 };
 #define NBOARDS ((int)(sizeof boards / sizeof boards[0]))
 
 static void usage(void)
 {
-    fprintf(stderr, "usage: dlx-gen-pentominoes ROWSxCOLS   (one of 6x10, 5x12, 4x15, 3x20)\n");
+    fprintf(stderr, "usage: dlx-gen-pentominoes BOARD   (6x10, 5x12, 4x15, 3x20, or 8x8h: 8x8 less its central 2x2)\n");
     exit(2);
+}
+
+static int in_hole(int r, int c, int r0, int c0, int side)
+{
+    return r >= r0 && r < r0 + side && c >= c0 && c < c0 + side;
 }
 
 static int cell_cmp(const void *a, const void *b)
@@ -115,15 +125,20 @@ int main(int argc, char **argv)
         b++;
     if (b == NBOARDS)
         usage();
-    int rows = boards[b].rows, cols = boards[b].cols;
+    int rows = boards[b].rows, cols = boards[b].cols, hole = boards[b].hole;
+    int h0 = (rows - hole) / 2, w0 = (cols - hole) / 2;
 
-    printf("| pentominoes on a %dx%d board: 12 pieces and cells r<row>c<col>, all orientations\n",
-           rows, cols);
+    printf("| pentominoes on a %dx%d board", rows, cols);
+    if (hole)
+        printf(" less its central %dx%d", hole, hole);
+    printf(": 12 pieces and cells r<row>c<col>, all orientations\n");
     for (int p = 0; p < NPIECES; p++)
-        printf("%c ", pieces[p].name);
+        printf(p ? " %c" : "%c", pieces[p].name);
     for (int r = 0; r < rows; r++)
         for (int c = 0; c < cols; c++)
-            printf("r%dc%d%s", r, c, r + 1 < rows || c + 1 < cols ? " " : "\n");
+            if (!in_hole(r, c, h0, w0, hole))
+                printf(" r%dc%d", r, c);
+    printf("\n");
 
     for (int p = 0; p < NPIECES; p++) {
         struct cell orient[MAX_ORIENT][CELLS];
@@ -138,6 +153,11 @@ int main(int argc, char **argv)
             }
             for (int dr = 0; dr + h <= rows; dr++)
                 for (int dc = 0; dc + w <= cols; dc++) {
+                    int blocked = 0;
+                    for (int i = 0; i < CELLS; i++)
+                        blocked |= in_hole(orient[o][i].r + dr, orient[o][i].c + dc, h0, w0, hole);
+                    if (blocked)
+                        continue;
                     printf("%c", pieces[p].name);
                     for (int i = 0; i < CELLS; i++)
                         printf(" r%dc%d", orient[o][i].r + dr, orient[o][i].c + dc);
