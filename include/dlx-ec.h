@@ -112,6 +112,21 @@ DLX_API const char *dlx_ec_color_name(const dlx_ec *ec, uint32_t color);
 DLX_API size_t dlx_ec_option_line(const dlx_ec *ec, size_t opt);
 
 /**
+ * Writes the problem of @p ec in the format dlx_ec_read() reads: the item
+ * line (bounds as `u:v|name` or `v|name`, `|` before the secondary items),
+ * then each option but those with @p skip[opt] non-zero (skip: NULL, or
+ * dlx_option_count() entries), as its items' names in the option's order,
+ * `item:color` for a colored secondary item, ` |C` at the end for a cost C
+ * other than 0.  Comments, spacing and the options the reader dropped are
+ * not in the problem and not written.  Reading what it wrote gives the
+ * same problem without the skipped options.
+ * @return #DLX_OK; #DLX_ERR_IO if out has an error after writing;
+ *         #DLX_ERR_INVALID for a NULL out or ec.
+ * Complexity: O(size of the text written).
+ */
+DLX_API int dlx_ec_write(FILE *out, dlx_ec *ec, const unsigned char *skip);
+
+/**
  * Writes diagram z of problem p as text (README, "Diagrams of all
  * solutions"): a header line "dlx-zdd 1 items P S options O nodes N root R
  * count C fingerprint F", then a line "ID OPTION LO HI" per node, ids 2 to

@@ -287,6 +287,38 @@ DLX_API size_t dlx_forced_count(const dlx_problem *p);
 DLX_API void dlx_release_forced(dlx_problem *p);
 
 /**
+ * Finds the options that can be part of no solution (the first rule of
+ * Knuth's DLX-PRE): an option whose choice would leave some primary item
+ * with no option, and an option without a primary item (the search never
+ * chooses one).  An option found blocked is left out of the tests that
+ * follow, which may then block others; the options are tested in turn
+ * until every option left has passed a test made without the ones
+ * blocked.  A problem with a primary item left without options has every
+ * option blocked (it has no solution).  Leaving the blocked options out of
+ * p (e.g. `dlx --reduce`, which writes the problem without them) changes
+ * no solution; on tilings the search then saves a tenth of its updates.
+ *
+ * p is used as a search uses it and is the same on return.
+ *
+ * @param p          the problem, with no option forced and no item with bounds
+ * @param blocked    dlx_option_count(p) entries, each set to 1 (blocked) or 0;
+ *                   may be NULL when p has no option; all 0 after an error
+ * @param n_blocked  set to how many are 1
+ * @param updates    NULL, or set to the link updates of the tests (as
+ *                   dlx_stats.updates counts them)
+ * @return #DLX_OK; #DLX_ERR_INVALID for a NULL p or n_blocked, or a NULL
+ *         blocked for options; #DLX_ERR_STATE with options forced, while a
+ *         dlx_iter searches p, or when p has items with bounds (whose
+ *         options a choice need not block); #DLX_ERR_NOMEM.
+ * Complexity: each test costs what choosing the option costs a search (a
+ * cover of each of its items); every option is tested once, plus once
+ * more after each option blocked for those tested before it (in practice
+ * a second round at most: 2 x 2,056 tests on 6x10 pentominoes).  Memory
+ * O(options).
+ */
+DLX_API int dlx_blocked_options(dlx_problem *p, unsigned char *blocked, size_t *n_blocked, uint64_t *updates);
+
+/**
  * Called once per solution found.
  *
  * @param ctx     the search's context pointer

@@ -241,6 +241,58 @@ START_TEST(reads_bounds_and_costs)
 }
 END_TEST
 
+/* Writes ec (skip as dlx_ec_write() takes it) into a string the caller frees. */
+static char *written(dlx_ec *ec, const unsigned char *skip)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	ck_assert_ptr_nonnull(f);
+	ck_assert_int_eq(dlx_ec_write(f, ec, skip), DLX_OK);
+	fclose(f);
+	return buf;
+}
+
+/* What dlx_ec_write() writes reads back as the same problem, the skipped options left out. */
+START_TEST(writes_what_it_reads)
+{
+	static const struct {
+		const char *in, *out;
+	} cases[] = {
+		{ "| bounds, colors, costs, a tab and a comment\n2|a 1:1|b 0:2|c | d e\na b |3 |4\na|2\nc\td:x e\t|0\nc e:y |7\n",
+		  "2|a b 0:2|c | d e\na b |7\na |2\nc d:x e\nc e:y |7\n" },
+		{ " | x y\n", " | x y\n" },
+		{ "A B\nA\nB\nA B\n", "A B\nA\nB\nA B\n" },
+		{ " |\n", " |\n" },
+	};
+	for (size_t c = 0; c < sizeof cases / sizeof cases[0]; c++) {
+		dlx_ec *ec, *back;
+		dlx_error_info err;
+		ck_assert_int_eq(read_text(cases[c].in, strlen(cases[c].in), &ec, &err), DLX_OK);
+		char *text = written(ec, NULL);
+		ck_assert_str_eq(text, cases[c].out);
+		ck_assert_int_eq(read_text(text, strlen(text), &back, &err), DLX_OK);
+		char *again = written(back, NULL);
+		ck_assert_str_eq(again, text);
+		ck_assert_uint_eq(count(back), count(ec));
+		free(again);
+		free(text);
+		dlx_ec_free(back);
+		dlx_ec_free(ec);
+	}
+	/* Skipping: the options marked are left out, the others keep their order. */
+	dlx_ec *ec;
+	dlx_error_info err;
+	ck_assert_int_eq(read_text(cases[2].in, strlen(cases[2].in), &ec, &err), DLX_OK);
+	char *text = written(ec, (const unsigned char[]){ 1, 0, 0 });
+	ck_assert_str_eq(text, "A B\nB\nA B\n");
+	free(text);
+	ck_assert_int_eq(dlx_ec_write(NULL, ec, NULL), DLX_ERR_INVALID);
+	ck_assert_int_eq(dlx_ec_write(stdout, NULL, NULL), DLX_ERR_INVALID);
+	dlx_ec_free(ec);
+}
+END_TEST
+
 START_TEST(bad_input_is_reported)
 {
 	const struct bad_case *bc = &bad_cases[_i];
@@ -372,6 +424,7 @@ static Suite *ec_suite(void)
 	tcase_add_test(tc, layout_variants);
 	tcase_add_test(tc, long_lines_and_many_options);
 	tcase_add_test(tc, reads_bounds_and_costs);
+	tcase_add_test(tc, writes_what_it_reads);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("errors");
 	tcase_add_loop_test(tc, bad_input_is_reported, 0, (int)(sizeof bad_cases / sizeof bad_cases[0]));

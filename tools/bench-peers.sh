@@ -8,7 +8,7 @@
 # each peer's (below 1: dlx is faster).  Every run's count is checked
 # against the known one, and a wrong count stops the script.
 #
-# usage: tools/bench-peers.sh [--runs N] [--only NAME] PEERDIR [BUILD]
+# usage: tools/bench-peers.sh [--runs N] [--only NAME] [--reduce] PEERDIR [BUILD]
 #   PEERDIR holds the peers' sources, fetched once by hand (this script
 #   never downloads; the machine running it may be offline):
 #     Knuth's programs, from https://cs.stanford.edu/~knuth/programs.html:
@@ -24,18 +24,22 @@
 #   PEERDIR.
 #   --only NAME  one instance: queens13 queens14 langford12 pentominoes5x12
 #                pentominoes6x10 pentominoes8x8h
+#   --reduce     every program gets the instances without the options that
+#                can be in no solution (`dlx --reduce`, Knuth's DLX-PRE's
+#                first rule), as Knuth runs his solvers after DLX-PRE
 set -euo pipefail
 
-runs=5 only=
+runs=5 only= reduce=0
 while [ $# -gt 0 ]; do
 	case $1 in
+	--reduce) reduce=1; shift ;;
 	--runs) runs=$2; shift 2 ;;
 	--only) only=$2; shift 2 ;;
 	-*) echo "bench-peers: unknown option $1" >&2; exit 2 ;;
 	*) break ;;
 	esac
 done
-[ $# -ge 1 ] && [ $# -le 2 ] || { echo "usage: tools/bench-peers.sh [--runs N] [--only NAME] PEERDIR [BUILD]" >&2; exit 2; }
+[ $# -ge 1 ] && [ $# -le 2 ] || { echo "usage: tools/bench-peers.sh [--runs N] [--only NAME] [--reduce] PEERDIR [BUILD]" >&2; exit 2; }
 [[ $runs =~ ^[1-9][0-9]*$ ]] || { echo "bench-peers: --runs needs a positive number" >&2; exit 2; }
 peers=$(cd "$1" && pwd) build=${2:-build}
 dlx=$build/src/cli/dlx
@@ -72,6 +76,10 @@ fi
 for n in "${instances[@]}"; do
 	[[ $n =~ ^([a-z]+)(.*)$ ]]
 	"$build/tools/dlx-gen-${BASH_REMATCH[1]}" "${BASH_REMATCH[2]}" > "$peers/$n.dlx"
+	if [ $reduce = 1 ]; then
+		"$dlx" --reduce "$peers/$n.dlx" > "$peers/$n.reduced"
+		mv "$peers/$n.reduced" "$peers/$n.dlx"
+	fi
 	awk '/^[ \t]*\|/ { next }
 	!seen { seen = 1; s = "< "
 		for (i = 1; i <= NF; i++) if ($i == "|") { s = s "> [ "; sec = 1 } else s = s $i " "
@@ -119,4 +127,4 @@ for n in "${instances[@]}"; do
 	for p in "${programs[@]:1}"; do awk -v a="${med[dlx]}" -v b="${med[$p]}" 'BEGIN { printf " %.2f |", (b > 0 ? a / b : 0) }'; done
 	printf '\n'
 done
-echo "(medians of $runs alternating runs, CPU seconds of whole processes, one thread; $(uname -m), $(nproc) cores, $(cc --version | head -n 1))"
+echo "(medians of $runs alternating runs, CPU seconds of whole processes, one thread$([ $reduce = 1 ] && echo ', every instance reduced by dlx --reduce'); $(uname -m), $(nproc) cores, $(cc --version | head -n 1))"

@@ -90,6 +90,11 @@ static const char usage_dlx[] =
 	"                        many is for dlx); --threads is ignored; not with\n"
 	"                        bounds, costs, --best, --memo, --zdd, --part,\n"
 	"                        --checkpoint, --estimate or --propagate\n"
+	"      --reduce          do not search: write the problem again without the\n"
+	"                        options that can be in no solution (choosing one would\n"
+	"                        leave a primary item without options; Knuth's\n"
+	"                        DLX-PRE), after a comment saying how many; only with\n"
+	"                        --stats, --strict, --output; not with bounds\n"
 	"      --propagate       before each branching, remove the options that the\n"
 	"                        subsumption rule excludes (every option left for an\n"
 	"                        item covers item B: B's other options go); the same\n"
@@ -149,6 +154,7 @@ static const char usage_dlx[] =
 
 struct opts {
 	bool count, all, numbers, stats, quiet, strict;
+	bool reduce;            /* --reduce: write the problem without its blocked options */
 	const char *svg;        /* --svg FILE, or NULL */
 	bool memo;              /* --memo: dlx_memo_count() */
 	bool sat;               /* --engine sat: dlx_search_sat() */
@@ -226,7 +232,7 @@ static int print_solution(void *ctx, const size_t *options, size_t n)
 static const struct cli_program dlx_program = { "dlx", usage_dlx, DLX_MAX_PARTS, DLX_MAX_PART_DEPTH };
 
 enum { OPT_STRICT = CLI_OPT_OWN, OPT_SEED, OPT_SVG, OPT_MEMO, OPT_MEMO_MEMORY, OPT_ORDER, OPT_ZDD, OPT_FROM_ZDD,
-	OPT_SAMPLE, OPT_CHECKPOINT, OPT_CHECKPOINT_EVERY, OPT_RESUME, OPT_ENGINE };
+	OPT_SAMPLE, OPT_CHECKPOINT, OPT_CHECKPOINT_EVERY, OPT_RESUME, OPT_ENGINE, OPT_REDUCE };
 
 /* Probes of --estimate without a number: the spread of a few hundred is usually plain already. */
 #define DEFAULT_PROBES 1000
@@ -242,6 +248,7 @@ static bool *flag_of(int c, struct opts *o)
 	case 'q': return &o->quiet;
 	case OPT_STRICT: return &o->strict;
 	case OPT_MEMO: return &o->memo;
+	case OPT_REDUCE: return &o->reduce;
 	default: return NULL;
 	}
 }
@@ -375,6 +382,7 @@ static int parse_args(int argc, char **argv, struct opts *o)
 		{ "resume", required_argument, NULL, OPT_RESUME },
 		{ "output", required_argument, NULL, 'o' },
 		{ "engine", required_argument, NULL, OPT_ENGINE },
+		{ "reduce", no_argument, NULL, OPT_REDUCE },
 		CLI_LONGOPTS_SEARCH,
 		CLI_LONGOPTS_HELP,
 		{ NULL, 0, NULL, 0 },
@@ -467,6 +475,12 @@ static int parse_args(int argc, char **argv, struct opts *o)
 		return cli_usage_error(&dlx_program,
 				       "--estimate searches nothing: it does not go with --count, --all, --limit, "
 				       "--node-limit, --propagate or --svg");
+	if (o->reduce && (o->count || o->all || o->numbers || o->quiet || o->seeded || o->estimate || o->best ||
+			  o->svg || o->memo || o->ordered || o->mp.memory || o->zdd.write_file || o->zdd.read_file || o->zdd.sampling ||
+			  o->checkpoint || o->resume || o->checkpoint_every || o->sat || o->cli.limit || o->cli.node_limit ||
+			  o->cli.time_limit || o->cli.parts || o->cli.propagate))
+		return cli_usage_error(&dlx_program, "--reduce writes the problem and searches nothing: "
+				       "it goes only with --stats, --strict and --output");
 	int r = cli_parse_file(&dlx_program, argc, argv, &o->file);
 	if (r)
 		return r;
@@ -568,6 +582,38 @@ static void print_part_label(const struct opts *o)
 	for (size_t d = 0; d < o->cli.part_depth; d++)
 		printf("%s%" PRIu32 "/%" PRIu32, d ? "." : "", o->cli.part_path[d].part, o->cli.part_path[d].parts);
 	fputs(": ", stdout);
+}
+
+/*
+ * --reduce: the problem again, without the options that can be part of no
+ * solution (dlx_blocked_options()), after a comment line that says how
+ * many went; returns the exit status.
+ */
+static int reduce_problem(const struct opts *o, dlx_ec *ec)
+{
+	const char *name = strcmp(o->file, "-") == 0 ? "<stdin>" : o->file;
+	dlx_problem *p = dlx_ec_problem(ec);
+	if (dlx_has_bounds(p)) {
+		fprintf(stderr, "dlx: %s: --reduce reduces exact covers: not items with bounds (u:v|name)\n", name);
+		return CLI_EXIT_USAGE;
+	}
+	size_t n = dlx_option_count(p), n_blocked;
+	unsigned char *blocked = malloc(n ? n : 1);
+	uint64_t updates;
+	double t0 = cli_now();
+	int rc = blocked ? dlx_blocked_options(p, blocked, &n_blocked, &updates) : DLX_ERR_NOMEM;
+	if (rc) {
+		free(blocked);
+		fprintf(stderr, "dlx: %s\n", dlx_strerror(rc));
+		return CLI_EXIT_FAILURE;
+	}
+	printf("| %s without %zu of its %zu options, each in no solution (dlx --reduce)\n", name, n_blocked, n);
+	rc = dlx_ec_write(stdout, ec, blocked);
+	free(blocked);
+	if (o->stats)
+		fprintf(stderr, "options: %zu, blocked: %zu, updates: %" PRIu64 ", time: %.3f s\n", n, n_blocked, updates,
+			cli_now() - t0);
+	return cli_finish_output("dlx", rc != DLX_OK, CLI_EXIT_OK);
 }
 
 /* --estimate: the probes, their result on stdout; returns the exit status. */
@@ -696,6 +742,11 @@ int main(int argc, char **argv)
 	if (r)
 		return r;
 	dlx_problem *p = dlx_ec_problem(ec);
+	if (o.reduce) {
+		int status = reduce_problem(&o, ec);
+		dlx_ec_free(ec);
+		return status;
+	}
 	if (o.cli.propagate)
 		dlx_set_propagation(p, DLX_PROPAGATE_SUBSUME);
 	/* With --sample the seed is the draws': a shuffle would only renumber the diagram's nodes. */

@@ -15,7 +15,11 @@
  *   accepted whenever the strict read accepts it, with the same options and
  *   nothing left out, and on any success the options kept and those left
  *   out (the ones without a primary item) are the content lines after the
- *   item line, in order.
+ *   item line, in order;
+ * - without bounds, no solution has an option dlx_blocked_options() calls
+ *   blocked, and the problem written by dlx_ec_write() without them reads
+ *   back (as the same problem when nothing is skipped) with as many
+ *   solutions, when both searches end within the node limit.
  *
  * The line classification here is written from the format's description,
  * independently of ec-read.c, so that the two can disagree.  It builds with
@@ -99,6 +103,7 @@ struct sol_check {
 	unsigned *cover;  /* times each item is covered in the current solution */
 	uint32_t *color;  /* the color it got first (0 none) */
 	uint64_t calls;
+	const unsigned char *blocked; /* NULL, or the options no solution may hold */
 };
 
 static int on_solution(void *ctx, const size_t *opts, size_t n)
@@ -110,6 +115,7 @@ static int on_solution(void *ctx, const size_t *opts, size_t n)
 	memset(sc->color, 0, n_items * sizeof *sc->color);
 	for (size_t k = 0; k < n; k++) {
 		EXPECT(opts[k] < n_opts, "solution names option %zu of %zu", opts[k], n_opts);
+		EXPECT(!sc->blocked || !sc->blocked[opts[k]], "option %zu blocked but in a solution", opts[k]);
 		size_t m = dlx_option_size(sc->p, opts[k]);
 		for (size_t j = 0; j < m; j++) {
 			size_t item = dlx_option_item(sc->p, opts[k], j);
@@ -199,7 +205,17 @@ static void check_problem(dlx_ec *ec, const struct lines *ls, bool strict)
 
 	EXPECT(dlx__check(p, &what) == 0, "sane matrix after reading: %s", what);
 
-	struct sol_check sc = { p, calloc(n_items + 1, sizeof *sc.cover), calloc(n_items + 1, sizeof *sc.color), 0 };
+	unsigned char *blocked = NULL;
+	size_t n_blocked = 0;
+	if (!dlx_has_bounds(p)) {
+		blocked = malloc(n_opts + 1);
+		EXPECT(blocked != NULL, "out of memory in the harness");
+		int brc = dlx_blocked_options(p, blocked, &n_blocked, NULL);
+		EXPECT(brc == DLX_OK, "dlx_blocked_options returned %d", brc);
+		EXPECT(dlx__check(p, &what) == 0, "sane matrix after dlx_blocked_options: %s", what);
+	}
+	struct sol_check sc = { p, calloc(n_items + 1, sizeof *sc.cover), calloc(n_items + 1, sizeof *sc.color), 0,
+		blocked };
 	EXPECT(sc.cover != NULL && sc.color != NULL, "out of memory in the harness");
 	dlx_search_params sp = DLX_SEARCH_PARAMS_INIT;
 	sp.node_limit = NODE_LIMIT;
@@ -218,6 +234,40 @@ static void check_problem(dlx_ec *ec, const struct lines *ls, bool strict)
 	EXPECT(dlx__check(p, &what) == 0, "sane matrix after a search: %s", what);
 	free(sc.cover);
 	free(sc.color);
+	if (blocked) {
+		/* Written, whole and then without the blocked options, and read back. */
+		for (int pass = 0; pass < 2; pass++) {
+			char *text = NULL;
+			size_t len = 0;
+			FILE *w = open_memstream(&text, &len);
+			EXPECT(w != NULL, "open_memstream failed");
+			EXPECT(dlx_ec_write(w, ec, pass ? blocked : NULL) == DLX_OK, "dlx_ec_write failed");
+			fclose(w);
+			FILE *r = fmemopen(text, len, "r");
+			EXPECT(r != NULL, "fmemopen failed");
+			dlx_ec *back;
+			dlx_error_info e;
+			/* Not strict: a problem without primary items is written as it was read, " | names". */
+			int brc = dlx_ec_read(r, &back, &e);
+			fclose(r);
+			EXPECT(brc == DLX_OK, "what dlx_ec_write wrote does not read: line %zu: %.160s", e.line, e.message);
+			EXPECT(dlx_ec_dropped(back, NULL) == 0, "options dropped from what dlx_ec_write wrote");
+			dlx_problem *q = dlx_ec_problem(back);
+			EXPECT(dlx_option_count(q) == n_opts - (pass ? n_blocked : 0), "%zu options read back of %zu",
+			       dlx_option_count(q), n_opts);
+			EXPECT(dlx_primary_count(q) == np && dlx_secondary_count(q) == n_items - np, "other items read back");
+			dlx_stats qst;
+			dlx_search_params qp = DLX_SEARCH_PARAMS_INIT;
+			qp.node_limit = NODE_LIMIT;
+			EXPECT(dlx_search(q, &qp, &qst) == DLX_OK, "search of what was read back failed");
+			if (st.stop == DLX_STOP_COMPLETE && qst.stop == DLX_STOP_COMPLETE)
+				EXPECT(qst.solutions == st.solutions, "%llu solutions read back, %llu before",
+				       (unsigned long long)qst.solutions, (unsigned long long)st.solutions);
+			dlx_ec_free(back);
+			free(text);
+		}
+		free(blocked);
+	}
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

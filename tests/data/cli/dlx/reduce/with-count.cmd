@@ -1,0 +1,1 @@
+--reduce --count @TOPDATA@/knuth-example.dlx
