@@ -443,6 +443,30 @@ class Problem:
         found, ties, stop = self._engine.best(k, _limit(limit, "limit"), _limit(node_limit, "node_limit"), tl)
         return Best(found, ties, stop == "complete")
 
+    def blocked(self) -> List[int]:
+        """The indices of the options that can be in no solution, in order.
+
+        An option is blocked when choosing it would leave a primary item
+        with no option (the first rule of Knuth's DLX-PRE); an option found
+        so is left out of the tests that follow, which may block more.
+        Raises :class:`ValueError` for a problem with *bounds*.  The GIL is
+        released.
+        """
+        if self._bounds:
+            raise ValueError("blocked() knows exact covers: not a problem with bounds")
+        return self._engine.blocked()
+
+    def reduced(self) -> "Problem":
+        """The problem without its :meth:`blocked` options (as ``dlx --reduce``).
+
+        The same items, the other options (the same objects) in their order
+        with their costs: the same solutions, usually found with fewer nodes.
+        """
+        out = set(self.blocked())
+        keep = [o for o in range(len(self._options)) if o not in out]
+        costs = [self._costs[o] for o in keep] if self._costs is not None else None
+        return Problem(self._primary, self._secondary, [self._options[o] for o in keep], costs=costs)
+
     @property
     def stats(self) -> Stats:
         """The statistics of the problem's last search (see :class:`Stats`)."""

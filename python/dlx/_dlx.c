@@ -474,6 +474,39 @@ static PyObject *engine_estimate(Engine *e, PyObject *args)
 			     (unsigned long long)est.probes, dlxpy_stop_name(est.stop, &pc));
 }
 
+/* blocked() -> a list of the indices of the options that can be in no solution (dlx_blocked_options()) */
+static PyObject *engine_blocked(Engine *e, PyObject *unused)
+{
+	(void)unused;
+	dlx_problem *p = engine_borrow(e);
+	if (!p)
+		return NULL;
+	size_t n = dlx_option_count(p), n_blocked = 0;
+	unsigned char *blocked = malloc(n ? n : 1);
+	int rc = DLX_ERR_NOMEM;
+	if (blocked) {
+		PyThreadState *ts = PyEval_SaveThread();
+		rc = dlx_blocked_options(p, blocked, &n_blocked, NULL);
+		PyEval_RestoreThread(ts);
+	}
+	engine_return(e, p);
+	if (rc) {
+		free(blocked);
+		return rc == DLX_ERR_NOMEM ? PyErr_NoMemory() : (dlxpy_set_error(rc, NULL), NULL);
+	}
+	PyObject *list = PyList_New(0);
+	for (size_t o = 0; list && o < n; o++) {
+		if (!blocked[o])
+			continue;
+		PyObject *i = PyLong_FromSize_t(o);
+		if (!i || PyList_Append(list, i) < 0)
+			Py_CLEAR(list);
+		Py_XDECREF(i);
+	}
+	free(blocked);
+	return list;
+}
+
 /* labels(options, n) -> a list of the options' labels; NULL with an exception set. */
 static PyObject *labels_of(Engine *e, const size_t *opts, size_t n)
 {
@@ -554,6 +587,8 @@ static PyMethodDef engine_methods[] = {
 	  "count(threads, limit, node_limit, time_limit) -> (count, stop): 0 means none; the GIL is released" },
 	{ "solutions", (PyCFunction)engine_solutions, METH_VARARGS,
 	  "solutions(limit) -> Solutions: a lazy iterator of solutions, each a list of labels" },
+	{ "blocked", (PyCFunction)engine_blocked, METH_NOARGS,
+	  "blocked() -> [index, ...]: the options that can be in no solution; the GIL is released" },
 	{ "stats", (PyCFunction)engine_stats, METH_NOARGS,
 	  "stats() -> (solutions, nodes, updates, branches, max_level, progress, stop) of the last search" },
 	{ NULL, NULL, 0, NULL }

@@ -93,6 +93,35 @@ def test_random_problems_match_brute_force(seed):
         assert tuple(sorted(where[id(o)] for o in first)) in want
 
 
+@pytest.mark.parametrize("seed", range(300))
+def test_blocked_options_are_in_no_solution(seed):
+    rng = random.Random(seed)
+    prim, sec, opts = random_problem(rng)
+    p = dlx.Problem(prim, sec, opts)
+    want = brute_solutions(prim, sec, opts)
+    blocked = p.blocked()
+    assert blocked == sorted(set(blocked)) and all(0 <= o < len(opts) for o in blocked)
+    assert not any(o in s for s in want for o in blocked)
+    # Without them: the same solutions, as the same option objects.
+    q = p.reduced()
+    assert len(q) == len(opts) - len(blocked)
+    kept = [o for o in range(len(opts)) if o not in blocked]
+    where = {id(opts[o]): o for o in kept}
+    assert {tuple(sorted(where[id(o)] for o in s)) for s in q.solutions()} == want
+
+
+def test_reduced_pentominoes():
+    p = dlx.Problem.from_knuth(os.path.join(DATA, "pentominoes-3x20.dlx"))
+    assert len(p.blocked()) == 150  # counted independently of dlx, by a prototype of the rule
+    q = p.reduced()
+    assert p.count(threads=1) == 8
+    whole = p.stats.updates
+    assert len(q) == len(p) - 150 and q.count(threads=1) == 8
+    assert q.stats.updates < whole
+    with pytest.raises(ValueError):
+        dlx.Problem("a", options=["a"], bounds={"a": (0, 2)}).blocked()
+
+
 def test_knuth_colors_as_pairs_and_strings():
     # Knuth's example of exact covering with colors, written both ways.
     pairs = dlx.Problem("pqr", "xy", [("p", "q", ("x", 0), ("y", 0)), ("p", "r", ("x", "A"), "y"),
