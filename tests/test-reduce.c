@@ -193,12 +193,16 @@ START_TEST(pentominoes)
 	ck_assert_int_eq(dlx_ec_read(t, &reduced, &err), DLX_OK);
 	fclose(t);
 	ck_assert_uint_eq(dlx_option_count(dlx_ec_problem(reduced)), n - 150);
-	dlx_stats whole, less;
-	ck_assert_int_eq(dlx_search(p, NULL, &whole), DLX_OK);
-	ck_assert_int_eq(dlx_search(dlx_ec_problem(reduced), NULL, &less), DLX_OK);
-	ck_assert_uint_eq(whole.solutions, 8);
-	ck_assert_uint_eq(less.solutions, 8);
-	ck_assert_uint_lt(less.updates, whole.updates);
+	/* The two counts take a minute under memcheck (DLX_TEST_TRIALS_DIVISOR): the random trials cover it there. */
+	const char *d = getenv("DLX_TEST_TRIALS_DIVISOR");
+	if (!d || atoi(d) <= 1) {
+		dlx_stats whole, less;
+		ck_assert_int_eq(dlx_search(p, NULL, &whole), DLX_OK);
+		ck_assert_int_eq(dlx_search(dlx_ec_problem(reduced), NULL, &less), DLX_OK);
+		ck_assert_uint_eq(whole.solutions, 8);
+		ck_assert_uint_eq(less.solutions, 8);
+		ck_assert_uint_lt(less.updates, whole.updates);
+	}
 	free(blocked);
 	dlx_ec_free(reduced);
 	dlx_ec_free(ec);
