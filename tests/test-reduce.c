@@ -93,6 +93,19 @@ static uint32_t model_blocked(const struct model *m)
 	return out;
 }
 
+/* A poll that stops after `after` calls (one per test). */
+struct stopper {
+	uint64_t after, calls;
+};
+
+static int stop_after(void *ctx, const dlx_stats *so_far)
+{
+	struct stopper *s = ctx;
+	ck_assert_uint_eq(so_far->nodes, s->calls + 1);
+	ck_assert(so_far->progress >= 0 && so_far->progress <= 1);
+	return ++s->calls >= s->after;
+}
+
 static dlx_problem *random_problem(unsigned seed, struct model *m)
 {
 	rng_seed(seed * 2246822519u + 3);
@@ -135,8 +148,9 @@ START_TEST(random_vs_model)
 		ck_assert_int_eq(dlx_search(p, NULL, &before), DLX_OK);
 		unsigned char blocked[16];
 		size_t n_blocked = 99;
-		uint64_t updates = 0;
-		ck_assert_int_eq(dlx_blocked_options(p, blocked, &n_blocked, &updates), DLX_OK);
+		dlx_stats rst;
+		ck_assert_int_eq(dlx_blocked_options(p, NULL, blocked, &n_blocked, &rst), DLX_OK);
+		ck_assert_int_eq(rst.stop, DLX_STOP_COMPLETE);
 		uint32_t want = model_blocked(&m), got = 0;
 		for (size_t k = 0; k < m.no; k++) {
 			ck_assert(blocked[k] <= 1);
@@ -145,6 +159,35 @@ START_TEST(random_vs_model)
 		ck_assert_msg(got == want, "seed %u: blocked 0x%x, the model's 0x%x", seed, got, want);
 		ck_assert_uint_eq(n_blocked, (size_t)__builtin_popcount(got));
 		total_blocked += n_blocked;
+		/*
+		 * Stopped after k tests, by the limit or by the poll: a subset of
+		 * the whole answer, and the problem as it was.
+		 */
+		for (uint64_t k = 0; k <= rst.nodes; k++) {
+			struct stopper stop = { k, 0 };
+			dlx_search_params lp = DLX_SEARCH_PARAMS_INIT;
+			if (k % 2) {
+				lp.on_poll = stop_after;
+				lp.poll_ctx = &stop;
+			} else {
+				lp.node_limit = k;
+			}
+			unsigned char part[16];
+			size_t n_part;
+			dlx_stats pst;
+			ck_assert_int_eq(dlx_blocked_options(p, &lp, part, &n_part, &pst), DLX_OK);
+			uint32_t sub = 0;
+			for (size_t o = 0; o < m.no; o++)
+				sub |= (uint32_t)part[o] << o;
+			ck_assert_msg((sub & ~got) == 0, "seed %u, %llu tests: blocked 0x%x, the whole answer 0x%x", seed,
+				      (unsigned long long)k, sub, got);
+			ck_assert_uint_eq(n_part, (size_t)__builtin_popcount(sub));
+			ck_assert_uint_le(pst.nodes, k ? k : rst.nodes);
+			if (pst.stop == DLX_STOP_COMPLETE)
+				ck_assert_uint_eq(sub, got);
+			else
+				ck_assert_int_eq(pst.stop, k % 2 ? DLX_STOP_POLL : DLX_STOP_NODE_LIMIT);
+		}
 		/* No solution has a blocked option, and the problem searches as before. */
 		uint64_t solutions = 0;
 		for (uint32_t s = 0; s < (1u << m.no); s++)
@@ -182,7 +225,7 @@ START_TEST(pentominoes)
 	ck_assert_uint_eq(n, 1236);
 	unsigned char *blocked = malloc(n);
 	ck_assert_ptr_nonnull(blocked);
-	ck_assert_int_eq(dlx_blocked_options(p, blocked, &n_blocked, NULL), DLX_OK);
+	ck_assert_int_eq(dlx_blocked_options(p, NULL, blocked, &n_blocked, NULL), DLX_OK);
 	ck_assert_uint_eq(n_blocked, 150);
 	/* Written without them and read back: the same 8 tilings, from a smaller tree. */
 	FILE *t = tmpfile();
@@ -213,34 +256,34 @@ START_TEST(errors)
 {
 	unsigned char blocked[4];
 	size_t n;
-	ck_assert_int_eq(dlx_blocked_options(NULL, blocked, &n, NULL), DLX_ERR_INVALID);
+	ck_assert_int_eq(dlx_blocked_options(NULL, NULL, blocked, &n, NULL), DLX_ERR_INVALID);
 	dlx_problem *p = dlx_problem_new(2, 0);
 	ck_assert_ptr_nonnull(p);
 	/* No option: nothing to mark, blocked may be NULL. */
-	ck_assert_int_eq(dlx_blocked_options(p, NULL, &n, NULL), DLX_OK);
+	ck_assert_int_eq(dlx_blocked_options(p, NULL, NULL, &n, NULL), DLX_OK);
 	ck_assert_uint_eq(n, 0);
 	ck_assert_int_eq(dlx_add_option(p, (size_t[]){ 0, 1 }, 2), 0);
 	ck_assert_int_eq(dlx_add_option(p, (size_t[]){ 0 }, 1), 1);
-	ck_assert_int_eq(dlx_blocked_options(p, NULL, &n, NULL), DLX_ERR_INVALID);
-	ck_assert_int_eq(dlx_blocked_options(p, blocked, NULL, NULL), DLX_ERR_INVALID);
+	ck_assert_int_eq(dlx_blocked_options(p, NULL, NULL, &n, NULL), DLX_ERR_INVALID);
+	ck_assert_int_eq(dlx_blocked_options(p, NULL, blocked, NULL, NULL), DLX_ERR_INVALID);
 	/* Option 1 leaves item 1 without options. */
-	ck_assert_int_eq(dlx_blocked_options(p, blocked, &n, NULL), DLX_OK);
+	ck_assert_int_eq(dlx_blocked_options(p, NULL, blocked, &n, NULL), DLX_OK);
 	ck_assert_uint_eq(n, 1);
 	ck_assert_uint_eq(blocked[0], 0);
 	ck_assert_uint_eq(blocked[1], 1);
 	ck_assert_int_eq(dlx_force_option(p, 0), DLX_OK);
 	blocked[0] = blocked[1] = 7;
-	ck_assert_int_eq(dlx_blocked_options(p, blocked, &n, NULL), DLX_ERR_STATE);
+	ck_assert_int_eq(dlx_blocked_options(p, NULL, blocked, &n, NULL), DLX_ERR_STATE);
 	dlx_release_forced(p);
 	dlx_iter *it;
 	ck_assert_int_eq(dlx_iter_new(p, NULL, &it), DLX_OK);
 	const size_t *opts;
 	size_t k;
 	ck_assert_int_eq(dlx_iter_next(it, &opts, &k), 1);
-	ck_assert_int_eq(dlx_blocked_options(p, blocked, &n, NULL), DLX_ERR_STATE);
+	ck_assert_int_eq(dlx_blocked_options(p, NULL, blocked, &n, NULL), DLX_ERR_STATE);
 	dlx_iter_free(it);
 	ck_assert_int_eq(dlx_set_item_bounds(p, 0, 1, 2), DLX_OK);
-	ck_assert_int_eq(dlx_blocked_options(p, blocked, &n, NULL), DLX_ERR_STATE);
+	ck_assert_int_eq(dlx_blocked_options(p, NULL, blocked, &n, NULL), DLX_ERR_STATE);
 	dlx_problem_free(p);
 }
 END_TEST

@@ -484,14 +484,22 @@ static PyObject *engine_blocked(Engine *e, PyObject *unused)
 	size_t n = dlx_option_count(p), n_blocked = 0;
 	unsigned char *blocked = malloc(n ? n : 1);
 	int rc = DLX_ERR_NOMEM;
+	struct dlxpy_poll pc;
+	dlxpy_poll_init(&pc, 0);
 	if (blocked) {
-		PyThreadState *ts = PyEval_SaveThread();
-		rc = dlx_blocked_options(p, blocked, &n_blocked, NULL);
-		PyEval_RestoreThread(ts);
+		/* The poll takes the GIL back for Python's signal handlers: Ctrl-C stops the tests. */
+		dlx_search_params sp = DLX_SEARCH_PARAMS_INIT;
+		dlxpy_poll_params(&pc, &sp);
+		pc.tstate = PyEval_SaveThread();
+		rc = dlx_blocked_options(p, &sp, blocked, &n_blocked, NULL);
+		PyEval_RestoreThread(pc.tstate);
+		pc.tstate = NULL;
 	}
 	engine_return(e, p);
-	if (rc) {
+	if (pc.interrupted || rc) {
 		free(blocked);
+		if (pc.interrupted)
+			return NULL; /* the signal handler's exception */
 		return rc == DLX_ERR_NOMEM ? PyErr_NoMemory() : (dlxpy_set_error(rc, NULL), NULL);
 	}
 	PyObject *list = PyList_New(0);

@@ -93,8 +93,12 @@ static const char usage_dlx[] =
 	"      --reduce          do not search: write the problem again without the\n"
 	"                        options that can be in no solution (choosing one would\n"
 	"                        leave a primary item without options; Knuth's\n"
-	"                        DLX-PRE), after a comment saying how many; only with\n"
-	"                        --stats, --strict, --output; not with bounds\n"
+	"                        DLX-PRE), after a comment saying how many; one test\n"
+	"                        per option (a choice, as the search makes it), which\n"
+	"                        --node-limit (tests) and --time-limit bound: the\n"
+	"                        problem is then written with the options found so\n"
+	"                        far left out; not with bounds, nor with the search's\n"
+	"                        modes (--count, --all, --limit, --best, ...)\n"
 	"      --propagate       before each branching, remove the options that the\n"
 	"                        subsumption rule excludes (every option left for an\n"
 	"                        item covers item B: B's other options go); the same\n"
@@ -477,10 +481,10 @@ static int parse_args(int argc, char **argv, struct opts *o)
 				       "--node-limit, --propagate or --svg");
 	if (o->reduce && (o->count || o->all || o->numbers || o->quiet || o->seeded || o->estimate || o->best ||
 			  o->svg || o->memo || o->ordered || o->mp.memory || o->zdd.write_file || o->zdd.read_file || o->zdd.sampling ||
-			  o->checkpoint || o->resume || o->checkpoint_every || o->sat || o->cli.limit || o->cli.node_limit ||
-			  o->cli.time_limit || o->cli.parts || o->cli.propagate))
-		return cli_usage_error(&dlx_program, "--reduce writes the problem and searches nothing: "
-				       "it goes only with --stats, --strict and --output");
+			  o->checkpoint || o->resume || o->checkpoint_every || o->sat || o->cli.limit || o->cli.parts ||
+			  o->cli.propagate))
+		return cli_usage_error(&dlx_program, "--reduce writes the problem and searches nothing: it goes only "
+				       "with --stats, --strict, --output, --node-limit, --time-limit and --progress");
 	int r = cli_parse_file(&dlx_program, argc, argv, &o->file);
 	if (r)
 		return r;
@@ -587,9 +591,11 @@ static void print_part_label(const struct opts *o)
 /*
  * --reduce: the problem again, without the options that can be part of no
  * solution (dlx_blocked_options()), after a comment line that says how
- * many went; returns the exit status.
+ * many went; returns the exit status.  A limit or a signal stops the tests
+ * early: the problem is still written, without the options found so far
+ * (each in no solution), and the comment says what stopped them.
  */
-static int reduce_problem(const struct opts *o, dlx_ec *ec)
+static int reduce_problem(const struct opts *o, dlx_ec *ec, struct cli_limits *lim)
 {
 	const char *name = strcmp(o->file, "-") == 0 ? "<stdin>" : o->file;
 	dlx_problem *p = dlx_ec_problem(ec);
@@ -599,21 +605,31 @@ static int reduce_problem(const struct opts *o, dlx_ec *ec)
 	}
 	size_t n = dlx_option_count(p), n_blocked;
 	unsigned char *blocked = malloc(n ? n : 1);
-	uint64_t updates;
-	double t0 = cli_now();
-	int rc = blocked ? dlx_blocked_options(p, blocked, &n_blocked, &updates) : DLX_ERR_NOMEM;
+	dlx_search_params sp = DLX_SEARCH_PARAMS_INIT;
+	sp.node_limit = o->cli.node_limit;
+	sp.on_poll = cli_poll;
+	sp.poll_ctx = lim;
+	dlx_stats st;
+	int rc = blocked ? dlx_blocked_options(p, &sp, blocked, &n_blocked, &st) : DLX_ERR_NOMEM;
 	if (rc) {
 		free(blocked);
+		cli_progress_end(lim);
 		fprintf(stderr, "dlx: %s\n", dlx_strerror(rc));
 		return CLI_EXIT_FAILURE;
 	}
-	printf("| %s without %zu of its %zu options, each in no solution (dlx --reduce)\n", name, n_blocked, n);
+	struct cli_stop why = cli_stop_classify(st.stop, lim);
+	cli_progress_before_output(lim);
+	printf("| %s without %zu of its %zu options, each in no solution (dlx --reduce%s%s)\n", name, n_blocked, n,
+	       why.why ? "; " : "", why.why ? why.why : "");
 	rc = dlx_ec_write(stdout, ec, blocked);
 	free(blocked);
+	cli_progress_end(lim);
 	if (o->stats)
-		fprintf(stderr, "options: %zu, blocked: %zu, updates: %" PRIu64 ", time: %.3f s\n", n, n_blocked, updates,
-			cli_now() - t0);
-	return cli_finish_output("dlx", rc != DLX_OK, CLI_EXIT_OK);
+		fprintf(stderr, "options: %zu, blocked: %zu, tests: %" PRIu64 ", updates: %" PRIu64 ", time: %.3f s\n", n,
+			n_blocked, st.nodes, st.updates, cli_now() - lim->start);
+	if (why.why)
+		fprintf(stderr, "dlx: %s: %s: the options left may include some the rule would remove\n", name, why.why);
+	return cli_finish_output("dlx", rc != DLX_OK, why.status);
 }
 
 /* --estimate: the probes, their result on stdout; returns the exit status. */
@@ -742,11 +758,6 @@ int main(int argc, char **argv)
 	if (r)
 		return r;
 	dlx_problem *p = dlx_ec_problem(ec);
-	if (o.reduce) {
-		int status = reduce_problem(&o, ec);
-		dlx_ec_free(ec);
-		return status;
-	}
 	if (o.cli.propagate)
 		dlx_set_propagation(p, DLX_PROPAGATE_SUBSUME);
 	/* With --sample the seed is the draws': a shuffle would only renumber the diagram's nodes. */
@@ -812,6 +823,14 @@ int main(int argc, char **argv)
 	struct cli_limits lim;
 	cli_catch_signals();
 	cli_limits_init(&lim, "dlx", o.cli.time_limit, o.cli.progress);
+	if (o.reduce) {
+		int status = reduce_problem(&o, ec, &lim);
+		free(pr.sorted);
+		if (pr.svg)
+			dlx_svg_free(pr.svg);
+		dlx_ec_free(ec);
+		return status;
+	}
 	if (o.estimate) {
 		int status = cli_finish_output("dlx", false, estimate_problem(&o, p, &lim));
 		free(pr.sorted);

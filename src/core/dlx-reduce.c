@@ -14,7 +14,9 @@
  * problem; a test made before a removal may have passed only because the
  * removed option was still there, so the options are tested in turn,
  * cyclically, until every option left has passed a test made after the
- * last removal.
+ * last removal.  Stopping earlier (a poll, a limit) is safe: every option
+ * found blocked by then is in no solution; only some that the rule would
+ * still find are left in.
  */
 #include "dlx.h"
 
@@ -65,16 +67,18 @@ static bool has_primary(const dlx_problem *p, size_t opt)
 	return false;
 }
 
-int dlx_blocked_options(dlx_problem *p, unsigned char *blocked, size_t *n_blocked, uint64_t *updates)
+int dlx_blocked_options(dlx_problem *p, const dlx_search_params *params, unsigned char *blocked, size_t *n_blocked,
+			dlx_stats *stats)
 {
 	if (!p || (!blocked && p->n_options) || !n_blocked)
 		return DLX_ERR_INVALID;
+	dlx_stats so_far = { 0 };
+	so_far.stop = DLX_STOP_COMPLETE;
 	if (p->iterating || p->n_forced || dlx__bounded(p))
 		return DLX_ERR_STATE;
 	size_t n = p->n_options, *removed = n ? malloc(n * sizeof *removed) : NULL;
 	if (n && !removed)
 		return DLX_ERR_NOMEM;
-	uint64_t work = 0;
 	size_t n_removed = 0;
 	int rc = DLX_OK;
 	for (size_t o = 0; o < n; o++)
@@ -91,25 +95,40 @@ int dlx_blocked_options(dlx_problem *p, unsigned char *blocked, size_t *n_blocke
 	for (size_t o = 0, passed = 0; n && !none && passed < n - n_removed; o = o + 1 < n ? o + 1 : 0) {
 		if (blocked[o])
 			continue;
+		if (params && params->node_limit && so_far.nodes == params->node_limit) {
+			so_far.stop = DLX_STOP_NODE_LIMIT;
+			break;
+		}
 		bool emptied = true;
 		if (has_primary(p, o)) {
-			rc = dlx__force_probe(p, o, &work, &emptied);
+			rc = dlx__force_probe(p, o, &so_far.updates, &emptied);
 			if (rc)
 				break;
 			dlx__release_to(p, 0);
 		}
+		so_far.nodes++;
 		if (!emptied) {
 			passed++;
-			continue;
+		} else {
+			blocked[o] = 1;
+			none = take_out(p, o);
+			removed[n_removed++] = o;
+			passed = 0;
 		}
-		blocked[o] = 1;
-		none = take_out(p, o);
-		removed[n_removed++] = o;
-		passed = 0;
+		if (params && params->on_poll) {
+			so_far.progress = (double)passed / (double)(n - n_removed ? n - n_removed : 1);
+			if (params->on_poll(params->poll_ctx, &so_far)) {
+				so_far.stop = DLX_STOP_POLL;
+				break;
+			}
+		}
 	}
-	if (none && !rc)
+	/* A primary item without options: every option is blocked, whatever stopped the tests. */
+	if (none && !rc) {
 		for (size_t o = 0; o < n; o++)
 			blocked[o] = 1;
+		so_far.stop = DLX_STOP_COMPLETE;
+	}
 	while (n_removed)
 		put_back(p, removed[--n_removed]);
 	free(removed);
@@ -122,7 +141,9 @@ int dlx_blocked_options(dlx_problem *p, unsigned char *blocked, size_t *n_blocke
 	for (size_t o = 0; o < n; o++)
 		count += blocked[o];
 	*n_blocked = count;
-	if (updates)
-		*updates = work;
+	if (so_far.stop == DLX_STOP_COMPLETE)
+		so_far.progress = 1;
+	if (stats)
+		*stats = so_far;
 	return DLX_OK;
 }

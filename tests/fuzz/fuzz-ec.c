@@ -210,7 +210,7 @@ static void check_problem(dlx_ec *ec, const struct lines *ls, bool strict)
 	if (!dlx_has_bounds(p)) {
 		blocked = malloc(n_opts + 1);
 		EXPECT(blocked != NULL, "out of memory in the harness");
-		int brc = dlx_blocked_options(p, blocked, &n_blocked, NULL);
+		int brc = dlx_blocked_options(p, NULL, blocked, &n_blocked, NULL);
 		EXPECT(brc == DLX_OK, "dlx_blocked_options returned %d", brc);
 		EXPECT(dlx__check(p, &what) == 0, "sane matrix after dlx_blocked_options: %s", what);
 	}

@@ -1,0 +1,1 @@
+--reduce --node-limit 6
