@@ -199,6 +199,38 @@ static ALWAYS_INLINE void unhide(dlx_problem *p, int32_t pp, const bool track, c
 }
 
 /*
+ * Takes the option of node y out of every list, for good rather than for
+ * a cover of one of its items: y from its own item's list, the rest as
+ * hide() does.  Returns whether that left a primary item with no option;
+ * the link updates are added to *updates.  restore_option() puts it back;
+ * removals are undone in the reverse order.  The propagation's subsumption
+ * (dlx-propagate.c) and dlx_blocked_options() (dlx-reduce.c) remove options
+ * so.
+ */
+static ALWAYS_INLINE bool remove_option(dlx_problem *p, int32_t y, uint64_t *updates, const bool track,
+					const bool colors)
+{
+	int32_t *up = p->node.up, *down = p->node.down;
+	int32_t b = p->node.top[y];
+	bool zero = false;
+	hide_node(y, b, up, down, p->len, p->low, &zero, updates, track);
+	*updates += hide(p, y, &zero, track, colors);
+	return zero;
+}
+
+static ALWAYS_INLINE void restore_option(dlx_problem *p, int32_t y, const bool track, const bool colors)
+{
+	int32_t *up = p->node.up, *down = p->node.down;
+	int32_t b = p->node.top[y];
+	unhide(p, y, track, colors);
+	down[up[y]] = y;
+	up[down[y]] = y;
+	int32_t l = ++p->len[b];
+	if (track)
+		low_put(p->low, b, l);
+}
+
+/*
  * An item is marked covered (DLX_COVERED added to its len, its low byte
  * cleared) before its options are hidden, and unmarked after they are back.
  * Marking every item of a chosen option first means that the hides made

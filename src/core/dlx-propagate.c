@@ -51,35 +51,6 @@ static bool option_covers(struct dlx_nodes nd, int32_t y, int32_t a)
 }
 
 /*
- * Takes the option of node y out of every list: y from its item b's, the
- * rest as a cover's hide() does.  Returns whether a primary item was left
- * with no option.
- */
-static ALWAYS_INLINE bool remove_option(dlx_problem *p, int32_t y, uint64_t *updates, const bool track,
-					const bool colors)
-{
-	int32_t *up = p->node.up, *down = p->node.down;
-	int32_t b = p->node.top[y];
-	bool zero = false;
-	hide_node(y, b, up, down, p->len, p->low, &zero, updates, track);
-	*updates += hide(p, y, &zero, track, colors);
-	p->trail[p->n_trail++] = y;
-	return zero;
-}
-
-static ALWAYS_INLINE void restore_option(dlx_problem *p, int32_t y, const bool track, const bool colors)
-{
-	int32_t *up = p->node.up, *down = p->node.down;
-	int32_t b = p->node.top[y];
-	unhide(p, y, track, colors);
-	down[up[y]] = y;
-	up[down[y]] = y;
-	int32_t l = ++p->len[b];
-	if (track)
-		low_put(p->low, b, l);
-}
-
-/*
  * Whether the pass can skip item a at a node of level `level`: a pass at
  * this node or above it on the path saw a with the options it has now
  * (options only go as the search goes down, so the same len is the same
@@ -145,6 +116,7 @@ static SPECIALIZED int subsume_impl(dlx_problem *p, uint32_t level, uint64_t *up
 				int32_t next = nd.down[y];
 				if (!option_covers(nd, y, a)) {
 					removed++;
+					p->trail[p->n_trail++] = y;
 					if (remove_option(p, y, updates, track, colors))
 						return -1;
 				}

@@ -26,37 +26,7 @@
 
 #include "dlx-internal.h"
 #include "dlx-mult.h"
-
-/*
- * Takes option opt out of the list of each of its items, for the rest of
- * the reduction; returns whether that left a primary item with no option.
- */
-static bool take_out(dlx_problem *p, size_t opt)
-{
-	const struct dlx_nodes nd = p->node;
-	bool emptied = false;
-	for (int32_t q = p->opt_start[opt]; nd.top[q] > 0; q++) {
-		int32_t u = nd.up[q], d = nd.down[q];
-		nd.down[u] = d;
-		nd.up[d] = u;
-		emptied |= --p->len[nd.top[q]] == 0;
-	}
-	return emptied;
-}
-
-/* Undoes take_out(opt): its nodes back in the reverse order, as dancing links must be. */
-static void put_back(dlx_problem *p, size_t opt)
-{
-	const struct dlx_nodes nd = p->node;
-	int32_t first = p->opt_start[opt], q = first;
-	while (nd.top[q + 1] > 0)
-		q++;
-	for (; q >= first; q--) {
-		nd.down[nd.up[q]] = q;
-		nd.up[nd.down[q]] = q;
-		p->len[nd.top[q]]++;
-	}
-}
+#include "dlx-links.h"
 
 static bool has_primary(const dlx_problem *p, size_t opt)
 {
@@ -111,7 +81,9 @@ int dlx_blocked_options(dlx_problem *p, const dlx_search_params *params, unsigne
 			passed++;
 		} else {
 			blocked[o] = 1;
-			none = take_out(p, o);
+			/* Its removal's updates are not the tests': they are not counted. */
+			uint64_t ignored = 0;
+			none = remove_option(p, p->opt_start[o], &ignored, false, p->color != NULL);
 			removed[n_removed++] = o;
 			passed = 0;
 		}
@@ -130,7 +102,7 @@ int dlx_blocked_options(dlx_problem *p, const dlx_search_params *params, unsigne
 		so_far.stop = DLX_STOP_COMPLETE;
 	}
 	while (n_removed)
-		put_back(p, removed[--n_removed]);
+		restore_option(p, p->opt_start[removed[--n_removed]], false, p->color != NULL);
 	free(removed);
 	if (rc) {
 		for (size_t o = 0; o < n; o++)
