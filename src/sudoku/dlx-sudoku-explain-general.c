@@ -564,12 +564,6 @@ struct subset_ctx {
 	bool rows;      /* fish: base lines are rows */
 };
 
-static const dlx_sudoku_technique naked_tech[5] = { 0, 0, DLX_SUDOKU_TECH_NAKED_PAIR, DLX_SUDOKU_TECH_NAKED_TRIPLE,
-	DLX_SUDOKU_TECH_NAKED_QUAD };
-static const dlx_sudoku_technique hidden_tech[5] = { 0, 0, DLX_SUDOKU_TECH_HIDDEN_PAIR,
-	DLX_SUDOKU_TECH_HIDDEN_TRIPLE, DLX_SUDOKU_TECH_HIDDEN_QUAD };
-static const dlx_sudoku_technique fish_tech[5] = { 0, 0, DLX_SUDOKU_TECH_X_WING, DLX_SUDOKU_TECH_SWORDFISH,
-	DLX_SUDOKU_TECH_JELLYFISH };
 
 /* k cells whose candidates are k symbols: those symbols leave every unit the k cells share. */
 static bool naked_found(struct combo *cb, void *ctx)
@@ -580,7 +574,7 @@ static bool naked_found(struct combo *cb, void *ctx)
 	uint32_t cells[4];
 	for (unsigned i = 0; i < cb->k; i++)
 		cells[i] = g->ids[cb->pick[i]];
-	step_clear(st, naked_tech[cb->k], dlx_sudoku_technique_rating(naked_tech[cb->k]));
+	step_clear(st, dlx__subset_technique('n', cb->k), dlx_sudoku_technique_rating(dlx__subset_technique('n', cb->k)));
 	uint32_t tick = next_tick(g);
 	for (unsigned i = 0; i < cb->k; i++)
 		g->stamp[cells[i]] = tick;
@@ -645,7 +639,7 @@ static bool hidden_found(struct combo *cb, void *ctx)
 		unsigned d0 = g->ids[cb->pick[i]];
 		keep[d0 / 64] |= (uint64_t)1 << (d0 % 64);
 	}
-	step_clear(st, hidden_tech[cb->k], dlx_sudoku_technique_rating(hidden_tech[cb->k]));
+	step_clear(st, dlx__subset_technique('h', cb->k), dlx_sudoku_technique_rating(dlx__subset_technique('h', cb->k)));
 	for (unsigned p = lowest_after(cb->uni, 0); p != UINT32_MAX; p = lowest_after(cb->uni, p + 1)) {
 		size_t c = cs[p];
 		for (unsigned d0 = 0; d0 < g->side; d0++)
@@ -699,7 +693,7 @@ static bool fish_found(struct combo *cb, void *ctx)
 	dlx_sudoku_glogic *g = x->g;
 	dlx_sudoku_gstep *st = x->st;
 	const unsigned side = g->side, d0 = x->unit;
-	step_clear(st, fish_tech[cb->k], dlx_sudoku_technique_rating(fish_tech[cb->k]));
+	step_clear(st, dlx__subset_technique('f', cb->k), dlx_sudoku_technique_rating(dlx__subset_technique('f', cb->k)));
 	for (unsigned i = 0; i < cb->k; i++)
 		st->units[st->n_units++] = (x->rows ? 0 : side) + g->ids[cb->pick[i]];
 	for (unsigned l = lowest_after(cb->uni, 0); l != UINT32_MAX; l = lowest_after(cb->uni, l + 1)) {

@@ -316,12 +316,6 @@ struct subset {
 	uint8_t idx[9];                   /* what each mask stands for: unit places, digits or lines */
 };
 
-static const dlx_sudoku_technique naked_of[5] = { 0, 0, DLX_SUDOKU_TECH_NAKED_PAIR, DLX_SUDOKU_TECH_NAKED_TRIPLE,
-	DLX_SUDOKU_TECH_NAKED_QUAD };
-static const dlx_sudoku_technique hidden_of[5] = { 0, 0, DLX_SUDOKU_TECH_HIDDEN_PAIR,
-	DLX_SUDOKU_TECH_HIDDEN_TRIPLE, DLX_SUDOKU_TECH_HIDDEN_QUAD };
-static const dlx_sudoku_technique fish_of[5] = { 0, 0, DLX_SUDOKU_TECH_X_WING, DLX_SUDOKU_TECH_SWORDFISH,
-	DLX_SUDOKU_TECH_JELLYFISH };
 
 /* Naked subset: k cells of the unit hold k digits between them, which leave every unit the cells share. */
 static bool naked_found(void *ctx, unsigned chosen, unsigned digits)
@@ -366,7 +360,7 @@ static bool naked_found(void *ctx, unsigned chosen, unsigned digits)
 
 static bool naked_subset(const struct scan *x, dlx_sudoku_step *s, unsigned k)
 {
-	struct subset q = { x, s, naked_of[k], 0, 0, 0, { 0 } };
+	struct subset q = { x, s, dlx__subset_technique('n', k), 0, 0, 0, { 0 } };
 	uint16_t masks[9];
 	for (unsigned u = 0; u < 27; u++) {
 		unsigned n = 0, empty = 0;
@@ -412,7 +406,7 @@ static bool hidden_found(void *ctx, unsigned chosen, unsigned places)
 
 static bool hidden_subset(const struct scan *x, dlx_sudoku_step *s, unsigned k)
 {
-	struct subset q = { x, s, hidden_of[k], 0, 0, 0, { 0 } };
+	struct subset q = { x, s, dlx__subset_technique('h', k), 0, 0, 0, { 0 } };
 	uint16_t masks[9];
 	for (unsigned u = 0; u < 27; u++) {
 		unsigned n = 0, empty = 0;
@@ -460,7 +454,7 @@ static bool fish_found(void *ctx, unsigned chosen, unsigned covers)
 
 static bool fish(const struct scan *x, dlx_sudoku_step *s, unsigned k)
 {
-	struct subset q = { x, s, fish_of[k], 0, 0, 0, { 0 } };
+	struct subset q = { x, s, dlx__subset_technique('f', k), 0, 0, 0, { 0 } };
 	uint16_t masks[9];
 	for (unsigned d = 0; d < 9; d++) {
 		for (unsigned from = 0; from < 18; from += 9) {

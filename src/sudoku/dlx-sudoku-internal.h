@@ -10,6 +10,7 @@
 #include <stdint.h>
 
 #include "dlx-sudoku.h"
+#include "dlx-sudoku-explain.h"
 
 /* Every flag of dlx-sudoku.h, and those that link cells with secondary items. */
 #define DLX__SUDOKU_ALL_FLAGS (DLX_SUDOKU_X | DLX_SUDOKU_WINDOKU | DLX_SUDOKU_DISJOINT | DLX_SUDOKU_ANTI_KNIGHT | \
@@ -178,6 +179,22 @@ static inline void dlx__sudoku_clear_error(dlx_error_info *err)
 		err->line = 0;
 		err->message[0] = '\0';
 	}
+}
+
+/*
+ * The technique of a subset of k = 2..4 (pair, triple, quad; X-wing,
+ * swordfish, jellyfish) of a kind: 'n' naked, 'h' hidden, 'f' fish.  Shared
+ * by the 9x9 ladder (dlx-sudoku-explain.c) and the general one.
+ */
+static inline dlx_sudoku_technique dlx__subset_technique(char kind, unsigned k)
+{
+	static const dlx_sudoku_technique naked[3] = { DLX_SUDOKU_TECH_NAKED_PAIR, DLX_SUDOKU_TECH_NAKED_TRIPLE,
+		DLX_SUDOKU_TECH_NAKED_QUAD };
+	static const dlx_sudoku_technique hidden[3] = { DLX_SUDOKU_TECH_HIDDEN_PAIR, DLX_SUDOKU_TECH_HIDDEN_TRIPLE,
+		DLX_SUDOKU_TECH_HIDDEN_QUAD };
+	static const dlx_sudoku_technique fish[3] = { DLX_SUDOKU_TECH_X_WING, DLX_SUDOKU_TECH_SWORDFISH,
+		DLX_SUDOKU_TECH_JELLYFISH };
+	return (kind == 'n' ? naked : kind == 'h' ? hidden : fish)[k - 2];
 }
 
 #endif
