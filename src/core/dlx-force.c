@@ -89,7 +89,7 @@ static ALWAYS_INLINE void commit_whole(dlx_problem *p, int32_t x, uint64_t *upda
  * Commits the option of node x; with `probe`, *emptied tells whether that
  * left a primary item with no option.  Without, the compiler drops the
  * test on every node hidden: a front end forcing givens never reads it
- * (5% of dlx-sudoku --unique's instructions on 17-clue puzzles).
+ * (3.4% of dlx-sudoku --unique's instructions on 17-clue puzzles).
  */
 static void commit_option(dlx_problem *p, int32_t x, uint64_t *updates, bool *emptied, bool probe)
 {
