@@ -33,7 +33,7 @@
 enum {
 	N_ITEMS = 324,                /* cell, row-digit, column-digit, box-digit: 81 each */
 	N_OPTIONS = 729,              /* (row, column, digit) */
-	FIRST = N_ITEMS + 1,          /* node 0 heads the list of items; at most 1..324 head items */
+	FIRST = N_ITEMS + 1,          /* node 0 is unused, 1..n_items head the puzzle's items */
 	N_NODES = FIRST + 4 * N_OPTIONS,
 	COVERED = 1 << 28,            /* added to a covered (or marked) item's len */
 };

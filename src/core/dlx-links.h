@@ -135,8 +135,8 @@ static ALWAYS_INLINE void hide_node(int32_t q, int32_t x, int32_t *restrict up, 
 }
 
 /*
- * The arrays a hide or an unhide works on.  uncover() reads them from the
- * problem once rather than once per option: the compiler must otherwise
+ * The arrays an unhide works on.  uncover() reads them from the problem
+ * once rather than once per option: the compiler must otherwise
  * reload them after every store, which might have changed the problem's
  * fields (callgrind: dlx-sudoku --unique -2.0%, queens, Langford and
  * pentomino counts -0.6% to -1.6% of all instructions).  cover() does not:
@@ -153,13 +153,12 @@ static ALWAYS_INLINE struct dlx__live live_of(const dlx_problem *p)
 	return (struct dlx__live){ p->node.top, p->node.up, p->node.down, p->len, p->low, p->color };
 }
 
-static ALWAYS_INLINE uint64_t hide_in(struct dlx__live lv, int32_t pp, bool *zero, const bool track,
-				      const bool colors)
+static ALWAYS_INLINE uint64_t hide(dlx_problem *p, int32_t pp, bool *zero, const bool track, const bool colors)
 {
-	int32_t *restrict top = lv.top, *restrict up = lv.up, *restrict down = lv.down;
-	int32_t *restrict len = lv.len;
-	uint8_t *restrict low = lv.low;
-	const int32_t *color = lv.color;
+	int32_t *restrict top = p->node.top, *restrict up = p->node.up, *restrict down = p->node.down;
+	int32_t *restrict len = p->len;
+	uint8_t *restrict low = p->low;
+	const int32_t *color = p->color;
 	uint64_t k = 0;
 	bool z = false;
 	/*
@@ -182,11 +181,6 @@ static ALWAYS_INLINE uint64_t hide_in(struct dlx__live lv, int32_t pp, bool *zer
 	}
 	*zero |= z;
 	return k;
-}
-
-static ALWAYS_INLINE uint64_t hide(dlx_problem *p, int32_t pp, bool *zero, const bool track, const bool colors)
-{
-	return hide_in(live_of(p), pp, zero, track, colors);
 }
 
 /* The mirror image of hide(): left to the spacer, then from the option's last node. */
