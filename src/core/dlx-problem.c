@@ -92,7 +92,7 @@ static int grow_nodes(dlx_problem *p, size_t need)
  * compare the primary items with that; deeper nodes have fewer of both.
  * The choice changes only the speed: both modes choose the same items.
  */
-bool dlx__tracking(const dlx_problem *p)
+static bool want_tracking(const dlx_problem *p)
 {
 	if (p->track_mode >= 0)
 		return p->track_mode;
@@ -146,6 +146,7 @@ dlx_problem *dlx_problem_new(size_t n_primary, size_t n_secondary)
 	p->node.up[ni + 1] = p->node.down[ni + 1] = 0;
 	p->n_nodes = n + 2;
 	p->track_mode = -1;
+	p->track = want_tracking(p);
 	return p;
 }
 
@@ -276,6 +277,7 @@ long dlx_add_option_colored(dlx_problem *p, const size_t *items, const uint32_t 
 	p->opt_start[p->n_options] = first;
 	p->n_nodes += n + 1;
 	p->n_options++;
+	p->track = want_tracking(p);
 	return (long)p->n_options - 1;
 }
 
@@ -408,4 +410,5 @@ dlx_problem *dlx__problem_borrow(const dlx_problem *p)
 void dlx__set_tracking(dlx_problem *p, int mode)
 {
 	p->track_mode = (int8_t)(mode < 0 ? -1 : mode > 0);
+	p->track = want_tracking(p);
 }

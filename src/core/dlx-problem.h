@@ -95,8 +95,9 @@ struct dlx_problem {
 	int32_t n_act_p, n_act_s;    /* active primary and secondary items */
 	/*
 	 * low[i]: 1 if item i is active and len[i] <= 1, else 0.  Kept only during a
-	 * search, and then only when dlx__tracking() says it is worth it: when a
-	 * scan of the items costs more than the bookkeeping on every link update.
+	 * search, and then only when `track` says it is worth it: when a scan
+	 * of the items costs more than the bookkeeping on every link update
+	 * (see want_tracking() in dlx-problem.c).
 	 */
 	uint8_t *low;
 	/* The first primary item not covered, when a search that keeps the low bytes starts. */
@@ -113,6 +114,7 @@ struct dlx_problem {
 	/* Test builds only (tests/test-scans.c): the words and items choose_item() and progress_of() read. */
 	uint64_t scans;
 #endif
+	bool track;
 	int8_t track_mode;           /* dlx__set_tracking()'s: -1 by shape, else 0 or 1 */
 	struct dlx_nodes node;
 	size_t n_nodes, cap_nodes;
@@ -274,14 +276,6 @@ int dlx__grow(void **buf, size_t *cap, size_t need, size_t elem, size_t max);
  * Frees p's snapshot, if it has one, and sets p->snap to NULL: the links
  * it copied are stale once options are added.  In dlx-force.c.
  */
-/*
- * Whether a search keeps the low bytes (see low above): by the problem's
- * shape, or as dlx__set_tracking() set.  Asked when a search starts, not
- * kept up to date by every dlx_add_option(): its floating-point divisions,
- * made for every option, cost 5-8% of the time of reading a large file.
- * In dlx-problem.c.
- */
-bool dlx__tracking(const dlx_problem *p);
 void dlx__snapshot_free(dlx_problem *p);
 
 /* Counts the heuristic's reads in test builds; nothing otherwise (see tests/test-scans.c). */

@@ -127,7 +127,7 @@ static SPECIALIZED int subsume_impl(dlx_problem *p, uint32_t level, uint64_t *up
 	return removed;
 }
 
-/* A propagating search keeps the low bytes, whatever dlx__tracking() says (see search() in dlx-search.c). */
+/* A propagating search keeps the low bytes, whatever p->track says (see search() in dlx-search.c). */
 int dlx__subsume(dlx_problem *p, size_t level, uint64_t *updates)
 {
 	return p->color ? subsume_impl(p, (uint32_t)level, updates, true, true)

@@ -560,9 +560,9 @@ static int search(dlx_problem *p, const dlx_search_params *params, dlx_stats *st
 				: search_impl(p, params, stats, NULL, start, false, true, false, true, false, NULL, false, NULL);
 	}
 	if (p && p->color)
-		return dlx__tracking(p) ? search_impl(p, params, stats, NULL, start, false, true, true, false, false, NULL, false, NULL)
+		return p->track ? search_impl(p, params, stats, NULL, start, false, true, true, false, false, NULL, false, NULL)
 				: search_impl(p, params, stats, NULL, start, false, false, true, false, false, NULL, false, NULL);
-	if (p && dlx__tracking(p))
+	if (p && p->track)
 		return search_impl(p, params, stats, NULL, start, false, true, false, false, false, NULL, false, NULL);
 	return search_impl(p, params, stats, NULL, start, false, false, false, false, false, NULL, false, NULL);
 }
@@ -594,9 +594,9 @@ static int search_pull(struct dlx_iter *it)
 		return p->color ? search_impl(p, &it->params, &it->stats, NULL, start, false, true, true, true, true, it, false, NULL)
 				: search_impl(p, &it->params, &it->stats, NULL, start, false, true, false, true, true, it, false, NULL);
 	if (p->color)
-		return dlx__tracking(p) ? search_impl(p, &it->params, &it->stats, NULL, start, false, true, true, false, true, it, false, NULL)
+		return p->track ? search_impl(p, &it->params, &it->stats, NULL, start, false, true, true, false, true, it, false, NULL)
 				: search_impl(p, &it->params, &it->stats, NULL, start, false, false, true, false, true, it, false, NULL);
-	return dlx__tracking(p) ? search_impl(p, &it->params, &it->stats, NULL, start, false, true, false, false, true, it, false, NULL)
+	return p->track ? search_impl(p, &it->params, &it->stats, NULL, start, false, true, false, false, true, it, false, NULL)
 			: search_impl(p, &it->params, &it->stats, NULL, start, false, false, false, false, true, it, false, NULL);
 }
 
@@ -713,9 +713,9 @@ int dlx__search_replay(dlx_problem *p, const dlx_search_params *params, const st
 		return p->color ? search_impl(p, params, stats, NULL, NULL, false, true, true, true, false, NULL, true, rp)
 				: search_impl(p, params, stats, NULL, NULL, false, true, false, true, false, NULL, true, rp);
 	if (p->color)
-		return dlx__tracking(p) ? search_impl(p, params, stats, NULL, NULL, false, true, true, false, false, NULL, true, rp)
+		return p->track ? search_impl(p, params, stats, NULL, NULL, false, true, true, false, false, NULL, true, rp)
 				: search_impl(p, params, stats, NULL, NULL, false, false, true, false, false, NULL, true, rp);
-	return dlx__tracking(p) ? search_impl(p, params, stats, NULL, NULL, false, true, false, false, false, NULL, true, rp)
+	return p->track ? search_impl(p, params, stats, NULL, NULL, false, true, false, false, false, NULL, true, rp)
 			: search_impl(p, params, stats, NULL, NULL, false, false, false, false, false, NULL, true, rp);
 }
 
