@@ -94,5 +94,23 @@ check "exact sum past 2^64" 36893488147419103230 "$("$sum" "$tmp/big")"
 printf 'part 1/2: 5 apples\npart 2/2: 1\n' > "$tmp/junk"
 "$sum" "$tmp/junk" > /dev/null 2>&1
 check "malformed part line refused" 1 $?
+# A line may claim any M: more than dlx makes is refused at its line, and what is missing of a
+# large M is named in a few lines, found without counting the pieces out (it took minutes and
+# printed a line per missing part: 10 million for "part 1/10000000").
+printf 'part 1/10000000: 5\n' > "$tmp/huge"
+"$sum" "$tmp/huge" > /dev/null 2> "$tmp/err"
+check "M past 65536 refused" 1 $?
+check "M past 65536 named" "dlx-sum-parts: $tmp/huge:1: part 1/10000000: 10000000 parts, dlx makes at most 65536" "$(cat "$tmp/err")"
+printf 'part 1/2.1/9.1/9.1/9.1/9.1/9.1/9.1/9.1/9: 1\n' > "$tmp/deep"
+"$sum" "$tmp/deep" > /dev/null 2> "$tmp/err"
+check "nine levels named" "dlx-sum-parts: $tmp/deep:1: part 1/2.1/9.1/9.1/9.1/9.1/9.1/9.1/9.1/9 has 9 levels, dlx makes at most 8" "$(cat "$tmp/err")"
+printf 'part 2/65536: 5\npart 1/65536.1/65536.1/65536.1/65536.1/65536.1/65536.1/65536.1/65536: 3\n' > "$tmp/sparse"
+"$sum" "$tmp/sparse" > /dev/null 2> "$tmp/err"
+check "sparse parts refused" 1 $?
+check "sparse parts: the first missing named, the rest counted" "dlx-sum-parts: part 1/65536.1/65536.1/65536.1/65536.1/65536.1/65536.1/65536.2/65536 is missing
+dlx-sum-parts: part 1/65536.1/65536.1/65536.1/65536.1/65536.1/65536.1/65536.3/65536 is missing
+dlx-sum-parts: part 1/65536.1/65536.1/65536.1/65536.1/65536.1/65536.1/65536.4/65536 is missing
+dlx-sum-parts: and 65532 more parts of part 1/65536.1/65536.1/65536.1/65536.1/65536.1/65536.1/65536 are missing" "$(head -n 4 "$tmp/err")"
+check "sparse parts: four lines for each of the 8 parents" 32 "$(wc -l < "$tmp/err")"
 echo "$passed passed, $failed failed"
 [ $failed -eq 0 ]
