@@ -27,6 +27,9 @@ static unsigned long main_thread_id;
 /* How often a search with the GIL released takes it back to look for Ctrl-C. */
 #define SIGNAL_CHECK_NS 50000000LL
 
+/* A time limit of more than 31 years is no limit. */
+#define DLXPY_TIME_LIMIT_MAX 1e9
+
 /* Nodes between polls: a clock read every 16384 nodes costs nothing measurable. */
 #define POLL_INTERVAL 16384u
 
@@ -41,7 +44,8 @@ void dlxpy_poll_init(struct dlxpy_poll *pc, double time_limit)
 {
 	pc->tstate = NULL;
 	pc->main_thread = PyThread_get_thread_ident() == main_thread_id;
-	pc->deadline = time_limit > 0 ? now_ns() + (long long)(time_limit * 1e9) : 0;
+	/* Past DLXPY_TIME_LIMIT_MAX (math.inf included) there is no deadline: the nanoseconds would overflow. */
+	pc->deadline = time_limit > 0 && time_limit <= DLXPY_TIME_LIMIT_MAX ? now_ns() + (long long)(time_limit * 1e9) : 0;
 	pc->next_signal_check = now_ns() + SIGNAL_CHECK_NS;
 	pc->timed_out = false;
 	pc->interrupted = false;
@@ -180,14 +184,25 @@ static dlx_problem *engine_build(Engine *e)
 	return p;
 }
 
-/* The problem for a search: the engine's own, or a copy built for it when that is lent. */
+/*
+ * The problem for a search, its options in input order: the engine's own, or
+ * a copy built for it when that is lent.  A seeded iterator leaves the
+ * engine's own shuffled; it is put back here, so that no other search (a
+ * count's limit, best()'s ties, an estimate's probes) depends on a seed used
+ * before it.  NULL with an exception set.
+ */
 static dlx_problem *engine_borrow(Engine *e)
 {
-	if (!e->busy) {
-		e->busy = true;
-		return e->problem;
+	if (e->busy)
+		return engine_build(e);
+	if (e->shuffled) {
+		int rc = dlx_unshuffle_options(e->problem);
+		if (rc)
+			return dlxpy_set_error(rc, NULL), NULL;
+		e->shuffled = false;
 	}
-	return engine_build(e);
+	e->busy = true;
+	return e->problem;
 }
 
 static void engine_return(Engine *e, dlx_problem *p)
@@ -681,15 +696,11 @@ static PyObject *engine_solutions(Engine *e, PyObject *args)
 		Py_DECREF(s);
 		return NULL;
 	}
-	/* A seed's order for this search; input order otherwise (a copy built for it has it already). */
-	bool own = s->problem == e->problem;
+	/* A seed's order for this search (borrowed in input order). */
 	int rc = DLX_OK;
 	if (seed_obj != Py_None) {
 		rc = dlx_shuffle_options(s->problem, seed);
-		e->shuffled |= own;
-	} else if (own && e->shuffled) {
-		rc = dlx_unshuffle_options(s->problem);
-		e->shuffled = false;
+		e->shuffled |= s->problem == e->problem;
 	}
 	if (rc) {
 		engine_return(e, s->problem);

@@ -21,7 +21,7 @@ struct dlxpy_poll {
 	bool interrupted;      /* a signal handler raised: its exception is set */
 };
 
-/* Sets up the poll of a search with time_limit seconds (0: none), in the calling thread. */
+/* Sets up the poll of a search with time_limit seconds (0, or more than 1e9 such as infinity: none), in the calling thread. */
 void dlxpy_poll_init(struct dlxpy_poll *pc, double time_limit);
 /* A dlx_poll_fn: the deadline, and every 50 ms in the main thread the signal handlers. */
 int dlxpy_poll(void *ctx, const dlx_stats *so_far);
