@@ -129,6 +129,11 @@ class LimitReached(Exception):
         self.count = count
         self.stats = stats
 
+    def __reduce__(self) -> Tuple[Any, ...]:
+        # Pickled by its own arguments (the default would pass the message alone): a worker
+        # process of a pool may raise it.
+        return (LimitReached, (self.count, self.stats))
+
 
 def _knuth_color(element: Any, index: Dict[Any, int]) -> Optional[Tuple[str, str]]:
     """``"x:red"`` as (x, "red") when x is an item, else None."""
@@ -177,7 +182,7 @@ class Problem:
     finds the problem's links in use builds its own copy).
     """
 
-    __slots__ = ("_engine", "_primary", "_secondary", "_options", "_bounds", "_costs")
+    __slots__ = ("_engine", "_primary", "_secondary", "_options", "_bounds", "_costs", "__weakref__")
 
     def __init__(self, primary: Iterable[Hashable], secondary: Iterable[Hashable] = (),
                  options: Iterable[Iterable[Any]] = (),
@@ -275,9 +280,9 @@ class Problem:
 
         Raises :class:`FormatError` (a :class:`ValueError`) with the line
         at fault and ``dlx``'s message, e.g. ``queens.dlx:12: unknown item
-        'r9'``; :class:`OSError` when a path cannot be read;
-        :class:`NotImplementedError` for item bounds (``u:v|name``) or option
-        costs (``|n``), which only the ``dlx`` program searches so far.
+        'r9'``; :class:`OSError` when a path cannot be read.  Item bounds
+        (``u:v|name``, Knuth's DLX3) and option costs (``|n``, his DLX5) are
+        read into :attr:`bounds` and :attr:`costs`.
         """
         filename = None
         if isinstance(source, bytes):
@@ -329,6 +334,10 @@ class Problem:
         """The number of options."""
         return len(self._options)
 
+    def __reduce__(self) -> Tuple[Any, ...]:
+        """Pickled (and copied) as what it was made from; the engine is built again on loading."""
+        return (Problem, (self._primary, self._secondary, self._options, self._bounds or None, self._costs))
+
     def __repr__(self) -> str:
         return (f"<dlx.Problem: {len(self._primary)} primary items, {len(self._secondary)} secondary, "
                 f"{len(self._options)} options>")
@@ -376,15 +385,8 @@ class Problem:
         solutions found so far.  The GIL is released; Ctrl-C raises
         :class:`KeyboardInterrupt` and leaves the problem usable.
         """
-        if threads is None:
-            threads = _usable_cores()
-        if not isinstance(threads, int) or threads < 1:
-            raise ValueError("threads must be a positive int")
-        tl = 0.0
-        if time_limit is not None:
-            tl = float(time_limit)
-            if not tl > 0:
-                raise ValueError("time_limit must be a positive number of seconds")
+        threads = _threads(threads)
+        tl = _time_limit(time_limit)
         n, stop = self._engine.count(threads, _limit(limit, "limit"), _limit(node_limit, "node_limit"), tl)
         if stop in ("node_limit", "time_limit"):
             raise LimitReached(n, self.stats)
@@ -413,12 +415,10 @@ class Problem:
                     or not all(isinstance(v, int) and not isinstance(v, bool) for v in part)
                     or not 1 <= part[0] <= part[1] <= 65536):
                 raise ValueError("part must be (K, M) with 1 <= K <= M <= 65536")
+            if self._bounds:
+                raise ValueError("part: a problem with bounds is estimated whole (its parts are cut another way)")
             k, m = part
-        tl = 0.0
-        if time_limit is not None:
-            tl = float(time_limit)
-            if not tl > 0:
-                raise ValueError("time_limit must be a positive number of seconds")
+        tl = _time_limit(time_limit)
         return Estimate(*self._engine.estimate(n, seed, k, m, tl))
 
     def best(self, k: int = 1, limit: Optional[int] = None, node_limit: Optional[int] = None,
@@ -435,11 +435,7 @@ class Problem:
         """
         if isinstance(k, bool) or not isinstance(k, int) or not 1 <= k <= 1_000_000:
             raise ValueError("k must be an int from 1 to 1000000")
-        tl = 0.0
-        if time_limit is not None:
-            tl = float(time_limit)
-            if not tl > 0:
-                raise ValueError("time_limit must be a positive number of seconds")
+        tl = _time_limit(time_limit)
         found, ties, stop = self._engine.best(k, _limit(limit, "limit"), _limit(node_limit, "node_limit"), tl)
         return Best(found, ties, stop == "complete")
 
@@ -521,6 +517,31 @@ def _usable_cores() -> int:
         return len(os.sched_getaffinity(0)) or 1
     except (AttributeError, OSError):  # not on Linux
         return os.cpu_count() or 1
+
+
+def _threads(value: Optional[int]) -> int:
+    """Threads as the engine takes them: 1 to 1024, as ``--threads``; None for the usable cores."""
+    if value is None:
+        return _usable_cores()
+    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 1024:
+        raise ValueError("threads must be an int from 1 to 1024, or None")
+    return value
+
+
+def _time_limit(value: Optional[float]) -> float:
+    """Seconds as the engine takes them: 0.0 for none; math.inf, and anything
+    over 10**9 seconds, is no limit either (the engine's clock would overflow)."""
+    if value is None:
+        return 0.0
+    if isinstance(value, bool):
+        raise ValueError("time_limit must be a positive number of seconds, or None")
+    try:
+        seconds = float(value)
+    except (TypeError, ValueError):
+        raise ValueError("time_limit must be a positive number of seconds, or None") from None
+    if not seconds > 0:
+        raise ValueError("time_limit must be a positive number of seconds, or None")
+    return seconds
 
 
 def _limit(value: Optional[int], name: str) -> int:

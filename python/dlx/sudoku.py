@@ -39,7 +39,7 @@ import os
 import threading
 from typing import Any, Dict, List, NamedTuple, Optional, Tuple, Union
 
-from . import _dlx
+from . import _dlx, _limit, _threads, _time_limit
 from ._dlx import FormatError
 
 __all__ = ["Puzzle", "Grade", "Step", "Rating", "read", "solve", "count", "is_unique", "conflict", "grade",
@@ -173,6 +173,20 @@ def _solver(box: int, flags: int, regions: Optional[bytes]) -> "_dlx.SudokuSolve
     return s
 
 
+def _checked(pz: Puzzle) -> Puzzle:
+    """A Puzzle as :func:`read` makes them (one may be built by hand): ValueError otherwise."""
+    box = pz.box
+    if isinstance(box, bool) or not isinstance(box, int) or not _dlx.SUDOKU_MIN_BOX <= box <= _dlx.SUDOKU_MAX_BOX:
+        raise ValueError(f"box must be an int from {_dlx.SUDOKU_MIN_BOX} to {_dlx.SUDOKU_MAX_BOX}, not {box!r}")
+    n = box * box
+    if not isinstance(pz.cells, bytes) or len(pz.cells) != n * n:
+        raise ValueError(f"cells must be the {n * n} bytes of a {n}x{n} board")
+    if max(pz.cells) > n:
+        k = next(k for k, v in enumerate(pz.cells) if v > n)
+        raise ValueError(f"r{k // n + 1}c{k % n + 1} holds {pz.cells[k]}, more than {n}")
+    return pz
+
+
 class _Job(NamedTuple):
     puzzle: Puzzle
     solver: "_dlx.SudokuSolver"
@@ -184,7 +198,7 @@ def _one(puzzle: Union[str, bytes, Puzzle], variant: str, regions: Optional[str]
     """The one puzzle of a text (or as read), its solver and the layout of its answers."""
     flags, jigsaw = _flags(variant)
     if isinstance(puzzle, Puzzle):
-        pz = puzzle
+        pz = _checked(puzzle)
         if jigsaw and regions is None and pz.regions is not None:
             return _Job(pz, _solver(pz.box, flags, pz.regions), _layout(pz, output))
     else:
@@ -216,22 +230,6 @@ def _layout(pz: Puzzle, output: Optional[str]) -> str:
     return output
 
 
-def _limit(value: Optional[int], name: str) -> int:
-    if value is None:
-        return 0
-    if isinstance(value, bool) or not isinstance(value, int) or value < 1:
-        raise ValueError(f"{name} must be a positive int or None")
-    return value
-
-
-def _time(value: Optional[float]) -> float:
-    if value is None:
-        return 0.0
-    if not float(value) > 0:
-        raise ValueError("time_limit must be a positive number of seconds")
-    return float(value)
-
-
 def _write(job: _Job, board: bytes) -> str:
     return _dlx.sudoku_write(board, job.puzzle.box, job.layout, job.puzzle.alphabet)
 
@@ -248,7 +246,7 @@ def solve(puzzle: Union[str, bytes, Puzzle], *, variant: str = "classic", region
     """
     job = _one(puzzle, variant, regions, format, alphabet, output)
     n, first, stop, _, stats = job.solver.solve(job.puzzle.cells, 1, _limit(node_limit, "node_limit"),
-                                                _time(time_limit), 1)
+                                                _time_limit(time_limit), 1)
     if first is None:
         _check_stop(n, stop, stats)
         return None
@@ -271,10 +269,9 @@ def count(puzzle: Union[str, bytes, Puzzle], limit: Optional[int] = 2, *, varian
     *node_limit* or *time_limit* raises :class:`dlx.LimitReached`.
     """
     job = _one(puzzle, variant, regions, format, alphabet, None)
-    if not isinstance(threads, int) or threads < 1:
-        raise ValueError("threads must be a positive int")
+    threads = _threads(threads)
     n, _, stop, _, stats = job.solver.solve(job.puzzle.cells, _limit(limit, "limit"),
-                                            _limit(node_limit, "node_limit"), _time(time_limit), threads)
+                                            _limit(node_limit, "node_limit"), _time_limit(time_limit), threads)
     _check_stop(n, stop, stats)
     return n
 
@@ -303,7 +300,7 @@ def grade(puzzle: Union[str, bytes, Puzzle], *, variant: str = "classic", region
     """
     job = _one(puzzle, variant, regions, format, alphabet, None)
     g, n, guesses, stop, _ = job.solver.grade(job.puzzle.cells, _limit(node_limit, "node_limit"),
-                                              _time(time_limit))
+                                              _time_limit(time_limit))
     if stop in ("node_limit", "time_limit"):
         from . import LimitReached, Stats
         raise LimitReached(n, Stats(n, 0, 0, guesses, 0, 0.0, stop))
@@ -384,7 +381,7 @@ def generate(n: int = 3, seed: int = 0, minimal: bool = True, *, clues: Optional
             raise ValueError(f"the region map is {rbox * rbox}x{rbox * rbox}, not {n * n}x{n * n}")
     solver = _solver(n, flags, rmap)
     puzzle, _, k, is_minimal, stop = solver.generate(seed, number, clues or 0, symmetric,
-                                                     _limit(node_limit, "node_limit"), _time(time_limit))
+                                                     _limit(node_limit, "node_limit"), _time_limit(time_limit))
     if puzzle is None or stop != "complete" or (minimal and not is_minimal):
         from . import LimitReached, Stats
         raise LimitReached(0 if puzzle is None else 1, Stats(0 if puzzle is None else 1, 0, 0, 0, 0, 0.0,

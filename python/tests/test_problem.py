@@ -1,12 +1,16 @@
 """dlx.Problem: solutions against brute force, known counts, laziness,
 interruption, leaks, threads and bad input."""
 
+import copy
 import itertools
+import math
 import os
+import pickle
 import random
 import signal
 import threading
 import time
+import weakref
 
 import pytest
 
@@ -258,8 +262,11 @@ def test_bad_arguments():
             p.count(limit=bad)
         with pytest.raises(ValueError):
             p.solutions(limit=bad)
-    with pytest.raises(ValueError):
-        p.count(threads=0)
+    for bad in (0, 1025, 2**32 + 1, 1.0, True):
+        with pytest.raises(ValueError):
+            p.count(threads=bad)
+    with pytest.raises(ValueError, match="bounds"):
+        dlx.Problem("ab", options=["a", "b", "ab"], bounds={"a": (0, 2)}).estimate(part=(1, 2))
     with pytest.raises(ValueError):
         p.count(time_limit=0)
     for bad in (-1, 2**64):
@@ -289,6 +296,49 @@ def test_seed_varies_the_order_not_the_solutions():
         next(busy)
         a = p.first(seed=3)
     assert a == p.first(seed=3)
+
+
+def test_a_seed_leaves_no_trace_on_later_searches():
+    # An iterator with a seed shuffles the problem's own links; every search after it sees
+    # input order again (best()'s first among equal costs, an estimate, a stopped count did not).
+    def runs(p):
+        try:
+            p.count(threads=1, node_limit=500)
+            stopped = None
+        except dlx.LimitReached as e:
+            stopped = e.count
+        return p.best().solutions, p.estimate(probes=50, seed=1, part=(2, 5)), stopped
+
+    p = dlx.Problem(range(10), options=[(i, j) for i in range(10) for j in range(i + 1, 10)],
+                    costs=[1] * 45)
+    before = runs(p)
+    assert p.first(seed=7) != p.first()
+    p.first(seed=7)
+    assert runs(p) == before
+
+
+def test_no_time_limit_however_written():
+    # 14 items, every pair an option: 135135 solutions, past the first clock read (16384 nodes).
+    p = dlx.Problem(range(14), options=[(i, j) for i in range(14) for j in range(i + 1, 14)])
+    for tl in (None, 1e9, 1e10, 1e300, math.inf):
+        assert p.count(threads=1, time_limit=tl) == 135135
+        assert p.best(time_limit=tl).complete
+        assert p.estimate(probes=10, time_limit=tl).stop == "complete"
+    for bad in (0, -1, math.nan, "soon", True):
+        with pytest.raises(ValueError):
+            p.count(time_limit=bad)
+
+
+def test_pickled_and_copied():
+    p = dlx.Problem("ab", "x", [("a", "x:red"), ("b", "x:red"), "ab"], bounds={"a": (0, 1)}, costs=[1, 2, 5])
+    for q in (pickle.loads(pickle.dumps(p)), copy.deepcopy(p), copy.copy(p)):
+        assert (q.primary, q.secondary, q.options, q.bounds, q.costs) == (p.primary, p.secondary, p.options,
+                                                                            p.bounds, p.costs)
+        assert q.count() == p.count() and q.best().solutions == p.best().solutions
+    assert weakref.ref(p)() is p
+    e = pickle.loads(pickle.dumps(dlx.LimitReached(3, dlx.Stats(3, 10, 20, 4, 0, 0.5, "node_limit"))))
+    assert isinstance(e, dlx.LimitReached) and e.count == 3 and e.stats.stop == "node_limit"
+    assert str(e) == "count >= 3 (stopped at node limit)"
 
 
 def test_empty_and_trivial():

@@ -2,6 +2,7 @@
 here, counts, uniqueness, generation, grades, formats, variants, errors."""
 
 import itertools
+import math
 import threading
 
 import pytest
@@ -267,6 +268,21 @@ def test_puzzles_as_read(data):
     assert len(jig) == 1 and jig[0].regions is not None
     assert sudoku.solve(jig[0], variant="jigsaw") == "1234342121434312"
     assert sudoku.solve(jig[0], variant="jigsaw", output="compact") == "1234\n3421\n2143\n4312"
+
+
+def test_puzzles_built_by_hand_are_checked():
+    good = sudoku.read("." * 81)[0]
+    assert sudoku.count(good._replace(cells=bytes([1]) + bytes(80)), limit=2) == 2
+    # A box past 32 bits was taken modulo 2**32 (a 9x9 board); a digit past N gave no solution.
+    for bad, message in ((good._replace(box=2**32 + 3), "box must be"), (good._replace(box=-1), "box must be"),
+                         (good._replace(box=True), "box must be"), (good._replace(cells=bytes(80)), "81 bytes"),
+                         (good._replace(cells=bytes([0, 10]) + bytes(79)), "r1c2 holds 10, more than 9")):
+        with pytest.raises(ValueError, match=message):
+            sudoku.solve(bad)
+    for bad in (0, 1025, 2**32 + 1):
+        with pytest.raises(ValueError, match="threads"):
+            sudoku.count(good, limit=2, threads=bad)
+    assert sudoku.count(good, limit=3, time_limit=math.inf) == 3
 
 
 def test_rectangular_boxes_are_refused_clearly():
