@@ -30,7 +30,10 @@ no solution (:func:`solve` returns ``None``, :func:`count` 0), as with
 
 The solvers (one matrix per board shape, built on first use) are kept per
 thread, so threads may solve puzzles at the same time; the GIL is released
-while they search.
+while they search.  :func:`solve` and :func:`count` choose the engine as
+``dlx-sudoku --engine auto``: boards past 25x25 that dancing links do not
+answer within 1,000,000 nodes go to the SAT engine (a *node_limit* below that
+keeps them on dancing links).
 """
 
 from __future__ import annotations

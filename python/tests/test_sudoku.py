@@ -3,6 +3,7 @@ here, counts, uniqueness, generation, grades, formats, variants, errors."""
 
 import itertools
 import math
+import os
 import threading
 
 import pytest
@@ -268,6 +269,18 @@ def test_puzzles_as_read(data):
     assert len(jig) == 1 and jig[0].regions is not None
     assert sudoku.solve(jig[0], variant="jigsaw") == "1234342121434312"
     assert sudoku.solve(jig[0], variant="jigsaw", output="compact") == "1234\n3421\n2143\n4312"
+
+
+@pytest.mark.skipif(not os.path.exists(os.path.join(os.path.dirname(dlx.__file__), "dlx-cadical.so")),
+                    reason="built without CaDiCaL: no SAT engine beside the extension")
+def test_big_boards_go_to_the_sat_engine(test_data):
+    # As dlx-sudoku's default engine: past 25x25, what dancing links do not answer within a
+    # million nodes goes to the SAT engine (the binding had kept to dancing links).
+    (puzzle,) = lines(test_data / "sudoku" / "sat36.txt")
+    with pytest.raises(dlx.LimitReached):
+        sudoku.solve(puzzle, node_limit=999_999)  # below the budget: dancing links alone
+    assert_solves(puzzle, sudoku.solve(puzzle, time_limit=300), 6)
+    assert sudoku.count(puzzle, limit=1) == 1
 
 
 def test_puzzles_built_by_hand_are_checked():

@@ -2,6 +2,9 @@
  * Loading the SAT engine's module (dlx-sat-module.h) the first time a
  * search asks for it.  Where it is looked for, in order:
  *
+ * 0. beside the object holding this code, when that is a shared object
+ *    (not the program): the Python package's extension carries its own
+ *    copy there, in the wheel as in the build tree (python/dlx/meson.build);
  * 1. the directories where the object holding this code (a program, or
  *    libdlx.so) would look for a library by name, as the dynamic loader
  *    lists them (dlinfo(RTLD_DI_SERINFO)): its run path (the build tree's
@@ -93,11 +96,40 @@ static const struct dlx__sat_module *try_search_path(void)
 	return m;
 }
 
+/*
+ * The module beside the shared object holding this code, if there is a file
+ * of its name there; NULL otherwise (why says so only when it is there and
+ * fails to load).  Not beside a program: its directory is not for libraries.
+ */
+static const struct dlx__sat_module *try_beside(void)
+{
+#ifdef __GLIBC__
+	Dl_info info;
+	struct link_map *self = NULL;
+	if (!dladdr1((void *)(uintptr_t)&dlx__sat_module, &info, (void **)&self, RTLD_DL_LINKMAP) || !self ||
+		!info.dli_fname || !self->l_name || !self->l_name[0])
+		return NULL; /* the program itself: its link map's name is empty */
+	const char *slash = strrchr(info.dli_fname, '/');
+	if (!slash)
+		return NULL;
+	char path[4096];
+	int n = snprintf(path, sizeof path, "%.*s/%s", (int)(slash - info.dli_fname), info.dli_fname,
+		DLX_SAT_MODULE_NAME);
+	if (n <= 0 || (size_t)n >= sizeof path || access(path, F_OK) != 0)
+		return NULL;
+	return try_load(path);
+#else
+	return NULL;
+#endif
+}
+
 /* Every place tried, each with its error: the first may have failed for a reason other than absence. */
 static void load(void)
 {
 	strcpy(why, WHY_PREFIX);
-	loaded = try_search_path();
+	loaded = try_beside();
+	if (!loaded)
+		loaded = try_search_path();
 	if (!loaded)
 		loaded = try_load(DLX_SAT_MODULE_PATH);
 	size_t used = strlen(why);
