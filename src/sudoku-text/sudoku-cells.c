@@ -190,8 +190,9 @@ static struct symbol_use symbols_used(const uint16_t *raw, size_t n)
  * The alphabet of a board with side > 9 when none was given.  '0' next to
  * other blanks can only be a digit: hex, if its letters fit (0-F on 16x16).
  * Else a digit 1-9 means alnum, and letters without digits mean letters (A = 1).
- * The one reading left to a guess is '0' with no other blank where hex
- * would fit too: it is read as a blank, and *note says so.
+ * Two readings are left to a guess, where hex would fit too, and *note says
+ * so: '0' with no other blank (read as a blank), and no '0' at all (alnum,
+ * whose last letter, G on 16x16, no given happens to show).
  */
 enum sudoku_alphabet cells_guess_alphabet(const uint16_t *raw, size_t n, unsigned side, const char **note)
 {
@@ -204,8 +205,11 @@ enum sudoku_alphabet cells_guess_alphabet(const uint16_t *raw, size_t n, unsigne
 		return SUDOKU_ALPHA_HEX;
 	if (u.zero && hex_fits)
 		*note = "'0' read as a blank; give --alphabet hex if it is a digit";
-	if (u.digit)
+	if (u.digit) {
+		if (!u.zero && hex_fits)
+			*note = "read as alnum, no '0' nor a letter past hex's among the givens; give --alphabet hex if '0' is a symbol";
 		return SUDOKU_ALPHA_ALNUM;
+	}
 	return u.letter && side <= 26 ? SUDOKU_ALPHA_LETTERS : SUDOKU_ALPHA_ALNUM;
 }
 

@@ -26,6 +26,7 @@ struct sudoku_reader {
 	struct sudoku_box choice; /* --box, or { 0, 0 } */
 	enum sudoku_alphabet alpha_opt;
 	enum sudoku_alphabet alpha[MAX_SIDE + 1]; /* per side, once detected */
+	size_t alpha_line[MAX_SIDE + 1];          /* the line of the puzzle it was detected on */
 	bool ended, blank_seen;
 	bool counting;           /* count format: count_left puzzles remain */
 	uint64_t count_left;
@@ -127,9 +128,24 @@ static int decode(struct sudoku_reader *r, unsigned side, bool drawn, struct sud
 	size_t cells = (size_t)side * side;
 	enum sudoku_alphabet a = r->alpha_opt;
 	if (a == SUDOKU_ALPHA_AUTO) {
+		/*
+		 * The first puzzle of a side decides its alphabet for the file; each
+		 * later one is asked too, since only a '0' beside other blanks proves
+		 * hex: read in another alphabet, that '0' would be a blank, silently.
+		 */
+		const char *note;
+		enum sudoku_alphabet own = cells_guess_alphabet(r->raw, cells, side, &note);
 		a = r->alpha[side];
-		if (a == SUDOKU_ALPHA_AUTO)
-			a = r->alpha[side] = cells_guess_alphabet(r->raw, cells, side, &pz->note);
+		if (a == SUDOKU_ALPHA_AUTO) {
+			a = r->alpha[side] = own;
+			r->alpha_line[side] = r->row_line[0];
+			pz->note = note;
+		} else if (own == SUDOKU_ALPHA_HEX && a != SUDOKU_ALPHA_HEX) {
+			char desc[80];
+			return text_fail(err, r->row_line[0], DLX_ERR_SYNTAX,
+				"'0' beside other blanks makes this puzzle hex, but the puzzle of line %zu was read as %s; "
+				"give --alphabet", r->alpha_line[side], sudoku_alphabet_describe(a, side, desc, sizeof desc));
+		}
 	}
 	if (r->table_alpha != a || r->table_side != side || r->table_drawn != drawn) {
 		cells_decode_table(r->table, a, side, drawn);
