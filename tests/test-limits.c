@@ -20,6 +20,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "cli-runner.h"
@@ -404,6 +405,63 @@ START_TEST(test_dlx_time_limit)
 }
 END_TEST
 
+/* Size of a file, -1 if it cannot be read. */
+static long file_size(const char *path)
+{
+	struct stat st;
+	return stat(path, &st) == 0 ? (long)st.st_size : -1;
+}
+
+/*
+ * A file that is written, named as one that is read (through another path
+ * too): refused before anything is opened, the input whole.  --output-file
+ * had emptied the input first, and dlx-sudoku then said "no puzzle in the
+ * input".
+ */
+START_TEST(test_output_is_an_input)
+{
+	char *q6 = queens_file("queens6.dlx", 6);
+	long before = file_size(q6);
+	char *alias = tmp_path("./queens6.dlx");
+	const char *const dlx_opts[] = { "--output", "--svg", "--zdd" };
+	for (int k = 0; k < 3; k++) {
+		char *argv[] = { "dlx", "--all", (char *)dlx_opts[k], alias, q6, NULL };
+		struct runner_result res;
+		run(env("DLX_BIN"), argv, NULL, &res);
+		ck_assert_msg(res.status == 2, "dlx %s: exit status %d: %.200s", dlx_opts[k], res.status, res.err);
+		ck_assert_msg(strstr(res.err, "is also the input") != NULL, "dlx %s: %.200s", dlx_opts[k], res.err);
+		ck_assert_int_eq(file_size(q6), before);
+		runner_result_free(&res);
+	}
+	char *puzzles = stdin_file("puzzles.txt", "1...............\n..3.............\n");
+	before = file_size(puzzles);
+	char *palias = tmp_path("./puzzles.txt");
+	char *argv[] = { "dlx-sudoku", "--output-file", palias, puzzles, NULL };
+	struct runner_result res;
+	run(env("DLX_SUDOKU_BIN"), argv, NULL, &res);
+	ck_assert_msg(res.status == 2, "dlx-sudoku: exit status %d: %.200s", res.status, res.err);
+	ck_assert_msg(strstr(res.err, "--output-file") && strstr(res.err, "is also the input"), "%.200s", res.err);
+	ck_assert_int_eq(file_size(puzzles), before);
+	runner_result_free(&res);
+	/* A new file, or another one, is written as before. */
+	char *fresh = tmp_path("answers.txt");
+	unlink(fresh);
+	argv[2] = fresh;
+	run(env("DLX_SUDOKU_BIN"), argv, NULL, &res);
+	ck_assert_msg(res.status == 0, "dlx-sudoku: exit status %d: %.200s", res.status, res.err);
+	ck_assert_int_gt(file_size(fresh), 0);
+	runner_result_free(&res);
+	unlink(fresh);
+	unlink(puzzles);
+	unlink(q6);
+	free(fresh);
+	free(palias);
+	free(puzzles);
+	free(alias);
+	free(q6);
+}
+END_TEST
+
 /*
  * Checks the progress lines on stderr (not a terminal: plain lines): at
  * least one, each "PROG: P% done (estimate), S solutions, R nodes/s, T s"
@@ -693,6 +751,7 @@ static Suite *limits_suite(void)
 	tcase_add_test(tc, test_sudoku_sigint);
 	tcase_add_test(tc, test_sudoku_sigterm);
 	tcase_add_test(tc, test_out_of_memory);
+	tcase_add_test(tc, test_output_is_an_input);
 	suite_add_tcase(s, tc);
 	return s;
 }

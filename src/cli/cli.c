@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -161,6 +162,25 @@ FILE *cli_open_input(const char *prog, const char *path, const char **name)
 	if (!in)
 		fprintf(stderr, "%s: %s: %s\n", prog, *name, strerror(errno));
 	return in;
+}
+
+bool cli_output_clashes(const char *prog, const char *option, const char *path, const char *const *others,
+	const char *const *others_opt, size_t n)
+{
+	struct stat out;
+	if (!path || strcmp(path, "-") == 0 || stat(path, &out) != 0)
+		return false;
+	for (size_t k = 0; k < n; k++) {
+		struct stat o;
+		if (!others[k] || strcmp(others[k], "-") == 0 || others[k] == path || stat(others[k], &o) != 0)
+			continue;
+		if (o.st_dev == out.st_dev && o.st_ino == out.st_ino) {
+			fprintf(stderr, "%s: %s %s is also %s%s%s: writing it would destroy what is read there\n", prog,
+				option, path, others_opt[k], *others_opt[k] ? " " : "", others[k]);
+			return true;
+		}
+	}
+	return false;
 }
 
 void cli_close_input(FILE *in)

@@ -109,6 +109,17 @@ const char *cli_interruption(int sig);
  */
 FILE *cli_open_input(const char *prog, const char *path, const char **name);
 
+/*
+ * Whether the file an option writes (option, path; NULL or "-": none) is one
+ * of the n files the run reads or writes otherwise (others[k], named by
+ * others_opt[k]; NULL and "-" skipped), by device and inode as `sort -o`
+ * checks: opened for writing it would be emptied before it is read.  Says
+ * "PROG: OPTION PATH is also OTHER: ..." on stderr when it is; a file that
+ * does not exist yet clashes with nothing.  O(n) stat() calls.
+ */
+bool cli_output_clashes(const char *prog, const char *option, const char *path, const char *const *others,
+	const char *const *others_opt, size_t n);
+
 /* Closes what cli_open_input() opened; standard input stays open. */
 void cli_close_input(FILE *in);
 

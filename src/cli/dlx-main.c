@@ -748,6 +748,14 @@ int main(int argc, char **argv)
 	int r = parse_args(argc, argv, &o);
 	if (r)
 		return r < 0 ? CLI_EXIT_OK : r;
+	/* Each file written, before any is opened: none may be a file the run reads or another one it writes. */
+	const char *files[] = { o.file, o.checkpoint, o.zdd.read_file, o.zdd.write_file, o.svg };
+	const char *names[] = { "the input", "--checkpoint", "--from-zdd", "--zdd", "--svg" };
+	if (cli_output_clashes("dlx", "--output", o.output, files, names, 5) ||
+		cli_output_clashes("dlx", "--svg", o.svg, files, names, 4) ||
+		cli_output_clashes("dlx", "--zdd", o.zdd.write_file, files, names, 3) ||
+		cli_output_clashes("dlx", "--checkpoint", o.checkpoint, files, names, 1))
+		return CLI_EXIT_USAGE;
 	/* A resume appends to the solutions printed, once it knows how many of them to keep. */
 	if (o.output && !freopen(o.output, o.resume && o.all ? "r+" : "w", stdout)) {
 		fprintf(stderr, "dlx: %s: %s\n", o.output, strerror(errno));

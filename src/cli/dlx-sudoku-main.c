@@ -203,8 +203,14 @@ int main(int argc, char **argv)
 	int status = parse_puzzle_options(argc, argv, &o);
 	if (status)
 		return status == CLI_OPTION_EXIT ? CLI_EXIT_OK : status;
+	/* Each file written, before any is opened: none may be a file the run reads or the other one it writes. */
+	const char *files[] = { o.file, o.regions_file, o.parity_file, o.cages_file, o.grid_file, o.checkpoint };
+	const char *names[] = { "the input", "--regions", "--parity", "--cages", "--grid", "--checkpoint" };
+	if (cli_output_clashes("dlx-sudoku", "--output-file", o.output_file, files, names, 6) ||
+		cli_output_clashes("dlx-sudoku", "--checkpoint", o.checkpoint, files, names, 5))
+		status = CLI_EXIT_USAGE;
 	/* A resumed run opens it itself: it may keep what is there. */
-	if (o.output_file && !o.resume && !freopen(o.output_file, "w", stdout)) {
+	else if (o.output_file && !o.resume && !freopen(o.output_file, "w", stdout)) {
 		fprintf(stderr, "dlx-sudoku: %s: %s\n", o.output_file, strerror(errno));
 		status = CLI_EXIT_USAGE;
 	} else {
