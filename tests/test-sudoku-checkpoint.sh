@@ -72,9 +72,14 @@ printf '\377' | dd of="$tmp/bad.ckpt" bs=1 seek=50 conv=notrunc 2>/dev/null
 "$sud" --count --resume "$tmp/bad.ckpt" "$tmp/p15" > "$tmp/out" 2> "$tmp/err"
 check "corrupted status" 2 $?
 check "corrupted message" "dlx-sudoku: $tmp/bad.ckpt: corrupted checkpoint (checksum mismatch)" "$(cat "$tmp/err")"
-"$sud" --count --resume "$tmp/p15" "$tmp/p15" > "$tmp/out" 2> "$tmp/err"
+cp "$tmp/p15" "$tmp/notck"
+"$sud" --count --resume "$tmp/notck" "$tmp/p15" > "$tmp/out" 2> "$tmp/err"
 check "not a checkpoint status" 2 $?
-check "not a checkpoint message" "dlx-sudoku: $tmp/p15: not a dlx checkpoint (no DLXCKPT header)" "$(cat "$tmp/err")"
+check "not a checkpoint message" "dlx-sudoku: $tmp/notck: not a dlx checkpoint (no DLXCKPT header)" "$(cat "$tmp/err")"
+# The input itself as the checkpoint: saves would overwrite it.
+"$sud" --count --resume "$tmp/p15" "$tmp/p15" > "$tmp/out" 2> "$tmp/err"
+check "input as checkpoint status" 2 $?
+check "input as checkpoint message" "dlx-sudoku: --checkpoint $tmp/p15 is also the input $tmp/p15: writing it would destroy what is read there" "$(cat "$tmp/err")"
 "$sud" --count --resume "$tmp/none.ckpt" "$tmp/p15" > "$tmp/out" 2> "$tmp/err"
 check "missing status" 2 $?
 check "missing message" "dlx-sudoku: $tmp/none.ckpt: No such file or directory" "$(cat "$tmp/err")"
@@ -235,6 +240,11 @@ check "other input untouched" yes "$(unchanged)"
 check "other layout status" 2 $?
 check "other layout message" yes "$(grep -q "^dlx-sudoku: $rck: run checkpoint of other options" "$tmp/err" && echo yes)"
 check "other layout untouched" yes "$(unchanged)"
+# A node limit decides which puzzles are answered "unknown": another one would mix two runs' answers.
+"$sud" --count --threads 1 --node-limit 10 --resume "$rck" --output-file "$out" "$tmp/run" > /dev/null 2> "$tmp/err"
+check "other node limit status" 2 $?
+check "other node limit message" yes "$(grep -q "^dlx-sudoku: $rck: run checkpoint of other options" "$tmp/err" && echo yes)"
+check "other node limit untouched" yes "$(unchanged)"
 head -1 "$out" > "$tmp/short.out"
 "$sud" --count --threads 1 --resume "$rck" --output-file "$tmp/short.out" "$tmp/run" > /dev/null 2> "$tmp/err"
 check "short output status" 2 $?

@@ -49,9 +49,11 @@ static uint64_t fnv_file(uint64_t h, const char *name)
 }
 
 /*
- * The options that shape the answers and which puzzles are answered.  The
- * limits may change from run to run, as for dlx's checkpoints, and so may
- * --threads, --stats and --progress, which change no answer.
+ * The options that shape the answers and which puzzles are answered.
+ * --node-limit is one (it decides which puzzles a run answers "unknown"), as
+ * is --engine (which solution a big board gets); --time-limit may change from
+ * run to run (no run repeats another's timing anyway), and so may --threads,
+ * --stats and --progress, which change no answer.
  */
 static uint64_t hash_options(const struct puzzle_options *o)
 {
@@ -59,7 +61,7 @@ static uint64_t hash_options(const struct puzzle_options *o)
 	const uint64_t fields[] = {
 		o->mode, o->count, o->quiet, o->have_output, o->cli.limit, o->cli.part, o->cli.parts,
 		o->cli.propagate, o->flags, o->jigsaw, o->killer, o->format, o->alphabet, o->output,
-		o->box.rows, o->box.cols,
+		o->box.rows, o->box.cols, o->cli.node_limit, o->engine,
 	};
 	for (size_t k = 0; k < sizeof fields / sizeof *fields; k++)
 		h = fnv_u64(h, fields[k]);
@@ -157,7 +159,7 @@ int run_checkpoint_start(struct run_checkpoint *c, const struct puzzle_options *
 		refuse(c, "corrupted run checkpoint (checksum mismatch)");
 	else if (get_u64(b + 16) != c->options_hash)
 		refuse(c, "run checkpoint of other options (the modes, formats, layouts, variants, --part, "
-			"--propagate, --limit and the files they read shape the answers)");
+			"--propagate, --limit, --node-limit, --engine and the files they read shape the answers)");
 	else
 		status = 0;
 	if (!status) {
