@@ -433,6 +433,14 @@ START_TEST(test_output_is_an_input)
 		ck_assert_int_eq(file_size(q6), before);
 		runner_result_free(&res);
 	}
+	/* The same file as standard input. */
+	char *argv_stdin[] = { "dlx", "--count", "--output", alias, NULL };
+	struct runner_result rs;
+	run(env("DLX_BIN"), argv_stdin, q6, &rs);
+	ck_assert_msg(rs.status == 2 && strstr(rs.err, "is also the input (standard input)"), "dlx < input: %d %.200s",
+		      rs.status, rs.err);
+	ck_assert_int_eq(file_size(q6), before);
+	runner_result_free(&rs);
 	char *puzzles = stdin_file("puzzles.txt", "1...............\n..3.............\n");
 	before = file_size(puzzles);
 	char *palias = tmp_path("./puzzles.txt");

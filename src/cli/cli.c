@@ -172,11 +172,14 @@ bool cli_output_clashes(const char *prog, const char *option, const char *path, 
 		return false;
 	for (size_t k = 0; k < n; k++) {
 		struct stat o;
-		if (!others[k] || strcmp(others[k], "-") == 0 || others[k] == path || stat(others[k], &o) != 0)
+		/* "-" is standard input: `dlx -o p.dlx < p.dlx` empties p.dlx as surely. */
+		bool is_stdin = others[k] && strcmp(others[k], "-") == 0;
+		if (!others[k] || others[k] == path || (is_stdin ? fstat(STDIN_FILENO, &o) : stat(others[k], &o)) != 0 ||
+			!S_ISREG(o.st_mode))
 			continue;
 		if (o.st_dev == out.st_dev && o.st_ino == out.st_ino) {
 			fprintf(stderr, "%s: %s %s is also %s%s%s: writing it would destroy what is read there\n", prog,
-				option, path, others_opt[k], *others_opt[k] ? " " : "", others[k]);
+				option, path, others_opt[k], *others_opt[k] ? " " : "", is_stdin ? "(standard input)" : others[k]);
 			return true;
 		}
 	}

@@ -112,8 +112,9 @@ FILE *cli_open_input(const char *prog, const char *path, const char **name);
 /*
  * Whether the file an option writes (option, path; NULL or "-": none) is one
  * of the n files the run reads or writes otherwise (others[k], named by
- * others_opt[k]; NULL and "-" skipped), by device and inode as `sort -o`
- * checks: opened for writing it would be emptied before it is read.  Says
+ * others_opt[k]; NULL skipped, "-" standard input), by device and inode as
+ * `sort -o` checks, among regular files: opened for writing it would be
+ * emptied before it is read.  Says
  * "PROG: OPTION PATH is also OTHER: ..." on stderr when it is; a file that
  * does not exist yet clashes with nothing.  O(n) stat() calls.
  */

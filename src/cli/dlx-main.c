@@ -756,15 +756,20 @@ int main(int argc, char **argv)
 		cli_output_clashes("dlx", "--zdd", o.zdd.write_file, files, names, 3) ||
 		cli_output_clashes("dlx", "--checkpoint", o.checkpoint, files, names, 1))
 		return CLI_EXIT_USAGE;
-	/* A resume appends to the solutions printed, once it knows how many of them to keep. */
-	if (o.output && !freopen(o.output, o.resume && o.all ? "r+" : "w", stdout)) {
-		fprintf(stderr, "dlx: %s: %s\n", o.output, strerror(errno));
-		return CLI_EXIT_USAGE;
-	}
 	dlx_ec *ec;
 	r = read_problem(o.file, o.strict, &ec);
 	if (r)
 		return r;
+	/*
+	 * Opened once the problem is read, as sort -o does: `cat p.dlx | dlx -o
+	 * p.dlx` reads p.dlx whole first.  A resume appends to the solutions
+	 * printed, once it knows how many of them to keep.
+	 */
+	if (o.output && !freopen(o.output, o.resume && o.all ? "r+" : "w", stdout)) {
+		fprintf(stderr, "dlx: %s: %s\n", o.output, strerror(errno));
+		dlx_ec_free(ec);
+		return CLI_EXIT_USAGE;
+	}
 	dlx_problem *p = dlx_ec_problem(ec);
 	if (o.cli.propagate)
 		dlx_set_propagation(p, DLX_PROPAGATE_SUBSUME);
