@@ -87,6 +87,39 @@ START_TEST(chains_read_little_per_node)
 }
 END_TEST
 
+/*
+ * Memoized counts and diagrams branch by the same rule and read as little
+ * (they scanned every open item at every node: --memo took 6.5 s on 10^5
+ * items with an option each, quadratic, where the plain count took 0.2 s).
+ */
+START_TEST(memo_and_diagrams_read_little_per_node)
+{
+	const struct chain *c = &chains[_i];
+	if (c->poll_interval)
+		return;
+	dlx_problem *p = c->make(c->n);
+	dlx_memo_params mp = DLX_MEMO_PARAMS_INIT;
+	dlx_stats st;
+	char *count = NULL;
+	uint64_t before = dlx__scans(p);
+	ck_assert_int_eq(dlx_memo_count(p, NULL, &mp, NULL, &count, &st, NULL), DLX_OK);
+	ck_assert_str_eq(count, "1");
+	free(count);
+	double r = (double)(dlx__scans(p) - before) / (double)st.nodes;
+	ck_assert_msg(r <= 20, "%s, memoized: %.1f reads per node", c->name, r);
+	dlx_zdd *z = NULL;
+	before = dlx__scans(p);
+	ck_assert_int_eq(dlx_zdd_build(p, NULL, &mp, &z, &st), DLX_OK);
+	count = dlx_zdd_count(z);
+	ck_assert_str_eq(count, "1");
+	free(count);
+	dlx_zdd_free(z);
+	r = (double)(dlx__scans(p) - before) / (double)st.nodes;
+	ck_assert_msg(r <= 20, "%s, diagram: %.1f reads per node", c->name, r);
+	dlx_problem_free(p);
+}
+END_TEST
+
 START_TEST(covered_prefix_comes_back)
 {
 	/*
@@ -126,6 +159,7 @@ int main(void)
 	TCase *tc = tcase_create("chains");
 	tcase_add_loop_test(tc, chains_read_little_per_node, 0, (int)(sizeof chains / sizeof chains[0]));
 	tcase_add_test(tc, covered_prefix_comes_back);
+	tcase_add_loop_test(tc, memo_and_diagrams_read_little_per_node, 0, (int)(sizeof chains / sizeof chains[0]));
 	suite_add_tcase(s, tc);
 	SRunner *sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);

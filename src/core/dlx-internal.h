@@ -95,7 +95,7 @@ void dlx__branch_close(dlx_problem *p, int32_t first);
 int dlx__search_range(dlx_problem *p, int32_t first, int32_t last, const dlx_search_params *params, dlx_stats *stats);
 
 /*
- * How the search finds its item (see choose_item() in dlx-search.c): -1 chooses by
+ * How the search finds its item (see choose_item() in dlx-links.h): -1 chooses by
  * the problem's shape (the default), 0 scans the active items, 1 keeps a
  * byte map of the items with at most one option.  Both choose the same items,
  * so tests can run a search both ways and compare node counts.

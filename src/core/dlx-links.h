@@ -31,6 +31,7 @@
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "dlx-problem.h"
 
@@ -74,7 +75,7 @@ static inline void reactivate(dlx_problem *p, int32_t i)
  * Two flags, constants in every caller so that the compiler makes a copy of
  * the search for each combination: with `track` they keep the low bytes up
  * to date and note in *zero when an item is left with no option (see
- * choose_item() in dlx-search.c); with `colors` a hide skips the nodes a
+ * choose_item() below); with `colors` a hide skips the nodes a
  * purification marked.
  */
 #define ALWAYS_INLINE inline __attribute__((always_inline))
@@ -112,12 +113,151 @@ static ALWAYS_INLINE int32_t mrv_scan(const dlx_problem *p)
 	uint64_t best = UINT64_MAX;
 	for (int32_t k = 0, n = p->n_act_p; k < n; k++) {
 		int32_t j = p->set[k];
+		DLX_COUNT_SCAN(p, 1);
 		uint64_t key = (uint64_t)(uint32_t)len[j] << 32 | (uint32_t)j;
 		best = key < best ? key : best;
 		if (len[j] == 0)
 			break;
 	}
 	return (int32_t)(uint32_t)best;
+}
+
+/*
+ * The first nonzero byte, in memory order, of eight bytes loaded into w
+ * (w != 0): the lowest on a little-endian machine, the highest on others.
+ */
+static inline int first_byte(uint64_t w)
+{
+#if defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	return __builtin_clzll(w) / 8;
+#elif defined(__GNUC__)
+	return __builtin_ctzll(w) / 8;
+#else
+	unsigned char b[8];
+	memcpy(b, &w, sizeof b);
+	int k = 0;
+	while (!b[k])
+		k++;
+	return k;
+#endif
+}
+
+/*
+ * Sets the low bytes of the primary items from len[]: covered items carry
+ * DLX_COVERED, so len <= 1 alone means active with at most one option.
+ */
+static inline void low_rebuild(dlx_problem *p)
+{
+	const int32_t *len = p->len;
+	p->low[0] = 0;
+	for (int32_t j = 1; j <= p->np; j++)
+		p->low[j] = len[j] <= 1;
+	memset(p->low + p->np + 1, 0, 8);
+	int32_t j = 1;
+	while (j <= p->np && len[j] >= DLX_COVERED)
+		j++;
+	p->low_from = j;
+}
+
+/*
+ * X3: the minimum-remaining-values item, the lowest-numbered one on ties.
+ *
+ * Most of a search's nodes have an item with at most one option left (a
+ * forced move; a dead end only at the root, since the search gives up on
+ * choices that empty an item), and the low bytes name those items in item
+ * order, so the common case reads a few words instead of every item's len.
+ * Otherwise every active item has two or more options: a scan of len[] in
+ * item order (covered items carry DLX_COVERED) may stop at the first 2.
+ * Without the low bytes every node scans: the sparse set of active items,
+ * shorter than len[] once the search is deep; the packed (len, item) key
+ * keeps that scan branch-free and its answer the same as the ordered one's.
+ *
+ * With the low bytes the scans start at p->scan_from: every primary item
+ * before it is covered, so its byte is 0 and its len ranks last.  A chain of
+ * forced moves covers the items in order, and a scan from item 1 would read
+ * the whole covered prefix at every node: quadratic in the chain's length.
+ * So a scan that passes 128 zero bytes moves scan_from past the covered
+ * items there (not past every zero byte: an active item with two or more
+ * options has one too), which costs no more than the scan did.
+ */
+static ALWAYS_INLINE int32_t choose_item(dlx_problem *p, bool maybe_zero, size_t level, const bool track)
+{
+	const int32_t *len = p->len;
+	if (!track)
+		return mrv_scan(p);
+	const uint8_t *low = p->low;
+	const int32_t np = p->np;
+	int32_t one = 0;
+	int32_t from = p->scan_from;
+	/* Eight items' bytes at a time; the bytes past np are 0. */
+	for (int32_t k = from; k <= np; k += 8) {
+		uint64_t m;
+		DLX_COUNT_SCAN(p, 1);
+		memcpy(&m, low + k, sizeof m);
+		if (!m)
+			continue;
+		/* A long run of zero bytes may be covered items: start past those next time. */
+		if (k - from >= 128) {
+			while (from <= np && len[from] >= DLX_COVERED)
+				from++;
+			p->scan_from = from;
+			p->scan_level = level;
+		}
+		if (!maybe_zero)
+			return k + first_byte(m);
+		/* At the root: an item with no option at all comes first. */
+		for (int32_t j = k; j < k + 8 && j <= np; j++) {
+			if (!low[j])
+				continue;
+			if (len[j] == 0)
+				return j;
+			if (!one)
+				one = j;
+		}
+	}
+	if (one)
+		return one;
+	int32_t best = INT32_MAX, bi = 0;
+	for (int32_t j = from; j <= np; j++) {
+		DLX_COUNT_SCAN(p, 1);
+		if (len[j] < best) {
+			best = len[j];
+			bi = j;
+			if (best == 2)
+				break;
+		}
+	}
+	return bi;
+}
+
+/*
+ * The searches besides dlx_search()'s that branch on the item with the
+ * fewest options (memoized counts, diagrams) keep the low bytes too, so that
+ * a chain of forced moves costs no scan of every open item at every node
+ * (which made them quadratic in its length where dlx_search() is not).
+ * tracked_start() sets the low bytes from len[] as such a search starts.
+ */
+static inline void tracked_start(dlx_problem *p)
+{
+	low_rebuild(p);
+	p->scan_from = p->low_from;
+	p->scan_level = 0;
+}
+
+/*
+ * choose_item() for those searches, which do not reset scan_from as they
+ * backtrack: a choice at the level that moved it, or above, starts over
+ * (a path changed above that level covers other items below it).
+ * maybe_zero: an item may have no option here (the root, or the cover of
+ * the parent's item emptied one); the answer is mrv_scan()'s in any case.
+ */
+static ALWAYS_INLINE int32_t choose_tracked(dlx_problem *p, size_t level, bool maybe_zero)
+{
+	if (level <= p->scan_level) {
+		p->scan_from = p->low_from;
+		p->scan_level = 0;
+	}
+	return choose_item(p, maybe_zero, level, true);
 }
 
 /* Takes node q out of item x's list: one link update (hide()'s loop body). */

@@ -109,12 +109,6 @@ static __attribute__((noinline)) void key_build(struct memo_key *m)
 	}
 }
 
-/* DLX_MEMO_MRV: the item with the fewest options, the lowest-numbered on ties (as dlx_search()). */
-static inline int32_t choose_mrv(const dlx_problem *p)
-{
-	return mrv_scan(p);
-}
-
 /* DLX_MEMO_FIRST: the first uncovered primary item from `from` on (one exists: the padding reads as covered). */
 static inline int32_t choose_first(const struct memo_key *m, int32_t from)
 {

@@ -47,6 +47,7 @@ struct memo_level {
 	int32_t lens;           /* the item's options when it was branched on (progress) */
 	uint64_t hash;          /* the state's hash on entering the node */
 	bool store;             /* the node was looked up, and its count is to be stored */
+	bool emptied;           /* covering the item left another with no option (its children choose by scanning) */
 };
 
 /* One counting thread's memory: the state's key and hash, the stack, the table, the counters. */
@@ -117,7 +118,7 @@ static void memo_fill_stats(const struct memo_state *m, dlx_stats *st)
  */
 static SPECIALIZED int memo_impl(struct memo_state *m, const dlx_search_params *params, dlx_stats *st,
 				   int32_t root_item, int32_t first, int32_t last, const struct memo_path *path,
-				   const bool colors, const bool fixed)
+				   const bool colors, const bool fixed, const bool track)
 {
 	dlx_problem *p = m->p;
 	const struct dlx_nodes nd = p->node;
@@ -135,6 +136,8 @@ static SPECIALIZED int memo_impl(struct memo_state *m, const dlx_search_params *
 	int32_t i = 0, x = 0;
 	st->stop = DLX_STOP_COMPLETE;
 	key_build(&m->k);
+	if (track)
+		tracked_start(p);
 	if (ranged) {
 		for (x = first;; x = nd.down[x]) {
 			width++;
@@ -145,6 +148,7 @@ static SPECIALIZED int memo_impl(struct memo_state *m, const dlx_search_params *
 		lv[0].from = 1;
 		lv[0].lens = (int32_t)width;
 		lv[0].store = false;
+		lv[0].emptied = true; /* covered before: whether that emptied an item is not known */
 		memo_sum_zero(&sum[0]);
 		i = root_item;
 		x = first;
@@ -169,7 +173,8 @@ static SPECIALIZED int memo_impl(struct memo_state *m, const dlx_search_params *
 			} else {
 				if (p->n_act_p == 0)
 					goto refuse;
-				i = fixed ? choose_first(&m->k, level ? lv[level - 1].from : 1) : choose_mrv(p);
+				i = fixed ? choose_first(&m->k, level ? lv[level - 1].from : 1)
+					  : track ? choose_tracked(p, level, level == 0 || lv[level - 1].emptied) : mrv_scan(p);
 				if ((uint32_t)(i - 1) != path->item[level] || len[i] == 0)
 					goto refuse;
 				lv[level].store = len[i] >= 2 && m->table.cap;
@@ -177,11 +182,9 @@ static SPECIALIZED int memo_impl(struct memo_state *m, const dlx_search_params *
 				lv[level].from = i + 1;
 				lv[level].lens = len[i];
 				lv[level].hash = m->k.hash;
-				mark(p, i, false);
-				{
-					bool emptied = false;
-					replay_updates += cover(p, i, &emptied, false, colors);
-				}
+				mark(p, i, track);
+				lv[level].emptied = false;
+				replay_updates += cover(p, i, &lv[level].emptied, track, colors);
 				key_flip(&m->k, i, colors);
 				for (x = nd.down[i]; x != i; x = nd.down[x])
 					if (dlx__option_of_node(p, x) == path->option[level])
@@ -189,11 +192,11 @@ static SPECIALIZED int memo_impl(struct memo_state *m, const dlx_search_params *
 				if (x == i)
 					goto refuse_item;
 			}
-			mark_rest(p, x, false, colors);
-			int32_t dead = commit_rest_until_empty(p, x, &replay_updates, false, colors);
+			mark_rest(p, x, track, colors);
+			int32_t dead = commit_rest_until_empty(p, x, &replay_updates, track, colors);
 			if (dead) {
-				uncommit_back(p, x, dead, false, colors);
-				unmark_rest(p, x, false, colors);
+				uncommit_back(p, x, dead, track, colors);
+				unmark_rest(p, x, track, colors);
 				if (ranged && level == 0)
 					goto refuse;
 				goto refuse_item;
@@ -208,8 +211,8 @@ static SPECIALIZED int memo_impl(struct memo_state *m, const dlx_search_params *
 		goto x2;
 refuse_item:	/* Level `level`'s item is covered, no option chosen there. */
 		key_flip(&m->k, i, colors);
-		uncover(p, i, false, colors);
-		unmark(p, i, false);
+		uncover(p, i, track, colors);
+		unmark(p, i, track);
 refuse:
 		rc = DLX_ERR_SYNTAX;
 		st->stop = DLX_STOP_ERROR;
@@ -245,7 +248,8 @@ x2:	/* Enter a node: a solution, a state counted before, or a branching. */
 		v.big = NULL;
 		goto counted;
 	}
-	i = fixed ? choose_first(&m->k, level ? lv[level - 1].from : 1) : choose_mrv(p);
+	i = fixed ? choose_first(&m->k, level ? lv[level - 1].from : 1)
+					  : track ? choose_tracked(p, level, level == 0 || lv[level - 1].emptied) : mrv_scan(p);
 	if (len[i] == 0) {
 		/* Only at the root: below it a choice that empties an item is given up at once. */
 		v.lo = 0;
@@ -261,11 +265,9 @@ x2:	/* Enter a node: a solution, a state counted before, or a branching. */
 	lv[level].lens = len[i];
 	lv[level].hash = m->k.hash;
 	memo_sum_zero(&sum[level]);
-	mark(p, i, false);
-	{
-		bool emptied = false;
-		m->updates += cover(p, i, &emptied, false, colors);
-	}
+	mark(p, i, track);
+	lv[level].emptied = false;
+	m->updates += cover(p, i, &lv[level].emptied, track, colors);
 	key_flip(&m->k, i, colors);
 	x = nd.down[i];
 
@@ -274,19 +276,19 @@ x5:	/* Try option x of item i, or end the node when they are all tried. */
 		if (ranged && level == 0)
 			goto done;
 		key_flip(&m->k, i, colors);
-		uncover(p, i, false, colors);
-		unmark(p, i, false);
+		uncover(p, i, track, colors);
+		unmark(p, i, track);
 		v = memo_sum_val(&sum[level]);
 		if (lv[level].store)
 			memo_table_put(&m->table, lv[level].hash, m->k.key, &v);
 		goto ret;
 	}
-	mark_rest(p, x, false, colors);
+	mark_rest(p, x, track, colors);
 	{
-		int32_t dead = commit_rest_until_empty(p, x, &m->updates, false, colors);
+		int32_t dead = commit_rest_until_empty(p, x, &m->updates, track, colors);
 		if (dead) {
-			uncommit_back(p, x, dead, false, colors);
-			unmark_rest(p, x, false, colors);
+			uncommit_back(p, x, dead, track, colors);
+			unmark_rest(p, x, track, colors);
 			goto next;
 		}
 	}
@@ -310,8 +312,8 @@ ret:	/* The node at `level` has count v: add it to its parent's and go on there.
 	i = lv[level].item;
 	memo_sum_add(&sum[level], &v);
 	key_option(&m->k, x, colors);
-	uncommit_rest(p, x, false, colors);
-	unmark_rest(p, x, false, colors);
+	uncommit_rest(p, x, track, colors);
+	unmark_rest(p, x, track, colors);
 next:	/* The option x of item i at `level` is done. */
 	if (ranged && level == 0 && x == last)
 		goto done;
@@ -323,14 +325,14 @@ unwind:	/* Stopped: undo every level's choice, and its item's cover but for a jo
 	while (level > 0) {
 		x = lv[--level].x;
 		key_option(&m->k, x, colors);
-		uncommit_rest(p, x, false, colors);
-		unmark_rest(p, x, false, colors);
+		uncommit_rest(p, x, track, colors);
+		unmark_rest(p, x, track, colors);
 		if (ranged && level == 0)
 			break;
 		i = lv[level].item;
 		key_flip(&m->k, i, colors);
-		uncover(p, i, false, colors);
-		unmark(p, i, false);
+		uncover(p, i, track, colors);
+		unmark(p, i, track);
 	}
 	memo_fill_stats(m, st);
 	return rc;
@@ -345,11 +347,15 @@ static int memo_run(struct memo_state *m, const dlx_search_params *params, dlx_s
 		    int32_t first, int32_t last, const struct memo_path *path)
 {
 	bool fixed = m->order == DLX_MEMO_FIRST;
+	/* The low bytes where dlx_search() keeps them (want_tracking()); the first-item rule needs none. */
+	bool track = !fixed && m->p->track;
 	if (m->p->color)
-		return fixed ? memo_impl(m, params, st, root_item, first, last, path, true, true)
-			     : memo_impl(m, params, st, root_item, first, last, path, true, false);
-	return fixed ? memo_impl(m, params, st, root_item, first, last, path, false, true)
-		     : memo_impl(m, params, st, root_item, first, last, path, false, false);
+		return fixed ? memo_impl(m, params, st, root_item, first, last, path, true, true, false)
+		       : track ? memo_impl(m, params, st, root_item, first, last, path, true, false, true)
+			       : memo_impl(m, params, st, root_item, first, last, path, true, false, false);
+	return fixed ? memo_impl(m, params, st, root_item, first, last, path, false, true, false)
+	       : track ? memo_impl(m, params, st, root_item, first, last, path, false, false, true)
+		       : memo_impl(m, params, st, root_item, first, last, path, false, false, false);
 }
 
 static void memo_state_free(struct memo_state *m)

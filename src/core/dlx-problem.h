@@ -27,7 +27,7 @@
  * reverse order, so the item is still right behind the prefix.  Knuth uses
  * a doubly linked list here; a dense array makes the heuristic's scan of
  * the active items a run of independent loads instead of a pointer chase.
- * A search that keeps the low bytes (see choose_item() in dlx-search.c)
+ * A search that keeps the low bytes (see choose_item() in dlx-links.h)
  * never scans the sets, so it only counts its covers in n_act_p: it undoes
  * every cover before it returns, so the sets it did not update are still
  * right.  (On sudoku the swaps cost 2-5% of the time: BENCHMARKS.md.)

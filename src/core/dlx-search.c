@@ -19,120 +19,12 @@
 #include "dlx-mult.h"
 #include "dlx-links.h"
 
-/*
- * The first nonzero byte, in memory order, of eight bytes loaded into w
- * (w != 0): the lowest on a little-endian machine, the highest on others.
- */
-static inline int first_byte(uint64_t w)
-{
-#if defined(__GNUC__) && defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-	return __builtin_clzll(w) / 8;
-#elif defined(__GNUC__)
-	return __builtin_ctzll(w) / 8;
-#else
-	unsigned char b[8];
-	memcpy(b, &w, sizeof b);
-	int k = 0;
-	while (!b[k])
-		k++;
-	return k;
-#endif
-}
-
 /* The option that node x belongs to: walk right to the spacer that ends it. */
 static size_t option_of(struct dlx_nodes nd, int32_t x)
 {
 	while (nd.top[x] > 0)
 		x++;
 	return (size_t)(-(int64_t)nd.top[x] - 1);
-}
-
-/*
- * Sets the low bytes of the primary items from len[]: covered items carry
- * DLX_COVERED, so len <= 1 alone means active with at most one option.
- */
-static void low_rebuild(dlx_problem *p)
-{
-	const int32_t *len = p->len;
-	p->low[0] = 0;
-	for (int32_t j = 1; j <= p->np; j++)
-		p->low[j] = len[j] <= 1;
-	memset(p->low + p->np + 1, 0, 8);
-	int32_t j = 1;
-	while (j <= p->np && len[j] >= DLX_COVERED)
-		j++;
-	p->low_from = j;
-}
-
-/*
- * X3: the minimum-remaining-values item, the lowest-numbered one on ties.
- *
- * Most of a search's nodes have an item with at most one option left (a
- * forced move; a dead end only at the root, since the search gives up on
- * choices that empty an item), and the low bytes name those items in item
- * order, so the common case reads a few words instead of every item's len.
- * Otherwise every active item has two or more options: a scan of len[] in
- * item order (covered items carry DLX_COVERED) may stop at the first 2.
- * Without the low bytes every node scans: the sparse set of active items,
- * shorter than len[] once the search is deep; the packed (len, item) key
- * keeps that scan branch-free and its answer the same as the ordered one's.
- *
- * With the low bytes the scans start at p->scan_from: every primary item
- * before it is covered, so its byte is 0 and its len ranks last.  A chain of
- * forced moves covers the items in order, and a scan from item 1 would read
- * the whole covered prefix at every node: quadratic in the chain's length.
- * So a scan that passes 128 zero bytes moves scan_from past the covered
- * items there (not past every zero byte: an active item with two or more
- * options has one too), which costs no more than the scan did.
- */
-static ALWAYS_INLINE int32_t choose_item(dlx_problem *p, bool maybe_zero, size_t level, const bool track)
-{
-	const int32_t *len = p->len;
-	if (!track)
-		return mrv_scan(p);
-	const uint8_t *low = p->low;
-	const int32_t np = p->np;
-	int32_t one = 0;
-	int32_t from = p->scan_from;
-	/* Eight items' bytes at a time; the bytes past np are 0. */
-	for (int32_t k = from; k <= np; k += 8) {
-		uint64_t m;
-		DLX_COUNT_SCAN(p, 1);
-		memcpy(&m, low + k, sizeof m);
-		if (!m)
-			continue;
-		/* A long run of zero bytes may be covered items: start past those next time. */
-		if (k - from >= 128) {
-			while (from <= np && len[from] >= DLX_COVERED)
-				from++;
-			p->scan_from = from;
-			p->scan_level = level;
-		}
-		if (!maybe_zero)
-			return k + first_byte(m);
-		/* At the root: an item with no option at all comes first. */
-		for (int32_t j = k; j < k + 8 && j <= np; j++) {
-			if (!low[j])
-				continue;
-			if (len[j] == 0)
-				return j;
-			if (!one)
-				one = j;
-		}
-	}
-	if (one)
-		return one;
-	int32_t best = INT32_MAX, bi = 0;
-	for (int32_t j = from; j <= np; j++) {
-		DLX_COUNT_SCAN(p, 1);
-		if (len[j] < best) {
-			best = len[j];
-			bi = j;
-			if (best == 2)
-				break;
-		}
-	}
-	return bi;
 }
 
 /*

@@ -504,6 +504,7 @@ struct zdd_level {
 	uint64_t hash;
 	size_t pend;            /* where this node's children start in the pending list */
 	bool store;
+	bool emptied;           /* covering the item left another with no option */
 };
 
 struct zdd_build {
@@ -662,7 +663,7 @@ static void build_fill_stats(const struct zdd_build *b, dlx_stats *st)
 
 /* The memoized search that makes the nodes (dlx-memo.c's memo_impl(), with ids for counts); the root in *root. */
 static SPECIALIZED int build_impl(struct zdd_build *b, const dlx_search_params *params, dlx_stats *st,
-				    uint32_t *root, const bool colors, const bool fixed)
+				    uint32_t *root, const bool colors, const bool fixed, const bool track)
 {
 	dlx_problem *p = b->p;
 	const struct dlx_nodes nd = p->node;
@@ -677,6 +678,8 @@ static SPECIALIZED int build_impl(struct zdd_build *b, const dlx_search_params *
 	int32_t i, x;
 	st->stop = DLX_STOP_COMPLETE;
 	key_build(&b->k);
+	if (track)
+		tracked_start(p);
 
 x2:	/* Enter a node: the empty solution, a state met before, or a branching. */
 	if (b->nodes == UINT64_MAX || b->branches == UINT64_MAX || b->updates > update_room) {
@@ -704,7 +707,8 @@ x2:	/* Enter a node: the empty solution, a state met before, or a branching. */
 		v = TOP;
 		goto ret;
 	}
-	i = fixed ? choose_first(&b->k, level ? lv[level - 1].from : 1) : choose_mrv(p);
+	i = fixed ? choose_first(&b->k, level ? lv[level - 1].from : 1)
+		  : track ? choose_tracked(p, level, level == 0 || lv[level - 1].emptied) : mrv_scan(p);
 	if (len[i] == 0) {
 		v = BOT;
 		goto ret;
@@ -717,19 +721,17 @@ x2:	/* Enter a node: the empty solution, a state met before, or a branching. */
 	lv[level].from = i + 1;
 	lv[level].hash = b->k.hash;
 	lv[level].pend = b->n_pend;
-	mark(p, i, false);
-	{
-		bool emptied = false;
-		b->updates += cover(p, i, &emptied, false, colors);
-	}
+	mark(p, i, track);
+	lv[level].emptied = false;
+	b->updates += cover(p, i, &lv[level].emptied, track, colors);
 	key_flip(&b->k, i, colors);
 	x = nd.down[i];
 
 x5:	/* Try option x of item i, or end the node when they are all tried. */
 	if (x == i) {
 		key_flip(&b->k, i, colors);
-		uncover(p, i, false, colors);
-		unmark(p, i, false);
+		uncover(p, i, track, colors);
+		unmark(p, i, track);
 		rc = make_chain(b, lv[level].pend, &v);
 		if (!rc && lv[level].store)
 			rc = table_put(b, lv[level].hash, b->k.key, v);
@@ -739,12 +741,12 @@ x5:	/* Try option x of item i, or end the node when they are all tried. */
 		}
 		goto ret;
 	}
-	mark_rest(p, x, false, colors);
+	mark_rest(p, x, track, colors);
 	{
-		int32_t dead = commit_rest_until_empty(p, x, &b->updates, false, colors);
+		int32_t dead = commit_rest_until_empty(p, x, &b->updates, track, colors);
 		if (dead) {
-			uncommit_back(p, x, dead, false, colors);
-			unmark_rest(p, x, false, colors);
+			uncommit_back(p, x, dead, track, colors);
+			unmark_rest(p, x, track, colors);
 			goto next;
 		}
 	}
@@ -764,8 +766,8 @@ ret:	/* The node at `level` is v: a child of its parent's chain, unless it has n
 		b->pend_child[b->n_pend++] = v;
 	}
 	key_option(&b->k, x, colors);
-	uncommit_rest(p, x, false, colors);
-	unmark_rest(p, x, false, colors);
+	uncommit_rest(p, x, track, colors);
+	unmark_rest(p, x, track, colors);
 next:	/* The option x of item i at `level` is done. */
 	x = nd.down[x];
 	goto x5;
@@ -774,12 +776,12 @@ unwind:	/* Stopped: undo every level's choice and its item's cover. */
 	while (level > 0) {
 		x = lv[--level].x;
 		key_option(&b->k, x, colors);
-		uncommit_rest(p, x, false, colors);
-		unmark_rest(p, x, false, colors);
+		uncommit_rest(p, x, track, colors);
+		unmark_rest(p, x, track, colors);
 		i = lv[level].item;
 		key_flip(&b->k, i, colors);
-		uncover(p, i, false, colors);
-		unmark(p, i, false);
+		uncover(p, i, track, colors);
+		unmark(p, i, track);
 	}
 	build_fill_stats(b, st);
 	return rc;
@@ -793,9 +795,15 @@ done:
 static int build_run(struct zdd_build *b, const dlx_search_params *params, dlx_stats *st, uint32_t *root,
 		     bool fixed)
 {
+	/* The low bytes where dlx_search() keeps them (want_tracking()); the first-item rule needs none. */
+	bool track = !fixed && b->p->track;
 	if (b->p->color)
-		return fixed ? build_impl(b, params, st, root, true, true) : build_impl(b, params, st, root, true, false);
-	return fixed ? build_impl(b, params, st, root, false, true) : build_impl(b, params, st, root, false, false);
+		return fixed ? build_impl(b, params, st, root, true, true, false)
+		       : track ? build_impl(b, params, st, root, true, false, true)
+			       : build_impl(b, params, st, root, true, false, false);
+	return fixed ? build_impl(b, params, st, root, false, true, false)
+	       : track ? build_impl(b, params, st, root, false, false, true)
+		       : build_impl(b, params, st, root, false, false, false);
 }
 
 static void build_free(struct zdd_build *b)
