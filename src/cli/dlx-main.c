@@ -482,7 +482,7 @@ static int parse_args(int argc, char **argv, struct opts *o)
 	if (o->reduce && (o->count || o->all || o->numbers || o->quiet || o->seeded || o->estimate || o->best ||
 			  o->svg || o->memo || o->ordered || o->mp.memory || o->zdd.write_file || o->zdd.read_file || o->zdd.sampling ||
 			  o->checkpoint || o->resume || o->checkpoint_every || o->sat || o->cli.limit || o->cli.parts ||
-			  o->cli.propagate))
+			  o->cli.propagate || o->cli.threads > 1))
 		return cli_usage_error(&dlx_program, "--reduce writes the problem and searches nothing: it goes only "
 				       "with --stats, --strict, --output, --node-limit, --time-limit and --progress");
 	int r = cli_parse_file(&dlx_program, argc, argv, &o->file);
@@ -498,6 +498,12 @@ static int parse_args(int argc, char **argv, struct opts *o)
 	if (o->best && (o->count || o->all || o->estimate || o->memo || o->svg || o->cli.parts || o->cli.propagate))
 		return cli_usage_error(&dlx_program, "--best does not go with --count, --all, --estimate, --memo, --svg, "
 				       "--part or --propagate");
+	if (o->best && o->cli.threads > 1)
+		return cli_usage_error(&dlx_program, "--best searches in one thread: not with --threads above 1");
+	/* A part's count is added up with the others': one stopped at a limit would pass for a whole one. */
+	if (o->count && !o->all && o->cli.parts && o->cli.limit)
+		return cli_usage_error(&dlx_program, "--limit with --count --part: the parts' counts are added up, "
+				       "and a count stopped at a limit is not the part's (use --node-limit, which says so)");
 	r = check_checkpoint(o);
 	if (r)
 		return r;

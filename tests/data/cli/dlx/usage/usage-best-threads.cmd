@@ -1,0 +1,1 @@
+--best --threads 2 @TOPDATA@/queens8.dlx

@@ -1,0 +1,1 @@
+--reduce --threads 2 @TOPDATA@/queens8.dlx
