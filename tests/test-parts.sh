@@ -94,6 +94,11 @@ check "exact sum past 2^64" 36893488147419103230 "$("$sum" "$tmp/big")"
 printf 'part 1/2: 5 apples\npart 2/2: 1\n' > "$tmp/junk"
 "$sum" "$tmp/junk" > /dev/null 2>&1
 check "malformed part line refused" 1 $?
+# Leading zeros: "01/2" was a label of its own, its count lost or counted twice.
+printf 'part 1/2: 5\npart 01/2: 7\npart 2/2: 3\n' > "$tmp/zeros"
+"$sum" "$tmp/zeros" > /dev/null 2> "$tmp/err"
+check "leading zeros refused" 1 $?
+check "leading zeros named" "dlx-sum-parts: $tmp/zeros:2: not a part count: part 01/2: 7" "$(cat "$tmp/err")"
 # A line may claim any M: more than dlx makes is refused at its line, and what is missing of a
 # large M is named in a few lines, found without counting the pieces out (it took minutes and
 # printed a line per missing part: 10 million for "part 1/10000000").
