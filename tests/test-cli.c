@@ -692,6 +692,30 @@ START_TEST(test_stdout_full)
 }
 END_TEST
 
+/* --help and --version into a full disk: exit status 3 and the error, as every other output (they said 0). */
+START_TEST(test_help_into_full_disk)
+{
+	static const char *const opts[] = { "--help", "--version" };
+	for (int prog = 0; prog < 2; prog++)
+		for (int k = 0; k < 2; k++) {
+			int fd = open("/dev/full", O_WRONLY);
+			if (fd < 0) {
+				fprintf(stderr, "test-cli: no /dev/full, skipping\n");
+				return;
+			}
+			char *argv[] = { prog ? "dlx-sudoku" : "dlx", (char *)opts[k], NULL };
+			struct runner_cmd rc = { prog ? bin_of("DLX_SUDOKU_BIN") : dlx_bin(), argv, NULL, fd, false };
+			struct runner_result res;
+			ck_assert_int_eq(runner_run(&rc, CASE_TIMEOUT * runner_slowdown(), &res), 0);
+			close(fd);
+			ck_assert_msg(res.status == 3, "%s %s: exit status %d", argv[0], opts[k], res.status);
+			ck_assert_msg(strstr(res.err, "write error: No space left on device\n") != NULL, "%s %s: %s",
+				      argv[0], opts[k], res.err);
+			runner_result_free(&res);
+		}
+}
+END_TEST
+
 /*
  * dlx-sudoku --all on the empty 9x9 board (6.67e21 solutions) into a full
  * disk or a closed pipe, in one thread and in a worker thread: the message
@@ -813,6 +837,7 @@ static Suite *cli_suite(void)
 	tcase_add_test(tc, test_closed_stdout);
 	tcase_add_test(tc, test_closed_stdout_sigpipe_ignored);
 	tcase_add_test(tc, test_stdout_full);
+	tcase_add_test(tc, test_help_into_full_disk);
 	tcase_add_test(tc, test_sudoku_all_write_errors);
 	tcase_add_test(tc, test_sigint);
 	tcase_add_test(tc, test_sigint_memo);

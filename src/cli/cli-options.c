@@ -108,10 +108,11 @@ int cli_parse_option(const struct cli_program *prog, int c, const char *arg, str
 	case CLI_OPT_NO_PROGRESS: opts->progress = CLI_PROGRESS_OFF; break;
 	case CLI_OPT_PROPAGATE: opts->propagate = true; break;
 	case 'h':
-		fputs(prog->usage, stdout);
+		/* A failed write keeps its errno for cli_finish_output()'s message. */
+		cli_wrote(fputs(prog->usage, stdout) >= 0);
 		return CLI_OPTION_EXIT;
 	case 'V':
-		printf("%s %s\n", prog->name, DLX_VERSION);
+		cli_wrote(printf("%s %s\n", prog->name, DLX_VERSION) >= 0);
 		return CLI_OPTION_EXIT;
 	default:
 		/* getopt has said what was wrong. */

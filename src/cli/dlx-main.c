@@ -753,7 +753,7 @@ int main(int argc, char **argv)
 	struct opts o = { 0 };
 	int r = parse_args(argc, argv, &o);
 	if (r)
-		return r < 0 ? CLI_EXIT_OK : r;
+		return r < 0 ? cli_finish_output("dlx", false, CLI_EXIT_OK) : r; /* --help, --version: to /dev/full too */
 	/* Each file written, before any is opened: none may be a file the run reads or another one it writes. */
 	const char *files[] = { o.file, o.checkpoint, o.zdd.read_file, o.zdd.write_file, o.svg };
 	const char *names[] = { "the input", "--checkpoint", "--from-zdd", "--zdd", "--svg" };

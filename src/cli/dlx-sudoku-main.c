@@ -202,7 +202,7 @@ int main(int argc, char **argv)
 	struct puzzle_options o = { 0 };
 	int status = parse_puzzle_options(argc, argv, &o);
 	if (status)
-		return status == CLI_OPTION_EXIT ? CLI_EXIT_OK : status;
+		return status == CLI_OPTION_EXIT ? cli_finish_output("dlx-sudoku", false, CLI_EXIT_OK) : status;
 	/* Each file written, before any is opened: none may be a file the run reads or the other one it writes. */
 	const char *files[] = { o.file, o.regions_file, o.parity_file, o.cages_file, o.grid_file, o.checkpoint };
 	const char *names[] = { "the input", "--regions", "--parity", "--cages", "--grid", "--checkpoint" };
