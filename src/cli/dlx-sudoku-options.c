@@ -209,7 +209,7 @@ static const char usage_dlx_sudoku[] =
 	"                         to MAX on Sudoku Explainer's scale (one decimal at\n"
 	"                         most: 2.0-3.0), or --rating=V exactly V.  A puzzle\n"
 	"                         beyond the ladder has only a lower bound and is in\n"
-	"                         no range; the ladder solves nothing above 7.6\n"
+	"                         no range; the ladder's longest chains rate about 9.5\n"
 	"      --difficulty=CLASS (classic 9x9) only puzzles of a class as --rate\n"
 	"                         prints it: easy (up to 2.5), medium (2.6-3.4), hard\n"
 	"                         (3.5-4.4), expert (4.5 and up, solved) or beyond\n"
@@ -706,6 +706,10 @@ static const char *clash(const struct puzzle_options *o, const struct requests *
 		o->cli.limit || o->svg)))
 		return "--explain, --hint and --rate exclude each other and the other modes, --generate, --limit and "
 			"--output svg";
+	/* They print steps or ratings, not boards, and search by their own rules: these would change nothing. */
+	if (rq->logic && (o->have_output || o->cli.node_limit || o->cli.propagate))
+		return "--explain, --hint and --rate print steps and ratings by their own rules: not with --output, "
+			"--node-limit or --propagate";
 	if (rq->generate && (count || unique || all || score || grade || o->cli.limit || rq->candidates))
 		return "--generate cannot be combined with --count, --unique, --all, --score, --grade, --candidates or --limit";
 	if (rq->candidates && (count || unique || all || score || grade || o->cli.limit))

@@ -1,0 +1,1 @@
+--explain -o grid @TOPDATA@/sudoku17-sample.txt

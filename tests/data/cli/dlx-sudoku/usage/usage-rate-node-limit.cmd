@@ -1,0 +1,1 @@
+--rate --node-limit 1 @TOPDATA@/sudoku17-sample.txt
