@@ -35,6 +35,18 @@ static dlx_problem *strip(size_t n)
 	return p;
 }
 
+/* n items (n even) in disjoint pairs, one option each: covering one item of a pair empties the other. */
+static dlx_problem *pairs(size_t n)
+{
+	dlx_problem *p = dlx_problem_new(n, 0);
+	ck_assert_ptr_nonnull(p);
+	for (size_t k = 0; k + 1 < n; k += 2) {
+		size_t items[2] = { k, k + 1 };
+		ck_assert_int_ge(dlx_add_option(p, items, 2), 0);
+	}
+	return p;
+}
+
 static int poll_go_on(void *ctx, const dlx_stats *so_far)
 {
 	double *last = ctx;
@@ -72,6 +84,8 @@ static const struct chain {
 } chains[] = {
 	{ "one option per item", singles, 100000, 0 },
 	{ "a domino strip", strip, 200000, 0 },
+	/* Memo and diagrams: every cover empties an item, which the option then covers. */
+	{ "disjoint pairs", pairs, 200000, 0 },
 	/* Knuth's estimate reads the levels of the path: none may be read at every poll. */
 	{ "a domino strip polled at every node", strip, 100000, 1 },
 };
@@ -120,6 +134,72 @@ START_TEST(memo_and_diagrams_read_little_per_node)
 }
 END_TEST
 
+/*
+ * The memoized count and the diagram choose the same items with the low
+ * bytes as without: the same count, nodes, table and diagram, on a problem
+ * with a covered prefix longer than the 128 items that move scan_from, an
+ * item that a cover empties, and branching below, whole and in threads.
+ */
+static dlx_problem *prefix_then_branching(void)
+{
+	size_t n = 300, m = 12, q = n + m + 1; /* a chain, then items with two options, then one shared */
+	dlx_problem *p = dlx_problem_new(q + 2, 0);
+	ck_assert_ptr_nonnull(p);
+	for (size_t k = 0; k < n; k++)
+		ck_assert_int_ge(dlx_add_option(p, &k, 1), 0);
+	for (size_t k = n; k < n + m; k++) {
+		size_t alone = k, shared[2] = { k, n + m };
+		ck_assert_int_ge(dlx_add_option(p, &alone, 1), 0);
+		ck_assert_int_ge(dlx_add_option(p, shared, 2), 0);
+	}
+	/* q + 1 only ever comes with q: covering q empties it unless the option taken holds it. */
+	size_t a[2] = { q, q + 1 }, b[1] = { q };
+	ck_assert_int_ge(dlx_add_option(p, a, 2), 0);
+	ck_assert_int_ge(dlx_add_option(p, b, 1), 0);
+	size_t c[2] = { n + m, q };
+	ck_assert_int_ge(dlx_add_option(p, c, 2), 0);
+	return p;
+}
+
+START_TEST(memo_and_diagrams_alike_with_low_bytes)
+{
+	dlx_stats st[2];
+	dlx_memo_stats ms[2];
+	char *count[2];
+	size_t zsize[2];
+	for (int t = 0; t < 2; t++) {
+		dlx_problem *p = prefix_then_branching();
+		dlx__set_tracking(p, t);
+		dlx_memo_params mp = DLX_MEMO_PARAMS_INIT;
+		ck_assert_int_eq(dlx_memo_count(p, NULL, &mp, NULL, &count[t], &st[t], &ms[t]), DLX_OK);
+		dlx_split_params sp = { 2, 0, 0 };
+		char *threaded = NULL;
+		dlx_stats ts;
+		ck_assert_int_eq(dlx_memo_count(p, NULL, &mp, &sp, &threaded, &ts, NULL), DLX_OK);
+		ck_assert_str_eq(threaded, count[t]);
+		free(threaded);
+		dlx_zdd *z = NULL;
+		dlx_stats zs;
+		ck_assert_int_eq(dlx_zdd_build(p, NULL, &mp, &z, &zs), DLX_OK);
+		zsize[t] = dlx_zdd_size(z);
+		char *zc = dlx_zdd_count(z);
+		ck_assert_str_eq(zc, count[t]);
+		free(zc);
+		dlx_zdd_free(z);
+		dlx_problem_free(p);
+	}
+	ck_assert_str_eq(count[0], count[1]);
+	ck_assert_str_ne(count[0], "0");
+	ck_assert_uint_eq(st[0].nodes, st[1].nodes);
+	ck_assert_uint_eq(st[0].updates, st[1].updates);
+	ck_assert_uint_eq(ms[0].lookups, ms[1].lookups);
+	ck_assert_uint_eq(ms[0].hits, ms[1].hits);
+	ck_assert_uint_eq(zsize[0], zsize[1]);
+	free(count[0]);
+	free(count[1]);
+}
+END_TEST
+
 START_TEST(covered_prefix_comes_back)
 {
 	/*
@@ -160,6 +240,7 @@ int main(void)
 	tcase_add_loop_test(tc, chains_read_little_per_node, 0, (int)(sizeof chains / sizeof chains[0]));
 	tcase_add_test(tc, covered_prefix_comes_back);
 	tcase_add_loop_test(tc, memo_and_diagrams_read_little_per_node, 0, (int)(sizeof chains / sizeof chains[0]));
+	tcase_add_test(tc, memo_and_diagrams_alike_with_low_bytes);
 	suite_add_tcase(s, tc);
 	SRunner *sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);

@@ -260,6 +260,41 @@ static ALWAYS_INLINE int32_t choose_tracked(dlx_problem *p, size_t level, bool m
 	return choose_item(p, maybe_zero, level, true);
 }
 
+/*
+ * The lowest-numbered primary item that covering item i left with no
+ * option, or 0: a walk of i's options (the updates the cover made), not of
+ * every item.  Below a node, only that cover can have emptied an item (a
+ * commit that empties one is given up), so a search that knows which
+ * cover may have (memo, diagrams) asks this before choose_tracked(): a
+ * chain of disjoint pairs empties the other of each pair at every level,
+ * and a scan of every item's byte there would make it quadratic again.
+ */
+static inline int32_t emptied_by(const dlx_problem *p, int32_t i)
+{
+	const int32_t *top = p->node.top, *up = p->node.up, *down = p->node.down, *len = p->len;
+	int32_t best = 0;
+	for (int32_t pp = down[i]; pp != i; pp = down[pp]) {
+		for (int32_t q = pp + 1; q != pp;) {
+			int32_t x = top[q];
+			if (x <= 0) {
+				q = up[q];
+				continue;
+			}
+			if (x <= p->np && len[x] == 0 && (!best || x < best))
+				best = x;
+			q++;
+		}
+	}
+	return best;
+}
+
+/* choose_tracked() below a node whose cover of item `parent` may have emptied an item (emptied). */
+static ALWAYS_INLINE int32_t choose_below(dlx_problem *p, size_t level, int32_t parent, bool emptied)
+{
+	int32_t z = emptied ? emptied_by(p, parent) : 0;
+	return z ? z : choose_tracked(p, level, false);
+}
+
 /* Takes node q out of item x's list: one link update (hide()'s loop body). */
 static ALWAYS_INLINE void hide_node(int32_t q, int32_t x, int32_t *restrict up, int32_t *restrict down,
 				    int32_t *restrict len, uint8_t *restrict low, bool *z, uint64_t *k, const bool track)

@@ -174,7 +174,8 @@ static SPECIALIZED int memo_impl(struct memo_state *m, const dlx_search_params *
 				if (p->n_act_p == 0)
 					goto refuse;
 				i = fixed ? choose_first(&m->k, level ? lv[level - 1].from : 1)
-					  : track ? choose_tracked(p, level, level == 0 || lv[level - 1].emptied) : mrv_scan(p);
+					  : !track ? mrv_scan(p) : level == 0 ? choose_tracked(p, 0, true)
+								  : choose_below(p, level, lv[level - 1].item, lv[level - 1].emptied);
 				if ((uint32_t)(i - 1) != path->item[level] || len[i] == 0)
 					goto refuse;
 				lv[level].store = len[i] >= 2 && m->table.cap;
@@ -249,7 +250,8 @@ x2:	/* Enter a node: a solution, a state counted before, or a branching. */
 		goto counted;
 	}
 	i = fixed ? choose_first(&m->k, level ? lv[level - 1].from : 1)
-					  : track ? choose_tracked(p, level, level == 0 || lv[level - 1].emptied) : mrv_scan(p);
+					  : !track ? mrv_scan(p) : level == 0 ? choose_tracked(p, 0, true)
+								  : choose_below(p, level, lv[level - 1].item, lv[level - 1].emptied);
 	if (len[i] == 0) {
 		/* Only at the root: below it a choice that empties an item is given up at once. */
 		v.lo = 0;

@@ -708,7 +708,8 @@ x2:	/* Enter a node: the empty solution, a state met before, or a branching. */
 		goto ret;
 	}
 	i = fixed ? choose_first(&b->k, level ? lv[level - 1].from : 1)
-		  : track ? choose_tracked(p, level, level == 0 || lv[level - 1].emptied) : mrv_scan(p);
+		  : !track ? mrv_scan(p) : level == 0 ? choose_tracked(p, 0, true)
+							  : choose_below(p, level, lv[level - 1].item, lv[level - 1].emptied);
 	if (len[i] == 0) {
 		v = BOT;
 		goto ret;
