@@ -456,6 +456,27 @@ START_TEST(test_output_is_an_input)
 	ck_assert_msg(strstr(res.err, "--output-file") && strstr(res.err, "is also the input"), "%.200s", res.err);
 	ck_assert_int_eq(file_size(puzzles), before);
 	runner_result_free(&res);
+	/* Standard output appended to the input: the answers would be read as puzzles without end. */
+	int afd = open(puzzles, O_WRONLY | O_APPEND);
+	ck_assert_int_ge(afd, 0);
+	char *argv_out[] = { "dlx-sudoku", puzzles, NULL };
+	struct runner_cmd rc_out = { env("DLX_SUDOKU_BIN"), argv_out, NULL, afd, false };
+	ck_assert_int_eq(runner_run(&rc_out, TIMEOUT, &res), 0);
+	close(afd);
+	ck_assert_msg(res.status == 2 && strstr(res.err, "standard output is also the input"), "stdout: %d %.200s",
+		      res.status, res.err);
+	ck_assert_int_eq(file_size(puzzles), before);
+	runner_result_free(&res);
+	/* Two outputs naming one file that does not exist yet: refused, nothing created. */
+	char *both = tmp_path("both.out");
+	unlink(both);
+	char *argv_two[] = { "dlx", "--count", "--checkpoint", both, "--output", both, q6, NULL };
+	run(env("DLX_BIN"), argv_two, NULL, &res);
+	ck_assert_msg(res.status == 2 && strstr(res.err, "one file cannot be both"), "two outputs: %d %.200s",
+		      res.status, res.err);
+	ck_assert_int_eq(file_size(both), -1);
+	runner_result_free(&res);
+	free(both);
 	/* A new file, or another one, is written as before. */
 	char *fresh = tmp_path("answers.txt");
 	unlink(fresh);

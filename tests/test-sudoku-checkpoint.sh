@@ -79,7 +79,7 @@ check "not a checkpoint message" "dlx-sudoku: $tmp/notck: not a dlx checkpoint (
 # The input itself as the checkpoint: saves would overwrite it.
 "$sud" --count --resume "$tmp/p15" "$tmp/p15" > "$tmp/out" 2> "$tmp/err"
 check "input as checkpoint status" 2 $?
-check "input as checkpoint message" "dlx-sudoku: --checkpoint $tmp/p15 is also the input $tmp/p15: writing it would destroy what is read there" "$(cat "$tmp/err")"
+check "input as checkpoint message" "dlx-sudoku: --checkpoint $tmp/p15 is also the input $tmp/p15: one file cannot be both" "$(cat "$tmp/err")"
 "$sud" --count --resume "$tmp/none.ckpt" "$tmp/p15" > "$tmp/out" 2> "$tmp/err"
 check "missing status" 2 $?
 check "missing message" "dlx-sudoku: $tmp/none.ckpt: No such file or directory" "$(cat "$tmp/err")"

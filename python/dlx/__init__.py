@@ -43,6 +43,7 @@ Best(solutions=[(2, ['b', 'a']), (3, ['ab'])], ties=1, complete=True)
 
 from __future__ import annotations
 
+import math
 import os
 import warnings
 from typing import Any, Dict, Hashable, Iterable, Iterator, List, Mapping, NamedTuple, Optional, Tuple, Union
@@ -533,10 +534,12 @@ def _time_limit(value: Optional[float]) -> float:
     over 10**9 seconds, is no limit either (the engine's clock would overflow)."""
     if value is None:
         return 0.0
-    if isinstance(value, bool):
+    if isinstance(value, (bool, str, bytes)):
         raise ValueError("time_limit must be a positive number of seconds, or None")
     try:
         seconds = float(value)
+    except OverflowError:  # an int past a float's range: far more than 10**9 seconds
+        return math.inf
     except (TypeError, ValueError):
         raise ValueError("time_limit must be a positive number of seconds, or None") from None
     if not seconds > 0:

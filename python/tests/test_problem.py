@@ -320,11 +320,11 @@ def test_a_seed_leaves_no_trace_on_later_searches():
 def test_no_time_limit_however_written():
     # 14 items, every pair an option: 135135 solutions, past the first clock read (16384 nodes).
     p = dlx.Problem(range(14), options=[(i, j) for i in range(14) for j in range(i + 1, 14)])
-    for tl in (None, 1e9, 1e10, 1e300, math.inf):
+    for tl in (None, 1e9, 1e10, 1e300, math.inf, 10**400):
         assert p.count(threads=1, time_limit=tl) == 135135
         assert p.best(time_limit=tl).complete
         assert p.estimate(probes=10, time_limit=tl).stop == "complete"
-    for bad in (0, -1, math.nan, "soon", True):
+    for bad in (0, -1, math.nan, "soon", "5", b"5", True):
         with pytest.raises(ValueError):
             p.count(time_limit=bad)
 

@@ -164,26 +164,79 @@ FILE *cli_open_input(const char *prog, const char *path, const char **name)
 	return in;
 }
 
-bool cli_output_clashes(const char *prog, const char *option, const char *path, const char *const *others,
-	const char *const *others_opt, size_t n)
+/* Where a path leads: its file, or, when there is none yet, its directory and last name. */
+struct file_id {
+	bool exists;
+	dev_t dev;
+	ino_t ino;
+	const char *name; /* the last name, when !exists */
+};
+
+/* Fills *id; false when the path is neither a regular file nor a name that can be created. */
+static bool file_id_of(const char *path, bool is_stdio, int fd, struct file_id *id)
 {
-	struct stat out;
-	if (!path || strcmp(path, "-") == 0 || stat(path, &out) != 0)
+	struct stat st;
+	if (is_stdio ? fstat(fd, &st) == 0 : stat(path, &st) == 0) {
+		*id = (struct file_id){ true, st.st_dev, st.st_ino, NULL };
+		return S_ISREG(st.st_mode);
+	}
+	if (is_stdio || errno != ENOENT)
 		return false;
+	const char *slash = strrchr(path, '/');
+	char dir[4096] = ".";
+	if (slash) {
+		size_t n = slash == path ? 1 : (size_t)(slash - path);
+		if (n >= sizeof dir)
+			return false;
+		memcpy(dir, path, n);
+		dir[n] = '\0';
+	}
+	if (stat(dir, &st) != 0)
+		return false;
+	*id = (struct file_id){ false, st.st_dev, st.st_ino, slash ? slash + 1 : path };
+	return *id->name != '\0';
+}
+
+static bool same_file(const struct file_id *a, const struct file_id *b)
+{
+	return a->exists == b->exists && a->dev == b->dev && a->ino == b->ino &&
+		(a->exists || strcmp(a->name, b->name) == 0);
+}
+
+static bool clashes(const char *prog, const char *option, const char *shown, const struct file_id *out,
+	const char *const *others, const char *const *others_opt, size_t n, const char *path)
+{
 	for (size_t k = 0; k < n; k++) {
-		struct stat o;
+		struct file_id o;
 		/* "-" is standard input: `dlx -o p.dlx < p.dlx` empties p.dlx as surely. */
 		bool is_stdin = others[k] && strcmp(others[k], "-") == 0;
-		if (!others[k] || others[k] == path || (is_stdin ? fstat(STDIN_FILENO, &o) : stat(others[k], &o)) != 0 ||
-			!S_ISREG(o.st_mode))
+		if (!others[k] || others[k] == path || !file_id_of(others[k], is_stdin, STDIN_FILENO, &o))
 			continue;
-		if (o.st_dev == out.st_dev && o.st_ino == out.st_ino) {
-			fprintf(stderr, "%s: %s %s is also %s%s%s: writing it would destroy what is read there\n", prog,
-				option, path, others_opt[k], *others_opt[k] ? " " : "", is_stdin ? "(standard input)" : others[k]);
+		if (same_file(&o, out)) {
+			fprintf(stderr, "%s: %s%s%s is also %s%s%s: one file cannot be both\n", prog,
+				option, *option ? " " : "", shown, others_opt[k], *others_opt[k] ? " " : "",
+				is_stdin ? "(standard input)" : others[k]);
 			return true;
 		}
 	}
 	return false;
+}
+
+bool cli_output_clashes(const char *prog, const char *option, const char *path, const char *const *others,
+	const char *const *others_opt, size_t n)
+{
+	struct file_id out;
+	if (!path || strcmp(path, "-") == 0 || !file_id_of(path, false, -1, &out))
+		return false;
+	return clashes(prog, option, path, &out, others, others_opt, n, path);
+}
+
+bool cli_stdout_clashes(const char *prog, const char *const *others, const char *const *others_opt, size_t n)
+{
+	struct file_id out;
+	if (!file_id_of(NULL, true, STDOUT_FILENO, &out))
+		return false;
+	return clashes(prog, "", "standard output", &out, others, others_opt, n, NULL);
 }
 
 void cli_close_input(FILE *in)

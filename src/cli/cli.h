@@ -114,12 +114,19 @@ FILE *cli_open_input(const char *prog, const char *path, const char **name);
  * of the n files the run reads or writes otherwise (others[k], named by
  * others_opt[k]; NULL skipped, "-" standard input), by device and inode as
  * `sort -o` checks, among regular files: opened for writing it would be
- * emptied before it is read.  Says
- * "PROG: OPTION PATH is also OTHER: ..." on stderr when it is; a file that
- * does not exist yet clashes with nothing.  O(n) stat() calls.
+ * emptied before it is read, or two outputs would write one file.  A file
+ * that does not exist yet is compared by its directory and name, so that
+ * two outputs naming it alike clash too.  Says "PROG: OPTION PATH is also
+ * OTHER: ..." on stderr when it is.  O(n) stat() calls.
  */
 bool cli_output_clashes(const char *prog, const char *option, const char *path, const char *const *others,
 	const char *const *others_opt, size_t n);
+
+/*
+ * The same for standard output, when it is a regular file: `dlx-sudoku
+ * FILE >> FILE` would read its own answers as puzzles without end.
+ */
+bool cli_stdout_clashes(const char *prog, const char *const *others, const char *const *others_opt, size_t n);
 
 /* Closes what cli_open_input() opened; standard input stays open. */
 void cli_close_input(FILE *in);

@@ -501,7 +501,7 @@ static int parse_args(int argc, char **argv, struct opts *o)
 	if (o->best && o->cli.threads > 1)
 		return cli_usage_error(&dlx_program, "--best searches in one thread: not with --threads above 1");
 	/* A part's count is added up with the others': one stopped at a limit would pass for a whole one. */
-	if (o->count && !o->all && o->cli.parts && o->cli.limit)
+	if (o->count && o->cli.parts && o->cli.limit)
 		return cli_usage_error(&dlx_program, "--limit with --count --part: the parts' counts are added up, "
 				       "and a count stopped at a limit is not the part's (use --node-limit, which says so)");
 	r = check_checkpoint(o);
@@ -755,12 +755,13 @@ int main(int argc, char **argv)
 	if (r)
 		return r < 0 ? cli_finish_output("dlx", false, CLI_EXIT_OK) : r; /* --help, --version: to /dev/full too */
 	/* Each file written, before any is opened: none may be a file the run reads or another one it writes. */
-	const char *files[] = { o.file, o.checkpoint, o.zdd.read_file, o.zdd.write_file, o.svg };
-	const char *names[] = { "the input", "--checkpoint", "--from-zdd", "--zdd", "--svg" };
-	if (cli_output_clashes("dlx", "--output", o.output, files, names, 5) ||
-		cli_output_clashes("dlx", "--svg", o.svg, files, names, 4) ||
-		cli_output_clashes("dlx", "--zdd", o.zdd.write_file, files, names, 3) ||
-		cli_output_clashes("dlx", "--checkpoint", o.checkpoint, files, names, 1))
+	const char *resume = o.resume && strcmp(o.resume, o.checkpoint) != 0 ? o.resume : NULL;
+	const char *files[] = { o.file, resume, o.checkpoint, o.zdd.read_file, o.zdd.write_file, o.svg };
+	const char *names[] = { "the input", "--resume", "--checkpoint", "--from-zdd", "--zdd", "--svg" };
+	if (cli_output_clashes("dlx", "--output", o.output, files, names, 6) ||
+		cli_output_clashes("dlx", "--svg", o.svg, files, names, 5) ||
+		cli_output_clashes("dlx", "--zdd", o.zdd.write_file, files, names, 4) ||
+		cli_output_clashes("dlx", "--checkpoint", o.checkpoint, files, names, 2))
 		return CLI_EXIT_USAGE;
 	dlx_ec *ec;
 	r = read_problem(o.file, o.strict, &ec);

@@ -204,10 +204,13 @@ int main(int argc, char **argv)
 	if (status)
 		return status == CLI_OPTION_EXIT ? cli_finish_output("dlx-sudoku", false, CLI_EXIT_OK) : status;
 	/* Each file written, before any is opened: none may be a file the run reads or the other one it writes. */
-	const char *files[] = { o.file, o.regions_file, o.parity_file, o.cages_file, o.grid_file, o.checkpoint };
-	const char *names[] = { "the input", "--regions", "--parity", "--cages", "--grid", "--checkpoint" };
-	if (cli_output_clashes("dlx-sudoku", "--output-file", o.output_file, files, names, 6) ||
-		cli_output_clashes("dlx-sudoku", "--checkpoint", o.checkpoint, files, names, 5))
+	const char *resume = o.resume && o.checkpoint && strcmp(o.resume, o.checkpoint) != 0 ? o.resume : NULL;
+	const char *files[] = { o.file, o.regions_file, o.parity_file, o.cages_file, o.grid_file, resume, o.checkpoint };
+	const char *names[] = { "the input", "--regions", "--parity", "--cages", "--grid", "--resume", "--checkpoint" };
+	/* Without --output-file, standard output: a file appended to as it is read would never end. */
+	if ((o.output_file ? cli_output_clashes("dlx-sudoku", "--output-file", o.output_file, files, names, 7)
+			   : cli_stdout_clashes("dlx-sudoku", files, names, 7)) ||
+		cli_output_clashes("dlx-sudoku", "--checkpoint", o.checkpoint, files, names, 6))
 		status = CLI_EXIT_USAGE;
 	/* A resumed run opens it itself: it may keep what is there. */
 	else if (o.output_file && !o.resume && !freopen(o.output_file, "w", stdout)) {

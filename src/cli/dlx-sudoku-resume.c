@@ -12,7 +12,8 @@
 
 /* Eight bytes no search checkpoint (DLXCKPT...) and no text file of puzzles begins with. */
 static const char magic[8] = { 'D', 'L', 'X', 'S', 'R', 'U', 'N', '\0' };
-enum { VERSION = 1, N_FIELDS = 12, SIZE = 8 + 4 + 4 + 8 * N_FIELDS + 8 };
+enum { VERSION = 2, /* 2: --node-limit and --engine in the options hash */
+	 N_FIELDS = 12, SIZE = 8 + 4 + 4 + 8 * N_FIELDS + 8 };
 
 static uint64_t fnv(uint64_t h, const void *p, size_t n)
 {

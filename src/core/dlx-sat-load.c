@@ -87,7 +87,8 @@ static const struct dlx__sat_module *try_search_path(void)
 	free(dirs);
 	if (!m && !seen) {
 		size_t used = strlen(why);
-		snprintf(why + used, sizeof why - used, "%s: not on the library search path", DLX_SAT_MODULE_NAME);
+		snprintf(why + used, sizeof why - used, "%s%s: not on the library search path",
+			used > strlen(WHY_PREFIX) ? "; " : "", DLX_SAT_MODULE_NAME);
 	}
 #else
 	(void)seen;

@@ -1,0 +1,1 @@
+--all --count --limit 3 --part 1/2 @TOPDATA@/queens8.dlx
