@@ -39,25 +39,29 @@ static dlx_problem *random_problem(unsigned seed, bool *forced)
 	return p;
 }
 
+/* Both ways of choosing the item (a scan of the open items, or the low bytes) must probe the search's tree. */
 START_TEST(test_expectation_is_the_tree)
 {
 	/* Seeds whose trees have branches, so the check is not of trivial trees alone. */
 	unsigned branched = 0, n = test_trials(3000);
 	for (unsigned seed = 0; seed < n; seed++) {
-		bool forced;
-		dlx_problem *p = random_problem(seed, &forced);
-		dlx_stats st;
-		ck_assert_int_eq(dlx_search(p, NULL, &st), DLX_OK);
-		uint64_t nodes, sols;
-		ck_assert_int_eq(dlx__estimate_exact(p, NULL, 0, &nodes, &sols), DLX_OK);
-		ck_assert_msg(nodes == st.nodes && sols == st.solutions,
-			      "seed %u: probes see %llu nodes %llu solutions, the search %llu and %llu", seed,
-			      (unsigned long long)nodes, (unsigned long long)sols, (unsigned long long)st.nodes,
-			      (unsigned long long)st.solutions);
-		branched += st.branches > 2;
-		assert_sane(p);
-		ck_assert_uint_eq(dlx_forced_count(p), forced ? 1 : 0);
-		dlx_problem_free(p);
+		for (int tracking = 0; tracking < 2; tracking++) {
+			bool forced;
+			dlx_problem *p = random_problem(seed, &forced);
+			dlx__set_tracking(p, tracking);
+			dlx_stats st;
+			ck_assert_int_eq(dlx_search(p, NULL, &st), DLX_OK);
+			uint64_t nodes, sols;
+			ck_assert_int_eq(dlx__estimate_exact(p, NULL, 0, &nodes, &sols), DLX_OK);
+			ck_assert_msg(nodes == st.nodes && sols == st.solutions,
+				      "seed %u tracking %d: probes see %llu nodes %llu solutions, the search %llu and %llu",
+				      seed, tracking, (unsigned long long)nodes, (unsigned long long)sols,
+				      (unsigned long long)st.nodes, (unsigned long long)st.solutions);
+			branched += tracking && st.branches > 2;
+			assert_sane(p);
+			ck_assert_uint_eq(dlx_forced_count(p), forced ? 1 : 0);
+			dlx_problem_free(p);
+		}
 	}
 	ck_assert_uint_gt(branched, n / 6);
 }
@@ -69,6 +73,7 @@ START_TEST(test_parts_expectation)
 	for (unsigned seed = 0; seed < test_trials(400); seed++) {
 		bool forced;
 		dlx_problem *p = random_problem(seed, &forced);
+		dlx__set_tracking(p, (int)(seed % 2));
 		for (size_t k = 0; k < sizeof parts / sizeof *parts; k++) {
 			uint64_t sum = 0;
 			for (uint32_t part = 1; part <= parts[k]; part++) {
@@ -88,6 +93,54 @@ START_TEST(test_parts_expectation)
 			ck_assert_int_eq(dlx_search(p, NULL, &whole), DLX_OK);
 			ck_assert_uint_eq(sum, whole.solutions);
 		}
+		assert_sane(p);
+		dlx_problem_free(p);
+	}
+}
+END_TEST
+
+/*
+ * A covered prefix longer than the 128 items past which the low bytes'
+ * scan moves its start, an item that a cover empties (q + 1 comes only
+ * with q), and branching below the prefix, where the probes' paths part
+ * and the scan's start must come back for each sibling.
+ */
+static dlx_problem *prefix_then_branching(size_t n, size_t m)
+{
+	size_t q = n + m + 1;
+	dlx_problem *p = dlx_problem_new(q + 2, 0);
+	ck_assert_ptr_nonnull(p);
+	for (size_t k = 0; k < n; k++)
+		ck_assert_int_ge(dlx_add_option(p, &k, 1), 0);
+	for (size_t k = n; k < n + m; k++) {
+		size_t alone = k, shared[2] = { k, n + m };
+		ck_assert_int_ge(dlx_add_option(p, &alone, 1), 0);
+		ck_assert_int_ge(dlx_add_option(p, shared, 2), 0);
+	}
+	size_t a[2] = { q, q + 1 }, b[1] = { q }, c[2] = { n + m, q };
+	ck_assert_int_ge(dlx_add_option(p, a, 2), 0);
+	ck_assert_int_ge(dlx_add_option(p, b, 1), 0);
+	ck_assert_int_ge(dlx_add_option(p, c, 2), 0);
+	return p;
+}
+
+START_TEST(test_expectation_past_a_prefix)
+{
+	for (int tracking = 0; tracking < 2; tracking++) {
+		dlx_problem *p = prefix_then_branching(300, 6);
+		dlx__set_tracking(p, tracking);
+		dlx_stats st;
+		ck_assert_int_eq(dlx_search(p, NULL, &st), DLX_OK);
+		ck_assert_uint_gt(st.solutions, 0);
+		uint64_t nodes, sols;
+		ck_assert_int_eq(dlx__estimate_exact(p, NULL, 0, &nodes, &sols), DLX_OK);
+		ck_assert_uint_eq(nodes, st.nodes);
+		ck_assert_uint_eq(sols, st.solutions);
+		dlx_estimate e;
+		ck_assert_int_eq(dlx_estimate_tree(p, 2000, 3, NULL, 0, NULL, &e), DLX_OK);
+		ck_assert_msg(fabs(e.nodes - (double)st.nodes) <= 4 * e.nodes_error + 1e-9,
+			      "tracking %d: estimate %g +- %g, truth %llu", tracking, e.nodes, e.nodes_error,
+			      (unsigned long long)st.nodes);
 		assert_sane(p);
 		dlx_problem_free(p);
 	}
@@ -218,6 +271,7 @@ static Suite *estimate_suite(void)
 	TCase *tc = tcase_create("estimate");
 	tcase_add_test(tc, test_expectation_is_the_tree);
 	tcase_add_test(tc, test_parts_expectation);
+	tcase_add_test(tc, test_expectation_past_a_prefix);
 	tcase_add_test(tc, test_queens_converge);
 	tcase_add_test(tc, test_seeds);
 	tcase_add_test(tc, test_forced_chain);

@@ -60,25 +60,29 @@ void dlx__snapshot_free(dlx_problem *p)
 /*
  * Forcing and releasing options, outside the search: every item of the
  * option is committed, as if the search had chosen it, whatever it empties
- * (the search's root then finds a dead end).  They leave the low bytes
- * alone: a tracking search rebuilds it when it starts.
+ * (the search's root then finds a dead end).  Forcing leaves the low bytes
+ * alone and keeps the sparse set of active items, which a search that
+ * tracks rebuilds the low bytes from when it starts.  A probe of the tree
+ * (dlx-estimate.c) may track instead, as the search does (`track`): then
+ * it keeps the low bytes and leaves the set as it found it, and must be
+ * released alike (dlx__release_probe()).
  */
 static ALWAYS_INLINE void commit_whole(dlx_problem *p, int32_t x, uint64_t *updates, bool *emptied,
-					const bool colors, const bool probe)
+					const bool colors, const bool probe, const bool track)
 {
 	const struct dlx_nodes nd = p->node;
 	bool zero = false;
 	/* All the option's items are marked first, x's too, as when the search chooses it. */
 	if (commits_cover(p, x, colors))
-		mark(p, nd.top[x], false);
-	mark_rest(p, x, false, colors);
-	*updates += commit(p, x, &zero, false, colors);
+		mark(p, nd.top[x], track);
+	mark_rest(p, x, track, colors);
+	*updates += commit(p, x, &zero, track, colors);
 	for (int32_t q = x + 1; q != x;) {
 		if (nd.top[q] <= 0) {
 			q = nd.up[q];
 			continue;
 		}
-		*updates += commit(p, q, &zero, false, colors);
+		*updates += commit(p, q, &zero, track, colors);
 		q++;
 	}
 	if (probe)
@@ -90,36 +94,43 @@ static ALWAYS_INLINE void commit_whole(dlx_problem *p, int32_t x, uint64_t *upda
  * whether that left a primary item with no option.  With NULL the
  * compiler drops the test on every node hidden: a front end forcing givens
  * never reads it (3.4% of dlx-sudoku --unique's instructions on 17-clue
- * puzzles).
+ * puzzles).  Only probes track.
  */
-static void commit_option(dlx_problem *p, int32_t x, uint64_t *updates, bool *emptied)
+static void commit_option(dlx_problem *p, int32_t x, uint64_t *updates, bool *emptied, bool track)
+{
+	if (track) {
+		if (p->color)
+			commit_whole(p, x, updates, emptied, true, true, true);
+		else
+			commit_whole(p, x, updates, emptied, false, true, true);
+	} else if (p->color) {
+		commit_whole(p, x, updates, emptied, true, emptied != NULL, false);
+	} else if (emptied) {
+		commit_whole(p, x, updates, emptied, false, true, false);
+	} else {
+		commit_whole(p, x, updates, emptied, false, false, false);
+	}
+}
+
+static ALWAYS_INLINE void uncommit_whole(dlx_problem *p, int32_t x, const bool colors, const bool track)
+{
+	uncommit_rest(p, x, track, colors);
+	uncommit(p, x, track, colors);
+	unmark_rest(p, x, track, colors);
+	if (commits_cover(p, x, colors))
+		unmark(p, p->node.top[x], track);
+}
+
+static void uncommit_option(dlx_problem *p, int32_t x, bool track)
 {
 	if (p->color)
-		commit_whole(p, x, updates, emptied, true, emptied != NULL);
-	else if (emptied)
-		commit_whole(p, x, updates, emptied, false, true);
+		track ? uncommit_whole(p, x, true, true) : uncommit_whole(p, x, true, false);
 	else
-		commit_whole(p, x, updates, emptied, false, false);
+		track ? uncommit_whole(p, x, false, true) : uncommit_whole(p, x, false, false);
 }
 
-static void uncommit_option(dlx_problem *p, int32_t x)
-{
-	bool colors = p->color != NULL;
-	if (colors) {
-		uncommit_rest(p, x, false, true);
-		uncommit(p, x, false, true);
-		unmark_rest(p, x, false, true);
-	} else {
-		uncommit_rest(p, x, false, false);
-		uncommit(p, x, false, false);
-		unmark_rest(p, x, false, false);
-	}
-	if (commits_cover(p, x, colors))
-		unmark(p, p->node.top[x], false);
-}
-
-/* dlx_force_option(), its link updates added to *updates; emptied as commit_option()'s. */
-static int force_one(dlx_problem *p, size_t opt, uint64_t *updates, bool *emptied)
+/* dlx_force_option(), its link updates added to *updates; emptied and track as commit_option()'s. */
+static int force_one(dlx_problem *p, size_t opt, uint64_t *updates, bool *emptied, bool track)
 {
 	if (!p || opt >= p->n_options)
 		return DLX_ERR_INVALID;
@@ -152,7 +163,7 @@ static int force_one(dlx_problem *p, size_t opt, uint64_t *updates, bool *emptie
 	int r = dlx__grow((void **)&p->forced, &p->cap_forced, p->n_forced + 1, sizeof *p->forced, INT32_MAX);
 	if (r)
 		return r;
-	commit_option(p, x, updates, emptied);
+	commit_option(p, x, updates, emptied, track);
 	p->forced[p->n_forced++] = x;
 	return DLX_OK;
 }
@@ -164,13 +175,13 @@ int dlx_force_option(dlx_problem *p, size_t opt)
 	/* Another tree: the last search's checkpoint is no longer this problem's. */
 	if (p)
 		p->ck_armed = false;
-	return force_one(p, opt, p ? &p->forced_updates : NULL, NULL);
+	return force_one(p, opt, p ? &p->forced_updates : NULL, NULL, false);
 }
 
 int dlx__force_path(dlx_problem *p, const size_t *opts, size_t n, uint64_t *updates)
 {
 	for (size_t k = 0; k < n; k++) {
-		int rc = force_one(p, opts[k], updates, NULL);
+		int rc = force_one(p, opts[k], updates, NULL, false);
 		if (rc)
 			return rc;
 	}
@@ -180,7 +191,25 @@ int dlx__force_path(dlx_problem *p, const size_t *opts, size_t n, uint64_t *upda
 int dlx__force_probe(dlx_problem *p, size_t opt, uint64_t *updates, bool *emptied)
 {
 	*emptied = false;
-	return force_one(p, opt, updates, emptied);
+	return force_one(p, opt, updates, emptied, false);
+}
+
+int dlx__force_child(dlx_problem *p, int32_t x, uint64_t *updates, bool *emptied, bool track)
+{
+	/*
+	 * x is a node of a live option of the probed node's item: every item
+	 * of its option is open (a probe's path is a path of the search), so
+	 * none of force_one()'s checks can fail, and the one for colors reads
+	 * every forced option: quadratic along a probe.
+	 */
+	int r = dlx__grow((void **)&p->forced, &p->cap_forced, p->n_forced + 1, sizeof *p->forced, INT32_MAX);
+	if (r)
+		return r;
+	x = p->opt_start[dlx__option_of_node(p, x)];
+	*emptied = false;
+	commit_option(p, x, updates, emptied, track);
+	p->forced[p->n_forced++] = x;
+	return DLX_OK;
 }
 
 /* Copies the current links, with nothing forced, into p->snap; on failure there is none. */
@@ -248,7 +277,12 @@ void dlx_release_forced(dlx_problem *p)
 
 void dlx__release_to(dlx_problem *p, size_t keep)
 {
-	while (p->n_forced > keep) {
-		uncommit_option(p, p->forced[--p->n_forced]);
-	}
+	while (p->n_forced > keep)
+		uncommit_option(p, p->forced[--p->n_forced], false);
+}
+
+void dlx__release_probe(dlx_problem *p, size_t keep, bool track)
+{
+	while (p->n_forced > keep)
+		uncommit_option(p, p->forced[--p->n_forced], track);
 }

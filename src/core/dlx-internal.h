@@ -220,6 +220,31 @@ int dlx__estimate_exact(dlx_problem *p, const dlx_part *path, size_t depth, uint
 void dlx__release_to(dlx_problem *p, size_t keep);
 
 /*
+ * A probe that walks down the tree as a search that keeps the low bytes
+ * (see choose_item() in dlx-links.h) does, so that a chain of forced
+ * moves costs it a few reads per node, not a scan of every open item:
+ * dlx__probe_start() sets the low bytes from p's state (O(primary items));
+ * dlx__force_child() forces the option of node x, a live option of the
+ * probed node (dlx__probe_children()), without dlx_force_option()'s
+ * checks, and with `track` as such a search commits (it keeps the low
+ * bytes and leaves the sparse set of active items alone, so nothing may
+ * read that set before dlx__release_probe(p, keep, true) releases those
+ * options); dlx__probe_item() is the item the search
+ * branches on (maybe_zero: an item may have no option, as at the root);
+ * dlx__probe_emptied(p, i), after an option of item i's list was forced,
+ * the item left with no option by i's cover, or 0 (a walk of i's options);
+ * dlx__probe_children() is dlx__live_children() for the item of node
+ * `first`, which the caller chose so.  In dlx-force.c and dlx-search.c.
+ */
+void dlx__probe_start(dlx_problem *p);
+int dlx__force_child(dlx_problem *p, int32_t x, uint64_t *updates, bool *emptied, bool track);
+int32_t dlx__probe_item(dlx_problem *p, bool maybe_zero);
+int32_t dlx__probe_emptied(const dlx_problem *p, int32_t i);
+int dlx__probe_children(dlx_problem *p, int32_t first, int32_t last, int32_t **live, size_t *cap, size_t *n,
+			uint64_t *updates);
+void dlx__release_probe(dlx_problem *p, size_t keep, bool track);
+
+/*
  * Forces the n options opts[] in order, as dlx_force_option() does, and
  * adds their link updates to *updates instead of the problem's own count
  * (which decides how dlx_release_forced() restores the caller's problem):

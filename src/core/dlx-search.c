@@ -749,19 +749,19 @@ static SPECIALIZED int range_impl(dlx_problem *p, int32_t first, int32_t last, c
 
 /* dlx__live_children(), the item covered: its run's options that the search would enter. */
 static SPECIALIZED int live_impl(dlx_problem *p, int32_t first, int32_t last, int32_t **live, size_t *cap,
-				   size_t *n, uint64_t *updates, const bool colors)
+				   size_t *n, uint64_t *updates, const bool track, const bool colors)
 {
 	const struct dlx_nodes nd = p->node;
 	const int32_t i = nd.top[first];
 	int rc = DLX_OK;
 	for (int32_t x = first; x != i; x = nd.down[x]) {
-		mark_rest(p, x, false, colors);
-		int32_t dead = commit_rest_until_empty(p, x, updates, false, colors);
+		mark_rest(p, x, track, colors);
+		int32_t dead = commit_rest_until_empty(p, x, updates, track, colors);
 		if (dead)
-			uncommit_back(p, x, dead, false, colors);
+			uncommit_back(p, x, dead, track, colors);
 		else
-			uncommit_rest(p, x, false, colors);
-		unmark_rest(p, x, false, colors);
+			uncommit_rest(p, x, track, colors);
+		unmark_rest(p, x, track, colors);
 		if (!dead) {
 			rc = dlx__grow((void **)live, cap, *n + 1, sizeof **live, SIZE_MAX / sizeof **live);
 			if (rc)
@@ -782,9 +782,45 @@ int dlx__live_children(dlx_problem *p, int32_t first, int32_t last, int32_t **li
 	if (rc)
 		return rc;
 	/* As in the search: covering the item may empty others that its options cover. */
-	rc = p->color ? live_impl(p, first, last, live, cap, n, updates, true)
-		      : live_impl(p, first, last, live, cap, n, updates, false);
+	rc = p->color ? live_impl(p, first, last, live, cap, n, updates, false, true)
+		      : live_impl(p, first, last, live, cap, n, updates, false, false);
 	dlx__branch_close(p, first);
+	return rc;
+}
+
+void dlx__probe_start(dlx_problem *p)
+{
+	tracked_start(p);
+}
+
+int32_t dlx__probe_item(dlx_problem *p, bool maybe_zero)
+{
+	return p->n_act_p ? choose_item(p, maybe_zero, 0, true) : 0;
+}
+
+int32_t dlx__probe_emptied(const dlx_problem *p, int32_t i)
+{
+	return emptied_by(p, i);
+}
+
+int dlx__probe_children(dlx_problem *p, int32_t first, int32_t last, int32_t **live, size_t *cap, size_t *n,
+			uint64_t *updates)
+{
+	*n = 0;
+	const int32_t i = p->node.top[first];
+	bool emptied = false;
+	mark(p, i, true);
+	if (p->color) {
+		*updates += cover(p, i, &emptied, true, true);
+		int rc = live_impl(p, first, last, live, cap, n, updates, true, true);
+		uncover(p, i, true, true);
+		unmark(p, i, true);
+		return rc;
+	}
+	*updates += cover(p, i, &emptied, true, false);
+	int rc = live_impl(p, first, last, live, cap, n, updates, true, false);
+	uncover(p, i, true, false);
+	unmark(p, i, true);
 	return rc;
 }
 
