@@ -11,9 +11,9 @@
  *   option (Knuth's exact covering with colors, as read by his DLX2): two
  *   options may share the item only if both give it the same color.
  * - Item and color names are 1 to #DLX_EC_NAME_MAX printable ASCII
- *   characters other than space, `|` and `:`.  Lines may end in LF or CRLF;
- *   the last newline may be missing; lines may be of any length; a UTF-8
- *   byte order mark at the start of the text is skipped.
+ *   characters other than space, `|` and `:`.  Lines may end in LF, CRLF
+ *   or a CR alone; the last newline may be missing; lines may be of any
+ *   length; a UTF-8 byte order mark at the start of the text is skipped.
  *
  * An option with no primary item could never be chosen (the search branches
  * on primary items only): as Knuth's DLX2 does, it is checked like any

@@ -269,6 +269,14 @@ bool cli_wrote(bool ok)
 	return ok;
 }
 
+/* Standard output's file when an option reopened it there; NULL for standard output itself. */
+static const char *output_name;
+
+void cli_name_output(const char *name)
+{
+	output_name = name;
+}
+
 int cli_finish_output(const char *prog, bool write_failed, int status)
 {
 	bool flushed = cli_wrote(fflush(stdout) == 0);
@@ -276,7 +284,8 @@ int cli_finish_output(const char *prog, bool write_failed, int status)
 		int e = atomic_load(&write_errno);
 		/* A closed pipe ends the output the reader wanted: not worth a message. */
 		if (e != EPIPE)
-			fprintf(stderr, "%s: write error: %s\n", prog, e ? strerror(e) : "unknown");
+			fprintf(stderr, "%s: %s%swrite error: %s\n", prog, output_name ? output_name : "",
+				output_name ? ": " : "", e ? strerror(e) : "unknown");
 		return CLI_EXIT_FAILURE;
 	}
 	return status;

@@ -143,6 +143,13 @@ void cli_input_error(const char *prog, const char *name, size_t line, const char
 int cli_finish_output(const char *prog, bool write_failed, int status);
 
 /*
+ * Names the file that standard output was reopened on (-o FILE), for
+ * cli_finish_output()'s message: "PROG: FILE: write error: ...".  The
+ * name is kept, not copied (an argv string).
+ */
+void cli_name_output(const char *name);
+
+/*
  * Passes ok through; when it is false (a write to stdout failed just now),
  * keeps errno for cli_finish_output()'s message if it is the first failure.
  * Any thread may call it.

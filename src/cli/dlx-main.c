@@ -777,6 +777,7 @@ int main(int argc, char **argv)
 		dlx_ec_free(ec);
 		return CLI_EXIT_USAGE;
 	}
+	cli_name_output(o.output);
 	dlx_problem *p = dlx_ec_problem(ec);
 	if (o.cli.propagate)
 		dlx_set_propagation(p, DLX_PROPAGATE_SUBSUME);

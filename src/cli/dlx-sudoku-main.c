@@ -217,6 +217,7 @@ int main(int argc, char **argv)
 		fprintf(stderr, "dlx-sudoku: %s: %s\n", o.output_file, strerror(errno));
 		status = CLI_EXIT_USAGE;
 	} else {
+		cli_name_output(o.output_file);
 		status = prepare_and_run(&o);
 	}
 	free(o.regions);

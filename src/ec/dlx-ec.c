@@ -46,6 +46,7 @@ struct reader {
 	char *data;
 	size_t cap, beg, end;
 	bool eof;
+	bool has_cr;         /* a CR somewhere in data[beg..end): lines need splitting at a lone CR */
 	char *buf;           /* the current line, NUL-terminated, within data */
 	size_t line;
 	dlx_error_info *err;
@@ -76,6 +77,13 @@ static long raw_line(struct reader *r, int *rc)
 		char *nl = r->end > r->beg ? memchr(at, '\n', r->end - r->beg) : NULL;
 		if (nl || (r->eof && r->end > r->beg)) {
 			size_t n = nl ? (size_t)(nl - at) : r->end - r->beg;
+			/*
+			 * A CR ends a line too when no LF follows it (classic Mac OS
+			 * text, which dlx-sudoku reads too); CR LF is one line end.
+			 */
+			char *cr = n > 1 && r->has_cr ? memchr(at, '\r', n - 1) : NULL;
+			if (cr)
+				n = (size_t)(cr - at), nl = cr;
 			at[n] = '\0';
 			r->buf = at;
 			r->beg += nl ? n + 1 : n;
@@ -102,6 +110,8 @@ static long raw_line(struct reader *r, int *rc)
 		errno = 0;
 		size_t got = fread(r->data + r->end, 1, r->cap - r->end - 1, r->in);
 		r->end += got;
+		/* One scan of the block, not one per line, for the files without a CR. */
+		r->has_cr = memchr(r->data + r->beg, '\r', r->end - r->beg) != NULL;
 		if (got == 0) {
 			if (ferror(r->in)) {
 				*rc = fail(r, errno == ENOMEM ? DLX_ERR_NOMEM : DLX_ERR_IO, "%s%s",
@@ -561,7 +571,7 @@ int dlx_ec_read(FILE *in, dlx_ec **out, dlx_error_info *err)
 int dlx_ec_read_flags(FILE *in, unsigned flags, dlx_ec **out, dlx_error_info *err)
 {
 	const bool strict = flags & DLX_EC_STRICT;
-	struct reader r = { in, NULL, 0, 0, 0, false, NULL, 0, err };
+	struct reader r = { in, NULL, 0, 0, 0, false, false, NULL, 0, err };
 	size_t *items = NULL, cap_items = 0;
 	uint32_t *colors = NULL, *seen = NULL, stamp = 0;
 	int rc;

@@ -104,6 +104,13 @@ static int read_stream(struct line_source *s, struct text_line *l, struct sudoku
 	s->lineno++;
 	int first = 0; /* the line's first non-blank byte */
 	while ((ch = getc_unlocked(in)) != EOF && ch != '\n') {
+		/* CR LF ends a line, and so does a CR alone (classic Mac OS text), not a blank within it. */
+		if (ch == '\r') {
+			int next = getc_unlocked(in);
+			if (next != '\n' && next != EOF)
+				ungetc(next, in);
+			break;
+		}
 		if (!first && !text_is_blank(ch))
 			first = ch;
 		/* Comments may hold any text, e.g. an author's name in UTF-8, as in dlx's format. */

@@ -1,0 +1,1 @@
+-a -o /dev/full @TOPDATA@/knuth-example.dlx
