@@ -164,7 +164,8 @@ static const struct bad_case bad_cases[] = {
 	{ "a b\n\na\x01 b\n", 0, 3, "invalid byte 0x01 (names are printable ASCII)" },
 	{ "a b\nb \xc3\xa9\n", 0, 2, "invalid byte 0xC3 (names are printable ASCII)" },
 	{ "a b\na\0b\n", 8, 2, "NUL byte in input (binary file?)" },
-	{ "a\rb\n", 0, 1, "invalid byte 0x0D (names are printable ASCII)" },
+	/* A CR alone ends a line, as classic Mac OS wrote them. */
+	{ "a\rb\n", 0, 2, "unknown item 'b'" },
 	/* Knuth's DLX3 bounds and DLX5 costs, wrong */
 	{ "3:2|a b\na\n", 0, 1, "lower bound 3 of item 'a' exceeds its upper bound 2" },
 	{ "a 0|b\na\n", 0, 1, "upper bound 0 of item 'b' (it must be at least 1)" },

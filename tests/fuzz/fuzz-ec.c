@@ -52,7 +52,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 /*
  * Per input line (1-based): does it hold something the reader must parse?
- * A line, without its LF and one CR before it, is a comment when it starts
+ * A line ends at LF, CR LF, or a CR alone; it is a comment when it starts
  * with '|', blank when it has only spaces and tabs.  A UTF-8 byte order
  * mark at the very start is not part of the first line.
  */
@@ -63,13 +63,25 @@ struct lines {
 	size_t n_content;
 };
 
+/* Where the line starting at `start` ends (its last byte + 1), and where the next one starts. */
+static size_t line_end(const uint8_t *d, size_t size, size_t start, size_t *next)
+{
+	size_t end = start;
+	while (end < size && d[end] != '\n' && d[end] != '\r')
+		end++;
+	*next = end;
+	if (end < size)
+		*next += d[end] == '\r' && end + 1 < size && d[end + 1] == '\n' ? 2 : 1;
+	return end;
+}
+
 static void classify(const uint8_t *d, size_t size, struct lines *ls)
 {
 	size_t n = 0;
-	for (size_t k = 0; k < size; k++)
-		n += d[k] == '\n';
-	if (size > 0 && d[size - 1] != '\n')
+	for (size_t k = 0, next; k < size; k = next) {
+		line_end(d, size, k, &next);
 		n++;
+	}
 	ls->n = n;
 	ls->content = calloc(n + 2, sizeof *ls->content);
 	EXPECT(ls->content != NULL, "out of memory in the harness");
@@ -77,12 +89,7 @@ static void classify(const uint8_t *d, size_t size, struct lines *ls)
 	ls->n_content = 0;
 	size_t start = size >= 3 && memcmp(d, "\xEF\xBB\xBF", 3) == 0 ? 3 : 0;
 	for (size_t line = 1; line <= n; line++) {
-		size_t end = start;
-		while (end < size && d[end] != '\n')
-			end++;
-		size_t next = end < size ? end + 1 : end;
-		if (end > start && d[end - 1] == '\r')
-			end--;
+		size_t next, end = line_end(d, size, start, &next);
 		bool content = false;
 		if (end > start && d[start] != '|')
 			for (size_t k = start; k < end; k++)
