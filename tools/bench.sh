@@ -204,7 +204,8 @@ big_set() {
 has() { case " $sections " in *" $1 "*) return 0 ;; esac; return 1; }
 
 # puzzles_of FILE: FILE, or a copy of its puzzles alone when its lines carry more (the rated sample's
-# "PUZZLE RATING"), which dlx-sudoku and the yardstick read as a malformed puzzle.
+# "PUZZLE RATING"): dlx-sudoku skips such a rating, but the yardstick reads it as a malformed puzzle,
+# and every program is given the same bytes.
 puzzles_of() {
 	if grep -q '[[:space:]][^[:space:]]' "$1"; then
 		local copy

@@ -194,10 +194,43 @@ static int check_size(struct sudoku_reader *r, unsigned side, size_t line, struc
 		"a %ux%u puzzle among %ux%u ones (give --format to mix board sizes)", s, s, r->side, r->side);
 }
 
+/*
+ * A puzzle line may carry a note after blanks: a comment ('#' ...) or a
+ * rating (one field of under 16 characters that starts with a digit, as
+ * Sudoku Explainer's lists put one after each puzzle).  The length of the puzzle before such a
+ * note, when its first field is a whole puzzle (so that the line cannot
+ * be a row of a grid with blanks between its cells); 0 when there is no
+ * such note.  *other tells of any other text after a whole puzzle.
+ */
+static size_t before_note(const struct sudoku_reader *r, const struct text_line *l, bool *other)
+{
+	*other = false;
+	size_t f = strcspn(l->text, " \t");
+	if (f == l->len || !cells_side_of_line(f, &r->choice))
+		return 0;
+	const char *rest = l->text + f + strspn(l->text + f, " \t");
+	/* A rating is short: not another puzzle (16 cells at least) on the same line. */
+	size_t rest_len = strlen(rest);
+	if (*rest == '#' || (*rest >= '0' && *rest <= '9' && rest_len < 16 && !strpbrk(rest, " \t")))
+		return f;
+	*other = true;
+	return 0;
+}
+
 /* The current line is one puzzle in line format. */
 static int read_line_puzzle(struct sudoku_reader *r, struct sudoku_puzzle *pz, struct sudoku_read_error *err)
 {
-	const struct text_line *l = &r->src.cur;
+	struct text_line *l = &r->src.cur;
+	bool other;
+	size_t note = before_note(r, l, &other);
+	if (other)
+		return text_fail(err, l->lineno, DLX_ERR_SYNTAX,
+			"text after the puzzle: '%.20s' (a note there is a comment starting with '#' or a rating)",
+			l->text + strcspn(l->text, " \t") + strspn(l->text + strcspn(l->text, " \t"), " \t"));
+	if (note) {
+		l->len = note;
+		l->text[note] = '\0';
+	}
 	unsigned side = cells_side_of_line(l->len, &r->choice);
 	if (r->fixed_size && r->side && side != r->side) {
 		size_t want = (size_t)r->side * r->side;
@@ -616,7 +649,7 @@ static int first_of_big_grid(struct sudoku_reader *r, size_t len, const char *se
 static int detect_format(struct sudoku_reader *r, struct sudoku_read_error *err)
 {
 	const struct text_line *l = &r->src.cur;
-	bool is_count = false, big_grid = false;
+	bool is_count = false, big_grid = false, note_other = false;
 	int rc = 0;
 	if (strspn(l->text, "0123456789") == l->len && l->len <= 18)
 		rc = looks_like_count(r, &is_count, err);
@@ -642,8 +675,10 @@ static int detect_format(struct sudoku_reader *r, struct sudoku_read_error *err)
 		r->fmt = SUDOKU_FORMAT_COUNT;
 	} else if (drawn_like || pencil) {
 		r->fmt = pencil ? SUDOKU_FORMAT_PENCIL : SUDOKU_FORMAT_DRAWN;
-	} else if (cells_line_has_any(l, " \t\r")) {
+	} else if (cells_line_has_any(l, " \t\r") && !before_note(r, l, &note_other) && !note_other) {
 		r->fmt = SUDOKU_FORMAT_GRID;
+	} else if (cells_line_has_any(l, " \t\r")) {
+		r->fmt = SUDOKU_FORMAT_LINE; /* a whole puzzle, then a note (or text that read_line_puzzle() refuses) */
 	} else if (both) {
 		r->fmt = small_only && !big_grid ? SUDOKU_FORMAT_LINE : SUDOKU_FORMAT_COMPACT;
 	} else if (small) {
