@@ -47,8 +47,7 @@ int dlx_ec_zdd_write(FILE *out, const dlx_zdd *z, const dlx_problem *p)
 struct zreader {
 	FILE *in;
 	size_t line;
-	char *buf;              /* getline's */
-	size_t cap;
+	char buf[LINE_MAX_LEN + 2]; /* a line and its NUL, or one byte more: too long */
 	dlx_error_info *err;
 };
 
@@ -64,21 +63,43 @@ static int fail(struct zreader *r, int code, const char *fmt, ...)
 	return code;
 }
 
-/* The next line into r->buf without its newline: 1, 0 at the end, or an error code. */
+/*
+ * The next line into r->buf without its line end (LF, CR LF, or a CR
+ * alone, as files moved between systems have them): 1, 0 at the end, or
+ * an error code.  Read a byte at a time into a buffer of the longest line,
+ * so that a file without line ends is refused at that length, not read
+ * into memory whole.
+ */
 static int next_line(struct zreader *r)
 {
+	size_t n = 0;
+	int ch;
 	errno = 0;
-	ssize_t got = getline(&r->buf, &r->cap, r->in);
-	if (got < 0)
-		return ferror(r->in) ? fail(r, errno == ENOMEM ? DLX_ERR_NOMEM : DLX_ERR_IO, "read error") : 0;
+	while ((ch = getc_unlocked(r->in)) != EOF && ch != '\n') {
+		if (ch == '\r') {
+			int next = getc_unlocked(r->in);
+			if (next != '\n' && next != EOF)
+				ungetc(next, r->in);
+			break;
+		}
+		if (n > LINE_MAX_LEN) {
+			r->line++;
+			return fail(r, DLX_ERR_SYNTAX, "line longer than %d characters", LINE_MAX_LEN);
+		}
+		if (ch == '\0') {
+			r->line++;
+			return fail(r, DLX_ERR_SYNTAX, "a NUL byte in the line");
+		}
+		r->buf[n++] = (char)ch;
+	}
+	if (ch == EOF && ferror(r->in))
+		return fail(r, errno == ENOMEM ? DLX_ERR_NOMEM : DLX_ERR_IO, "read error");
+	if (ch == EOF && n == 0)
+		return 0;
 	r->line++;
-	size_t n = (size_t)got;
-	if (n && r->buf[n - 1] == '\n')
-		r->buf[--n] = '\0';
+	r->buf[n] = '\0';
 	if (n > LINE_MAX_LEN)
 		return fail(r, DLX_ERR_SYNTAX, "line longer than %d characters", LINE_MAX_LEN);
-	if (memchr(r->buf, '\0', n))
-		return fail(r, DLX_ERR_SYNTAX, "a NUL byte in the line");
 	return 1;
 }
 
@@ -257,7 +278,6 @@ end:
 	free(opt);
 	free(lo);
 	free(hi);
-	free(r->buf);
 	free(r);
 	return rc;
 }

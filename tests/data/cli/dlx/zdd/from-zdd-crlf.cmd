@@ -1,0 +1,1 @@
+--from-zdd=@DATA@/queens8-crlf.zdd --count @TOPDATA@/queens8.dlx
