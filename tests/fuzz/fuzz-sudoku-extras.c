@@ -59,11 +59,12 @@ static FILE *open_text(const uint8_t *d, size_t n)
 	return n ? fmemopen((void *)d, n, "r") : fmemopen((void *)empty, 1, "r");
 }
 
+/* Lines end at LF, CR LF or a CR alone; the last one may lack its end. */
 static size_t count_lines(const uint8_t *d, size_t n)
 {
 	size_t lines = n > 0;
 	for (size_t i = 0; i + 1 < n; i++)
-		lines += d[i] == '\n';
+		lines += d[i] == '\n' || (d[i] == '\r' && d[i + 1] != '\n');
 	return lines;
 }
 

@@ -63,7 +63,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 		}                                                                      \
 	} while (0)
 
-/* The text split into lines the way the format defines them: LF ends a line. */
+/* The text split into lines the way the format defines them: LF, CR LF or a CR alone ends a line. */
 struct text {
 	const uint8_t *d;
 	size_t size;
@@ -89,14 +89,21 @@ static void trimmed(const struct text *t, size_t l, size_t *a, size_t *b)
 	*b = e;
 }
 
+/* Whether byte k ends a line: an LF, or a CR that no LF follows (CR LF ends one at its LF). */
+static bool ends_line(const uint8_t *d, size_t size, size_t k)
+{
+	return d[k] == '\n' || (d[k] == '\r' && (k + 1 == size || d[k + 1] != '\n'));
+}
+
 static void split_text(const uint8_t *d, size_t size, struct text *t)
 {
 	t->d = d;
 	t->size = size;
 	size_t n = 0;
 	for (size_t k = 0; k < size; k++)
-		n += d[k] == '\n';
-	if (size && d[size - 1] != '\n')
+		n += ends_line(d, size, k);
+	bool ended = size && ends_line(d, size, size - 1);
+	if (size && !ended)
 		n++;
 	t->n_lines = n;
 	t->start = malloc((n + 2) * sizeof *t->start);
@@ -107,13 +114,10 @@ static void split_text(const uint8_t *d, size_t size, struct text *t)
 		k = 3;
 	t->start[1] = k;
 	for (; k < size; k++)
-		if (d[k] == '\n' && l < n)
+		if (ends_line(d, size, k) && l < n)
 			t->start[++l] = k + 1;
-	t->start[n + 1] = size + 1;
-	if (size && d[size - 1] != '\n')
-		t->start[n + 1] = size + 1;
-	else if (n)
-		t->start[n + 1] = size; /* the LF of the last line is at size - 1 */
+	/* The last line's end: its line end's byte, or past the text when it has none. */
+	t->start[n + 1] = ended ? size : size + 1;
 	t->end_line = 0;
 	for (size_t j = 1; j <= n && !t->end_line; j++) {
 		size_t a, b;
