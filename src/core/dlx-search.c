@@ -31,14 +31,17 @@ static size_t option_of(struct dlx_nodes nd, int32_t x)
  * Knuth's estimate of the fraction of the tree done: at each level the
  * options already tried, weighted by the share of the tree that level's
  * node stands for (the product of 1/len of the levels above).  It reads the
- * whole path, so the search computes it at most once per `level` nodes
- * (see search_impl()): a chain of forced moves would otherwise make every
- * poll as long as the path, and the search quadratic in its depth.
+ * whole path and, at each level, the options tried there; *cost gets how
+ * many it read.  So the search computes it again only once as many nodes
+ * as that have passed (see search_impl()): a chain of forced moves, or an
+ * item with millions of options, would otherwise make every poll as long
+ * as the path or the list, and the search quadratic.
  */
-static double progress_of(const dlx_problem *p, size_t level)
+static double progress_of(const dlx_problem *p, size_t level, uint64_t *cost)
 {
 	const struct dlx_nodes nd = p->node;
 	double done = 0, share = 1;
+	uint64_t reads = level;
 	for (size_t l = 0; l < level; l++) {
 		int32_t x = p->choice[l], i = nd.top[x], tried = 0;
 		DLX_COUNT_SCAN(p, 1);
@@ -46,9 +49,12 @@ static double progress_of(const dlx_problem *p, size_t level)
 			continue;
 		for (int32_t y = nd.down[i]; y != x; y = nd.down[y])
 			tried++;
+		DLX_COUNT_SCAN(p, tried);
+		reads += (uint64_t)tried;
 		done += share * tried / p->lens[l];
 		share /= p->lens[l];
 	}
+	*cost = reads;
 	return done;
 }
 
@@ -82,7 +88,7 @@ struct dlx_iter {
 	bool at_solution;       /* the last re-entry returned at a solution */
 	int rc;                 /* the search's return once done */
 	size_t level;
-	uint64_t progress_at;
+	uint64_t progress_next;
 	uint32_t poll_left;
 	struct dlx__miter *m;   /* a bounded problem's: Algorithm M's own pull search (dlx-search-m.c) */
 };
@@ -149,7 +155,7 @@ static SPECIALIZED int search_impl(dlx_problem *p, const dlx_search_params *para
 		p->scan_from = p->low_from;
 		p->scan_level = 0;
 	}
-	uint64_t progress_at = 0; /* the nodes when st.progress was last computed */
+	uint64_t progress_next = 0; /* the nodes from which st.progress is computed again */
 	for (size_t k = 0; k < p->n_forced; k++)
 		sol[k] = option_of(p->node, p->forced[k]);
 
@@ -193,7 +199,7 @@ static SPECIALIZED int search_impl(dlx_problem *p, const dlx_search_params *para
 		level = it->level;
 		st.max_level = start->max_level;
 		poll_left = it->poll_left;
-		progress_at = it->progress_at;
+		progress_next = it->progress_next;
 	}
 
 x2:	/* Enter a new search node. */
@@ -237,10 +243,11 @@ x2:	/* Enter a new search node. */
 	if (params->on_poll && --poll_left == 0) {
 		poll_left = poll_every;
 		st.solutions = solutions, st.nodes = nodes, st.updates = updates, st.branches = branches;
-		/* A poll may reuse the last estimate: it is computed once per `level` nodes at most. */
-		if (nodes - progress_at >= level) {
-			st.progress = progress_of(p, level);
-			progress_at = nodes;
+		/* A poll may reuse the last estimate: the nodes since pay for computing it. */
+		if (nodes >= progress_next) {
+			uint64_t cost;
+			st.progress = progress_of(p, level, &cost);
+			progress_next = nodes + cost;
 		}
 		/* The poll may save the search (dlx_checkpoint_save()): the path to this node is choice[0..level). */
 		if (!walk && !pull)
@@ -272,7 +279,7 @@ x2:	/* Enter a new search node. */
 				sol[p->n_forced + k] = option_of(nd, choice[k]);
 			it->level = level;
 			it->poll_left = poll_left;
-			it->progress_at = progress_at;
+			it->progress_next = progress_next;
 			it->state = ITER_PAUSED;
 			it->at_solution = true;
 			st.solutions = solutions, st.nodes = nodes, st.updates = updates, st.branches = branches;
@@ -409,7 +416,8 @@ unwind:	/* Stopped early: undo every level's covers so the problem is as before.
 			    : st.stop == DLX_STOP_NODE_LIMIT ? DLX_CK_BEFORE : DLX_CK_NONE;
 		p->ck_level = (uint32_t)level;
 	}
-	st.progress = progress_of(p, level);
+	uint64_t unwind_cost;
+	st.progress = progress_of(p, level, &unwind_cost);
 	while (level > 0) {
 		x = choice[--level];
 		uncommit_rest(p, x, track, colors);
