@@ -174,6 +174,17 @@ static void check_line_cells(const struct text *t, const struct sudoku_puzzle *p
 {
 	size_t a, b, n = (size_t)pz->side * pz->side;
 	trimmed(t, pz->line, &a, &b);
+	/* A note may follow the puzzle after blanks: a '#' comment, or a rating (a short word starting with a digit). */
+	if (b - a > n && (t->d[a + n] == ' ' || t->d[a + n] == '\t')) {
+		size_t c = a + n;
+		while (c < b && (t->d[c] == ' ' || t->d[c] == '\t'))
+			c++;
+		bool rating = c < b && t->d[c] >= '0' && t->d[c] <= '9' && b - c < 16;
+		for (size_t k = c; rating && k < b; k++)
+			rating = t->d[k] != ' ' && t->d[k] != '\t';
+		EXPECT(c < b && (t->d[c] == '#' || rating), "line %zu: text after its puzzle that is no note", pz->line);
+		b = a + n;
+	}
 	EXPECT(b - a == n, "line %zu has %zu symbols for a %ux%u puzzle", pz->line, b - a, pz->side, pz->side);
 	for (size_t k = 0; k < n; k++) {
 		int d = symbol_digit(pz->alphabet, pz->side, t->d[a + k]);
