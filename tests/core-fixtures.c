@@ -58,3 +58,22 @@ uint32_t rng(void)
 	rng_state = rng_state * 6364136223846793005u + 1442695040888963407u;
 	return (uint32_t)(rng_state >> 33);
 }
+
+dlx_problem *prefix_then_branching(size_t n, size_t m)
+{
+	size_t q = n + m + 1;
+	dlx_problem *p = dlx_problem_new(q + 2, 0);
+	ck_assert_ptr_nonnull(p);
+	for (size_t k = 0; k < n; k++)
+		ck_assert_int_ge(dlx_add_option(p, &k, 1), 0);
+	for (size_t k = n; k < n + m; k++) {
+		size_t alone = k, shared[2] = { k, n + m };
+		ck_assert_int_ge(dlx_add_option(p, &alone, 1), 0);
+		ck_assert_int_ge(dlx_add_option(p, shared, 2), 0);
+	}
+	size_t a[2] = { q, q + 1 }, b[1] = { q }, c[2] = { n + m, q };
+	ck_assert_int_ge(dlx_add_option(p, a, 2), 0);
+	ck_assert_int_ge(dlx_add_option(p, b, 1), 0);
+	ck_assert_int_ge(dlx_add_option(p, c, 2), 0);
+	return p;
+}

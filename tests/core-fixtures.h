@@ -27,6 +27,16 @@ dlx_problem *queens(size_t n);
  */
 dlx_problem *copies(size_t n);
 
+/*
+ * A chain of n items with one option each (a covered prefix, once chosen,
+ * longer than the 128 items past which the low bytes' scan moves its
+ * start when n > 128), then m items with two options each, the second
+ * shared with one item that only one of them may take, and an item that
+ * a cover empties (q + 1 comes only with q): m solutions, a tree that
+ * branches below the prefix.  The caller frees it.
+ */
+dlx_problem *prefix_then_branching(size_t n, size_t m);
+
 /* The solutions an on_solution callback saw: the first 16 kept. */
 struct collected {
 	size_t n_solutions;

@@ -99,31 +99,7 @@ START_TEST(test_parts_expectation)
 }
 END_TEST
 
-/*
- * A covered prefix longer than the 128 items past which the low bytes'
- * scan moves its start, an item that a cover empties (q + 1 comes only
- * with q), and branching below the prefix, where the probes' paths part
- * and the scan's start must come back for each sibling.
- */
-static dlx_problem *prefix_then_branching(size_t n, size_t m)
-{
-	size_t q = n + m + 1;
-	dlx_problem *p = dlx_problem_new(q + 2, 0);
-	ck_assert_ptr_nonnull(p);
-	for (size_t k = 0; k < n; k++)
-		ck_assert_int_ge(dlx_add_option(p, &k, 1), 0);
-	for (size_t k = n; k < n + m; k++) {
-		size_t alone = k, shared[2] = { k, n + m };
-		ck_assert_int_ge(dlx_add_option(p, &alone, 1), 0);
-		ck_assert_int_ge(dlx_add_option(p, shared, 2), 0);
-	}
-	size_t a[2] = { q, q + 1 }, b[1] = { q }, c[2] = { n + m, q };
-	ck_assert_int_ge(dlx_add_option(p, a, 2), 0);
-	ck_assert_int_ge(dlx_add_option(p, b, 1), 0);
-	ck_assert_int_ge(dlx_add_option(p, c, 2), 0);
-	return p;
-}
-
+/* The probes past a covered prefix, where their paths part and the scan's start must come back for each sibling. */
 START_TEST(test_expectation_past_a_prefix)
 {
 	for (int tracking = 0; tracking < 2; tracking++) {

@@ -10,6 +10,7 @@
 #include <check.h>
 #include <stdlib.h>
 
+#include "core-fixtures.h"
 #include "dlx-internal.h"
 #include "dlx.h"
 
@@ -225,27 +226,6 @@ END_TEST
  * with a covered prefix longer than the 128 items that move scan_from, an
  * item that a cover empties, and branching below, whole and in threads.
  */
-static dlx_problem *prefix_then_branching(void)
-{
-	size_t n = 300, m = 12, q = n + m + 1; /* a chain, then items with two options, then one shared */
-	dlx_problem *p = dlx_problem_new(q + 2, 0);
-	ck_assert_ptr_nonnull(p);
-	for (size_t k = 0; k < n; k++)
-		ck_assert_int_ge(dlx_add_option(p, &k, 1), 0);
-	for (size_t k = n; k < n + m; k++) {
-		size_t alone = k, shared[2] = { k, n + m };
-		ck_assert_int_ge(dlx_add_option(p, &alone, 1), 0);
-		ck_assert_int_ge(dlx_add_option(p, shared, 2), 0);
-	}
-	/* q + 1 only ever comes with q: covering q empties it unless the option taken holds it. */
-	size_t a[2] = { q, q + 1 }, b[1] = { q };
-	ck_assert_int_ge(dlx_add_option(p, a, 2), 0);
-	ck_assert_int_ge(dlx_add_option(p, b, 1), 0);
-	size_t c[2] = { n + m, q };
-	ck_assert_int_ge(dlx_add_option(p, c, 2), 0);
-	return p;
-}
-
 START_TEST(memo_and_diagrams_alike_with_low_bytes)
 {
 	dlx_stats st[2];
@@ -253,7 +233,7 @@ START_TEST(memo_and_diagrams_alike_with_low_bytes)
 	char *count[2];
 	size_t zsize[2];
 	for (int t = 0; t < 2; t++) {
-		dlx_problem *p = prefix_then_branching();
+		dlx_problem *p = prefix_then_branching(300, 12);
 		dlx__set_tracking(p, t);
 		dlx_memo_params mp = DLX_MEMO_PARAMS_INIT;
 		ck_assert_int_eq(dlx_memo_count(p, NULL, &mp, NULL, &count[t], &st[t], &ms[t]), DLX_OK);
