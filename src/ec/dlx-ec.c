@@ -46,7 +46,7 @@ struct reader {
 	char *data;
 	size_t cap, beg, end;
 	bool eof;
-	bool has_cr;         /* a CR somewhere in data[beg..end): lines need splitting at a lone CR */
+	size_t cr;           /* the first CR in data[beg..end), or end when there is none */
 	char *buf;           /* the current line, NUL-terminated, within data */
 	size_t line;
 	dlx_error_info *err;
@@ -64,29 +64,47 @@ static int fail(struct reader *r, int code, const char *fmt, ...)
 	return code;
 }
 
+/* Moves r->cr to the first CR at or after r->beg, or to r->end when there is none. */
+static void find_cr(struct reader *r)
+{
+	char *cr = r->end > r->beg ? memchr(r->data + r->beg, '\r', r->end - r->beg) : NULL;
+	r->cr = cr ? (size_t)(cr - r->data) : r->end;
+}
+
 /*
  * The next line of the input into r->buf, without its '\n' and
  * NUL-terminated: its length, or -1 at the end (*rc DLX_OK) or on an error
- * (*rc its code).
+ * (*rc its code).  A CR with no LF after it ends a line too (classic Mac OS
+ * text, which dlx-sudoku reads too); CR LF is one line end, its CR left
+ * for next_line() to drop.  r->cr, the first CR not yet passed, is found
+ * once per CR (not once per line), and the search for a line's LF stops
+ * there: each byte is scanned a bounded number of times.
  */
 static long raw_line(struct reader *r, int *rc)
 {
 	for (;;) {
 		/* No arithmetic on r->data before the first block: NULL + 0 is undefined in C. */
 		char *at = r->data ? r->data + r->beg : NULL;
-		char *nl = r->end > r->beg ? memchr(at, '\n', r->end - r->beg) : NULL;
-		if (nl || (r->eof && r->end > r->beg)) {
-			size_t n = nl ? (size_t)(nl - at) : r->end - r->beg;
-			/*
-			 * A CR ends a line too when no LF follows it (classic Mac OS
-			 * text, which dlx-sudoku reads too); CR LF is one line end.
-			 */
-			char *cr = n > 1 && r->has_cr ? memchr(at, '\r', n - 1) : NULL;
-			if (cr)
-				n = (size_t)(cr - at), nl = cr;
+		size_t before_cr = (r->cr < r->end ? r->cr : r->end) - r->beg;
+		char *nl = before_cr ? memchr(at, '\n', before_cr) : NULL;
+		size_t n = 0;
+		bool found = nl != NULL;
+		if (nl) {
+			n = (size_t)(nl - at);
+		} else if (r->cr < r->end && (r->cr + 1 < r->end || r->eof)) {
+			found = true;
+			n = r->cr - r->beg;
+			if (r->cr + 1 < r->end && r->data[r->cr + 1] == '\n')
+				n++; /* CR LF: the line ends at the LF */
+		}
+		if (found || (r->eof && r->end > r->beg)) {
+			if (!found)
+				n = r->end - r->beg;
 			at[n] = '\0';
 			r->buf = at;
-			r->beg += nl ? n + 1 : n;
+			r->beg += found ? n + 1 : n;
+			if (r->beg > r->cr)
+				find_cr(r);
 			return (long)n;
 		}
 		if (r->eof)
@@ -95,6 +113,7 @@ static long raw_line(struct reader *r, int *rc)
 		if (r->beg) {
 			memmove(r->data, r->data + r->beg, r->end - r->beg);
 			r->end -= r->beg;
+			r->cr -= r->beg;
 			r->beg = 0;
 		}
 		if (r->cap - r->end < 2) {
@@ -108,10 +127,14 @@ static long raw_line(struct reader *r, int *rc)
 			r->cap = nc;
 		}
 		errno = 0;
+		size_t old_end = r->end;
 		size_t got = fread(r->data + r->end, 1, r->cap - r->end - 1, r->in);
 		r->end += got;
-		/* One scan of the block, not one per line, for the files without a CR. */
-		r->has_cr = memchr(r->data + r->beg, '\r', r->end - r->beg) != NULL;
+		/* No CR was known before the block: look for one in it. */
+		if (r->cr == old_end) {
+			char *cr = got ? memchr(r->data + old_end, '\r', got) : NULL;
+			r->cr = cr ? (size_t)(cr - r->data) : r->end;
+		}
 		if (got == 0) {
 			if (ferror(r->in)) {
 				*rc = fail(r, errno == ENOMEM ? DLX_ERR_NOMEM : DLX_ERR_IO, "%s%s",
@@ -571,7 +594,7 @@ int dlx_ec_read(FILE *in, dlx_ec **out, dlx_error_info *err)
 int dlx_ec_read_flags(FILE *in, unsigned flags, dlx_ec **out, dlx_error_info *err)
 {
 	const bool strict = flags & DLX_EC_STRICT;
-	struct reader r = { in, NULL, 0, 0, 0, false, false, NULL, 0, err };
+	struct reader r = { in, NULL, 0, 0, 0, false, 0, NULL, 0, err };
 	size_t *items = NULL, cap_items = 0;
 	uint32_t *colors = NULL, *seen = NULL, stamp = 0;
 	int rc;
