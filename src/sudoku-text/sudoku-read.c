@@ -651,6 +651,32 @@ static int detect_format(struct sudoku_reader *r, struct sudoku_read_error *err)
 	const struct text_line *l = &r->src.cur;
 	bool is_count = false, big_grid = false, note_other = false;
 	int rc = 0;
+	/*
+	 * A whole puzzle, then a note (or other text, which read_line_puzzle()
+	 * refuses): a line, whatever the note holds ('|' and '+' included).
+	 * Where the puzzle's length is also a row of a bigger compact grid
+	 * (81 symbols, or 16, 36, 64), the same look-ahead as below tells them
+	 * apart; a note on a grid's first row leaves the line to the tests
+	 * below, as before notes were read.
+	 */
+	size_t note = before_note(r, l, &note_other);
+	if (note || note_other) {
+		size_t f = strcspn(l->text, " \t");
+		unsigned fs = cells_side_of_line(f, &r->choice);
+		bool grid = false;
+		if (fs <= 9 && cells_side_boxes(f, SYMBOL_MAX_SIDE, &r->choice, NULL, NULL)) {
+			char small_set[16];
+			small_symbols(fs, small_set);
+			if (strspn(l->text, small_set) < f)
+				grid = true;
+			else if ((rc = first_of_big_grid(r, f, small_set, &grid, err)))
+				return rc;
+		}
+		if (!grid) {
+			r->fmt = SUDOKU_FORMAT_LINE;
+			return lines_unread(&r->src, err);
+		}
+	}
 	if (strspn(l->text, "0123456789") == l->len && l->len <= 18)
 		rc = looks_like_count(r, &is_count, err);
 	/* A length that is both a small puzzle line and a big compact row. */
@@ -675,10 +701,8 @@ static int detect_format(struct sudoku_reader *r, struct sudoku_read_error *err)
 		r->fmt = SUDOKU_FORMAT_COUNT;
 	} else if (drawn_like || pencil) {
 		r->fmt = pencil ? SUDOKU_FORMAT_PENCIL : SUDOKU_FORMAT_DRAWN;
-	} else if (cells_line_has_any(l, " \t\r") && !before_note(r, l, &note_other) && !note_other) {
-		r->fmt = SUDOKU_FORMAT_GRID;
 	} else if (cells_line_has_any(l, " \t\r")) {
-		r->fmt = SUDOKU_FORMAT_LINE; /* a whole puzzle, then a note (or text that read_line_puzzle() refuses) */
+		r->fmt = SUDOKU_FORMAT_GRID;
 	} else if (both) {
 		r->fmt = small_only && !big_grid ? SUDOKU_FORMAT_LINE : SUDOKU_FORMAT_COMPACT;
 	} else if (small) {
