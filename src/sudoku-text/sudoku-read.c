@@ -223,10 +223,12 @@ static int read_line_puzzle(struct sudoku_reader *r, struct sudoku_puzzle *pz, s
 	struct text_line *l = &r->src.cur;
 	bool other;
 	size_t note = before_note(r, l, &other);
-	if (other)
+	if (other) {
+		const char *rest = l->text + strcspn(l->text, " \t");
+		rest += strspn(rest, " \t");
 		return text_fail(err, l->lineno, DLX_ERR_SYNTAX,
-			"text after the puzzle: '%.20s' (a note there is a comment starting with '#' or a rating)",
-			l->text + strcspn(l->text, " \t") + strspn(l->text + strcspn(l->text, " \t"), " \t"));
+			"text after the puzzle: '%.20s' (a note there is a comment starting with '#' or a rating)", rest);
+	}
 	if (note) {
 		l->len = note;
 		l->text[note] = '\0';
