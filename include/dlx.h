@@ -1446,8 +1446,10 @@ DLX_API int dlx_zdd_build(dlx_problem *p, const dlx_search_params *params, const
  *         for a diagram that fails a check; #DLX_ERR_INVALID for a NULL
  *         p or out, or arrays NULL with n > 0; #DLX_ERR_TOO_BIG for more
  *         than 2^32-3 nodes; #DLX_ERR_NOMEM.
- * Complexity: O(n (items/64 + secondary items + option size)) time,
- * O(n items/64 + n secondary items) memory while checking; with bounds
+ * Complexity: O(n option size log(items/64) + W) time, where W, the walks
+ * that merge each secondary item's colors below the nodes that take it,
+ * is at most n x secondary items and 0 without them; memory while
+ * checking O(n + items), a few hundred bytes a node; with bounds
  * O(n (primary items + secondary items + option size x blocks)) time,
  * blocks of primary items taking 64 MB at most, and O(n secondary items)
  * memory.

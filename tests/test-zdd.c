@@ -574,6 +574,172 @@ START_TEST(from_nodes_checks)
 }
 END_TEST
 
+/*
+ * The rules of dlx_zdd_from_nodes() written out plainly, as the library
+ * once checked them: a bit per primary item and a color per secondary
+ * item for every node.  The library now keeps each node's primary items as
+ * the id of a shared trie (or as words, up to 256 items) and walks the
+ * chains and the secondary items apart, in memory linear in the nodes; it
+ * must refuse the same diagrams at the same first node.
+ */
+static int reference_check(const dlx_problem *p, size_t n, const size_t *opt, const size_t *lo, const size_t *hi,
+			   size_t root, size_t *bad)
+{
+	const size_t np = dlx_primary_count(p), ns = dlx_secondary_count(p), total = n + 2;
+	const uint32_t any = UINT32_MAX;
+	bool *items = calloc(total * (np + 1), 1), *common = calloc(total * (np + 1), 1);
+	uint32_t *sec = calloc(total * (ns + 1), sizeof *sec);
+	REQUIRE(items && common && sec);
+	int rc = DLX_ERR_SYNTAX;
+	for (size_t k = 0; k < n; k++) {
+		size_t id = k + 2;
+		if (opt[k] >= dlx_option_count(p) || lo[k] >= id || hi[k] >= id || hi[k] == 0) {
+			*bad = k;
+			goto out;
+		}
+	}
+	if (root >= total) {
+		*bad = n;
+		goto out;
+	}
+	for (size_t id = 2; id < total; id++) {
+		size_t k = id - 2, o = opt[k], l = lo[k], h = hi[k];
+		bool *it = items + id * np, *cm = common + id * np;
+		uint32_t *sc = sec + id * ns;
+		*bad = k;
+		memcpy(it, items + h * np, np);
+		for (size_t j = 0; j < ns; j++) {
+			uint32_t a = sec[h * ns + j], b = sec[l * ns + j];
+			sc[j] = !a ? b : !b ? a : a == b ? a : any;
+		}
+		for (size_t t = 0; t < dlx_option_size(p, o); t++) {
+			size_t j = dlx_option_item(p, o, t);
+			uint32_t c = dlx_option_color(p, o, t);
+			if (j < np) {
+				if (it[j])
+					goto out;
+				it[j] = cm[j] = true;
+				continue;
+			}
+			uint32_t under = sec[h * ns + j - np], mine = c ? c : any;
+			if (under && (!c || under != c))
+				goto out;
+			sc[j - np] = !sc[j - np] ? mine : sc[j - np] == mine ? mine : any;
+		}
+		if (l != 0 && (l == 1 || opt[l - 2] <= o || memcmp(items + l * np, it, np)))
+			goto out;
+		bool shared = false;
+		for (size_t j = 0; j < np; j++)
+			shared |= cm[j] = cm[j] && (l == 0 || common[l * np + j]);
+		if (!shared)
+			goto out;
+	}
+	*bad = n;
+	if (root == 1 && np)
+		goto out;
+	for (size_t j = 0; root > 1 && j < np; j++)
+		if (!items[root * np + j])
+			goto out;
+	rc = DLX_OK;
+	*bad = 0;
+out:
+	free(items);
+	free(common);
+	free(sec);
+	return rc;
+}
+
+/*
+ * Thousands of diagrams of random problems, built and then edited at
+ * random (an option, a child, the root changed; nodes added; options
+ * swapped), checked by the library and by the rules above: the same
+ * verdicts, the same first wrong node.  Problems of up to 70 primary items
+ * and of 257 to 320 (the tries past 256 items, each item with an option of
+ * its own so that there are solutions), with colors.
+ */
+START_TEST(check_matches_reference)
+{
+	rng_seed(20261127);
+	size_t refused = 0, accepted = 0, big = 0;
+	for (int trial = 0; trial < 1500; trial++) {
+		bool wide = trial % 4 == 3;
+		size_t np = wide ? 257 + rng() % 64 : 1 + rng() % (trial % 2 ? 70 : 6), ns = rng() % 5;
+		dlx_problem *p = wide ? dlx_problem_new(np, ns) : random_problem(np, ns, 2 + rng() % 14, 2 + rng() % 4, 2);
+		ck_assert_ptr_nonnull(p);
+		if (wide) {
+			for (size_t j = 0; j < np; j++)
+				REQUIRE(dlx_add_option(p, &j, 1) >= 0);
+			for (size_t k = 0; k < 12; k++) {
+				size_t its[3] = { rng() % np, rng() % np, np + (ns ? rng() % ns : 0) };
+				uint32_t col[3] = { 0, 0, 1 + rng() % 2 };
+				size_t m = its[0] == its[1] ? 1 : 2;
+				if (ns)
+					its[m] = its[2], col[m] = col[2], m++;
+				REQUIRE(dlx_add_option_colored(p, its, col, m) >= 0);
+			}
+		}
+		dlx_zdd *z;
+		REQUIRE(dlx_zdd_build(p, NULL, NULL, &z, NULL) == DLX_OK && z);
+		size_t n = dlx_zdd_size(z), root = dlx_zdd_root(z), cap = n + 3;
+		size_t *opt = malloc(cap * sizeof *opt), *lo = malloc(cap * sizeof *lo), *hi = malloc(cap * sizeof *hi);
+		size_t *o2 = malloc(cap * sizeof *o2), *l2 = malloc(cap * sizeof *l2), *h2 = malloc(cap * sizeof *h2);
+		REQUIRE(opt && lo && hi && o2 && l2 && h2);
+		for (size_t k = 0; k < n; k++)
+			REQUIRE(dlx_zdd_node(z, k + 2, &opt[k], &lo[k], &hi[k]) == DLX_OK);
+		dlx_zdd_free(z);
+		big += wide && n > 300;
+		for (int edit = 0; edit < 8; edit++) {
+			size_t n2 = n, root2 = root;
+			memcpy(o2, opt, n * sizeof *o2);
+			memcpy(l2, lo, n * sizeof *l2);
+			memcpy(h2, hi, n * sizeof *h2);
+			for (int e = edit ? 1 + rng() % 3 : 0; e > 0; e--) {
+				size_t k = n2 ? rng() % n2 : 0;
+				switch (rng() % 6) {
+				case 0: if (n2) o2[k] = rng() % dlx_option_count(p); break;
+				case 1: if (n2) l2[k] = rng() % (k + 2); break;
+				case 2: if (n2) h2[k] = 1 + rng() % (k + 1); break;
+				case 3: root2 = rng() % (n2 + 2); break;
+				case 4:
+					if (n2 < cap) {
+						o2[n2] = rng() % dlx_option_count(p);
+						l2[n2] = rng() % (n2 + 2);
+						h2[n2] = 1 + rng() % (n2 + 1);
+						n2++;
+						if (rng() % 2)
+							root2 = n2 + 1;
+					}
+					break;
+				default:
+					if (n2) {
+						size_t a = rng() % n2, t = o2[a];
+						o2[a] = o2[k];
+						o2[k] = t;
+					}
+				}
+			}
+			size_t bad = 7, want_bad = 7;
+			int rc = dlx_zdd_from_nodes(p, n2, o2, l2, h2, root2, &z, &bad);
+			int want = reference_check(p, n2, o2, l2, h2, root2, &want_bad);
+			ck_assert_msg(rc == want, "trial %d edit %d: %d, the rules say %d", trial, edit, rc, want);
+			if (rc) {
+				ck_assert_msg(bad == want_bad, "trial %d edit %d: node %zu, the rules say %zu", trial, edit,
+					      bad, want_bad);
+				refused++;
+			} else {
+				accepted++;
+			}
+			dlx_zdd_free(z);
+		}
+		free(opt), free(lo), free(hi), free(o2), free(l2), free(h2);
+		dlx_problem_free(p);
+	}
+	ck_assert_uint_gt(refused, 3000);
+	ck_assert_uint_gt(accepted, 3000);
+	ck_assert_uint_gt(big, 100);
+}
+END_TEST
+
 static int stop_at_once(void *ctx, const dlx_stats *so_far)
 {
 	(void)so_far;
@@ -689,6 +855,7 @@ static Suite *zdd_suite(void)
 	tcase_add_test(tc, domino_counts);
 	tcase_add_test(tc, corrupt_files);
 	tcase_add_test(tc, from_nodes_checks);
+	tcase_add_test(tc, check_matches_reference);
 	tcase_add_test(tc, limits_and_refusals);
 	suite_add_tcase(s, tc);
 	return s;

@@ -146,4 +146,13 @@ int dlx__zdd_bounds(dlx_problem *p, const dlx_search_params *params, size_t budg
 int dlx__zdd_bounds_check(const dlx_problem *p, size_t n, const uint32_t *opt, const uint32_t *lo,
 			  const uint32_t *hi, uint32_t root, size_t *bad);
 
+/*
+ * The same for a problem without bounds (dlx-zdd-check.c): the rules of
+ * dlx_zdd_from_nodes(), in time O(the nodes' option sizes x log(items) +
+ * the walks of the secondary items' colors) and memory linear in the
+ * nodes and their options' sizes.
+ */
+int dlx__zdd_check(const dlx_problem *p, size_t n, const uint32_t *opt, const uint32_t *lo, const uint32_t *hi,
+		   uint32_t root, size_t *bad);
+
 #endif

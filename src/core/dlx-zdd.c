@@ -316,105 +316,6 @@ int dlx_zdd_sample(const dlx_zdd *z, uint64_t n, uint64_t seed, dlx_solution_fn 
 
 /* --- made from nodes, and checked ----------------------------------------- */
 
-/* What the check keeps per node. */
-struct zdd_check {
-	const dlx_problem *p;
-	size_t pw, ns;
-	uint64_t *items;        /* pw words per node: the primary items every way below covers */
-	uint64_t *common;       /* pw words per node: the primary items every option of its lo chain has */
-	uint32_t *sec;          /* ns per node: 0 unused below, a color all uses agree on, or SEC_ANY */
-};
-
-#define SEC_ANY UINT32_MAX
-
-/* Node k (options' and children's ids in range, checked) passes the rules of dlx_zdd_from_nodes(). */
-static bool check_node(struct zdd_check *c, const dlx_zdd *z, size_t k)
-{
-	const dlx_problem *p = c->p;
-	size_t pw = c->pw, o = z->opt[k];
-	uint32_t lo = z->lo[k], hi = z->hi[k];
-	uint64_t *it = c->items + k * pw, *cm = c->common + k * pw;
-	const uint64_t *ithi = c->items + (size_t)hi * pw;
-	memcpy(it, ithi, pw * sizeof *it);
-	memset(cm, 0, pw * sizeof *cm);
-	uint32_t *sec = c->sec ? c->sec + k * c->ns : NULL;
-	if (sec) {
-		const uint32_t *shi = c->sec + (size_t)hi * c->ns, *slo = c->sec + (size_t)lo * c->ns;
-		for (size_t j = 0; j < c->ns; j++) {
-			uint32_t a = shi[j], b = slo[j];
-			sec[j] = !a ? b : !b ? a : a == b ? a : SEC_ANY;
-		}
-	}
-	size_t m = dlx_option_size(p, o);
-	for (size_t t = 0; t < m; t++) {
-		size_t j = dlx_option_item(p, o, t);
-		if (j < p->n_primary) {
-			uint64_t bit = (uint64_t)1 << (j & 63);
-			if (it[j >> 6] & bit)
-				return false;
-			it[j >> 6] |= bit;
-			cm[j >> 6] |= bit;
-			continue;
-		}
-		uint32_t col = dlx_option_color(p, o, t), under = c->sec[(size_t)hi * c->ns + j - p->n_primary];
-		if (under && (!col || under != col))
-			return false;
-		uint32_t *here = &sec[j - p->n_primary];
-		uint32_t mine = col ? col : SEC_ANY;
-		*here = !*here ? mine : *here == mine ? mine : SEC_ANY;
-	}
-	bool any = false;
-	if (lo != BOT) {
-		if (lo == TOP || z->opt[lo] <= o || memcmp(c->items + (size_t)lo * pw, it, pw * sizeof *it))
-			return false;
-		const uint64_t *cl = c->common + (size_t)lo * pw;
-		for (size_t w = 0; w < pw; w++)
-			any |= (cm[w] &= cl[w]) != 0;
-	} else {
-		for (size_t w = 0; w < pw; w++)
-			any |= cm[w] != 0;
-	}
-	return any;
-}
-
-/* z's nodes against p; on failure *bad is the first wrong node's index (n: the root). */
-static int zdd_check(const dlx_problem *p, const dlx_zdd *z, size_t *bad)
-{
-	struct zdd_check c = { p, (p->n_primary + 63) / 64, p->n_secondary, NULL, NULL, NULL };
-	size_t total = z->n + 2, pw = c.pw ? c.pw : 1;
-	c.pw = pw;
-	if (total > SIZE_MAX / 8 / pw || (c.ns && total > SIZE_MAX / 4 / c.ns))
-		return DLX_ERR_NOMEM;
-	c.items = calloc(total * pw, sizeof *c.items);
-	c.common = calloc(total * pw, sizeof *c.common);
-	c.sec = c.ns ? calloc(total * c.ns, sizeof *c.sec) : NULL;
-	int rc = DLX_OK;
-	if (!c.items || !c.common || (c.ns && !c.sec))
-		rc = DLX_ERR_NOMEM;
-	for (size_t k = 2; !rc && k < total; k++) {
-		if (!check_node(&c, z, k)) {
-			*bad = k - 2;
-			rc = DLX_ERR_SYNTAX;
-		}
-	}
-	if (!rc && z->root > TOP) {
-		/* The root covers every primary item. */
-		const uint64_t *it = c.items + (size_t)z->root * pw;
-		for (size_t j = 0; j < p->n_primary && !rc; j++)
-			if (!(it[j >> 6] >> (j & 63) & 1))
-				rc = DLX_ERR_SYNTAX;
-		if (rc)
-			*bad = z->n;
-	} else if (!rc && z->root == TOP && p->n_primary) {
-		*bad = z->n;
-		rc = DLX_ERR_SYNTAX;
-	}
-	free(c.items);
-	free(c.common);
-	free(c.sec);
-	return rc;
-}
-
 /* An empty diagram with room for n nodes. */
 static dlx_zdd *zdd_alloc(size_t n)
 {
@@ -472,7 +373,7 @@ int dlx_zdd_from_nodes(const dlx_problem *p, size_t n, const size_t *option, con
 		if (dlx__bounded(p))
 			rc = dlx__zdd_bounds_check(p, n, z->opt, z->lo, z->hi, z->root, &where);
 		else
-			rc = zdd_check(p, z, &where);
+			rc = dlx__zdd_check(p, n, z->opt, z->lo, z->hi, z->root, &where);
 		if (!rc && dlx__bounded(p))
 			rc = zdd_set_depth(z);
 	}
