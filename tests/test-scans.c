@@ -48,6 +48,29 @@ static dlx_problem *pairs(size_t n)
 	return p;
 }
 
+/*
+ * Item 0 open with two options ahead of a chain of n forced items 1..n,
+ * then x = n + 1 and y = n + 2: options {0 x}, {0 y}, {x y}, {x} and one
+ * per chain item.  The chain comes first (one option each), then item 0:
+ * {0 x} leaves y none, {0 y} leaves x its own: one solution.  The low
+ * bytes' start could not move past item 0, open all along the chain, so
+ * every node read the chain's covered prefix again (2.0 s at 10^5, 19.7 s
+ * at 4 x 10^5).
+ */
+static dlx_problem *open_then_chain(size_t n)
+{
+	dlx_problem *p = dlx_problem_new(n + 3, 0);
+	ck_assert_ptr_nonnull(p);
+	size_t x = n + 1, y = n + 2, a[2] = { 0, x }, b[2] = { 0, y }, c[2] = { x, y };
+	ck_assert_int_ge(dlx_add_option(p, a, 2), 0);
+	ck_assert_int_ge(dlx_add_option(p, b, 2), 0);
+	ck_assert_int_ge(dlx_add_option(p, c, 2), 0);
+	ck_assert_int_ge(dlx_add_option(p, &x, 1), 0);
+	for (size_t k = 1; k <= n; k++)
+		ck_assert_int_ge(dlx_add_option(p, &k, 1), 0);
+	return p;
+}
+
 static int poll_go_on(void *ctx, const dlx_stats *so_far)
 {
 	double *last = ctx;
@@ -89,11 +112,19 @@ static const struct chain {
 	{ "disjoint pairs", pairs, 200000, 0 },
 	/* Knuth's estimate reads the levels of the path: none may be read at every poll. */
 	{ "a domino strip polled at every node", strip, 100000, 1 },
+	/* Memo, diagrams and estimates only: see chains_read_little_per_node(). */
+	{ "a chain behind an open item", open_then_chain, 200000, 0 },
 };
 
 START_TEST(chains_read_little_per_node)
 {
 	const struct chain *c = &chains[_i];
+	/*
+	 * dlx_search() still reads the covered prefix behind an open item at
+	 * every node (choose_item() in dlx-links.h says why): left out here.
+	 */
+	if (c->make == open_then_chain)
+		return;
 	dlx_problem *p = c->make(c->n);
 	/* A few words of eight low bytes per node: never the whole covered prefix. */
 	double r = reads_per_node(p, 1, c->poll_interval);

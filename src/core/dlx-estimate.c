@@ -396,7 +396,8 @@ static int count_below(struct prober *pr, int32_t first, int32_t last, int32_t p
 	memcpy(mine, pr->live, n * sizeof *mine);
 	size_t keep = dlx_forced_count(p);
 	/* A scan below may move scan_from past items that only the choices below cover. */
-	int32_t from = p->scan_from;
+	int32_t from = p->scan_from, n_skipped = p->n_skipped, skipped[DLX_SKIPPED];
+	memcpy(skipped, p->skipped, sizeof skipped);
 	for (size_t k = 0; k < n && !rc; k++) {
 		bool below_emptied;
 		rc = force_child(pr, mine[k], &below_emptied);
@@ -404,6 +405,8 @@ static int count_below(struct prober *pr, int32_t first, int32_t last, int32_t p
 			rc = count_below(pr, 0, 0, i, below_emptied, nodes, solutions);
 		dlx__release_probe(p, keep, pr->track);
 		p->scan_from = from;
+		p->n_skipped = n_skipped;
+		memcpy(p->skipped, skipped, sizeof skipped);
 	}
 	free(mine);
 	return rc;

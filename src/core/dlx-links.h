@@ -178,7 +178,12 @@ static inline void low_rebuild(dlx_problem *p)
  * the whole covered prefix at every node: quadratic in the chain's length.
  * So a scan that passes 128 zero bytes moves scan_from past the covered
  * items there (not past every zero byte: an active item with two or more
- * options has one too), which costs no more than the scan did.
+ * options has one too), which costs no more than the scan did.  It stops
+ * at the first open item: behind one that stays open along a chain, the
+ * plain search still reads the chain's covered prefix at every node
+ * (choose_item_skipping() moves past it, for the searches whose loops it
+ * does not slow).  Its skipped[] is empty here: every search that uses
+ * this starts with scan_reset().
  */
 static ALWAYS_INLINE int32_t choose_item(dlx_problem *p, bool maybe_zero, size_t level, const bool track)
 {
@@ -231,6 +236,120 @@ static ALWAYS_INLINE int32_t choose_item(dlx_problem *p, bool maybe_zero, size_t
 }
 
 /*
+ * Moves scan_from (see choose_item_skipping()) up to item upto, past the
+ * covered items, at this level; when open items still leave 1,024 items
+ * before upto, past as many of them too as skipped[] has room for, after
+ * dropping the skipped items covered since.
+ */
+static void skip_ahead(dlx_problem *p, int32_t upto, size_t level)
+{
+	const int32_t *len = p->len;
+	int32_t from = p->scan_from;
+	while (from < upto && len[from] >= DLX_COVERED) {
+		DLX_COUNT_SCAN(p, 1);
+		from++;
+	}
+	if (upto - from >= 1024) {
+		int32_t n = 0;
+		for (int32_t e = 0; e < p->n_skipped; e++)
+			if (len[p->skipped[e]] < DLX_COVERED)
+				p->skipped[n++] = p->skipped[e];
+		for (; from < upto; from++) {
+			DLX_COUNT_SCAN(p, 1);
+			if (len[from] < DLX_COVERED) {
+				if (n == DLX_SKIPPED)
+					break;
+				p->skipped[n++] = from;
+			}
+		}
+		p->n_skipped = n;
+	}
+	p->scan_from = from;
+	p->scan_level = level;
+}
+
+/*
+ * choose_item() for the memoized count, the diagram and Knuth's estimate,
+ * the same answer: its start moves past open items too.  A chain of forced
+ * moves behind an item that stays open with two or more options (a
+ * corridor behind an undecided region) kept choose_item()'s start at that
+ * item, and every node read the chain's covered prefix again: quadratic
+ * (--estimate=20 on 4 x 10^5 single-option items behind one open item:
+ * 412 s).  Here a scan that still finds 1,024 items before its first hit
+ * once the covered ones are passed keeps up to DLX_SKIPPED open ones in
+ * skipped[], read first at every node (they come before scan_from), and
+ * moves past them.  The plain search keeps choose_item(): the same code in
+ * its loop, with a call on a cold path, cost its other copies 1-2% more
+ * instructions (the registers of the whole function allocated anew).
+ */
+static ALWAYS_INLINE int32_t choose_item_skipping(dlx_problem *p, bool maybe_zero, size_t level)
+{
+	const int32_t *len = p->len;
+	const uint8_t *low = p->low;
+	const int32_t np = p->np;
+	int32_t one = 0;
+	for (int32_t e = 0, ne = p->n_skipped; e < ne; e++) {
+		int32_t j = p->skipped[e];
+		DLX_COUNT_SCAN(p, 1);
+		if (!low[j])
+			continue;
+		if (!maybe_zero || len[j] == 0)
+			return j;
+		if (!one)
+			one = j;
+	}
+	int32_t from = p->scan_from;
+	for (int32_t k = from; k <= np; k += 8) {
+		uint64_t m;
+		DLX_COUNT_SCAN(p, 1);
+		memcpy(&m, low + k, sizeof m);
+		if (!m)
+			continue;
+		if (k - from >= 128 && !one) {
+			skip_ahead(p, k, level);
+			from = p->scan_from;
+		}
+		if (!maybe_zero)
+			return one ? one : k + first_byte(m);
+		for (int32_t j = k; j < k + 8 && j <= np; j++) {
+			if (!low[j])
+				continue;
+			if (len[j] == 0)
+				return j;
+			if (!one)
+				one = j;
+		}
+	}
+	if (one)
+		return one;
+	int32_t best = INT32_MAX, bi = 0;
+	for (int32_t e = 0, ne = p->n_skipped; e < ne && best > 2; e++) {
+		int32_t j = p->skipped[e];
+		DLX_COUNT_SCAN(p, 1);
+		if (len[j] < best) {
+			best = len[j];
+			bi = j;
+		}
+	}
+	for (int32_t j = p->scan_from; j <= np && best > 2; j++) {
+		DLX_COUNT_SCAN(p, 1);
+		if (len[j] < best) {
+			best = len[j];
+			bi = j;
+		}
+	}
+	return bi;
+}
+
+/* choose_item()'s scans from the first open item again: a search's start, or a path changed above scan_level. */
+static inline void scan_reset(dlx_problem *p)
+{
+	p->scan_from = p->low_from;
+	p->scan_level = 0;
+	p->n_skipped = 0;
+}
+
+/*
  * The searches besides dlx_search()'s that branch on the item with the
  * fewest options (memoized counts, diagrams) keep the low bytes too, so that
  * a chain of forced moves costs no scan of every open item at every node
@@ -240,8 +359,7 @@ static ALWAYS_INLINE int32_t choose_item(dlx_problem *p, bool maybe_zero, size_t
 static inline void tracked_start(dlx_problem *p)
 {
 	low_rebuild(p);
-	p->scan_from = p->low_from;
-	p->scan_level = 0;
+	scan_reset(p);
 }
 
 /*
@@ -253,11 +371,9 @@ static inline void tracked_start(dlx_problem *p)
  */
 static ALWAYS_INLINE int32_t choose_tracked(dlx_problem *p, size_t level, bool maybe_zero)
 {
-	if (level <= p->scan_level) {
-		p->scan_from = p->low_from;
-		p->scan_level = 0;
-	}
-	return choose_item(p, maybe_zero, level, true);
+	if (level <= p->scan_level)
+		scan_reset(p);
+	return choose_item_skipping(p, maybe_zero, level);
 }
 
 /*

@@ -69,6 +69,8 @@
  * active one's, so a scan of len[] in item order needs no other test.
  */
 #define DLX_COVERED ((int32_t)1 << 30)
+/* The open items a scan may move scan_from past (see choose_item() in dlx-links.h). */
+#define DLX_SKIPPED 16
 /*
  * Added to a secondary item's len from the start: it never reaches 0 or 1,
  * so the covers' test for an emptied item and the low[] bytes see primary
@@ -104,11 +106,15 @@ struct dlx_problem {
 	int32_t low_from;
 	/*
 	 * Where choose_item() starts its scans: every primary item before
-	 * scan_from is covered.  A scan that finds a long covered prefix moves
-	 * it past the prefix at scan_level; the move holds at that level and
-	 * below, so going back above it returns to low_from.
+	 * scan_from is covered, but for the n_skipped items of skipped[] (at
+	 * the end of the struct, in item order), open when it moved past them.
+	 * A scan that passes a long run of zero bytes moves it past the covered
+	 * items there and up to DLX_SKIPPED open ones at scan_level; the move
+	 * holds at that level and below, so going back above it returns to
+	 * low_from (scan_reset()).
 	 */
 	int32_t scan_from;
+	int32_t n_skipped;
 	size_t scan_level;
 #ifdef DLX_COUNT_SCANS
 	/* Test builds only (tests/test-scans.c): the words and items choose_item() and progress_of() read. */
@@ -184,6 +190,8 @@ struct dlx_problem {
 	dlx_stats ck_at;             /* the counters at that poll or stop */
 	/* A part's search's (dlx_search_parts_resume()), allocated by the first; NULL before. */
 	struct dlx__ck_part *ck_part;
+	/* See scan_from; here, where the fields the search reads at every node stay as they were. */
+	int32_t skipped[DLX_SKIPPED];
 };
 
 /*

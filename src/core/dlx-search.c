@@ -151,10 +151,8 @@ static SPECIALIZED int search_impl(dlx_problem *p, const dlx_search_params *para
 	int32_t *choice = p->choice, *lens = p->lens;
 	size_t *sol = p->sol;
 	/* choose_item()'s scans start past the items the forced options covered (see scan_from). */
-	if (!resuming) {
-		p->scan_from = p->low_from;
-		p->scan_level = 0;
-	}
+	if (!resuming)
+		scan_reset(p);
 	uint64_t progress_next = 0; /* the nodes from which st.progress is computed again */
 	for (size_t k = 0; k < p->n_forced; k++)
 		sol[k] = option_of(p->node, p->forced[k]);
@@ -384,10 +382,8 @@ x8:	/* Leave the current level and try the next option there. */
 	x = choice[--level];
 	uncommit_rest(p, x, track, colors);
 	unmark_rest(p, x, track, colors);
-	if (track && level < p->scan_level) {
-		p->scan_from = p->low_from;
-		p->scan_level = 0;
-	}
+	if (track && level < p->scan_level)
+		scan_reset(p);
 	i = nd.top[x];
 	x = nd.down[x];
 	goto x5;
@@ -803,7 +799,7 @@ void dlx__probe_start(dlx_problem *p)
 
 int32_t dlx__probe_item(dlx_problem *p, bool maybe_zero)
 {
-	return p->n_act_p ? choose_item(p, maybe_zero, 0, true) : 0;
+	return p->n_act_p ? choose_item_skipping(p, maybe_zero, 0) : 0;
 }
 
 int32_t dlx__probe_emptied(const dlx_problem *p, int32_t i)
