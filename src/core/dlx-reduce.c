@@ -24,6 +24,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "dlx-internal.h"
 #include "dlx-mult.h"
@@ -33,10 +34,10 @@
  * Options with the same items and colors (in any order) pass or fail every
  * test together: choosing either hides the other and leaves every other
  * list as the other would.  Testing each made n copies of one option cost
- * n tests of n hidden nodes each; twins[] groups them so that one test
- * speaks for its group.  On return first[o] is the lowest-numbered option
- * identical to o, and next[o] the next one after o (n: none).  O(nodes
- * log nodes) time, 8 bytes a node and 16 an option.
+ * n tests of n hidden nodes each; the groups found here let one test speak
+ * for its group.  first[o] is the lowest-numbered option identical to o,
+ * next[o] the next one after o (n: none).  O(nodes log nodes) time; 32
+ * bytes an option and two options' nodes of memory.
  */
 struct twins {
 	size_t *first, *next;
@@ -61,36 +62,37 @@ static int cmp_u64(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
+/* Option o's (item, color) pairs, sorted, into v; returns how many. */
+static size_t sorted_pairs(const dlx_problem *p, size_t o, uint64_t *v)
+{
+	const struct dlx_nodes nd = p->node;
+	size_t m = 0;
+	for (int32_t q = p->opt_start[o]; nd.top[q] > 0; q++)
+		v[m++] = (uint64_t)(uint32_t)nd.top[q] << 32 | (p->color ? (uint32_t)p->color[q] : 0);
+	qsort(v, m, sizeof *v, cmp_u64);
+	return m;
+}
+
 static int find_twins(const dlx_problem *p, struct twins *tw)
 {
-	size_t n = p->n_options;
-	const struct dlx_nodes nd = p->node;
-	/* Each option's (item, color) pairs, sorted: where its nodes are, so at and length come from opt_start. */
-	size_t total = (size_t)p->last_spacer;
-	uint64_t *pairs = malloc((total ? total : 1) * sizeof *pairs);
+	size_t n = p->n_options, longest = 1;
+	for (size_t o = 0; o < n; o++) {
+		size_t end = o + 1 < n ? (size_t)p->opt_start[o + 1] - 1 : (size_t)p->last_spacer;
+		size_t m = end - (size_t)p->opt_start[o];
+		longest = m > longest ? m : longest;
+	}
+	uint64_t *a = malloc(longest * sizeof *a), *b = malloc(longest * sizeof *b);
 	struct keyed *key = malloc(n * sizeof *key);
 	tw->first = malloc(n * sizeof *tw->first);
 	tw->next = malloc(n * sizeof *tw->next);
-	if (!pairs || !key || !tw->first || !tw->next) {
-		free(pairs);
-		free(key);
-		free(tw->first);
-		free(tw->next);
-		tw->first = tw->next = NULL;
-		return DLX_ERR_NOMEM;
-	}
+	int rc = DLX_ERR_NOMEM;
+	if (!a || !b || !key || !tw->first || !tw->next)
+		goto out;
 	for (size_t o = 0; o < n; o++) {
-		int32_t x = p->opt_start[o];
-		uint64_t *v = pairs + x;
-		size_t m = 0;
-		for (; nd.top[x + (int32_t)m] > 0; m++) {
-			int32_t q = x + (int32_t)m;
-			v[m] = (uint64_t)(uint32_t)nd.top[q] << 32 | (p->color ? (uint32_t)p->color[q] : 0);
-		}
-		qsort(v, m, sizeof *v, cmp_u64);
+		size_t m = sorted_pairs(p, o, a);
 		uint64_t h = 0x9e3779b97f4a7c15ULL ^ m;
 		for (size_t t = 0; t < m; t++) {
-			h ^= v[t];
+			h ^= a[t];
 			h *= 0xff51afd7ed558ccdULL;
 			h ^= h >> 32;
 		}
@@ -99,31 +101,24 @@ static int find_twins(const dlx_problem *p, struct twins *tw)
 		tw->next[o] = n;
 	}
 	qsort(key, n, sizeof *key, cmp_keyed);
-	for (size_t a = 0; a < n;) {
-		size_t b = a + 1;
-		while (b < n && key[b].hash == key[a].hash)
-			b++;
-		/* Within a run of one hash, in option order: each joins the first earlier option it equals. */
-		for (size_t c = a + 1; c < b; c++) {
-			size_t o = key[c].opt;
-			int32_t xo = p->opt_start[o];
-			size_t mo = (size_t)(o + 1 < n ? p->opt_start[o + 1] - 1 : p->last_spacer) - (size_t)xo;
-			for (size_t d = a; d < c; d++) {
+	for (size_t lo = 0; lo < n;) {
+		size_t hi = lo + 1;
+		while (hi < n && key[hi].hash == key[lo].hash)
+			hi++;
+		/* Within a run of one hash, in option order: each joins the first earlier group it equals. */
+		for (size_t c = lo + 1; c < hi; c++) {
+			size_t o = key[c].opt, mo = sorted_pairs(p, o, a);
+			for (size_t d = lo; d < c; d++) {
 				size_t r = key[d].opt;
 				if (tw->first[r] != r)
 					continue;
-				int32_t xr = p->opt_start[r];
-				size_t mr = (size_t)(r + 1 < n ? p->opt_start[r + 1] - 1 : p->last_spacer) - (size_t)xr;
-				size_t t = 0;
-				while (t < mo && mo == mr && pairs[xo + (int32_t)t] == pairs[xr + (int32_t)t])
-					t++;
-				if (mo == mr && t == mo) {
+				if (sorted_pairs(p, r, b) == mo && !memcmp(a, b, mo * sizeof *a)) {
 					tw->first[o] = r;
 					break;
 				}
 			}
 		}
-		a = b;
+		lo = hi;
 	}
 	/* Each group's list in increasing order, from its first option. */
 	for (size_t o = n; o-- > 0;) {
@@ -133,9 +128,17 @@ static int find_twins(const dlx_problem *p, struct twins *tw)
 			tw->next[r] = o;
 		}
 	}
-	free(pairs);
+	rc = DLX_OK;
+out:
+	free(a);
+	free(b);
 	free(key);
-	return DLX_OK;
+	if (rc) {
+		free(tw->first);
+		free(tw->next);
+		tw->first = tw->next = NULL;
+	}
+	return rc;
 }
 
 static bool has_primary(const dlx_problem *p, size_t opt)

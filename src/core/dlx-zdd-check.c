@@ -19,7 +19,8 @@
  * same number whatever order their items came in.  A node's set is hi's
  * with the option's words put in, a path of log2(words) trie nodes each;
  * a word that already has one of the option's items is a way that takes
- * an item twice.
+ * an item twice.  Up to 256 items a set is kept as its words instead, no
+ * larger than an id with its share of the tries and no table to look up.
  *
  * The items an option shares with the rest of its lo chain are counted on
  * a walk down the forest the lo links make (chain_check()).
