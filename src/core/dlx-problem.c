@@ -91,12 +91,23 @@ static int grow_nodes(dlx_problem *p, size_t need)
  * links per option it hides and a node covers (option size) items, so
  * compare the primary items with that; deeper nodes have fewer of both.
  * The choice changes only the speed: both modes choose the same items.
+ *
+ * The average misleads when the shapes differ: a chain of single-option
+ * items beside long options whose items have many options each (n of
+ * each: 13.1 s at n = 10^5, quadratic) looks like a problem of costly
+ * nodes, but every item of the chain is a forced move that would scan
+ * every open item.  Those moves alone, primary items with one option as
+ * built times the primary items, past 2^26 reads (a tenth of a second):
+ * then the low bytes whatever the average says.  The suite's problems have
+ * none; the 9x9 front end's givens are forced options, not single ones.
  */
 static bool want_tracking(const dlx_problem *p)
 {
 	if (p->track_mode >= 0)
 		return p->track_mode;
 	if (!p->n_options || !p->n_items)
+		return true;
+	if ((double)p->n_single * (double)p->n_primary >= (double)((uint64_t)1 << 26))
 		return true;
 	double opt_nodes = (double)(p->n_nodes - p->n_items - 2 - p->n_options);
 	double size = opt_nodes / (double)p->n_options, avg_len = opt_nodes / (double)p->n_items;
@@ -262,6 +273,8 @@ long dlx_add_option_colored(dlx_problem *p, const size_t *items, const uint32_t 
 		nd.down[nd.up[i]] = x;
 		nd.up[i] = x;
 		p->len[i]++;
+		if (i <= p->np)
+			p->n_single += p->len[i] == 1 ? 1 : p->len[i] == 2 ? (size_t)-1 : 0;
 		if (p->color)
 			p->color[x] = colors ? (int32_t)colors[k] : 0;
 	}
