@@ -185,54 +185,13 @@ static inline void low_rebuild(dlx_problem *p)
  * does not slow).  Its skipped[] is empty here: every search that uses
  * this starts with scan_reset().
  */
+static ALWAYS_INLINE int32_t choose_scan(dlx_problem *p, bool maybe_zero, size_t level, const bool skipping);
+
 static ALWAYS_INLINE int32_t choose_item(dlx_problem *p, bool maybe_zero, size_t level, const bool track)
 {
-	const int32_t *len = p->len;
 	if (!track)
 		return mrv_scan(p);
-	const uint8_t *low = p->low;
-	const int32_t np = p->np;
-	int32_t one = 0;
-	int32_t from = p->scan_from;
-	/* Eight items' bytes at a time; the bytes past np are 0. */
-	for (int32_t k = from; k <= np; k += 8) {
-		uint64_t m;
-		DLX_COUNT_SCAN(p, 1);
-		memcpy(&m, low + k, sizeof m);
-		if (!m)
-			continue;
-		/* A long run of zero bytes may be covered items: start past those next time. */
-		if (k - from >= 128) {
-			while (from <= np && len[from] >= DLX_COVERED)
-				from++;
-			p->scan_from = from;
-			p->scan_level = level;
-		}
-		if (!maybe_zero)
-			return k + first_byte(m);
-		/* At the root: an item with no option at all comes first. */
-		for (int32_t j = k; j < k + 8 && j <= np; j++) {
-			if (!low[j])
-				continue;
-			if (len[j] == 0)
-				return j;
-			if (!one)
-				one = j;
-		}
-	}
-	if (one)
-		return one;
-	int32_t best = INT32_MAX, bi = 0;
-	for (int32_t j = from; j <= np; j++) {
-		DLX_COUNT_SCAN(p, 1);
-		if (len[j] < best) {
-			best = len[j];
-			bi = j;
-			if (best == 2)
-				break;
-		}
-	}
-	return bi;
+	return choose_scan(p, maybe_zero, level, false);
 }
 
 /*
@@ -284,11 +243,17 @@ static void skip_ahead(dlx_problem *p, int32_t upto, size_t level)
  */
 static ALWAYS_INLINE int32_t choose_item_skipping(dlx_problem *p, bool maybe_zero, size_t level)
 {
+	return choose_scan(p, maybe_zero, level, true);
+}
+
+/* The scans of choose_item() (skipping false: skipped[] is empty) and of choose_item_skipping(). */
+static ALWAYS_INLINE int32_t choose_scan(dlx_problem *p, bool maybe_zero, size_t level, const bool skipping)
+{
 	const int32_t *len = p->len;
 	const uint8_t *low = p->low;
 	const int32_t np = p->np;
 	int32_t one = 0;
-	for (int32_t e = 0, ne = p->n_skipped; e < ne; e++) {
+	for (int32_t e = 0, ne = skipping ? p->n_skipped : 0; e < ne; e++) {
 		int32_t j = p->skipped[e];
 		DLX_COUNT_SCAN(p, 1);
 		if (!low[j])
@@ -299,18 +264,26 @@ static ALWAYS_INLINE int32_t choose_item_skipping(dlx_problem *p, bool maybe_zer
 			one = j;
 	}
 	int32_t from = p->scan_from;
+	/* Eight items' bytes at a time; the bytes past np are 0. */
 	for (int32_t k = from; k <= np; k += 8) {
 		uint64_t m;
 		DLX_COUNT_SCAN(p, 1);
 		memcpy(&m, low + k, sizeof m);
 		if (!m)
 			continue;
-		if (k - from >= 128 && !one) {
+		/* A long run of zero bytes may be covered items: start past those next time. */
+		if (skipping && k - from >= 128 && !one) {
 			skip_ahead(p, k, level);
 			from = p->scan_from;
+		} else if (!skipping && k - from >= 128) {
+			while (from <= np && len[from] >= DLX_COVERED)
+				from++;
+			p->scan_from = from;
+			p->scan_level = level;
 		}
 		if (!maybe_zero)
-			return one ? one : k + first_byte(m);
+			return skipping && one ? one : k + first_byte(m);
+		/* At the root: an item with no option at all comes first. */
 		for (int32_t j = k; j < k + 8 && j <= np; j++) {
 			if (!low[j])
 				continue;
@@ -323,7 +296,7 @@ static ALWAYS_INLINE int32_t choose_item_skipping(dlx_problem *p, bool maybe_zer
 	if (one)
 		return one;
 	int32_t best = INT32_MAX, bi = 0;
-	for (int32_t e = 0, ne = p->n_skipped; e < ne && best > 2; e++) {
+	for (int32_t e = 0, ne = skipping ? p->n_skipped : 0; e < ne && best > 2; e++) {
 		int32_t j = p->skipped[e];
 		DLX_COUNT_SCAN(p, 1);
 		if (len[j] < best) {
@@ -331,11 +304,13 @@ static ALWAYS_INLINE int32_t choose_item_skipping(dlx_problem *p, bool maybe_zer
 			bi = j;
 		}
 	}
-	for (int32_t j = p->scan_from; j <= np && best > 2; j++) {
+	for (int32_t j = skipping ? p->scan_from : from; j <= np && (!skipping || best > 2); j++) {
 		DLX_COUNT_SCAN(p, 1);
 		if (len[j] < best) {
 			best = len[j];
 			bi = j;
+			if (best == 2)
+				break;
 		}
 	}
 	return bi;
