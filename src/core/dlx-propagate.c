@@ -71,9 +71,12 @@ static SPECIALIZED int subsume_impl(dlx_problem *p, uint32_t level, uint64_t *up
 	uint32_t *seen = p->sub_seen;
 	int32_t *count = p->sub_count;
 	int removed = 0;
-	/* Every primary item before scan_from is covered but the skipped ones (see choose_item() in dlx-links.h). */
-	for (int32_t e = -p->n_skipped, a; e <= p->np - p->scan_from; e++) {
-		a = e < 0 ? p->skipped[p->n_skipped + e] : p->scan_from + e;
+	/*
+	 * Every primary item before scan_from is covered (see choose_item() in
+	 * dlx-links.h): propagation runs in dlx_search(), whose scans never
+	 * skip open items, so skipped[] is empty here.
+	 */
+	for (int32_t a = p->scan_from; a <= p->np; a++) {
 		const int32_t la = len[a];
 		if (la < 2 || la >= DLX_COVERED || seen_already(p, a, level))
 			continue;
