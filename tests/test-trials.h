@@ -1,11 +1,13 @@
 /*
- * How many random trials a suite runs.  Every one of them in a plain or a
- * sanitizer run; under valgrind's test setup (meson.build sets
- * DLX_TEST_TRIALS_DIVISOR) a fraction, since memcheck runs each trial 20 to
- * 50 times slower and finds its faults in the code paths a trial walks,
- * which the first trials of each loop already walk: the whole loops cost
- * CI more than ten minutes under memcheck.  Header-only, so that any
- * suite can use it without a fixture library.
+ * How many random trials a suite runs.  Every one of them in a plain run;
+ * a fraction where DLX_TEST_TRIALS_DIVISOR says: a sixteenth under
+ * valgrind's test setup (meson.build sets it), since memcheck runs each
+ * trial 20 to 50 times slower and finds its faults in the code paths a
+ * trial walks, which the first trials of each loop already walk (the whole
+ * loops cost CI more than ten minutes under memcheck); a quarter in CI's
+ * sanitizer step (.ci/run sets it), which the README step's plain run of
+ * every trial precedes.  Header-only, so that any suite can use it without
+ * a fixture library.
  */
 #ifndef TEST_TRIALS_H
 #define TEST_TRIALS_H
