@@ -165,15 +165,18 @@ struct symbol_use {
 	bool other_blank;  /* '.', '_' or '-' */
 	bool letter;
 	int max_letter;    /* the highest letter, upper-cased; 0 if none */
+	bool number;       /* a number (a word of digits in a grid row) */
 };
 
 static struct symbol_use symbols_used(const uint16_t *raw, size_t n)
 {
-	struct symbol_use u = { false, false, false, false, 0 };
+	struct symbol_use u = { false, false, false, false, 0, false };
 	for (size_t k = 0; k < n; k++) {
 		unsigned v = raw[k];
-		if (v >= RAW_NUMBER)
+		if (v >= RAW_NUMBER) {
+			u.number = true;
 			continue;
+		}
 		u.digit |= v >= '1' && v <= '9';
 		u.zero |= v == '0';
 		u.other_blank |= v == '.' || v == '_' || v == '-';
@@ -200,6 +203,13 @@ enum sudoku_alphabet cells_guess_alphabet(const uint16_t *raw, size_t n, unsigne
 	if (side <= 9)
 		return SUDOKU_ALPHA_ALNUM;
 	struct symbol_use u = symbols_used(raw, n);
+	/*
+	 * A grid row's numbers are values written in decimal, 0 a blank, as 1-9
+	 * are in alnum: letters beside them are alnum's 10 and up (read as
+	 * letters, A = 1, a 16x16 grid of both was wrongly without solution).
+	 */
+	if (u.number)
+		return SUDOKU_ALPHA_ALNUM;
 	bool hex_fits = side <= 36 && (!u.letter || u.max_letter < 'A' + (int)side - 10);
 	if (u.zero && u.other_blank && hex_fits)
 		return SUDOKU_ALPHA_HEX;
