@@ -402,6 +402,17 @@ PyObject *dlxpy_sudoku_read(PyObject *self, PyObject *args)
 			rc = -100;
 			break;
 		}
+		/*
+		 * Pencil marks are read as the cells with one candidate: solving those
+		 * alone would answer another puzzle (more solutions), silently.
+		 */
+		if (pz.marks) {
+			PyErr_Format(PyExc_ValueError, "line %zu: a puzzle of pencil marks (%s format): the Python "
+				     "binding does not take them yet (dlx-sudoku does)", pz.line,
+				     sudoku_format_name(pz.format));
+			rc = -100;
+			break;
+		}
 		PyObject *regions = pz.regions ? PyBytes_FromStringAndSize((const char *)pz.regions, n)
 					       : (Py_INCREF(Py_None), Py_None);
 		PyObject *item = regions ? Py_BuildValue("(Iy#nssOO)", pz.box_rows, (const char *)pz.cells, n,

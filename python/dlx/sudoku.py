@@ -20,8 +20,11 @@ a jigsaw needs *regions*, a board of region numbers 1..N written with the
 puzzle's symbols (any format), as ``dlx-sudoku --regions`` reads it.
 
 Every function that takes a puzzle also takes a :class:`Puzzle` that
-:func:`read` made (a jigsaw's own map comes with it), which saves reading
-it again: ``[solve(p) for p in read(text)]``.
+:func:`read` made (a jigsaw's own map comes with it: such a puzzle is solved
+as a jigsaw, with the other variants *variant* names), which saves reading
+it again: ``[solve(p) for p in read(text)]``.  Pencil marks (the
+``candidates`` and ``pencil`` formats) are refused with :class:`ValueError`:
+the binding does not take them yet.
 
 Bad text raises :class:`dlx.FormatError` with ``dlx-sudoku``'s message and
 line.  Givens that contradict each other are not an error: such a puzzle has
@@ -202,7 +205,9 @@ def _one(puzzle: Union[str, bytes, Puzzle], variant: str, regions: Optional[str]
     flags, jigsaw = _flags(variant)
     if isinstance(puzzle, Puzzle):
         pz = _checked(puzzle)
-        if jigsaw and regions is None and pz.regions is not None:
+        # A puzzle read with its jigsaw map is a jigsaw whatever *variant* says besides:
+        # solved as classic, its answer broke the regions.
+        if regions is None and pz.regions is not None:
             return _Job(pz, _solver(pz.box, flags, pz.regions), _layout(pz, output))
     else:
         data, _ = _text(puzzle)
@@ -314,7 +319,7 @@ def _explained(puzzle: Union[str, bytes, Puzzle], format: str,
                alphabet: str) -> Optional[Tuple[List[Step], Rating]]:
     """The steps and the rating of a classic 9x9 puzzle, or ``None`` without a unique solution."""
     job = _one(puzzle, "classic", None, format, alphabet, None)
-    if job.puzzle.box != 3:
+    if job.puzzle.box != 3 or job.puzzle.regions is not None:
         raise ValueError("explain and rate know classic 9x9 sudoku only")
     # A rating means something only for a unique puzzle, and the uniqueness techniques rely on it.
     if count(job.puzzle) != 1:

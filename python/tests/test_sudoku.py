@@ -269,6 +269,25 @@ def test_puzzles_as_read(data):
     assert len(jig) == 1 and jig[0].regions is not None
     assert sudoku.solve(jig[0], variant="jigsaw") == "1234342121434312"
     assert sudoku.solve(jig[0], variant="jigsaw", output="compact") == "1234\n3421\n2143\n4312"
+    # Its map makes it a jigsaw without variant= too (it was solved as classic, breaking the regions).
+    classic = sudoku.solve("1...........4..2")
+    assert classic != "1234342121434312"
+    assert sudoku.solve(jig[0]) == "1234342121434312"
+    assert sudoku.count(jig[0], limit=None) == sudoku.count("1...........4..2", variant="jigsaw",
+                                                            regions="1122112234443334", limit=None)
+    with pytest.raises(ValueError, match="classic 9x9"):
+        sudoku.explain(sudoku.read("." * 81 + "\n" + "".join(str(k // 9 + 1) for k in range(81)) + "\n",
+                                   variant="jigsaw")[0])
+
+
+def test_pencil_marks_are_refused():
+    # Read as their single-candidate cells alone, they were another puzzle: 292 solutions for 1.
+    given = "8..........36......7..9.2...5...7.......457.....1...3...1....68..85...1..9....4.."
+    marks = "".join("123456789" if c == "." else "." * (int(c) - 1) + c + "." * (9 - int(c)) for c in given)
+    with pytest.raises(ValueError, match="pencil marks"):
+        sudoku.read(marks)
+    with pytest.raises(ValueError, match="pencil marks"):
+        sudoku.count(marks)
 
 
 @pytest.mark.skipif(not os.path.exists(os.path.join(os.path.dirname(dlx.__file__), "dlx-cadical.so")),
