@@ -103,6 +103,7 @@ static int read_stream(struct line_source *s, struct text_line *l, struct sudoku
 	errno = 0;
 	s->lineno++;
 	int first = 0; /* the line's first non-blank byte */
+	bool note = false; /* past a '#' after a blank: a note after a puzzle */
 	while ((ch = getc_unlocked(in)) != EOF && ch != '\n') {
 		/* CR LF ends a line, and so does a CR alone (classic Mac OS text), not a blank within it. */
 		if (ch == '\r') {
@@ -113,8 +114,12 @@ static int read_stream(struct line_source *s, struct text_line *l, struct sudoku
 		}
 		if (!first && !text_is_blank(ch))
 			first = ch;
-		/* Comments may hold any text, e.g. an author's name in UTF-8, as in dlx's format. */
-		if (((ch < 0x20 && ch != '\t' && ch != '\r') || ch >= 0x7F) && first != '#')
+		/*
+		 * Comments may hold any text, e.g. an author's name in UTF-8, as in
+		 * dlx's format; so may a note after a puzzle (printable bytes there).
+		 */
+		note |= ch == '#' && (n == 0 || text_is_blank((unsigned char)t[n - 1]));
+		if (((ch < 0x20 && ch != '\t' && ch != '\r') || ch >= 0x7F) && first != '#' && !(note && ch >= 0x80))
 			return text_fail(err, s->lineno, DLX_ERR_SYNTAX, "binary data (byte 0x%02X)", (unsigned)ch);
 		if (n == SUDOKU_LINE_MAX)
 			return text_fail(err, s->lineno, DLX_ERR_SYNTAX, "line too long (more than %u characters)",
