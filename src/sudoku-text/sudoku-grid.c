@@ -31,29 +31,65 @@ struct grid_parse {
 };
 
 /*
- * Reads a line into r's buffer without its newline (and a CR before it).
- * Returns 1, 0 at the end, or an error: NUL bytes, a line too long, a read error.
+ * Reads a line into r's buffer without its end: LF, CR LF or a CR alone (as
+ * the puzzles' reader takes them), a UTF-8 byte order mark skipped at the
+ * start of the file.  Returns 1, 0 at the end, or an error: NUL bytes, a
+ * line too long, a read error.
  */
 static int read_line(FILE *in, char **buf, size_t *cap, size_t *lineno, size_t *len, struct sudoku_read_error *err)
 {
 	errno = 0;
-	ssize_t n = getline(buf, cap, in);
-	if (n < 0) {
-		if (ferror(in))
-			return text_fail(err, *lineno + 1, DLX_ERR_IO, "read error: %s", strerror(errno ? errno : EIO));
-		return 0;
+	size_t n = 0;
+	int ch;
+	bool nul = false, any = false;
+	while ((ch = getc(in)) != EOF) {
+		any = true;
+		if (ch == '\n')
+			break;
+		if (ch == '\r') {
+			int next = getc(in);
+			if (next != '\n' && next != EOF)
+				ungetc(next, in);
+			break;
+		}
+		nul |= ch == 0;
+		if (n > SUDOKU_GRID_LINE_MAX) {
+			/* Counted to the end for the message, not kept. */
+			n++;
+			continue;
+		}
+		if (n + 2 > *cap) {
+			size_t c = *cap ? 2 * *cap : 256;
+			char *b = realloc(*buf, c);
+			if (!b)
+				return text_fail(err, *lineno + 1, DLX_ERR_NOMEM, "out of memory");
+			*buf = b;
+			*cap = c;
+		}
+		(*buf)[n++] = (char)ch;
 	}
-	++*lineno;
-	if (n > 0 && (*buf)[n - 1] == '\n')
-		(*buf)[--n] = '\0';
-	if (n > 0 && (*buf)[n - 1] == '\r')
-		(*buf)[--n] = '\0';
-	if (strlen(*buf) != (size_t)n)
+	if (ch == EOF && ferror(in))
+		return text_fail(err, *lineno + 1, DLX_ERR_IO, "read error: %s", strerror(errno ? errno : EIO));
+	if (!any)
+		return 0;
+	if (!*buf) {
+		*buf = malloc(1);
+		if (!*buf)
+			return text_fail(err, *lineno + 1, DLX_ERR_NOMEM, "out of memory");
+		*cap = 1;
+	}
+	if (n <= SUDOKU_GRID_LINE_MAX)
+		(*buf)[n] = '\0';
+	if (++*lineno == 1 && n >= 3 && memcmp(*buf, "\xEF\xBB\xBF", 3) == 0 && n <= SUDOKU_GRID_LINE_MAX) {
+		memmove(*buf, *buf + 3, n - 2);
+		n -= 3;
+	}
+	if (nul)
 		return text_fail(err, *lineno, DLX_ERR_SYNTAX, "binary data (a NUL byte)");
-	if ((size_t)n > SUDOKU_GRID_LINE_MAX)
-		return text_fail(err, *lineno, DLX_ERR_SYNTAX, "a line of %zd characters, more than %u", n,
+	if (n > SUDOKU_GRID_LINE_MAX)
+		return text_fail(err, *lineno, DLX_ERR_SYNTAX, "a line of %zu characters, more than %u", n,
 			SUDOKU_GRID_LINE_MAX);
-	*len = (size_t)n;
+	*len = n;
 	return 1;
 }
 

@@ -1,0 +1,1 @@
+--grid @DATA@/sudoku4-bom-cr.grid --all --count
