@@ -220,8 +220,9 @@ DLX_API int dlx_unshuffle_options(dlx_problem *p);
  * - dlx_estimate_tree() probes Algorithm M's whole tree (not a part's);
  * - dlx_iter_new() runs Algorithm M on a copy of the links, paused at
  *   each solution (the problem itself untouched meanwhile);
- * - propagation (dlx_set_propagation()) is not applied, and
- *   dlx_memo_count() refuses the problem (#DLX_ERR_STATE).
+ * - dlx_memo_count() counts it level by level (a frontier search), and
+ *   refuses it only with options forced (#DLX_ERR_STATE), as dlx_search() does;
+ * - propagation (dlx_set_propagation()) is not applied.
  * Bounds of 1:1 everywhere make the problem plain again.
  *
  * @param lo  0 .. hi

@@ -475,10 +475,11 @@ static int parse_args(int argc, char **argv, struct opts *o)
 		if (r)
 			return r;
 	}
-	if (o->estimate && (o->count || o->all || o->cli.limit || o->cli.node_limit || o->cli.propagate || o->svg))
+	if (o->estimate && (o->count || o->all || o->cli.limit || o->cli.node_limit || o->cli.propagate || o->svg ||
+			    diagram_mode(o)))
 		return cli_usage_error(&dlx_program,
 				       "--estimate searches nothing: it does not go with --count, --all, --limit, "
-				       "--node-limit, --propagate or --svg");
+				       "--node-limit, --propagate, --svg, --zdd, --from-zdd or --sample");
 	if (o->reduce && (o->count || o->all || o->numbers || o->quiet || o->seeded || o->estimate || o->best ||
 			  o->svg || o->memo || o->ordered || o->mp.memory || o->zdd.write_file || o->zdd.read_file || o->zdd.sampling ||
 			  o->checkpoint || o->resume || o->checkpoint_every || o->sat || o->cli.limit || o->cli.parts ||
@@ -495,9 +496,10 @@ static int parse_args(int argc, char **argv, struct opts *o)
 		r = check_diagram(o);
 	if (r)
 		return r;
-	if (o->best && (o->count || o->all || o->estimate || o->memo || o->svg || o->cli.parts || o->cli.propagate))
+	if (o->best && (o->count || o->all || o->estimate || o->memo || o->svg || o->cli.parts || o->cli.propagate ||
+			diagram_mode(o)))
 		return cli_usage_error(&dlx_program, "--best does not go with --count, --all, --estimate, --memo, --svg, "
-				       "--part or --propagate");
+				       "--part, --propagate, --zdd, --from-zdd or --sample");
 	if (o->best && o->cli.threads > 1)
 		return cli_usage_error(&dlx_program, "--best searches in one thread: not with --threads above 1");
 	/* A part's count is added up with the others': one stopped at a limit would pass for a whole one. */

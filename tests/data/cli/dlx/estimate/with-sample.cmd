@@ -1,0 +1,1 @@
+--estimate --sample 3
