@@ -274,7 +274,7 @@ static size_t names_add(struct names *t, const char *s, size_t n)
 		t->off = no;
 		t->cap_off = nc;
 	}
-	size_t slot;
+	size_t slot = 0; /* set by lookup() of a name not there; gcc 12 cannot see it */
 	lookup(t, s, n, &slot);
 	memcpy(t->text + t->used, s, n);
 	t->text[t->used + n] = '\0';
@@ -317,11 +317,16 @@ static size_t next_word(char **s, char **tok)
 }
 
 /*
- * A decimal number of s[0..n) into *v; false unless it is 1 to 10 digits
- * and at most max.
+ * A decimal number of s[0..n) into *v; false unless it is digits (leading
+ * zeros aside, at most 11) and at most max.
  */
 static bool parse_count(const char *s, size_t n, uint64_t max, uint64_t *v)
 {
+	/* Leading zeros do not make a number larger: |000000000001 costs 1, not "above" the maximum. */
+	while (n > 1 && *s == '0') {
+		s++;
+		n--;
+	}
 	if (n == 0 || n > 11)
 		return false;
 	uint64_t x = 0;
