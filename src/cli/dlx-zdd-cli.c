@@ -62,16 +62,11 @@ static int build_diagram(const struct zdd_request *rq, dlx_problem *p, struct cl
 	return 0;
 }
 
-/* Writes the diagram to file, "-" for standard output. */
-static int write_diagram(const char *file, const dlx_zdd *z, const dlx_problem *p)
+/* Writes the diagram to out, file's stream (opened by zdd_run()), or standard output for "-". */
+static int write_diagram(const char *file, FILE *out, const dlx_zdd *z, const dlx_problem *p)
 {
 	if (!strcmp(file, "-"))
 		return cli_wrote(dlx_ec_zdd_write(stdout, z, p) == DLX_OK && fflush(stdout) == 0) ? 0 : CLI_EXIT_FAILURE;
-	FILE *out = fopen(file, "w");
-	if (!out) {
-		fprintf(stderr, "dlx: %s: %s\n", file, strerror(errno));
-		return CLI_EXIT_FAILURE;
-	}
 	int rc = dlx_ec_zdd_write(out, z, p);
 	if (fclose(out) != 0 && !rc)
 		rc = DLX_ERR_IO;
@@ -108,11 +103,23 @@ int zdd_run(const struct zdd_request *rq, dlx_ec *ec, dlx_solution_fn print, voi
 {
 	dlx_problem *p = dlx_ec_problem(ec);
 	dlx_zdd *z = NULL;
+	/* Opened before the build, as --svg's file is: a path that cannot be written is said at once. */
+	FILE *out = NULL;
+	if (rq->write_file && strcmp(rq->write_file, "-") != 0) {
+		out = fopen(rq->write_file, "w");
+		if (!out) {
+			fprintf(stderr, "dlx: %s: %s\n", rq->write_file, strerror(errno));
+			return CLI_EXIT_FAILURE;
+		}
+	}
 	int status = rq->read_file ? read_diagram(rq->read_file, p, &z) : build_diagram(rq, p, lim, &z);
-	if (status)
+	if (status) {
+		if (out)
+			fclose(out);
 		return status;
+	}
 	if (rq->write_file)
-		status = write_diagram(rq->write_file, z, p);
+		status = write_diagram(rq->write_file, out, z, p);
 	char *count = dlx_zdd_count(z);
 	if (!status && !count) {
 		fprintf(stderr, "dlx: out of memory\n");

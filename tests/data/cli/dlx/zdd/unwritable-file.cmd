@@ -1,0 +1,1 @@
+--zdd no-such-dir/q16.zdd --count --time-limit 1
