@@ -636,6 +636,15 @@ int dlx_ec_read_flags(FILE *in, unsigned flags, dlx_ec **out, dlx_error_info *er
 		goto out;
 	}
 	while (next_line(&r, &rc) >= 0) {
+		/*
+		 * Knuth's programs skip the blanks that start a line, then take a '|'
+		 * for a comment: so do the option lines here (' | note' was an
+		 * error, ' |5 a b' an option of cost 5).  The item line keeps its
+		 * own rule: ' | x y' declares secondary items only (read_items()).
+		 */
+		const char *first = r.buf + strspn(r.buf, " \t");
+		if (*first == '|')
+			continue;
 		uint64_t cost;
 		if (++stamp == 0) { /* after 2^32 - 1 options: the stamps start over */
 			memset(seen, 0, ec->items.n * sizeof *seen);
