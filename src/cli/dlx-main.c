@@ -78,6 +78,7 @@ static const char usage_dlx[] =
 	"                        else); then --count, --all, --limit and\n"
 	"                        --sample answer from the diagram, without a search\n"
 	"      --from-zdd=FILE   read the diagram that --zdd wrote for this problem\n"
+	"                        (- for standard input, the problem then from FILE)\n"
 	"                        (checked against it) instead of building it\n"
 	"      --sample=N        print N solutions drawn uniformly at random (with\n"
 	"                        repeats), each solution equally likely, from the\n"
@@ -459,7 +460,8 @@ static int parse_args(int argc, char **argv, struct opts *o)
 			continue;
 		}
 		if (c == 'o') {
-			o->output = optarg;
+			/* "-" is standard output, as for --svg and --zdd (it made a file named "-"). */
+			o->output = strcmp(optarg, "-") == 0 ? NULL : optarg;
 			continue;
 		}
 		if (c == OPT_CHECKPOINT || c == OPT_RESUME) {
@@ -489,6 +491,9 @@ static int parse_args(int argc, char **argv, struct opts *o)
 	int r = cli_parse_file(&dlx_program, argc, argv, &o->file);
 	if (r)
 		return r;
+	if (o->zdd.read_file && !strcmp(o->zdd.read_file, "-") && !strcmp(o->file, "-"))
+		return cli_usage_error(&dlx_program, "--from-zdd - reads the diagram from standard input: "
+				       "the problem then needs a FILE");
 	if (o->svg && o->count && !o->all)
 		return cli_usage_error(&dlx_program, "--svg draws solutions: not with --count alone (add --all)");
 	r = check_memo(o);

@@ -15,17 +15,19 @@
 /* Reads and checks the diagram; 0, or an exit status after a message. */
 static int read_diagram(const char *file, dlx_problem *p, dlx_zdd **z)
 {
-	FILE *in = fopen(file, "r");
+	bool use_stdin = strcmp(file, "-") == 0; /* parse_args() saw that the problem is not there too */
+	FILE *in = use_stdin ? stdin : fopen(file, "r");
 	if (!in) {
 		fprintf(stderr, "dlx: %s: %s\n", file, strerror(errno));
 		return CLI_EXIT_USAGE;
 	}
 	dlx_error_info err;
 	int rc = dlx_ec_zdd_read(in, p, z, &err);
-	fclose(in);
+	if (!use_stdin)
+		fclose(in);
 	if (!rc)
 		return 0;
-	cli_input_error("dlx", file, err.line, err.message[0] ? err.message : dlx_strerror(rc));
+	cli_input_error("dlx", use_stdin ? "<stdin>" : file, err.line, err.message[0] ? err.message : dlx_strerror(rc));
 	return rc == DLX_ERR_SYNTAX || rc == DLX_ERR_IO ? CLI_EXIT_USAGE : CLI_EXIT_FAILURE;
 }
 

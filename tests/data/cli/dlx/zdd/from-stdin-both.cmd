@@ -1,0 +1,1 @@
+--from-zdd - --count

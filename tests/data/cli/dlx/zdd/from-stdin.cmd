@@ -1,0 +1,1 @@
+--from-zdd - --count @DATA@/dominoes-4x4.dlx
