@@ -923,6 +923,11 @@ int main(int argc, char **argv)
 	double secs = cli_now() - lim.start;
 
 	struct cli_stop stop = cli_stop_classify(st.stop, &lim);
+	/* --best cut short by --limit printed the cheapest of the solutions met, not the problem's: a stop. */
+	if (o.best && st.stop == DLX_STOP_LIMIT) {
+		stop.why = "stopped at solution limit (the cheapest of the solutions met)";
+		stop.status = CLI_EXIT_STOPPED;
+	}
 	/*
 	 * A part searched to the end answered, also with no solution in it:
 	 * the recipes that run parts (GNU parallel, sbatch --wait) read exit 1
