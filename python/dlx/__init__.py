@@ -75,7 +75,8 @@ class Stats(NamedTuple):
     branches: int
     """Nodes that branched on an item with two or more options left."""
     max_level: int
-    """Deepest level reached."""
+    """Deepest level reached; with two or more threads, within one thread's share of the tree
+    (the levels of the cut that made the shares not counted), as ``dlx_search_split()`` says."""
     progress: float
     """Knuth's estimate of the fraction of the tree done, 0..1 (1 when complete)."""
     stop: str
@@ -407,7 +408,10 @@ class Problem:
         early; the estimate is then from those made (``stop`` says so).
         Raises :class:`ValueError` for a bad argument.  The GIL is released.
         """
-        n = _limit(probes, "probes")
+        # Not _limit(): there 2**64 and up mean "no limit", which a number of probes cannot be.
+        if isinstance(probes, bool) or not isinstance(probes, int) or not 1 <= probes < 1 << 64:
+            raise ValueError("probes must be an int from 1 to 2**64-1")
+        n = probes
         if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 1 << 64:
             raise ValueError("seed must be an int from 0 to 2**64-1")
         k, m = 0, 0

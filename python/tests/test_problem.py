@@ -603,3 +603,9 @@ def test_estimate_of_a_single_path():
 def test_estimate_bad_arguments(kwargs):
     with pytest.raises(ValueError):
         queens(5).estimate(**kwargs)
+
+
+def test_estimate_probes_past_64_bits_are_named():
+    # 2**64 means "no limit" for limits; for probes it was the engine's bare "invalid argument".
+    with pytest.raises(ValueError, match="probes must be"):
+        queens(5).estimate(probes=1 << 64)
