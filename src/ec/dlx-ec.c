@@ -135,6 +135,26 @@ static long raw_line(struct reader *r, int *rc)
 			char *cr = got ? memchr(r->data + old_end, '\r', got) : NULL;
 			r->cr = cr ? (size_t)(cr - r->data) : r->end;
 		}
+		/*
+		 * A NUL in the line being gathered ends the reading now: next_line()
+		 * would say so only once the line ended, and a binary file without a
+		 * newline (/dev/zero) was read whole into memory first.  Only a
+		 * line longer than the blocks read so far, and only the new block's
+		 * bytes up to its first line end (none when the old bytes ended in
+		 * a CR, which ends the line): a short line's bytes are judged by
+		 * next_line(), the first bad one named.
+		 */
+		if (got && old_end > r->beg && r->cr >= old_end) {
+			size_t upto = (r->cr < r->end ? r->cr : r->end) - old_end;
+			char *nl = memchr(r->data + old_end, '\n', upto);
+			if (nl)
+				upto = (size_t)(nl - (r->data + old_end));
+			if (memchr(r->data + old_end, '\0', upto)) {
+				r->line++;
+				*rc = fail(r, DLX_ERR_SYNTAX, "NUL byte in input (binary file?)");
+				return -1;
+			}
+		}
 		if (got == 0) {
 			if (ferror(r->in)) {
 				*rc = fail(r, errno == ENOMEM ? DLX_ERR_NOMEM : DLX_ERR_IO, "%s%s",
