@@ -611,7 +611,9 @@ static int looks_like_count(struct sudoku_reader *r, bool *is_count, struct sudo
 	if (rc < 0)
 		return rc;
 	size_t next_cells = rc ? cells_in_row(next) : 0;
-	*is_count = next_cells != r->src.cur.len && cells_side_boxes(next_cells, MAX_SIDE, &r->choice, NULL, NULL);
+	/* A '#' is no grid row's: a line puzzle's note ("1...4 # a note" counted as four cells of a 4x4 row). */
+	*is_count = next_cells != r->src.cur.len && cells_side_boxes(next_cells, MAX_SIDE, &r->choice, NULL, NULL) &&
+		    !(rc && strchr(next->text, '#'));
 	return 0;
 }
 
