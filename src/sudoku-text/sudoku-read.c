@@ -291,9 +291,14 @@ static unsigned pencil_words(const struct text_line *l, const char **word, unsig
 	return n;
 }
 
-/* Whether a row reads as one of a pencil-mark grid: N words of distinct digits 1..N ('.' alone), one of them longer. */
-static bool pencil_row(struct sudoku_reader *r, const struct text_line *l)
+/*
+ * Whether a row reads as one of a pencil-mark grid: N words of distinct
+ * digits 1..N ('.' alone); *longer says whether one of them is longer (a
+ * drawn grid's row of single symbols reads so too).
+ */
+static bool pencil_row(struct sudoku_reader *r, const struct text_line *l, bool *longer_out)
 {
+	*longer_out = false;
 	const char *word[MAX_SIDE];
 	unsigned len[MAX_SIDE];
 	unsigned n = pencil_words(l, word, len, MAX_SIDE);
@@ -315,25 +320,45 @@ static bool pencil_row(struct sudoku_reader *r, const struct text_line *l)
 			seen[v] = true;
 		}
 	}
-	return longer;
+	*longer_out = longer;
+	return true;
 }
 
 /*
  * Whether the drawn grid that starts at the current line is one of pencil
  * marks: its first row (the current line, or one of the next lines after
- * rules) reads as a pencil-mark row.
+ * rules) reads as a pencil-mark row, and it or a row after it has a cell
+ * of two or more marks.
  */
 static int looks_like_pencil(struct sudoku_reader *r, bool *pencil, struct sudoku_read_error *err)
 {
 	*pencil = false;
 	const struct text_line *l = &r->src.cur;
-	for (unsigned k = 0; is_pencil_rule(l) && k < 3; k++) {
+	unsigned k = 0;
+	for (; is_pencil_rule(l) && k < 3; k++) {
 		int rc = peek_text(r, k, &l, err);
 		if (rc <= 0)
 			return rc;
 	}
-	if (!is_pencil_rule(l))
-		*pencil = pencil_row(r, l);
+	bool longer;
+	if (is_pencil_rule(l) || !pencil_row(r, l, &longer))
+		return 0;
+	/*
+	 * A first row that singles solved (as --candidates prints them) has no
+	 * longer word: the rows after it, as far as the reader looks ahead, tell.
+	 */
+	for (unsigned j = k; !longer && j + 2 < TEXT_LINES_AHEAD; j++) {
+		bool more;
+		int rc = peek_text(r, j, &l, err);
+		if (rc <= 0)
+			return rc;
+		if (is_pencil_rule(l))
+			continue;
+		if (!pencil_row(r, l, &more))
+			break;
+		longer = more;
+	}
+	*pencil = longer;
 	return 0;
 }
 
