@@ -538,12 +538,34 @@ static int read_flat(struct sudoku_reader *r, unsigned side, struct sudoku_puzzl
  * Reads one grid whose first row may already be the current line (have_first).
  * Returns 1, 0 at the end of input before any row, or an error.
  */
+/*
+ * A drawn grid whose bars and rules show boxes of another shape than the
+ * side's usual one (a 6x6 board in 3x2 boxes, not 2x3) is read in the boxes
+ * drawn: solved in the usual ones, its answer broke the boxes drawn,
+ * silently.  A shape that --box gave and the drawing contradicts is an
+ * error.  Returns 1 (pz read), or an error.
+ */
+static int drawn_boxes(struct sudoku_reader *r, unsigned rows, unsigned cols, struct sudoku_puzzle *pz,
+	struct sudoku_read_error *err)
+{
+	if (!rows || !cols || rows * cols != pz->side || (rows == pz->box_rows && cols == pz->box_cols))
+		return 1;
+	if (r->choice.rows)
+		return text_fail(err, pz->line, DLX_ERR_SYNTAX, "the grid is drawn in %ux%u boxes, --box says %ux%u",
+			rows, cols, r->choice.rows, r->choice.cols);
+	pz->box_rows = rows;
+	pz->box_cols = cols;
+	return 1;
+}
+
 static int read_grid(struct sudoku_reader *r, bool drawn, bool have_first, struct sudoku_puzzle *pz,
 	struct sudoku_read_error *err)
 {
 	unsigned side = 0, rows = 0;
 	size_t start = 0;
 	bool framed = false, tight = false;
+	/* A drawn grid's boxes as drawn: cells before the first row's first bar, rows before the first rule. */
+	unsigned drawn_cols = 0, drawn_rows = 0;
 	for (;;) {
 		if (!have_first) {
 			int rc = next_grid_line(r, rows, side, start, err);
@@ -554,10 +576,20 @@ static int read_grid(struct sudoku_reader *r, bool drawn, bool have_first, struc
 		const struct text_line *l = &r->src.cur;
 		if (drawn && cells_is_separator(l)) {
 			framed |= l->text[0] == '*';
+			if (rows && !drawn_rows)
+				drawn_rows = rows;
 			continue;
 		}
-		if (rows == 0 && drawn)
+		if (rows == 0 && drawn) {
 			tight = strchr(l->text, '|') && !cells_line_has_any(l, " \t");
+			/* A framed row opens with a bar: the cells between its first two bars. */
+			const char *t = l->text + strspn(l->text, " \t");
+			t += *t == '|';
+			for (; *t && *t != '|'; t++)
+				drawn_cols += !text_is_blank((unsigned char)*t);
+			if (!*t)
+				drawn_cols = 0;
+		}
 		uint16_t *row = r->raw + (size_t)rows * side;
 		/* A first row may be a whole puzzle (cells_flat_side()): room for the biggest one. */
 		size_t max = rows ? side : MAX_CELLS;
@@ -598,7 +630,8 @@ static int read_grid(struct sudoku_reader *r, bool drawn, bool have_first, struc
 		r->row_line[rows++] = l->lineno;
 		if (rows == side) {
 			pz->drawn_style = framed ? SUDOKU_DRAWN_FRAMED : tight ? SUDOKU_DRAWN_TIGHT : SUDOKU_DRAWN_SPACED;
-			return decode(r, side, drawn, pz, err);
+			int rc = decode(r, side, drawn, pz, err);
+			return rc == 1 ? drawn_boxes(r, drawn_rows, drawn_cols, pz, err) : rc;
 		}
 	}
 }
