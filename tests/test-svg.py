@@ -489,6 +489,13 @@ def pdf(sudoku, built):
                 words = set(pages_text[page].split())
                 for k in range(page * 3 + 1, min(page * 3 + 3, count) + 1):
                     check(str(k) in words, "pdf: board %d's number on page %d" % (k, page + 1))
+    if built and os.path.exists("/dev/full"):
+        # A full device: the write's own error, not "write error: unknown" (cairo keeps no errno).
+        with open("/dev/full", "wb") as full:
+            p = subprocess.run([sudoku, "--generate", "1", "--output", "pdf"], stdout=full,
+                               stderr=subprocess.PIPE, timeout=60)
+        err = p.stderr.decode()
+        check(p.returncode == 3 and "No space left on device" in err, "pdf to /dev/full: %d %s" % (p.returncode, err))
     # An answer that cannot be drawn as PDF still leaves the text alone: errors go to stderr.
     rc, out, err = run_bytes([sudoku, "--generate", "1", "--output", "pdf", "--count"])
     check(rc == 2 and out == b"", "pdf with --count: refused")

@@ -11,9 +11,11 @@
 
 #include <cairo-pdf.h>
 #include <dlfcn.h>
+#include <errno.h>
 #include <librsvg/rsvg.h>
 #include <stdbool.h>
 #include <stdlib.h>
+#include <string.h>
 
 #define PT_PER_MM (72.0 / 25.4)
 
@@ -81,11 +83,18 @@ struct draw_pdf {
 	FILE *f;
 	cairo_surface_t *surface;
 	double w_pt, h_pt;
+	int write_errno; /* the first failed write's errno: cairo keeps only "error while writing" */
 };
 
 static cairo_status_t write_out(void *closure, const unsigned char *data, unsigned int length)
 {
-	return fwrite(data, 1, length, closure) == length ? CAIRO_STATUS_SUCCESS : CAIRO_STATUS_WRITE_ERROR;
+	struct draw_pdf *p = closure;
+	errno = 0;
+	if (fwrite(data, 1, length, p->f) == length)
+		return CAIRO_STATUS_SUCCESS;
+	if (!p->write_errno)
+		p->write_errno = errno ? errno : EIO;
+	return CAIRO_STATUS_WRITE_ERROR;
 }
 
 struct draw_pdf *draw_pdf_new(FILE *f, double w_mm, double h_mm, char *err, size_t size)
@@ -103,7 +112,8 @@ struct draw_pdf *draw_pdf_new(FILE *f, double w_mm, double h_mm, char *err, size
 	p->f = f;
 	p->w_pt = w_mm * PT_PER_MM;
 	p->h_pt = h_mm * PT_PER_MM;
-	p->surface = api.cairo_pdf_surface_create_for_stream(write_out, f, p->w_pt, p->h_pt);
+	p->write_errno = 0;
+	p->surface = api.cairo_pdf_surface_create_for_stream(write_out, p, p->w_pt, p->h_pt);
 	cairo_status_t st = api.cairo_surface_status(p->surface);
 	if (st != CAIRO_STATUS_SUCCESS) {
 		snprintf(err, size, "%s", api.cairo_status_to_string(st));
@@ -146,7 +156,13 @@ int draw_pdf_finish(struct draw_pdf *p, char *err, size_t size)
 	api.cairo_surface_finish(p->surface);
 	cairo_status_t st = api.cairo_surface_status(p->surface);
 	api.cairo_surface_destroy(p->surface);
+	int e = p->write_errno;
 	free(p);
+	if (e) {
+		snprintf(err, size, "write error: %s", strerror(e));
+		errno = e; /* for the caller's record of the write error */
+		return -1;
+	}
 	if (st != CAIRO_STATUS_SUCCESS) {
 		snprintf(err, size, "%s", api.cairo_status_to_string(st));
 		return -1;

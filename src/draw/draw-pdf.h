@@ -30,7 +30,10 @@ struct draw_pdf *draw_pdf_new(FILE *f, double w_mm, double h_mm, char *err, size
  */
 int draw_pdf_page(struct draw_pdf *p, const char *svg, size_t len, char *err, size_t size);
 
-/* Ends the PDF (cairo writes most of it now) and frees p.  Returns 0, or -1 with why in err. */
+/*
+ * Ends the PDF (cairo writes most of it now) and frees p.  Returns 0, or -1
+ * with why in err; after a failed write of f, errno is that write's.
+ */
 int draw_pdf_finish(struct draw_pdf *p, char *err, size_t size);
 
 #endif
