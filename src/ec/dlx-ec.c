@@ -50,6 +50,7 @@ struct reader {
 	char *buf;           /* the current line, NUL-terminated, within data */
 	size_t line;
 	dlx_error_info *err;
+	bool options;        /* past the item line: an indented '|' starts a comment too */
 };
 
 static int fail(struct reader *r, int code, const char *fmt, ...)
@@ -183,6 +184,14 @@ static long next_line(struct reader *r, int *rc)
 			n--;
 		r->buf[n] = '\0';
 		if (n > 0 && r->buf[0] == '|')
+			continue;
+		/*
+		 * Knuth's programs skip the blanks that start a line, then take a '|'
+		 * for a comment: so do the option lines here (' | note' was an
+		 * error, ' |5 a b' an option of cost 5).  The item line keeps its
+		 * own rule: ' | x y' declares secondary items only (read_items()).
+		 */
+		if (r->options && r->buf[strspn(r->buf, " \t")] == '|')
 			continue;
 		bool blank = true;
 		for (long k = 0; k < n; k++) {
@@ -619,7 +628,7 @@ int dlx_ec_read(FILE *in, dlx_ec **out, dlx_error_info *err)
 int dlx_ec_read_flags(FILE *in, unsigned flags, dlx_ec **out, dlx_error_info *err)
 {
 	const bool strict = flags & DLX_EC_STRICT;
-	struct reader r = { in, NULL, 0, 0, 0, false, 0, NULL, 0, err };
+	struct reader r = { in, NULL, 0, 0, 0, false, 0, NULL, 0, err, false };
 	size_t *items = NULL, cap_items = 0;
 	uint32_t *colors = NULL, *seen = NULL, stamp = 0;
 	int rc;
@@ -655,16 +664,8 @@ int dlx_ec_read_flags(FILE *in, unsigned flags, dlx_ec **out, dlx_error_info *er
 		rc = fail(&r, DLX_ERR_NOMEM, "out of memory");
 		goto out;
 	}
+	r.options = true;
 	while (next_line(&r, &rc) >= 0) {
-		/*
-		 * Knuth's programs skip the blanks that start a line, then take a '|'
-		 * for a comment: so do the option lines here (' | note' was an
-		 * error, ' |5 a b' an option of cost 5).  The item line keeps its
-		 * own rule: ' | x y' declares secondary items only (read_items()).
-		 */
-		const char *first = r.buf + strspn(r.buf, " \t");
-		if (*first == '|')
-			continue;
 		uint64_t cost;
 		if (++stamp == 0) { /* after 2^32 - 1 options: the stamps start over */
 			memset(seen, 0, ec->items.n * sizeof *seen);

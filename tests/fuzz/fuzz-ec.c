@@ -53,7 +53,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 /*
  * Per input line (1-based): does it hold something the reader must parse?
  * A line ends at LF, CR LF, or a CR alone; it is a comment when it starts
- * with '|', blank when it has only spaces and tabs.  A UTF-8 byte order
+ * with '|' or, after the first content line (the items), when its first
+ * byte other than spaces and tabs is '|' (as Knuth's programs read
+ * options); blank when it has only spaces and tabs.  A UTF-8 byte order
  * mark at the very start is not part of the first line.
  */
 struct lines {
@@ -91,7 +93,10 @@ static void classify(const uint8_t *d, size_t size, struct lines *ls)
 	for (size_t line = 1; line <= n; line++) {
 		size_t next, end = line_end(d, size, start, &next);
 		bool content = false;
-		if (end > start && d[start] != '|')
+		size_t lead = start;
+		while (lead < end && (d[lead] == ' ' || d[lead] == '\t'))
+			lead++;
+		if (end > start && d[start] != '|' && !(ls->first && lead < end && d[lead] == '|'))
 			for (size_t k = start; k < end; k++)
 				if (d[k] != ' ' && d[k] != '\t')
 					content = true;

@@ -127,7 +127,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	EXPECT(f || size == 1, "fmemopen failed");
 	size_t lines = 0;
 	for (size_t k = 1; k < size; k++)
-		lines += data[k] == '\n';
+		lines += data[k] == '\n' || (data[k] == '\r' && (k + 1 == size || data[k + 1] != '\n'));
 	dlx_zdd *z = NULL;
 	dlx_error_info err;
 	int rc = f ? dlx_ec_zdd_read(f, p, &z, &err) : DLX_ERR_SYNTAX;
