@@ -10,6 +10,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include <ctype.h>
 #include <stdarg.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -17,6 +18,9 @@
 #include "sudoku-cells.h"
 #include "sudoku-lines.h"
 #include "sudoku-read.h"
+
+/* sudoku_reader.map_side of a map read alone (--regions), whose side only its rows tell. */
+#define MAP_SIDE_UNKNOWN UINT_MAX
 
 struct sudoku_reader {
 	struct line_source src;
@@ -34,6 +38,11 @@ struct sudoku_reader {
 	size_t row_line[MAX_SIDE];
 	uint8_t *cells;
 	bool want_regions;       /* each puzzle is followed by its region map */
+	/*
+	 * While a region map is read: its side when known (the puzzle's), else
+	 * MAP_SIDE_UNKNOWN (--regions); 0 while a puzzle is read.
+	 */
+	unsigned map_side;
 	uint8_t *puzzle_cells;   /* then the puzzle's cells, while cells takes the map */
 	uint8_t *marks;          /* a line of candidates, once one is read */
 	bool fmt_given;          /* the format was given, not detected */
@@ -599,6 +608,24 @@ static int read_grid(struct sudoku_reader *r, bool drawn, bool have_first, struc
 		/* Only rows of words: one word of n^4 symbols is the line format's business. */
 		bool words = !drawn && !strchr(l->text, '|') && cells_line_has_any(l, " \t");
 		unsigned flat = rows == 0 && words ? cells_flat_side(row, (size_t)n, &r->choice) : 0;
+		if (flat && r->map_side) {
+			/*
+			 * A map repeats its numbers in every row, so the repeat that
+			 * tells a flat puzzle from a grid's first row tells nothing
+			 * here: the puzzle's side does, else the next line (a grid's
+			 * second row has as many cells).
+			 */
+			const struct text_line *next;
+			if (r->map_side != MAP_SIDE_UNKNOWN)
+				flat = flat == r->map_side ? flat : 0;
+			else if (cells_side_boxes((size_t)n, MAX_SIDE, &r->choice, NULL, NULL)) {
+				int peeked = peek_text(r, 0, &next, err);
+				if (peeked < 0)
+					return peeked;
+				if (peeked == 1 && cells_in_row(next) == (size_t)n)
+					flat = 0;
+			}
+		}
 		if (flat)
 			return read_flat(r, flat, pz, err);
 		if (rows == 0) {
@@ -913,7 +940,9 @@ static int read_puzzle_map(struct sudoku_reader *r, struct sudoku_puzzle *pz, st
 	memcpy(r->puzzle_cells, r->cells, cells);
 	pz->cells = r->puzzle_cells;
 	struct sudoku_puzzle map;
+	r->map_side = pz->side;
 	int rc = read_board(r, &map, err);
+	r->map_side = 0;
 	if (rc < 0)
 		return rc;
 	/* An empty line between a puzzle and its map does not separate puzzles. */
@@ -963,6 +992,7 @@ int sudoku_read_region_map(FILE *in, enum sudoku_alphabet alpha, const struct su
 		r->choice = *choice;
 	struct sudoku_puzzle pz;
 	memset(&pz, 0, sizeof pz);
+	r->map_side = MAP_SIDE_UNKNOWN;
 	int rc = next_board(r, &pz, err);
 	if (rc == 0)
 		rc = text_fail(err, 0, DLX_ERR_SYNTAX, "no region map in the file");

@@ -1,0 +1,1 @@
+--variant jigsaw --output compact

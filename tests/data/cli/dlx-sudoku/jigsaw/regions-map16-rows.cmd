@@ -1,0 +1,1 @@
+--regions @DATA@/shifted16.map --output compact
