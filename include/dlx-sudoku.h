@@ -388,12 +388,41 @@ typedef enum dlx_sudoku_engine {
 	 * Dancing links for boards up to #DLX_SUDOKU_AUTO_SIDE, for counts of
 	 * every solution (limit 0), with propagation, or without CaDiCaL.
 	 * Larger boards: dancing links within a budget of nodes, and if it
-	 * runs out before the search ends, the SAT engine from the start.
-	 * Deterministic: the same puzzle gets the same answer from the same
-	 * engine on every run.
+	 * runs out before the search ends, for a first solution (limit 1) of
+	 * a board the local search takes, the local search within its moves (and node_limit,
+	 * which bounds each engine's work in its own unit), then the SAT
+	 * engine from the start (without CaDiCaL: dancing links without the
+	 * budget).  Deterministic: the same puzzle gets the same answer from
+	 * the same engine on every run.
 	 */
-	DLX_SUDOKU_ENGINE_AUTO = 2
+	DLX_SUDOKU_ENGINE_AUTO = 2,
+	/**
+	 * Local search (Lewis's method): each box filled with its missing
+	 * digits, then two free cells of a box swapped at a time until no row
+	 * or column repeats a digit, starting again from a new fill when it
+	 * stops improving.  Finds a first solution of a sparse large board (the
+	 * empty 100x100 one in seconds) where the other engines do not finish,
+	 * but answers only limit 1, cannot tell that a puzzle has no solution,
+	 * and stalls on puzzles with more than about a tenth of their cells
+	 * given; node_limit bounds its moves (#DLX_SUDOKU_LOCAL_MOVES).  Boards
+	 * of rows, columns and boxes or a jigsaw map only:
+	 * dlx_sudoku_set_engine() refuses it for the other variants (it stalls
+	 * on their extra units even on empty 16x16 boards); dlx_sudoku_solve()
+	 * returns #DLX_ERR_UNSUPPORTED for another limit or with propagation,
+	 * and dlx_sudoku_solve_candidates() always.  Threads are ignored; the
+	 * same puzzle gets the same answer on every run (a fixed seed).
+	 */
+	DLX_SUDOKU_ENGINE_LOCAL = 3
 } dlx_sudoku_engine;
+
+/**
+ * The local search's moves per N³ (N the side) when node_limit is 0, at
+ * least 1,000,000, for #DLX_SUDOKU_ENGINE_LOCAL and auto's local stage: the
+ * empty 100x100 board took 3.2 N³ (BENCHMARKS.md, "Large boards with few
+ * clues"), and auto moves on after 20 N³ (0.2 s on 36x36, about 8 s on
+ * 100x100).
+ */
+#define DLX_SUDOKU_LOCAL_MOVES 20u
 
 /** Largest side #DLX_SUDOKU_ENGINE_AUTO always leaves to dancing links. */
 #define DLX_SUDOKU_AUTO_SIDE 25u
@@ -422,14 +451,17 @@ typedef enum dlx_sudoku_engine {
  * @param budget  auto's nodes; 0 for #DLX_SUDOKU_AUTO_BUDGET
  * @return #DLX_OK; #DLX_ERR_INVALID for a NULL s or an unknown engine;
  *         #DLX_ERR_UNSUPPORTED for the SAT engine when the library was
- *         built without CaDiCaL (dlx_sat_available()).  O(1).
+ *         built without CaDiCaL (dlx_sat_available()), and for the local
+ *         search on a board with more than rows, columns and boxes (a
+ *         jigsaw map is taken).  O(1).
  */
 DLX_API int dlx_sudoku_set_engine(dlx_sudoku *s, dlx_sudoku_engine engine, uint64_t budget);
 
 /**
  * The engine that answered the solver's last dlx_sudoku_solve() or
- * dlx_sudoku_solve_candidates(): #DLX_SUDOKU_ENGINE_DLX or
- * #DLX_SUDOKU_ENGINE_SAT (auto says which it took).  O(1).
+ * dlx_sudoku_solve_candidates(): #DLX_SUDOKU_ENGINE_DLX,
+ * #DLX_SUDOKU_ENGINE_SAT or #DLX_SUDOKU_ENGINE_LOCAL (auto says which
+ * answered).  O(1).
  */
 DLX_API dlx_sudoku_engine dlx_sudoku_last_engine(const dlx_sudoku *s);
 

@@ -201,6 +201,34 @@ big_set() {
 		"${bad:-ok: $solved of $count solved within $limit s each, worst $worst s}"
 }
 
+# big_grid_set NAME BOX CLUES COUNT LIMIT [OPTION]: as big_set, for boards past 64x64 (81x81,
+# 100x100), written as rows of numbers by tools/sudoku-grid-puzzle.awk (seeds 1..COUNT) and checked
+# by tools/sudoku-grid-verify.awk, since the one-symbol formats and sudoku-verify stop at 64x64.
+big_grid_set() {
+	local name=$1 box=$2 clues=$3 count=$4 limit=$5 extra=${6:-} k t times=() nodes=() solved=0 worst=0 s
+	local here bad=""
+	here=$(dirname "${BASH_SOURCE[0]}")
+	for ((k = 1; k <= count; k++)); do
+		awk -v box="$box" -v pct="$clues" -v seed="$k" -f "$here/sudoku-grid-puzzle.awk" > "$tmp/$name.one"
+		"$sud" "${one[@]}" $extra --output grid --time-limit "$limit" --stats "$tmp/$name.one" > "$tmp/$name.sol" \
+			2> "$tmp/err" || true
+		t=$(field time < "$tmp/err")
+		nodes+=("$(field nodes < "$tmp/err")")
+		if grep -q '^unknown (stopped' "$tmp/$name.sol"; then
+			t=$limit
+		elif awk -v box="$box" -f "$here/sudoku-grid-verify.awk" "$tmp/$name.one" "$tmp/$name.sol" > /dev/null; then
+			solved=$((solved + 1))
+		else
+			bad="FAIL: puzzle $k's answer is wrong"
+		fi
+		times+=("$t")
+		worst=$(awk -v a="$worst" -v b="$t" 'BEGIN { print (b > a ? b : a) }')
+	done
+	s=$(printf '%s\n' "${times[@]}" | median)
+	row bigboards "$name" first 1 "$s" "" "$(printf '%s\n' "${nodes[@]}" | median)" "" \
+		"${bad:-ok: $solved of $count solved within $limit s each, worst $worst s}"
+}
+
 has() { case " $sections " in *" $1 "*) return 0 ;; esac; return 1; }
 
 # puzzles_of FILE: FILE, or a copy of its puzzles alone when its lines carry more (the rated sample's
@@ -238,11 +266,13 @@ if has sudoku25; then
 fi
 if has bigboards; then
 	# Seed 1 makes them the same sets every run; a stopped puzzle counts as the limit.  Rows per engine:
-	# dlx (dancing links, with and without --propagate), sat (CaDiCaL) and auto (dlx within 100,000
-	# nodes, then sat), each puzzle solved alone; the note gives the worst time.
+	# dlx (dancing links, with and without --propagate), sat (CaDiCaL), local (the local search) and
+	# auto (dlx within 1,000,000 nodes, then local, then sat), each puzzle solved alone; the note
+	# gives the worst time; for local and auto "nodes" counts the local search's moves where it answered.
 	if [ $quick = 1 ]; then
 		big_set sudoku36_45pct_dlx 6 45 4 1 "--engine dlx"
 		big_set sudoku36_45pct_sat 6 45 4 60 "--engine sat"
+		big_grid_set sudoku100_empty_local 10 0 1 60 "--engine local"
 	else
 		for c in 35 45 55; do
 			big_set "sudoku36_${c}pct_dlx" 6 "$c" 12 3 "--engine dlx"
@@ -256,6 +286,14 @@ if has bigboards; then
 		big_set sudoku64_50pct_propagate 8 50 4 10 "--engine dlx --propagate"
 		big_set sudoku64_50pct_sat 8 50 4 120 "--engine sat"
 		big_set sudoku64_50pct_auto 8 50 4 120 "--engine auto"
+		big_set sudoku64_10pct_local 8 10 4 60 "--engine local"
+		big_set sudoku64_10pct_auto 8 10 4 60 "--engine auto"
+		for b in 9 10; do
+			big_grid_set "sudoku$((b * b))_empty_local" $b 0 1 60 "--engine local"
+			big_grid_set "sudoku$((b * b))_empty_auto" $b 0 1 60 "--engine auto"
+			big_grid_set "sudoku$((b * b))_10pct_local" $b 10 4 60 "--engine local"
+			big_grid_set "sudoku$((b * b))_10pct_auto" $b 10 4 60 "--engine auto"
+		done
 	fi
 fi
 if has exact; then

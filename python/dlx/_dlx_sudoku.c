@@ -56,7 +56,7 @@ static int solver_init(Solver *self, PyObject *args, PyObject *kw)
 	Py_END_ALLOW_THREADS
 	if (rc)
 		return dlxpy_set_error(rc, &err);
-	/* As dlx-sudoku's default: boards past 25x25 that dancing links do not answer within a budget go to the SAT engine. */
+	/* As dlx-sudoku's default: boards past 25x25 that dancing links do not answer within a budget go to the local search and the SAT engine. */
 	rc = dlx_sudoku_set_engine(self->s, DLX_SUDOKU_ENGINE_AUTO, 0);
 	if (rc)
 		return dlxpy_set_error(rc, NULL);

@@ -302,6 +302,13 @@ def test_big_boards_go_to_the_sat_engine(test_data):
     assert sudoku.count(puzzle, limit=1) == 1
 
 
+def test_empty_big_boards_go_to_the_local_search():
+    # Dancing links stall on the empty 64x64 board (and the SAT engine on 81x81 and up): past
+    # their budget solve() fills it by local search, with or without CaDiCaL.
+    board = "." * 4096
+    assert_solves(board, sudoku.solve(board, time_limit=300), 8)
+
+
 def test_puzzles_built_by_hand_are_checked():
     good = sudoku.read("." * 81)[0]
     assert sudoku.count(good._replace(cells=bytes([1]) + bytes(80)), limit=2) == 2

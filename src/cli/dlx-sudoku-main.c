@@ -48,10 +48,14 @@ static void print_stats(const struct puzzle_options *o, const struct tally *t, u
 	char rated[96] = "";
 	if (o->rated)
 		snprintf(rated, sizeof rated, ", candidates: %" PRIu64 ", rejected: %" PRIu64, t->candidates, t->rejected);
-	/* Which engine answered: the SAT engine's puzzles (their nodes are not counted above). */
-	char sat[64] = "";
-	if (t->sat)
-		snprintf(sat, sizeof sat, ", engine: sat for %" PRIu64 ", dlx for %" PRIu64, t->sat, t->puzzles - t->sat);
+	/* Which engine answered: the SAT engine's and the local search's puzzles (their nodes not dancing links'). */
+	char sat[112] = "";
+	if (t->sat && t->local)
+		snprintf(sat, sizeof sat, ", engine: sat for %" PRIu64 ", local for %" PRIu64 ", dlx for %" PRIu64, t->sat,
+			t->local, t->puzzles - t->sat - t->local);
+	else if (t->sat || t->local)
+		snprintf(sat, sizeof sat, ", engine: %s for %" PRIu64 ", dlx for %" PRIu64, t->sat ? "sat" : "local",
+			t->sat + t->local, t->puzzles - t->sat - t->local);
 	if (o->generate)
 		fprintf(stderr,
 			"puzzles: %" PRIu64 ", made: %" PRIu64 ", short of the request: %" PRIu64

@@ -100,12 +100,16 @@ static const char usage_dlx_sudoku[] =
 	"                         stopped, nodes, updates, time and puzzles/s\n"
 	"      --node-limit=N     give up on a puzzle after N search nodes\n"
 	"      --time-limit=SEC   give up on a puzzle after SEC seconds\n"
-	"      --engine=E         dlx, sat or auto (default): auto answers boards up to\n"
-	"                         25x25 with dancing links; larger ones with dancing\n"
-	"                         links within 1000000 nodes, then with the SAT engine\n"
-	"                         (CaDiCaL), which finds solutions of big boards with\n"
-	"                         few givens that dancing links do not; sat: always\n"
-	"                         (first solution, --unique, --count, --all, --limit)\n"
+	"      --engine=E         dlx, sat, local or auto (default): auto answers boards\n"
+	"                         up to 25x25 with dancing links; larger ones with\n"
+	"                         dancing links within 1000000 nodes, then (a first\n"
+	"                         solution) with the local search, then with the SAT\n"
+	"                         engine (CaDiCaL), which find solutions of big boards\n"
+	"                         with few givens that dancing links do not; sat:\n"
+	"                         always (first solution, --unique, --count, --all,\n"
+	"                         --limit); local: always (first solution only; it\n"
+	"                         cannot tell there is none: --node-limit bounds its\n"
+	"                         moves, 20 N^3 by default)\n"
 	"      --propagate        search with locked candidates (pointing and claiming)\n"
 	"                         at each guess: usually fewer nodes, each dearer; node\n"
 	"                         counts and so --grade change (see dlx-sudoku(1))\n"
@@ -672,8 +676,10 @@ static int take_puzzle_option(int c, const char *arg, struct puzzle_options *o, 
 			o->engine = DLX_SUDOKU_ENGINE_SAT;
 		else if (strcmp(arg, "auto") == 0)
 			o->engine = DLX_SUDOKU_ENGINE_AUTO;
+		else if (strcmp(arg, "local") == 0)
+			o->engine = DLX_SUDOKU_ENGINE_LOCAL;
 		else
-			return cli_usage_error(&puzzle_program, "--engine takes dlx, sat or auto");
+			return cli_usage_error(&puzzle_program, "--engine takes dlx, sat, local or auto");
 		return 0;
 	case OPT_CHECKPOINT_EVERY:
 		if (!cli_parse_seconds(arg, &o->checkpoint_every) || o->checkpoint_every <= 0)
@@ -793,9 +799,16 @@ static int check_checkpoint(struct puzzle_options *o)
 	return 0;
 }
 
-/* --engine sat: the modes the SAT engine answers, and a build that has it. */
+/* --engine sat and local: the modes they answer, and a build that has CaDiCaL. */
 static int check_engine(const struct puzzle_options *o)
 {
+	if (o->engine == DLX_SUDOKU_ENGINE_LOCAL) {
+		if (o->generate || o->mode != MODE_SOLVE || o->grid_file || o->cli.propagate || o->checkpoint || o->resume)
+			return cli_usage_error(&puzzle_program, "--engine local answers the first solution only: not --unique, "
+					       "--count, --all, --generate, --score, --grade, --candidates, --explain, --hint, "
+					       "--rate, --grid, --propagate, --checkpoint or --resume");
+		return 0;
+	}
 	if (o->engine != DLX_SUDOKU_ENGINE_SAT)
 		return 0;
 	bool mode_ok = o->mode == MODE_SOLVE || o->mode == MODE_UNIQUE || o->mode == MODE_COUNT || o->mode == MODE_ALL;

@@ -351,9 +351,16 @@ int solve_one(struct puzzle_worker *w, const struct sudoku_puzzle *pz, uint64_t 
 	bool engine_mode = o->mode == MODE_SOLVE || o->mode == MODE_UNIQUE || o->mode == MODE_COUNT || o->mode == MODE_ALL;
 	/* Auto without the SAT engine is dancing links: the library asks for the engine only on big boards. */
 	dlx_sudoku_engine engine = engine_mode && !o->cli.propagate ? o->engine : DLX_SUDOKU_ENGINE_DLX;
-	dlx_sudoku_set_engine(solver, engine, 0);
+	int set = dlx_sudoku_set_engine(solver, engine, 0);
+	if (engine == DLX_SUDOKU_ENGINE_LOCAL && (set != DLX_OK || pz->marks)) {
+		/* The options refused the modes; what is left is a board the local search does not take. */
+		warn(w, "dlx-sudoku: %s:%zu: --engine local searches givens on boards of rows, columns and boxes "
+		     "(or a jigsaw map): not pencil marks, other variants, parity marks or cages\n", w->name, pz->line);
+		return CLI_EXIT_USAGE;
+	}
 	int rc = search_puzzle(w, solver, pz->cells, pz->marks, &sp, &grade, &res, &err);
 	t->sat += rc == DLX_OK && dlx_sudoku_last_engine(solver) == DLX_SUDOKU_ENGINE_SAT;
+	t->local += rc == DLX_OK && dlx_sudoku_last_engine(solver) == DLX_SUDOKU_ENGINE_LOCAL;
 	/* A checkpoint refused (cli_checkpoint_search() said why): nothing was searched, nothing to print. */
 	if (w->ckpt && w->ckpt_status == CLI_EXIT_USAGE)
 		return CLI_EXIT_USAGE;

@@ -29,6 +29,7 @@ void tally_add(struct tally *t, const struct tally *d)
 	t->candidates += d->candidates;
 	t->rejected += d->rejected;
 	t->sat += d->sat;
+	t->local += d->local;
 }
 
 static bool buf_add(struct buf *b, const char *s, size_t n)

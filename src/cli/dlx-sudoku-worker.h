@@ -32,6 +32,7 @@ struct tally {
 	uint64_t puzzles, solved, unsolvable, stopped, nodes, updates, branches, clues;
 	uint64_t candidates, rejected; /* --generate with --rating: puzzles made and rated, and those refused */
 	uint64_t sat;            /* puzzles the SAT engine answered (--engine sat or auto) */
+	uint64_t local;          /* puzzles the local search answered (--engine local or auto) */
 };
 
 /* Adds d to t. */

@@ -90,7 +90,7 @@ int dlx_sudoku_solve_candidates(dlx_sudoku *s, const uint8_t *marks, const dlx_s
 	if (rc == DLX_OK)
 		rc = dlx__sudoku_add_cages(s, p, codes);
 	if (rc == DLX_OK)
-		rc = dlx__sudoku_search(s, p, codes, params ? params : &defaults, solution, res);
+		rc = dlx__sudoku_search(s, p, codes, NULL, params ? params : &defaults, solution, res);
 	dlx_problem_free(p);
 	free(codes);
 	return rc;

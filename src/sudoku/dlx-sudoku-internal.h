@@ -144,8 +144,28 @@ bool dlx__sudoku_units_only(const dlx_sudoku *s);
  */
 /* Sets s's engine (dlx_sudoku_set_engine()), returning the one before: grading and generating take dancing links. */
 dlx_sudoku_engine dlx__sudoku_engine_swap(dlx_sudoku *s, dlx_sudoku_engine engine);
-int dlx__sudoku_search(dlx_sudoku *s, dlx_problem *p, const uint32_t *codes, const dlx_sudoku_params *params,
-	uint8_t *solution, dlx_sudoku_result *res);
+/*
+ * givens: the board's givens when p is the solver's own matrix with them
+ * forced (dlx_sudoku_solve()), which the local search starts from; NULL for
+ * other matrices (candidates), which leaves the local search out.
+ */
+int dlx__sudoku_search(dlx_sudoku *s, dlx_problem *p, const uint32_t *codes, const uint8_t *givens,
+	const dlx_sudoku_params *params, uint8_t *solution, dlx_sudoku_result *res);
+
+/*
+ * The local search (dlx-sudoku-local.c) for one solution of givens (checked
+ * by dlx_sudoku_check()) on s's board, whose constraints must all be units
+ * (dlx__sudoku_units_only()): fills board (cells bytes) and sets
+ * stats->solutions to 1 when it finds one; else stops after move_limit
+ * moves (0: none) with DLX_STOP_NODE_LIMIT, or when params->on_poll says so
+ * (polled every params->poll_interval moves) with DLX_STOP_POLL.  stats->nodes
+ * counts the moves.  Deterministic for a seed.  Returns DLX_OK or
+ * DLX_ERR_NOMEM.  O(cells · units) set-up and memory, O(units) a move.
+ */
+/* The seed of every local search: the same puzzle gets the same answer. */
+#define DLX_SUDOKU_LOCAL_SEED 0x5eed5eedu
+int dlx__sudoku_local(const dlx_sudoku *s, const uint8_t *givens, uint64_t seed, uint64_t move_limit,
+	const dlx_sudoku_params *params, uint8_t *board, dlx_stats *stats);
 
 /*
  * How the layer reports a failure with details: fills *err, if not NULL,

@@ -769,7 +769,7 @@ int dlx_sudoku_solve(dlx_sudoku *s, const uint8_t *givens, const dlx_sudoku_para
 	int rc = dlx_sudoku_load(s, givens, &p, res, err);
 	if (rc)
 		return rc;
-	rc = dlx__sudoku_search(s, p, s->own_codes, params ? params : &defaults, solution, res);
+	rc = dlx__sudoku_search(s, p, s->own_codes, givens, params ? params : &defaults, solution, res);
 	dlx_sudoku_unload(s);
 	return rc;
 }
@@ -804,11 +804,24 @@ void dlx_sudoku_unload(dlx_sudoku *s)
 	s->loaded = false;
 }
 
+/*
+ * Whether the local search takes s's board: rows, columns and boxes (or a
+ * jigsaw map) only.  With more units (diagonals, windows, disjoint groups)
+ * it stalls even on empty 16x16 boards (20 million moves), and cell links,
+ * parity marks and cages are not units at all.
+ */
+static bool local_board(const dlx_sudoku *s)
+{
+	return dlx__sudoku_units_only(s) && s->n_units == 3 * s->side;
+}
+
 int dlx_sudoku_set_engine(dlx_sudoku *s, dlx_sudoku_engine engine, uint64_t budget)
 {
-	if (!s || (engine != DLX_SUDOKU_ENGINE_DLX && engine != DLX_SUDOKU_ENGINE_SAT && engine != DLX_SUDOKU_ENGINE_AUTO))
+	if (!s || (engine != DLX_SUDOKU_ENGINE_DLX && engine != DLX_SUDOKU_ENGINE_SAT && engine != DLX_SUDOKU_ENGINE_AUTO &&
+		engine != DLX_SUDOKU_ENGINE_LOCAL))
 		return DLX_ERR_INVALID;
-	if (engine == DLX_SUDOKU_ENGINE_SAT && !dlx_sat_available())
+	if ((engine == DLX_SUDOKU_ENGINE_SAT && !dlx_sat_available()) ||
+		(engine == DLX_SUDOKU_ENGINE_LOCAL && !local_board(s)))
 		return DLX_ERR_UNSUPPORTED;
 	s->engine = engine;
 	s->budget = budget ? budget : DLX_SUDOKU_AUTO_BUDGET;
@@ -850,26 +863,68 @@ static int search_with(dlx_sudoku *s, dlx_problem *p, const dlx_sudoku_params *p
 	return dlx_search(p, &sp, stats);
 }
 
-int dlx__sudoku_search(dlx_sudoku *s, dlx_problem *p, const uint32_t *codes, const dlx_sudoku_params *params,
-	uint8_t *solution, dlx_sudoku_result *res)
+/* The local search's moves on s's board unless the params bound them: DLX_SUDOKU_LOCAL_MOVES · side³, at least 10^6. */
+static uint64_t local_moves(const dlx_sudoku *s)
+{
+	uint64_t moves = (uint64_t)DLX_SUDOKU_LOCAL_MOVES * s->side * s->side * s->side;
+	return moves < 1000000u ? 1000000u : moves;
+}
+
+/* One run of the local search from givens, its solution handed on as a search's would be. */
+static int search_local(dlx_sudoku *s, const uint8_t *givens, const dlx_sudoku_params *params, uint64_t move_limit,
+	dlx_stats *stats)
+{
+	int rc = dlx__sudoku_local(s, givens, DLX_SUDOKU_LOCAL_SEED, move_limit, params, s->board, stats);
+	if (rc || !stats->solutions)
+		return rc;
+	if (s->first)
+		memcpy(s->first, s->board, s->cells);
+	if (params->on_solution && params->on_solution(params->solution_ctx, s->board))
+		stats->stop = DLX_STOP_CALLBACK;
+	return DLX_OK;
+}
+
+/* Whether the local search can answer this search: a first solution of the solver's own board of units. */
+static bool local_fits(const dlx_sudoku *s, const dlx_problem *p, const uint8_t *givens,
+	const dlx_sudoku_params *params)
+{
+	return givens && params->limit == 1 && local_board(s) && dlx_get_propagation(p) == DLX_PROPAGATE_NONE;
+}
+
+int dlx__sudoku_search(dlx_sudoku *s, dlx_problem *p, const uint32_t *codes, const uint8_t *givens,
+	const dlx_sudoku_params *params, uint8_t *solution, dlx_sudoku_result *res)
 {
 	int rc;
 	s->codes = codes;
 	s->first = solution;
+	s->params = params;
 	dlx_sudoku_engine engine = s->engine;
-	/* Auto: dancing links for boards up to 25x25, for counts of every solution, and without CaDiCaL. */
+	bool can_local = local_fits(s, p, givens, params);
+	/* Auto: dancing links for boards up to 25x25, for counts of every solution, and with nothing to follow. */
 	if (engine == DLX_SUDOKU_ENGINE_AUTO && (s->side <= DLX_SUDOKU_AUTO_SIDE || params->limit == 0 ||
-		dlx_get_propagation(p) != DLX_PROPAGATE_NONE || !dlx_sat_available()))
+		dlx_get_propagation(p) != DLX_PROPAGATE_NONE))
 		engine = DLX_SUDOKU_ENGINE_DLX;
-	s->last_engine = engine == DLX_SUDOKU_ENGINE_SAT ? DLX_SUDOKU_ENGINE_SAT : DLX_SUDOKU_ENGINE_DLX;
-	if (engine != DLX_SUDOKU_ENGINE_AUTO) {
+	/* Asked only here: the first call loads CaDiCaL's module, which small boards never need. */
+	bool can_sat = engine == DLX_SUDOKU_ENGINE_AUTO && dlx_sat_available();
+	if (engine == DLX_SUDOKU_ENGINE_AUTO && !can_sat && !can_local)
+		engine = DLX_SUDOKU_ENGINE_DLX;
+	s->last_engine = engine == DLX_SUDOKU_ENGINE_AUTO ? DLX_SUDOKU_ENGINE_DLX : engine;
+	if (engine == DLX_SUDOKU_ENGINE_LOCAL) {
+		if (!can_local)
+			rc = DLX_ERR_UNSUPPORTED;
+		else
+			rc = search_local(s, givens, params, params->node_limit ? params->node_limit : local_moves(s),
+				&res->stats);
+	} else if (engine != DLX_SUDOKU_ENGINE_AUTO) {
 		rc = search_with(s, p, params, engine == DLX_SUDOKU_ENGINE_SAT, &res->stats);
 	} else {
 		/*
 		 * Dancing links within the budget, the solutions kept from the
-		 * callback; then, if the budget ran out first, CaDiCaL from the
-		 * start, else dancing links again for the callback (the same
-		 * search, so the same solutions in the same order).
+		 * callback; if the budget ran out first, the local search within
+		 * its moves (a first solution), then CaDiCaL from the start (or,
+		 * without it, dancing links without the budget); else dancing
+		 * links again for the callback (the same search, so the same
+		 * solutions in the same order).
 		 */
 		dlx_sudoku_params quiet = *params;
 		quiet.on_solution = NULL;
@@ -877,13 +932,24 @@ int dlx__sudoku_search(dlx_sudoku *s, dlx_problem *p, const uint32_t *codes, con
 		if (budget_binds)
 			quiet.node_limit = s->budget;
 		rc = search_with(s, p, &quiet, false, &res->stats);
+		s->params = params;
 		if (!rc && budget_binds && res->stats.stop == DLX_STOP_NODE_LIMIT) {
-			s->last_engine = DLX_SUDOKU_ENGINE_SAT;
-			rc = search_with(s, p, params, true, &res->stats);
+			if (can_local) {
+				s->last_engine = DLX_SUDOKU_ENGINE_LOCAL;
+				uint64_t moves = local_moves(s);
+				if (params->node_limit && params->node_limit < moves)
+					moves = params->node_limit;
+				rc = search_local(s, givens, params, moves, &res->stats);
+				if (rc || res->stats.solutions || res->stats.stop == DLX_STOP_POLL)
+					goto done;
+			}
+			s->last_engine = can_sat ? DLX_SUDOKU_ENGINE_SAT : DLX_SUDOKU_ENGINE_DLX;
+			rc = search_with(s, p, params, can_sat, &res->stats);
 		} else if (!rc && params->on_solution && res->stats.solutions) {
 			rc = search_with(s, p, params, false, &res->stats);
 		}
 	}
+done:
 	s->params = NULL;
 	s->codes = NULL;
 	s->first = NULL;

@@ -1,0 +1,1 @@
+--engine local --output grid
