@@ -403,8 +403,8 @@ typedef enum dlx_sudoku_engine {
 	 * stops improving.  Finds a first solution of a sparse large board (the
 	 * empty 100x100 one in seconds) where the other engines do not finish,
 	 * but answers only limit 1, cannot tell that a puzzle has no solution,
-	 * and stalls on puzzles with more than about a tenth of their cells
-	 * given; node_limit bounds its moves (#DLX_SUDOKU_LOCAL_MOVES).  Boards
+	 * and stalls as the givens near a fifth of the cells (on 100x100 from
+	 * 15%); node_limit bounds its moves (#DLX_SUDOKU_LOCAL_MOVES).  Boards
 	 * of rows, columns and boxes or a jigsaw map only:
 	 * dlx_sudoku_set_engine() refuses it for the other variants (it stalls
 	 * on their extra units even on empty 16x16 boards); dlx_sudoku_solve()
