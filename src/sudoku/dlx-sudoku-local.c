@@ -237,7 +237,12 @@ int dlx__sudoku_local(const dlx_sudoku *s, const uint8_t *givens, uint64_t seed,
 	uint64_t best = l.repeats, best_at = 0;
 	const unsigned n_units = dlx__sudoku_n_units(s);
 	stats->stop = DLX_STOP_COMPLETE;
-	while (l.repeats) {
+	/*
+	 * Without a free cell nothing moves: repeats then prove there is no
+	 * solution (DLX_STOP_COMPLETE, none found); the givens check keeps such
+	 * boards away, this keeps the loop from drawing among no cells.
+	 */
+	while (l.repeats && l.n_free) {
 		if (moves - best_at > patience) {
 			refill(&l, n_units);
 			best = l.repeats;
