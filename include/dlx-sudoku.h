@@ -389,7 +389,7 @@ typedef enum dlx_sudoku_engine {
 	 * every solution (limit 0), with propagation, or without CaDiCaL.
 	 * Larger boards: dancing links within a budget of nodes, and if it
 	 * runs out before the search ends, for a first solution (limit 1) of
-	 * a board the local search takes, the local search within its moves (and node_limit,
+	 * a board of boxes (not jigsaw) the local search takes, the local search within its moves (and node_limit,
 	 * which bounds each engine's work in its own unit), then the SAT
 	 * engine from the start (without CaDiCaL: dancing links without the
 	 * budget).  Deterministic: the same puzzle gets the same answer from
@@ -405,12 +405,16 @@ typedef enum dlx_sudoku_engine {
 	 * but answers only limit 1, cannot tell that a puzzle has no solution,
 	 * and stalls as the givens near a fifth of the cells (on 100x100 from
 	 * 15%); node_limit bounds its moves (#DLX_SUDOKU_LOCAL_MOVES).  Boards
-	 * of rows, columns and boxes or a jigsaw map only:
+	 * of rows, columns and boxes or a jigsaw map only (on some jigsaw maps
+	 * it stalls where boxes do not: a 16x16 map of box bands shifted one
+	 * column per band took 2.3 million moves, past the default; auto leaves
+	 * jigsaw boards to the other engines):
 	 * dlx_sudoku_set_engine() refuses it for the other variants (it stalls
 	 * on their extra units even on empty 16x16 boards); dlx_sudoku_solve()
 	 * returns #DLX_ERR_UNSUPPORTED for another limit or with propagation,
-	 * and dlx_sudoku_solve_candidates() always.  Threads are ignored; the
-	 * same puzzle gets the same answer on every run (a fixed seed).
+	 * and dlx_sudoku_solve_candidates() always.  Its statistics: nodes
+	 * are moves, branches fresh deals, updates 0.  Threads are ignored;
+	 * the same puzzle gets the same answer on every run (a fixed seed).
 	 */
 	DLX_SUDOKU_ENGINE_LOCAL = 3
 } dlx_sudoku_engine;

@@ -308,20 +308,34 @@ START_TEST(test_refused)
 	ck_assert_int_eq(dlx_sudoku_set_propagation(s, DLX_PROPAGATE_SUBSUME), DLX_OK);
 	ck_assert_int_eq(dlx_sudoku_solve(s, givens, &sp, sol, &res, NULL), DLX_ERR_UNSUPPORTED);
 	dlx_sudoku_free(s);
-	/* Variants: their units stall it, and cell links are not units at all. */
+	/*
+	 * Variants: their units stall it, and cell links are not units at all;
+	 * auto on such a board past 25x25, its dancing links' budget spent,
+	 * goes on without it (and without it on a jigsaw map, which may stall it).
+	 */
 	static const unsigned variants[] = { DLX_SUDOKU_X, DLX_SUDOKU_WINDOKU, DLX_SUDOKU_DISJOINT,
-		DLX_SUDOKU_ANTI_KNIGHT, DLX_SUDOKU_ANTI_KING, DLX_SUDOKU_NONCONSECUTIVE };
+		DLX_SUDOKU_ANTI_KNIGHT, DLX_SUDOKU_ANTI_KING, DLX_SUDOKU_NONCONSECUTIVE, 0 };
+	static uint8_t big_givens[36 * 36], big_sol[36 * 36], boxes[36 * 36];
+	for (unsigned cell = 0; cell < 36 * 36; cell++)
+		boxes[cell] = (uint8_t)((cell / 36) / 6 * 6 + (cell % 36) / 6 + 1);
 	for (size_t k = 0; k < sizeof variants / sizeof variants[0]; k++) {
 		dlx_sudoku_board b = { 3, 3, variants[k], NULL };
-		ck_assert_int_eq(dlx_sudoku_new_board(&b, &s, NULL), DLX_OK);
-		ck_assert_int_eq(dlx_sudoku_set_engine(s, DLX_SUDOKU_ENGINE_LOCAL, 0), DLX_ERR_UNSUPPORTED);
-		/* Auto on such a board never takes it. */
-		ck_assert_int_eq(dlx_sudoku_set_engine(s, DLX_SUDOKU_ENGINE_AUTO, 0), DLX_OK);
+		if (variants[k]) {
+			ck_assert_int_eq(dlx_sudoku_new_board(&b, &s, NULL), DLX_OK);
+			ck_assert_int_eq(dlx_sudoku_set_engine(s, DLX_SUDOKU_ENGINE_LOCAL, 0), DLX_ERR_UNSUPPORTED);
+			dlx_sudoku_free(s);
+		}
+		/* A board of units and the jigsaw: the others take the same test (a 36x36 SAT run each). */
+		if (variants[k] != DLX_SUDOKU_X && variants[k] != 0)
+			continue;
+		dlx_sudoku_board big = { 6, 6, variants[k], variants[k] ? NULL : boxes };
+		ck_assert_int_eq(dlx_sudoku_new_board(&big, &s, NULL), DLX_OK);
+		ck_assert_int_eq(dlx_sudoku_set_engine(s, DLX_SUDOKU_ENGINE_AUTO, 50), DLX_OK);
 		dlx_sudoku_params all = DLX_SUDOKU_PARAMS_INIT;
 		all.limit = 1;
 		all.node_limit = 1000;
-		ck_assert_int_eq(dlx_sudoku_solve(s, givens, &all, sol, &res, NULL), DLX_OK);
-		ck_assert_int_eq(dlx_sudoku_last_engine(s), DLX_SUDOKU_ENGINE_DLX);
+		ck_assert_int_eq(dlx_sudoku_solve(s, big_givens, &all, big_sol, &res, NULL), DLX_OK);
+		ck_assert_int_ne(dlx_sudoku_last_engine(s), DLX_SUDOKU_ENGINE_LOCAL);
 		dlx_sudoku_free(s);
 	}
 	dlx_sudoku_board b = DLX_SUDOKU_BOARD_INIT;

@@ -7,8 +7,8 @@
 # Usage: awk -v box=B -f sudoku-grid-verify.awk PUZZLE SOLUTION
 # Exit status 0 when valid, 1 with the first fault on standard output.
 BEGIN { n = box * box; if (n < 4) { print "box must be 2 or more"; bad = 1; exit } }
-NF == 0 { next }
 FNR == 1 { file++ }
+NF == 0 { next }
 file == 1 {
 	if (NF != n) { print "puzzle row " prow + 1 ": " NF " cells, not " n; bad = 1; exit }
 	for (c = 0; c < n; c++) given[prow, c] = $(c + 1)

@@ -35,7 +35,8 @@ The solvers (one matrix per board shape, built on first use) are kept per
 thread, so threads may solve puzzles at the same time; the GIL is released
 while they search.  :func:`solve` and :func:`count` choose the engine as
 ``dlx-sudoku --engine auto``: boards past 25x25 that dancing links do not
-answer within 1,000,000 nodes go, for :func:`solve`, to the local search
+answer within 1,000,000 nodes go, for a first solution (:func:`solve`, or
+:func:`count` with ``limit=1``), to the local search
 (which fills sparse boards such as the empty 100x100 one), then to the SAT
 engine (a *node_limit* below that keeps them on dancing links).
 """

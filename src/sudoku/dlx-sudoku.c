@@ -884,7 +884,7 @@ static int search_local(dlx_sudoku *s, const uint8_t *givens, const dlx_sudoku_p
 	return DLX_OK;
 }
 
-/* Whether the local search can answer this search: a first solution of the solver's own board of units. */
+/* Whether the local search can answer this search: a first solution of the solver's own board. */
 static bool local_fits(const dlx_sudoku *s, const dlx_problem *p, const uint8_t *givens,
 	const dlx_sudoku_params *params)
 {
@@ -900,13 +900,20 @@ int dlx__sudoku_search(dlx_sudoku *s, dlx_problem *p, const uint32_t *codes, con
 	s->params = params;
 	dlx_sudoku_engine engine = s->engine;
 	bool can_local = local_fits(s, p, givens, params);
+	/*
+	 * Auto's local stage: boxes only.  On jigsaw maps the local search may
+	 * stall where dancing links are quick (a 16x16 map of shifted box bands:
+	 * 2.3 million moves, against 423 nodes), and its moves would only delay
+	 * the SAT engine.
+	 */
+	bool auto_local = can_local && !s->jigsaw;
 	/* Auto: dancing links for boards up to 25x25, for counts of every solution, and with nothing to follow. */
 	if (engine == DLX_SUDOKU_ENGINE_AUTO && (s->side <= DLX_SUDOKU_AUTO_SIDE || params->limit == 0 ||
 		dlx_get_propagation(p) != DLX_PROPAGATE_NONE))
 		engine = DLX_SUDOKU_ENGINE_DLX;
 	/* Asked only here: the first call loads CaDiCaL's module, which small boards never need. */
 	bool can_sat = engine == DLX_SUDOKU_ENGINE_AUTO && dlx_sat_available();
-	if (engine == DLX_SUDOKU_ENGINE_AUTO && !can_sat && !can_local)
+	if (engine == DLX_SUDOKU_ENGINE_AUTO && !can_sat && !auto_local)
 		engine = DLX_SUDOKU_ENGINE_DLX;
 	s->last_engine = engine == DLX_SUDOKU_ENGINE_AUTO ? DLX_SUDOKU_ENGINE_DLX : engine;
 	if (engine == DLX_SUDOKU_ENGINE_LOCAL) {
@@ -934,7 +941,7 @@ int dlx__sudoku_search(dlx_sudoku *s, dlx_problem *p, const uint32_t *codes, con
 		rc = search_with(s, p, &quiet, false, &res->stats);
 		s->params = params;
 		if (!rc && budget_binds && res->stats.stop == DLX_STOP_NODE_LIMIT) {
-			if (can_local) {
+			if (auto_local) {
 				s->last_engine = DLX_SUDOKU_ENGINE_LOCAL;
 				uint64_t moves = local_moves(s);
 				if (params->node_limit && params->node_limit < moves)
