@@ -43,14 +43,6 @@ struct rng {
 	uint64_t s[4];
 };
 
-static uint64_t splitmix64(uint64_t *x)
-{
-	uint64_t z = (*x += 0x9E3779B97F4A7C15u);
-	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
-	z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
-	return z ^ (z >> 31);
-}
-
 static uint64_t rotl(uint64_t x, int k)
 {
 	return (x << k) | (x >> (64 - k));
@@ -74,9 +66,9 @@ static uint64_t rng_next(struct rng *g)
 static void rng_seed(struct rng *g, uint64_t seed, uint64_t sequence)
 {
 	uint64_t q = sequence;
-	uint64_t x = seed ^ splitmix64(&q);
+	uint64_t x = seed ^ dlx__splitmix64(&q);
 	for (int k = 0; k < 4; k++)
-		g->s[k] = splitmix64(&x);
+		g->s[k] = dlx__splitmix64(&x);
 }
 
 /* Uniform in 0..n−1 (n ≥ 1): rejecting the low values that would bias the remainder. */

@@ -162,6 +162,19 @@ int dlx__sudoku_search(dlx_sudoku *s, dlx_problem *p, const uint32_t *codes, con
  * counts the moves.  Deterministic for a seed.  Returns DLX_OK or
  * DLX_ERR_NOMEM.  O(cells · units) set-up and memory, O(units) a move.
  */
+/*
+ * splitmix64 (Steele, Lea and Flood): advances *x and returns its next
+ * output.  The generator seeds its xoshiro256** with it; the local search
+ * draws from it directly (cheap, full period, deterministic for a seed).
+ */
+static inline uint64_t dlx__splitmix64(uint64_t *x)
+{
+	uint64_t z = (*x += 0x9E3779B97F4A7C15u);
+	z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9u;
+	z = (z ^ (z >> 27)) * 0x94D049BB133111EBu;
+	return z ^ (z >> 31);
+}
+
 /* The seed of every local search: the same puzzle gets the same answer. */
 #define DLX_SUDOKU_LOCAL_SEED 0x5eed5eedu
 int dlx__sudoku_local(const dlx_sudoku *s, const uint8_t *givens, uint64_t seed, uint64_t move_limit,
