@@ -93,6 +93,13 @@ static int prepare(struct puzzle_worker *w, const struct sudoku_puzzle *pz, dlx_
 		return status;
 	w->layout = o->have_output ? o->output : default_layout(pz);
 	w->alphabet = o->alphabet != SUDOKU_ALPHA_AUTO ? o->alphabet : pz->alphabet;
+	/* Pencil marks are a symbol per digit in every layout: boards past the alphabet have none (the grid's numbers would run together). */
+	if (o->mode == MODE_CANDIDATES &&
+		sudoku_write_marks_size(w->layout != SUDOKU_LAYOUT_LINE, w->alphabet, pz->box_rows, pz->box_cols) == 0) {
+		warn(w, "dlx-sudoku: %s:%zu: the pencil marks of %ux%u boards need %u symbols, and the alphabet has %u\n",
+			w->name, pz->line, pz->side, pz->side, pz->side, sudoku_alphabet_max_side(w->alphabet));
+		return CLI_EXIT_USAGE;
+	}
 	if (!o->svg && sudoku_write_size(w->layout, w->alphabet, pz->box_rows, pz->box_cols) == 0) {
 		warn(w, "dlx-sudoku: %s:%zu: the alphabet has no symbols for a %ux%u board; "
 			"use --output grid\n", w->name, pz->line, pz->side, pz->side);
