@@ -12,7 +12,28 @@ struct general {
 	struct puzzle_worker *w;
 	const dlx_sudoku_glogic *g;
 	char *line;
+	bool print;          /* --explain: each step as it is found */
+	struct cli_stop stop; /* why the rating stopped early (--time-limit, a signal), or why NULL */
 };
+
+/*
+ * Whether --time-limit or a signal ends the puzzle's rating now.  Between
+ * steps: a big board's rating runs to thousands of steps, each bounded
+ * (dlx_sudoku_glogic_next_step()), so the wait is one step at most.
+ */
+static bool rating_stops(struct puzzle_worker *w, struct cli_stop *stop)
+{
+	if (cli_stop_signal || puzzle_worker_stopping(w)) {
+		*stop = cli_stop_classify(DLX_STOP_POLL, w->lim);
+		return true;
+	}
+	if (w->lim->deadline > 0 && cli_now() >= w->lim->deadline) {
+		w->lim->timed_out = true;
+		*stop = cli_stop_classify(DLX_STOP_POLL, w->lim);
+		return true;
+	}
+	return false;
+}
 
 static int print_step(void *ctx, const dlx_sudoku_step *step)
 {
@@ -32,12 +53,19 @@ static void print_rating(struct puzzle_worker *w, const char *prefix, const dlx_
 		emit_fmt(w, "%s>=%u.%u %s\n", prefix, r->rating / 10, r->rating % 10, dlx_sudoku_rating_class(r->rating, 0));
 }
 
-static int print_gstep(void *ctx, const dlx_sudoku_gstep *step)
+static void print_gstep(struct general *x, const dlx_sudoku_gstep *step)
 {
-	struct general *x = ctx;
 	size_t n = sudoku_gstep_text(x->line, x->g, step, x->w->alphabet);
 	emit(x->w, x->line, n);
-	return 0;
+}
+
+/* The rating's step callback: prints it for --explain, and stops the rating at the limits. */
+static int on_gstep(void *ctx, const dlx_sudoku_gstep *step)
+{
+	struct general *x = ctx;
+	if (x->print)
+		print_gstep(x, step);
+	return rating_stops(x->w, &x->stop);
 }
 
 /*
@@ -45,10 +73,11 @@ static int print_gstep(void *ctx, const dlx_sudoku_gstep *step)
  * ladder of dlx_sudoku_glogic (singles, locked candidates, subsets, fish),
  * its steps named in the board's alphabet.  Frees gl.
  */
-static int explain_general(struct puzzle_worker *w, const struct sudoku_puzzle *pz, dlx_sudoku_glogic *gl)
+static int explain_general(struct puzzle_worker *w, const struct sudoku_puzzle *pz, dlx_sudoku_glogic *gl,
+	struct tally *t)
 {
 	const struct puzzle_options *o = w->o;
-	struct general x = { w, gl, malloc(SUDOKU_GSTEP_TEXT_MAX) };
+	struct general x = { w, gl, malloc(SUDOKU_GSTEP_TEXT_MAX), o->mode == MODE_EXPLAIN && !o->quiet, { NULL, false, 0 } };
 	dlx_sudoku_gstep *step = malloc(sizeof *step);
 	if (!x.line || !step) {
 		free(x.line);
@@ -63,20 +92,29 @@ static int explain_general(struct puzzle_worker *w, const struct sudoku_puzzle *
 	if (!rc && o->mode == MODE_HINT)
 		rc = dlx_sudoku_glogic_next_step(gl, UINT32_MAX, step, &err);
 	else if (!rc)
-		rc = dlx_sudoku_glogic_rate(gl, &r, o->mode == MODE_EXPLAIN && !o->quiet ? print_gstep : NULL, &x, &err);
+		rc = dlx_sudoku_glogic_rate(gl, &r, on_gstep, &x, &err);
 	int status = 0;
-	if (rc) {
+	if (!rc && x.stop.why) {
+		/* Cut short: the steps so far stand, the rating is unknown. */
+		t->stopped++;
+		if (!o->quiet)
+			emit_fmt(w, "unknown (%s)\n", x.stop.why);
+		status = x.stop.interrupted ? x.stop.status : 0;
+	} else if (rc) {
 		/* The puzzle has a solution, so the grid cannot be broken: this is a bug worth its message. */
 		warn(w, "dlx-sudoku: %s:%zu: %s\n", w->name, pz->line, rc == DLX_ERR_CONFLICT ? err.message : dlx_strerror(rc));
 		status = CLI_EXIT_FAILURE;
-	} else if (!o->quiet && o->mode == MODE_HINT) {
-		if (step->technique != DLX_SUDOKU_TECH_NONE)
+	} else {
+		t->solved++;
+		if (o->quiet)
+			;
+		else if (o->mode != MODE_HINT)
+			print_rating(w, o->mode == MODE_EXPLAIN ? (r.solved ? "solved: " : "stuck: ") : "", &r);
+		else if (step->technique != DLX_SUDOKU_TECH_NONE)
 			print_gstep(&x, step);
 		else
 			emit_str(w, dlx_sudoku_glogic_solved(gl) ? "solved\n"
 				: "no step: the puzzle needs more than singles, locked candidates, subsets and fish\n");
-	} else if (!o->quiet) {
-		print_rating(w, o->mode == MODE_EXPLAIN ? (r.solved ? "solved: " : "stuck: ") : "", &r);
 	}
 	free(x.line);
 	free(step);
@@ -106,11 +144,27 @@ int explain_one(struct puzzle_worker *w, const struct sudoku_puzzle *pz, dlx_sud
 	/* Logic is sound on any puzzle, but a rating means something only for a unique one. */
 	dlx_sudoku_params sp = DLX_SUDOKU_PARAMS_INIT;
 	sp.limit = 2;
+	/* --time-limit and the signals bound the check as they bound a solve (--node-limit is refused here). */
+	sp.on_poll = puzzle_worker_poll;
+	sp.poll_ctx = w;
+	sp.poll_interval = CLI_POLL_INTERVAL;
+	puzzle_worker_start_limits(w);
 	dlx_sudoku_result res;
 	dlx_error_info err;
 	int rc = pz->marks ? dlx_sudoku_solve_candidates(solver, pz->marks, &sp, NULL, &res, &err)
 		: dlx_sudoku_solve(solver, pz->cells, &sp, NULL, &res, &err);
 	t->puzzles++;
+	struct cli_stop stop = cli_stop_classify(rc ? DLX_STOP_COMPLETE : res.stats.stop, w->lim);
+	if (stop.why && res.stats.solutions < 2) {
+		/* Stopped before the check could say: a second solution found first would still be news. */
+		dlx_sudoku_glogic_free(gl);
+		if (stop.interrupted && puzzle_worker_stopping(w))
+			return CLI_EXIT_FAILURE; /* the run is over; nobody reads this answer */
+		t->stopped++;
+		if (!o->quiet)
+			emit_fmt(w, "unknown (%s)\n", stop.why);
+		return stop.interrupted ? stop.status : 0;
+	}
 	if (rc == DLX_ERR_CONFLICT || rc == DLX_ERR_INVALID) {
 		warn(w, "dlx-sudoku: %s:%zu: %s\n", w->name, pz->line, err.message);
 	} else if (rc) {
@@ -129,9 +183,9 @@ int explain_one(struct puzzle_worker *w, const struct sudoku_puzzle *pz, dlx_sud
 			emit_str(w, none ? "none\n" : "multiple\n");
 		return 0;
 	}
-	t->solved++;
 	if (!classic)
-		return explain_general(w, pz, gl);
+		return explain_general(w, pz, gl, t);
+	t->solved++;
 	dlx_sudoku_logic g;
 	rc = dlx_sudoku_logic_init(pz->marks ? NULL : pz->cells, pz->marks, &g, &err);
 	g.unique = 1; /* checked above: the uniqueness techniques hold */

@@ -1,0 +1,1 @@
+--rate --time-limit 0.5
