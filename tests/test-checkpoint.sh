@@ -85,10 +85,12 @@ for sig in TERM INT HUP; do
 	check "SIG$sig partial count" 1 "$(grep -c "^count >= [0-9]* (interrupted by SIG$sig)\$" "$tmp/out")"
 	check "SIG$sig saved" 1 "$(grep -c "^dlx: checkpoint saved in $tmp/q16.$sig" "$tmp/err")"
 	stopped=$(totals "$tmp/err" | cut -d' ' -f2)
+	cp "$tmp/err" "$tmp/stopped.err"
 	"$dlx" --count --stats --node-limit $((stopped + 1000)) --resume "$tmp/q16.$sig" "$tmp/q16" > /dev/null 2> "$tmp/err"
 	nodes=$(totals "$tmp/err" | cut -d' ' -f2)
 	check "SIG$sig resumed to its node limit" yes \
 		"$([ "$nodes" -ge $((stopped + 1000)) ] && [ "$nodes" -lt $((stopped + 1000 + 4096)) ] && echo yes)"
+	[ -n "$nodes" ] || { echo "stopped run's stderr:"; cat "$tmp/stopped.err"; echo "resumed run's stderr:"; cat "$tmp/err"; }
 done
 
 # The rest of q12, and the file is gone.
