@@ -397,14 +397,16 @@ typedef enum dlx_sudoku_engine {
 	 */
 	DLX_SUDOKU_ENGINE_AUTO = 2,
 	/**
-	 * Local search (Lewis's method): each box filled with its missing
-	 * digits, then two free cells of a box swapped at a time until no row
-	 * or column repeats a digit, starting again from a new fill when it
+	 * Local search (Lewis's method): the singles the givens force placed
+	 * first, each box filled with its missing digits (each cell one of its
+	 * candidates), then two free cells of a box swapped at a time until no
+	 * row or column repeats a digit, starting again from a new fill when it
 	 * stops improving.  Finds a first solution of a sparse large board (the
 	 * empty 100x100 one in seconds) where the other engines do not finish,
-	 * but answers only limit 1, cannot tell that a puzzle has no solution,
-	 * and stalls as the givens near a fifth of the cells (on 100x100 from
-	 * 15%); node_limit bounds its moves (#DLX_SUDOKU_LOCAL_MOVES).  Boards
+	 * but answers only limit 1, tells that a puzzle has no solution only
+	 * when the singles show it (else it runs to node_limit), and stalls as
+	 * the givens near a third of the cells (64x64 from 30%: BENCHMARKS.md);
+	 * node_limit bounds its moves (#DLX_SUDOKU_LOCAL_MOVES).  Boards
 	 * of rows, columns and boxes or a jigsaw map only (on some jigsaw maps
 	 * it stalls where boxes do not: a 16x16 map of box bands shifted one
 	 * column per band took 2.3 million moves, past the default; auto leaves

@@ -149,14 +149,15 @@ END_TEST
 /*
  * Random consistent givens, often without a solution, boxes full or nearly
  * (nothing or one cell to swap): a board it finds obeys the rules and the
- * givens, else it stops at the node limit, never elsewhere.
+ * givens; "none" (a search to the end, from the singles or a box without
+ * a deal) agrees with dancing links; else it stops at the node limit.
  */
 START_TEST(test_random_givens)
 {
 	static const unsigned shapes[][2] = { { 2, 2 }, { 3, 3 }, { 2, 3 }, { 3, 2 }, { 3, 4 }, { 4, 4 } };
 	uint8_t givens[256], sol[256];
 	rng_state = 4242;
-	unsigned trials = test_trials(300), found = 0, stopped = 0;
+	unsigned trials = test_trials(300), found = 0, none = 0, stopped = 0;
 	for (unsigned t = 0; t < trials; t++) {
 		const unsigned *sh = shapes[t % (sizeof shapes / sizeof shapes[0])];
 		const unsigned side = sh[0] * sh[1], cells = side * side;
@@ -175,6 +176,14 @@ START_TEST(test_random_givens)
 		dlx_sudoku_result res = solve_checked(s, &ru, givens, &sp, sol);
 		if (res.stats.solutions) {
 			found++;
+		} else if (res.stats.stop == DLX_STOP_COMPLETE) {
+			ck_assert_uint_eq(res.stats.nodes, 0);
+			ck_assert_int_eq(dlx_sudoku_set_engine(s, DLX_SUDOKU_ENGINE_DLX, 0), DLX_OK);
+			dlx_sudoku_result check;
+			ck_assert_int_eq(dlx_sudoku_solve(s, givens, &sp, sol, &check, NULL), DLX_OK);
+			ck_assert_msg(check.stats.stop == DLX_STOP_COMPLETE && check.stats.solutions == 0,
+				"trial %u: the local search says none, dancing links disagree", t);
+			none++;
 		} else {
 			ck_assert_int_eq(res.stats.stop, DLX_STOP_NODE_LIMIT);
 			ck_assert_uint_eq(res.stats.nodes, 20000);
@@ -182,8 +191,9 @@ START_TEST(test_random_givens)
 		}
 		dlx_sudoku_free(s);
 	}
-	/* Both outcomes are walked: the draws make both likely, and the seed fixes them. */
+	/* Every outcome is walked: the draws make each likely, and the seed fixes them. */
 	ck_assert_uint_gt(found, 0);
+	ck_assert_uint_gt(none, 0);
 	ck_assert_uint_gt(stopped, 0);
 }
 END_TEST
@@ -206,6 +216,15 @@ START_TEST(test_deterministic_and_full)
 	dlx_sudoku_result r3 = solve_checked(s, &ru, a, &sp, b);
 	ck_assert_uint_eq(r3.stats.solutions, 1);
 	ck_assert_uint_eq(r3.stats.nodes, 0);
+	ck_assert_mem_eq(a, b, sizeof a);
+	/* One blank a row: naked singles fill it before any move. */
+	uint8_t diagonal_blank[625];
+	memcpy(diagonal_blank, a, sizeof a);
+	for (unsigned r = 0; r < 25; r++)
+		diagonal_blank[r * 25 + r] = 0;
+	dlx_sudoku_result r4 = solve_checked(s, &ru, diagonal_blank, &sp, b);
+	ck_assert_uint_eq(r4.stats.solutions, 1);
+	ck_assert_uint_eq(r4.stats.nodes, 0);
 	ck_assert_mem_eq(a, b, sizeof a);
 	dlx_sudoku_free(s);
 }

@@ -156,7 +156,8 @@ int dlx__sudoku_search(dlx_sudoku *s, dlx_problem *p, const uint32_t *codes, con
  * The local search (dlx-sudoku-local.c) for one solution of givens (checked
  * by dlx_sudoku_check()) on s's board, whose constraints must all be units
  * (dlx__sudoku_units_only()): fills board (cells bytes) and sets
- * stats->solutions to 1 when it finds one; else stops after move_limit
+ * stats->solutions to 1 when it finds one; stops with DLX_STOP_COMPLETE
+ * and none found when the singles prove there is none; else stops after move_limit
  * moves (0: none) with DLX_STOP_NODE_LIMIT, or when params->on_poll says so
  * (polled every params->poll_interval moves) with DLX_STOP_POLL.  stats->nodes
  * counts the moves.  Deterministic for a seed.  Returns DLX_OK or

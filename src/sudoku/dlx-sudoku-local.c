@@ -8,20 +8,24 @@
  * solutions in abundance, and repairing a full but wrong board finds one in
  * seconds where a systematic search finds none in minutes.
  *
- * The method is Lewis's (2007): every region (box, or jigsaw region) is kept
- * a permutation of its digits, the givens fixed and the other cells filled
- * with the region's missing digits, so the region units always hold; the
- * cost is the number of repeated digits in every other unit (rows, columns,
- * diagonals, windows, disjoint groups).  A move swaps two free cells of one
- * region: downhill and sideways moves are taken, uphill ones seldom (a
- * fixed temperature, as in simulated annealing without the cooling).  Each move looks for a cell that takes part in a
- * repeat (up to FOCUS_TRIES random cells), as min-conflicts search does:
- * once few repeats are left, a random swap almost never touches them.  A
- * run that stops improving starts again from a new deal of the digits.
+ * The method is Lewis's (2007): the singles the givens force are placed
+ * first (narrow()), and every region (box, or jigsaw region) is kept a
+ * permutation of its digits, the fixed cells kept and the other cells dealt
+ * the region's missing digits, each cell one of its candidates, so the
+ * region units always hold; the cost is the number of repeated digits in
+ * rows and columns.  A move swaps two free cells of one region whose digits
+ * each other allows: downhill and sideways moves are taken, uphill ones
+ * seldom (a fixed temperature, as in simulated annealing without the
+ * cooling).  Each move looks for a cell that takes part in a repeat (up to
+ * FOCUS_TRIES random cells), as min-conflicts search does: once few repeats
+ * are left, a random swap almost never touches them.  A run that stops
+ * improving starts again from a new deal of the digits.
  *
- * It answers a first solution or nothing: it cannot prove that a puzzle has
- * none or only one.  Deterministic for a given seed.  A move costs O(units
- * of a cell); the set-up O(cells · units).
+ * It answers a first solution, or that there is none when the singles (or
+ * a region whose cells cannot take its missing digits) prove it, or
+ * nothing: it cannot prove more, nor that a solution is the only one.
+ * Deterministic for a given seed.  A move costs O(units of a cell); the
+ * set-up O(cells · side).
  */
 #include "dlx-sudoku-internal.h"
 
@@ -30,6 +34,11 @@
 
 /* Cells tried per move for one that repeats a digit in one of its units. */
 #define FOCUS_TRIES 64u
+/* Cells of its region drawn per move for one that can swap digits with the chosen cell. */
+#define SWAP_TRIES 16u
+/* Words of a cell's candidate bits: small enough to stay in cache on 100x100 (160 KB, against 1 MB of bytes). */
+#define ALLOWED_WORDS 2u
+_Static_assert(DLX_SUDOKU_MAX_SIDE <= 64u * ALLOWED_WORDS, "a cell's candidates fit its words");
 /*
  * Moves without a better board, in N³ (at least 10,000), after which a run
  * starts again: the longest stretch before a success measured 2.8 N³
@@ -56,10 +65,20 @@ struct local {
 	size_t n_free;
 	uint32_t *region_free; /* side · side: each region's free cells, then unused */
 	uint16_t *n_region_free;
+	uint64_t *allowed;   /* cells · ALLOWED_WORDS: the digits a cell may take, a bit each (narrow()) */
+	uint8_t *missing;    /* side · side: each region's digits its fixed cells lack, as many as its free cells */
+	int16_t *owner;      /* side: refill()'s matching, the free cell dealt each missing digit */
+	uint8_t *seen;       /* side: the digits one augmenting path has visited */
 	uint8_t *count;      /* n_units · side: how often each unit holds each digit */
 	uint64_t repeats;    /* the cost: sum over units and digits of count − 1 when above 1 */
 	uint64_t rng;
 };
+
+/* Whether the cell may take digit d (0-based). */
+static inline bool allows(const struct local *l, size_t cell, unsigned d)
+{
+	return l->allowed[cell * ALLOWED_WORDS + d / 64] >> (d % 64) & 1;
+}
 
 static uint64_t next_random(struct local *l)
 {
@@ -87,20 +106,165 @@ static void free_local(struct local *l)
 	free(l->region_free);
 	free(l->n_region_free);
 	free(l->count);
+	free(l->allowed);
+	free(l->missing);
+	free(l->owner);
+	free(l->seen);
 }
 
-/* Deals each region's free digits to its free cells at random, and counts the repeats of that board. */
-static void refill(struct local *l, unsigned n_units)
+/*
+ * Narrowing: the singles the givens force, before any move.  Between a
+ * fifth and two thirds given, most of a large board's free cells have a
+ * few candidates left, and a deal that ignores them starts with thousands
+ * of repeats that swaps inside a box cannot take apart (64x64 at 30% and
+ * more given: none filled in 20 N³ moves).  Keeping each free cell to its
+ * candidates makes the repeats the only thing to repair.  Both singles are
+ * kept up incrementally (a count per unit and digit), so the whole of it is
+ * O(cells · side · units), not a scan per placed digit.
+ */
+struct narrow {
+	unsigned side;
+	uint8_t *cand;      /* cells · side: digit d still possible in the cell */
+	uint8_t *n_cand;    /* cells: how many */
+	uint8_t *places;    /* n_units · side: cells of the unit where the digit is possible */
+	uint8_t *placed;    /* cells: the cell's digit has left its peers */
+	uint16_t *units;    /* cells · 3: the cell's row, column and region */
+	uint32_t *members;  /* n_units · side: the cells of each unit */
+	uint32_t *todo;     /* cells with one candidate, not yet placed */
+	size_t n_todo;
+	uint32_t *hidden;   /* unit · side + digit: a digit with one place left */
+	size_t n_hidden;
+};
+
+/* Takes digit d from cell's candidates; false when that leaves a cell or a unit's digit without a place. */
+static bool drop(struct narrow *w, size_t cell, unsigned d)
+{
+	const unsigned side = w->side;
+	if (!w->cand[cell * side + d])
+		return true;
+	w->cand[cell * side + d] = 0;
+	if (--w->n_cand[cell] == 0)
+		return false;
+	if (w->n_cand[cell] == 1)
+		w->todo[w->n_todo++] = (uint32_t)cell;
+	for (unsigned j = 0; j < 3; j++) {
+		size_t ud = (size_t)w->units[cell * 3 + j] * side + d;
+		if (--w->places[ud] == 0)
+			return false;
+		if (w->places[ud] == 1)
+			w->hidden[w->n_hidden++] = (uint32_t)ud;
+	}
+	return true;
+}
+
+/* Makes d the cell's only candidate and takes it from the cell's peers. */
+static bool place(struct narrow *w, size_t cell, unsigned d)
+{
+	const unsigned side = w->side;
+	if (!w->cand[cell * side + d])
+		return false;
+	for (unsigned e = 0; e < side; e++)
+		if (e != d && !drop(w, cell, e))
+			return false;
+	if (w->placed[cell])
+		return true;
+	w->placed[cell] = 1;
+	for (unsigned j = 0; j < 3; j++) {
+		const uint32_t *m = w->members + (size_t)w->units[cell * 3 + j] * side;
+		for (unsigned i = 0; i < side; i++)
+			if (m[i] != cell && !drop(w, m[i], d))
+				return false;
+	}
+	return true;
+}
+
+/* Places the givens and every single they lead to; false when the puzzle has no solution. */
+static bool narrow_run(struct narrow *w, const uint8_t *givens, size_t cells)
+{
+	const unsigned side = w->side;
+	for (size_t cell = 0; cell < cells; cell++)
+		if (givens[cell] && !place(w, cell, givens[cell] - 1u))
+			return false;
+	while (w->n_todo || w->n_hidden) {
+		if (w->n_todo) {
+			size_t cell = w->todo[--w->n_todo];
+			if (w->placed[cell])
+				continue;
+			unsigned d = 0;
+			while (!w->cand[cell * side + d])
+				d++;
+			if (!place(w, cell, d))
+				return false;
+			continue;
+		}
+		size_t ud = w->hidden[--w->n_hidden];
+		const uint32_t *m = w->members + ud / side * side;
+		unsigned d = (unsigned)(ud % side), i = 0;
+		while (!w->cand[(size_t)m[i] * side + d])
+			i++;
+		if (!place(w, m[i], d))
+			return false;
+	}
+	return true;
+}
+
+/*
+ * Gives the region's i-th free cell (in deal order) a missing digit it
+ * allows, moving earlier cells to other digits along an augmenting path
+ * (Kuhn's matching); false when none exists.  The depth is at most the
+ * region's free cells.
+ */
+static bool augment(struct local *l, const uint32_t *cells, const uint8_t *digits, unsigned k, unsigned i)
+{
+	unsigned from = below(l, k);
+	for (unsigned j = 0; j < k; j++) {
+		unsigned x = from + j < k ? from + j : from + j - k;
+		if (allows(l, cells[i], digits[x]) && l->owner[x] < 0) {
+			l->owner[x] = (int16_t)i;
+			return true;
+		}
+	}
+	for (unsigned j = 0; j < k; j++) {
+		unsigned x = from + j < k ? from + j : from + j - k;
+		if (allows(l, cells[i], digits[x]) && !l->seen[x]) {
+			l->seen[x] = 1;
+			if (augment(l, cells, digits, k, (unsigned)l->owner[x])) {
+				l->owner[x] = (int16_t)i;
+				return true;
+			}
+		}
+	}
+	return false;
+}
+
+/*
+ * Deals each region's missing digits to its free cells at random, each
+ * cell a digit it allows (a perfect matching), and counts the repeats of
+ * that board.  False when a region has no such deal: then the puzzle has
+ * no solution.  O(side³) a region at worst, once a fresh deal.
+ */
+static bool refill(struct local *l, unsigned n_units)
 {
 	const unsigned side = l->side;
 	for (unsigned region = 0; region < side; region++) {
 		uint32_t *cells = l->region_free + (size_t)region * side;
-		for (unsigned j = l->n_region_free[region]; j > 1; j--) {
+		const unsigned k = l->n_region_free[region];
+		for (unsigned j = k; j > 1; j--) {
 			unsigned i = below(l, j);
-			uint8_t t = l->value[cells[j - 1]];
-			l->value[cells[j - 1]] = l->value[cells[i]];
-			l->value[cells[i]] = t;
+			uint32_t t = cells[j - 1];
+			cells[j - 1] = cells[i];
+			cells[i] = t;
 		}
+		const uint8_t *digits = l->missing + (size_t)region * side;
+		for (unsigned x = 0; x < k; x++)
+			l->owner[x] = -1;
+		for (unsigned i = 0; i < k; i++) {
+			memset(l->seen, 0, k);
+			if (!augment(l, cells, digits, k, i))
+				return false;
+		}
+		for (unsigned x = 0; x < k; x++)
+			l->value[cells[l->owner[x]]] = digits[x];
 	}
 	memset(l->count, 0, (size_t)n_units * side);
 	l->repeats = 0;
@@ -108,10 +272,67 @@ static void refill(struct local *l, unsigned n_units)
 		for (unsigned j = 0; j < l->n_units[cell]; j++)
 			if (l->count[(size_t)l->units[cell * DLX__SUDOKU_MAX_UNITS + j] * side + l->value[cell]]++)
 				l->repeats++;
+	return true;
 }
 
-/* Lays out the units and fills each region with its missing digits at random. */
-static int start(struct local *l, const dlx_sudoku *s, const uint8_t *givens, uint64_t seed)
+static void free_narrow(struct narrow *w)
+{
+	free(w->cand);
+	free(w->n_cand);
+	free(w->places);
+	free(w->placed);
+	free(w->units);
+	free(w->members);
+	free(w->todo);
+	free(w->hidden);
+}
+
+/*
+ * Narrows the givens (narrow_run()) into l->allowed, whose free cells are
+ * then those with more than one candidate.  *none: the singles proved
+ * that the puzzle has no solution.
+ */
+static int narrow(struct local *l, const dlx_sudoku *s, const uint8_t *givens, bool *none)
+{
+	const unsigned side = l->side;
+	const size_t cells = l->cells;
+	const unsigned n_units = dlx__sudoku_n_units(s);
+	struct narrow w = { side, malloc(cells * side), malloc(cells), malloc((size_t)n_units * side), calloc(cells, 1),
+		malloc(cells * 3 * sizeof *w.units), malloc((size_t)n_units * side * sizeof *w.members),
+		malloc(cells * sizeof *w.todo), 0, malloc((size_t)n_units * side * sizeof *w.hidden), 0 };
+	uint8_t *filled = calloc(n_units, 1);
+	if (!w.cand || !w.n_cand || !w.places || !w.placed || !w.units || !w.members || !w.todo || !w.hidden || !filled) {
+		free(filled);
+		free_narrow(&w);
+		return DLX_ERR_NOMEM;
+	}
+	memset(w.cand, 1, cells * side);
+	memset(w.n_cand, (int)side, cells);
+	memset(w.places, (int)side, (size_t)n_units * side);
+	for (size_t cell = 0; cell < cells; cell++) {
+		unsigned u[DLX__SUDOKU_MAX_UNITS];
+		dlx__sudoku_units(s, cell, u);
+		for (unsigned j = 0; j < 3; j++) {
+			w.units[cell * 3 + j] = (uint16_t)u[j];
+			w.members[(size_t)u[j] * side + filled[u[j]]++] = (uint32_t)cell;
+		}
+	}
+	free(filled);
+	*none = !narrow_run(&w, givens, cells);
+	for (size_t cell = 0; cell < cells; cell++)
+		for (unsigned d = 0; d < side; d++)
+			if (w.cand[cell * side + d])
+				l->allowed[cell * ALLOWED_WORDS + d / 64] |= (uint64_t)1 << (d % 64);
+	free_narrow(&w);
+	return DLX_OK;
+}
+
+/*
+ * Lays out the units, narrows the candidates and deals the first board.
+ * *none: the puzzle has no solution (the singles, or a region without a
+ * deal, proved it).
+ */
+static int start(struct local *l, const dlx_sudoku *s, const uint8_t *givens, uint64_t seed, bool *none)
 {
 	const unsigned side = dlx_sudoku_side(s);
 	const size_t cells = dlx_sudoku_cells(s);
@@ -127,18 +348,24 @@ static int start(struct local *l, const dlx_sudoku *s, const uint8_t *givens, ui
 	l->free_cells = malloc(cells * sizeof *l->free_cells);
 	l->region_free = malloc((size_t)side * side * sizeof *l->region_free);
 	l->n_region_free = calloc(side, sizeof *l->n_region_free);
+	l->missing = malloc((size_t)side * side);
+	l->owner = malloc(side * sizeof *l->owner);
+	l->seen = malloc(side);
+	l->allowed = calloc(cells * ALLOWED_WORDS, sizeof *l->allowed);
 	l->count = calloc((size_t)n_units * side, 1);
 	if (!l->value || !l->n_units || !l->units || !l->region || !l->free_cells || !l->region_free ||
-		!l->n_region_free || !l->count) {
+		!l->n_region_free || !l->missing || !l->owner || !l->seen || !l->allowed || !l->count) {
 		free_local(l);
 		return DLX_ERR_NOMEM;
 	}
-	/* A region's digits: which of them the givens hold, per region. */
-	uint8_t *given_in = calloc((size_t)side * side, 1);
-	uint8_t *missing = malloc(side);
-	if (!given_in || !missing) {
-		free(given_in);
-		free(missing);
+	int rc = narrow(l, s, givens, none);
+	if (rc || *none) {
+		free_local(l);
+		return rc;
+	}
+	/* A region's digits: which of them its fixed cells (givens and singles) hold. */
+	uint8_t *fixed_in = calloc((size_t)side * side, 1);
+	if (!fixed_in) {
 		free_local(l);
 		return DLX_ERR_NOMEM;
 	}
@@ -153,9 +380,15 @@ static int start(struct local *l, const dlx_sudoku *s, const uint8_t *givens, ui
 			if (j != 2)
 				l->units[cell * DLX__SUDOKU_MAX_UNITS + m++] = (uint16_t)u[j];
 		l->n_units[cell] = (uint8_t)m;
-		if (givens[cell]) {
-			l->value[cell] = (uint8_t)(givens[cell] - 1);
-			given_in[(size_t)region * side + givens[cell] - 1] = 1;
+		unsigned d = 0, n = 0;
+		for (unsigned e = 0; e < side; e++)
+			if (allows(l, cell, e)) {
+				d = e;
+				n++;
+			}
+		if (n == 1) {
+			l->value[cell] = (uint8_t)d;
+			fixed_in[(size_t)region * side + d] = 1;
 		} else {
 			l->free_cells[l->n_free++] = (uint32_t)cell;
 			l->region_free[(size_t)region * side + l->n_region_free[region]++] = (uint32_t)cell;
@@ -164,15 +397,13 @@ static int start(struct local *l, const dlx_sudoku *s, const uint8_t *givens, ui
 	for (unsigned region = 0; region < side; region++) {
 		unsigned m = 0;
 		for (unsigned d = 0; d < side; d++)
-			if (!given_in[(size_t)region * side + d])
-				missing[m++] = (uint8_t)d;
-		/* The givens check leaves each region as many missing digits as free cells. */
-		for (unsigned j = 0; j < m && j < l->n_region_free[region]; j++)
-			l->value[l->region_free[(size_t)region * side + j]] = missing[j];
+			if (!fixed_in[(size_t)region * side + d])
+				l->missing[(size_t)region * side + m++] = (uint8_t)d;
 	}
-	free(given_in);
-	free(missing);
-	refill(l, n_units);
+	free(fixed_in);
+	*none = !refill(l, n_units);
+	if (*none)
+		free_local(l);
 	return DLX_OK;
 }
 
@@ -227,9 +458,15 @@ int dlx__sudoku_local(const dlx_sudoku *s, const uint8_t *givens, uint64_t seed,
 {
 	memset(stats, 0, sizeof *stats);
 	struct local l;
-	int rc = start(&l, s, givens, seed);
+	bool none = false;
+	int rc = start(&l, s, givens, seed, &none);
 	if (rc)
 		return rc;
+	if (none) {
+		/* The singles or a region without a deal proved it: an answer, as a search to the end gives. */
+		stats->stop = DLX_STOP_COMPLETE;
+		return DLX_OK;
+	}
 	const uint32_t interval = params->poll_interval ? params->poll_interval : 65536u;
 	uint32_t to_poll = interval;
 	uint64_t moves = 0;
@@ -246,7 +483,8 @@ int dlx__sudoku_local(const dlx_sudoku *s, const uint8_t *givens, uint64_t seed,
 	 */
 	while (l.repeats && l.n_free) {
 		if (moves - best_at > patience) {
-			refill(&l, n_units);
+			/* A first deal was found, so every later one is (the matching finds one whenever one exists). */
+			(void)refill(&l, n_units);
 			best = l.repeats;
 			best_at = moves;
 			stats->branches++;
@@ -274,8 +512,17 @@ int dlx__sudoku_local(const dlx_sudoku *s, const uint8_t *givens, uint64_t seed,
 		const unsigned n = l.n_region_free[region];
 		if (n < 2)
 			continue;
-		size_t q = l.region_free[(size_t)region * l.side + below(&l, n)];
-		if (q == p || l.value[p] == l.value[q])
+		/* A partner whose digit p allows and which allows p's: up to SWAP_TRIES draws. */
+		const uint32_t *in_region = l.region_free + (size_t)region * l.side;
+		size_t q = p;
+		for (unsigned t = 0; t < SWAP_TRIES; t++) {
+			size_t c = in_region[below(&l, n)];
+			if (c != p && allows(&l, p, l.value[c]) && allows(&l, c, l.value[p])) {
+				q = c;
+				break;
+			}
+		}
+		if (q == p)
 			continue;
 		int delta = swap_delta_half(&l, p, q) + swap_delta_half(&l, q, p);
 		if (delta > 0 && (delta > 3 || (uint32_t)(next_random(&l) >> 32) >= uphill_odds[delta]))

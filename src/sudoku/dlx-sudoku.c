@@ -947,7 +947,9 @@ int dlx__sudoku_search(dlx_sudoku *s, dlx_problem *p, const uint32_t *codes, con
 				if (params->node_limit && params->node_limit < moves)
 					moves = params->node_limit;
 				rc = search_local(s, givens, params, moves, &res->stats);
-				if (rc || res->stats.solutions || res->stats.stop == DLX_STOP_POLL)
+				/* A board, a stop, or the singles' proof that there is none (DLX_STOP_COMPLETE): the answer. */
+				if (rc || res->stats.solutions || res->stats.stop == DLX_STOP_POLL ||
+					res->stats.stop == DLX_STOP_COMPLETE)
 					goto done;
 			}
 			s->last_engine = can_sat ? DLX_SUDOKU_ENGINE_SAT : DLX_SUDOKU_ENGINE_DLX;

@@ -1,0 +1,1 @@
+--engine local --node-limit 5000
