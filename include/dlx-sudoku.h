@@ -424,7 +424,7 @@ typedef enum dlx_sudoku_engine {
 /**
  * The local search's moves per N³ (N the side) when node_limit is 0, at
  * least 1,000,000, for #DLX_SUDOKU_ENGINE_LOCAL and auto's local stage: the
- * empty 100x100 board took 3.2 N³ (BENCHMARKS.md, "Large boards with few
+ * empty 100x100 board took 4.1 N³ (BENCHMARKS.md, "Large boards with few
  * clues"), and auto moves on after 20 N³ (0.2 s on 36x36, about 8 s on
  * 100x100).
  */

@@ -271,6 +271,9 @@ if has bigboards; then
 		big_set sudoku64_50pct_auto 8 50 4 120 "--engine auto"
 		big_set sudoku64_10pct_local 8 10 4 60 "--engine local"
 		big_set sudoku64_10pct_auto 8 10 4 60 "--engine auto"
+		# Past a fifth given the local search lives on its narrowing (the singles first, candidates kept).
+		big_set sudoku64_25pct_local 8 25 4 60 "--engine local"
+		big_set sudoku100_20pct_local 10 20 4 60 "--engine local"
 		for b in 9 10; do
 			big_set "sudoku$((b * b))_empty_local" $b 0 1 60 "--engine local"
 			big_set "sudoku$((b * b))_empty_auto" $b 0 1 60 "--engine auto"
