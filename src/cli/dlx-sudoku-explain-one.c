@@ -59,13 +59,19 @@ static void print_gstep(struct general *x, const dlx_sudoku_gstep *step)
 	emit(x->w, x->line, n);
 }
 
-/* The rating's step callback: prints it for --explain, and stops the rating at the limits. */
+/*
+ * The rating's step callback: stops the rating at the limits before the
+ * step is shown (a step printed is a step taken), else prints it for
+ * --explain.
+ */
 static int on_gstep(void *ctx, const dlx_sudoku_gstep *step)
 {
 	struct general *x = ctx;
+	if (rating_stops(x->w, &x->stop))
+		return 1;
 	if (x->print)
 		print_gstep(x, step);
-	return rating_stops(x->w, &x->stop);
+	return 0;
 }
 
 /*

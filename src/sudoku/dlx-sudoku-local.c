@@ -477,9 +477,9 @@ int dlx__sudoku_local(const dlx_sudoku *s, const uint8_t *givens, uint64_t seed,
 	const unsigned n_units = dlx__sudoku_n_units(s);
 	stats->stop = DLX_STOP_COMPLETE;
 	/*
-	 * Without a free cell nothing moves: repeats then prove there is no
-	 * solution (DLX_STOP_COMPLETE, none found); the givens check keeps such
-	 * boards away, this keeps the loop from drawing among no cells.
+	 * Without a free cell the singles filled the board, with no repeat
+	 * (placing a digit takes it from every peer); the test only keeps the
+	 * loop from drawing among no cells.
 	 */
 	while (l.repeats && l.n_free) {
 		if (moves - best_at > patience) {
