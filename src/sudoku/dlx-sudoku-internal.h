@@ -161,7 +161,8 @@ int dlx__sudoku_search(dlx_sudoku *s, dlx_problem *p, const uint32_t *codes, con
  * moves (0: none) with DLX_STOP_NODE_LIMIT, or when params->on_poll says so
  * (polled every params->poll_interval moves) with DLX_STOP_POLL.  stats->nodes
  * counts the moves.  Deterministic for a seed.  Returns DLX_OK or
- * DLX_ERR_NOMEM.  O(cells · units) set-up and memory, O(units) a move.
+ * DLX_ERR_NOMEM.  O(cells · side) memory; set-up as dlx_sudoku_candidates()
+ * (its singles), then O(side³) a region's deal; O(units) a move.
  */
 /*
  * splitmix64 (Steele, Lea and Flood): advances *x and returns its next
@@ -178,7 +179,7 @@ static inline uint64_t dlx__splitmix64(uint64_t *x)
 
 /* The seed of every local search: the same puzzle gets the same answer. */
 #define DLX_SUDOKU_LOCAL_SEED 0x5eed5eedu
-int dlx__sudoku_local(const dlx_sudoku *s, const uint8_t *givens, uint64_t seed, uint64_t move_limit,
+int dlx__sudoku_local(dlx_sudoku *s, const uint8_t *givens, uint64_t seed, uint64_t move_limit,
 	const dlx_sudoku_params *params, uint8_t *board, dlx_stats *stats);
 
 /*
