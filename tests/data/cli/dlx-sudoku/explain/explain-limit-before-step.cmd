@@ -1,0 +1,1 @@
+--explain --time-limit 0.000000001
