@@ -187,7 +187,8 @@ static bool refill(struct local *l, unsigned n_units)
  * swaps inside a box cannot take apart (64x64 at 25%: none of six filled in
  * 20 N³ moves).  Keeping each free cell to its candidates makes the repeats
  * the only thing to repair.  *none: the singles show there is no solution.
- * The rounds of the rules took 0.1 s at most on 100x100 puzzles at 20-35%.
+ * Its rounds cost at most 0.1 s more than an incremental propagation (tried,
+ * the same candidates) on 100x100 puzzles at 20-35%.
  */
 static int narrow(struct local *l, dlx_sudoku *s, const uint8_t *givens, bool *none)
 {
