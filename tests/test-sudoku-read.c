@@ -368,18 +368,18 @@ START_TEST(test_bad_input)
 	char text[2048], bad[100];
 	/* Wrong length, on a later line. */
 	snprintf(text, sizeof text, "%s\n%s\n%.80s\n", p3074, p3074, p3074);
-	expect_error(text, SUDOKU_FORMAT_AUTO, 2, 3, "wrong length: 80 characters, a 9x9 puzzle has 81");
+	expect_error(text, SUDOKU_FORMAT_AUTO, 2, 3, "wrong length: 80 characters, 9x9 puzzles have 81");
 	expect_error("1234567\n", SUDOKU_FORMAT_AUTO, 0, 1,
 		"wrong length: 7 characters (a puzzle line has 16, 36, 64, 81, 100, 144, 225, 256, 400, 625, 1296, 2401 or 4096)");
 	/* A symbol outside the alphabet. */
 	strcpy(bad, p3074);
 	bad[40] = 'x';
 	snprintf(text, sizeof text, "#c\n%s\n%s\n", p3074, bad);
-	expect_error(text, SUDOKU_FORMAT_AUTO, 1, 3, "'x' is not a symbol of a 9x9 board (1-9, blank . 0 - _)");
+	expect_error(text, SUDOKU_FORMAT_AUTO, 1, 3, "'x' is not a symbol of 9x9 boards (1-9, blank . 0 - _)");
 	/* Mixed sizes. */
 	snprintf(text, sizeof text, "%s\n1...........4..2\n", p3074);
 	expect_error(text, SUDOKU_FORMAT_AUTO, 1, 2,
-		"a 4x4 puzzle among 9x9 ones (give --format to mix board sizes)");
+		"a puzzle of side 4 among ones of side 9 (give --format to mix board sizes)");
 	/* Binary junk and overlong lines. */
 	snprintf(text, sizeof text, "%s\nab\001cd\n", p3074);
 	expect_error(text, SUDOKU_FORMAT_AUTO, 1, 2, "binary data (byte 0x01)");
@@ -391,7 +391,7 @@ START_TEST(test_bad_input)
 	free(longline);
 	/* Grids: a number out of range, a short row, a truncated grid, a bad word. */
 	snprintf(text, sizeof text, "%s\n8 0 0 0 0 0 0 0 0\n0 0 3 6 0 0 0 0 10\n", luogu_grid);
-	expect_error(text, SUDOKU_FORMAT_AUTO, 1, 12, "number 10 is out of range for a 9x9 board (0-9)");
+	expect_error(text, SUDOKU_FORMAT_AUTO, 1, 12, "number 10 is out of range for 9x9 boards (0-9)");
 	expect_error("8 0 0 0 0 0 0 0 0\n0 0 3 6 0 0 0 0\n", SUDOKU_FORMAT_AUTO, 0, 2,
 		"row 2 has 8 cells, expected 9");
 	expect_error("8 0 0 0 0 0 0 0 0\n0 0 3 6 0 0 0 0 0 1\n", SUDOKU_FORMAT_AUTO, 0, 2,
@@ -411,7 +411,7 @@ START_TEST(test_bad_input)
 	/* Symbols of 16x16 letters in a digits file. */
 	snprintf(text, sizeof text, "%s\n", spoj_text + 3);
 	expect_error("1234\n34z2\n2143\n4321\n", SUDOKU_FORMAT_AUTO, 0, 2,
-		"'z' is not a symbol of a 4x4 board (1-4, blank . 0 - _)");
+		"'z' is not a symbol of 4x4 boards (1-4, blank . 0 - _)");
 }
 END_TEST
 
@@ -535,7 +535,7 @@ START_TEST(test_region_map_errors)
 		"region map: r2c4 is blank (regions are numbered 1-4)");
 	expect_map_error("1...........4..2\n1122112234443344\n", 0, 2, "region map: region 3 has 3 cells, not 4");
 	expect_map_error("1...........4..2\n1122112234443335\n", 0, 2,
-		"'5' is not a symbol of a 4x4 board (1-4, blank . 0 - _)");
+		"'5' is not a symbol of 4x4 boards (1-4, blank . 0 - _)");
 	expect_map_error("1 0 0 0\n0 0 0 0\n0 0 0 0\n4 0 0 2\n1 1 2 2\n1 1 2 2\n3 4 0 4\n3 3 3 4\n", 0, 7,
 		"region map: r3c3 is blank (regions are numbered 1-4)");
 	/* With an explicit format a map must still be its puzzle's size. */
@@ -763,7 +763,7 @@ START_TEST(test_guess_flat_grid)
 	size_t at16 = 0;
 	for (int k = 0; k < 256; k++)
 		at16 += (size_t)snprintf(flat16 + at16, sizeof flat16 - at16, "%d%s", k == 255 ? 17 : 0, k < 255 ? " " : "\n");
-	expect_error(flat16, SUDOKU_FORMAT_AUTO, 0, 1, "number 17 is out of range for a 16x16 board (0-16)");
+	expect_error(flat16, SUDOKU_FORMAT_AUTO, 0, 1, "number 17 is out of range for 16x16 boards (0-16)");
 }
 END_TEST
 
@@ -1072,7 +1072,7 @@ START_TEST(test_pencil_grids)
 	close_all(&s);
 	/* Errors name their line. */
 	expect_error("12 34 | 3 4\n3 4 | 12\n", SUDOKU_FORMAT_AUTO, 0, 2, "row 2 has 3 cells of pencil marks, expected 4");
-	expect_error("12 34 | 3 4\n3 4 | 12 5\n", SUDOKU_FORMAT_AUTO, 0, 2, "r2c4: '5' is not a candidate of a 4x4 board");
+	expect_error("12 34 | 3 4\n3 4 | 12 5\n", SUDOKU_FORMAT_AUTO, 0, 2, "r2c4: '5' is not a candidate of 4x4 boards");
 	expect_error("12 34 | 3 4\n3 4 | 121 4\n", SUDOKU_FORMAT_AUTO, 0, 2, "r2c3: candidate '1' twice");
 	expect_error("12 34 | 3 4\n3 4 | 12 4\n", SUDOKU_FORMAT_AUTO, 0, 1, "truncated grid: 2 of 4 rows");
 	expect_error("12 3\n", SUDOKU_FORMAT_PENCIL, 0, 1,

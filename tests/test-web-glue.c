@@ -183,12 +183,12 @@ START_TEST(generate)
 	expect(dlxweb_generate(1, 3, 0, "1", "", 0, ""), "{\"status\":2,\"out\":\"\",\"err\":\"dlx-sudoku: --box needs RxC");
 	expect(dlxweb_generate(11, 10, 0, "1", "", 0, ""), "{\"status\":2,\"out\":\"\",\"err\":\"dlx-sudoku: --box needs RxC");
 	expect(dlxweb_generate(2, 2, 0, "1", "17", 0, ""),
-		"{\"status\":2,\"out\":\"\",\"err\":\"dlx-sudoku: --clues 17: a 4x4 board has only 16 cells\\n\"");
+		"{\"status\":2,\"out\":\"\",\"err\":\"dlx-sudoku: --clues 17: 4x4 boards have only 16 cells\\n\"");
 	expect(dlxweb_generate(2, 2, 0, "-1", "", 0, ""), "{\"status\":2,\"out\":\"\",\"err\":\"dlx-sudoku: --seed needs a number");
 	expect(dlxweb_generate(2, 2, 0, "1", "", 6, ""), "{\"status\":2,\"out\":\"\",\"err\":\"dlx-sudoku: unknown symmetry 6\\n\"");
 	/* 72x72 boards have no symbols in the line layout. */
 	expect(dlxweb_generate(8, 9, 0, "1", "", 0, ""),
-		"{\"status\":2,\"out\":\"\",\"err\":\"dlx-sudoku: the alphabet has no symbols for a 72x72 board; use --output grid\\n\"");
+		"{\"status\":2,\"out\":\"\",\"err\":\"dlx-sudoku: the alphabet has no symbols for 72x72 boards; use --output grid\\n\"");
 }
 END_TEST
 

@@ -151,7 +151,7 @@ static bool answer(struct run *ru, const struct sudoku_puzzle *pz, uint64_t seq)
 		return false;
 	enum sudoku_layout l = layout_of(pz);
 	if (sudoku_write_size(l, pz->alphabet, pz->box_rows, pz->box_cols) == 0) {
-		web_printf(&r->err, "dlx-sudoku: %s:%zu: the alphabet has no symbols for a %ux%u board; "
+		web_printf(&r->err, "dlx-sudoku: %s:%zu: the alphabet has no symbols for %ux%u boards; "
 			"use --output grid\n", input_name, pz->line, pz->side, pz->side);
 		r->status = 2;
 		return false;
@@ -376,11 +376,11 @@ char *dlxweb_generate(unsigned box_rows, unsigned box_cols, unsigned flags, cons
 		struct sudoku_puzzle shape = { .side = side, .box_rows = box_rows, .box_cols = box_cols };
 		dlx_sudoku *solver;
 		if (sudoku_write_size(SUDOKU_LAYOUT_LINE, SUDOKU_ALPHA_ALNUM, box_rows, box_cols) == 0) {
-			web_printf(&r.err, "dlx-sudoku: the alphabet has no symbols for a %ux%u board; use --output grid\n",
+			web_printf(&r.err, "dlx-sudoku: the alphabet has no symbols for %ux%u boards; use --output grid\n",
 				side, side);
 			r.status = 2;
 		} else if (want > cells) {
-			web_printf(&r.err, "dlx-sudoku: --clues %" PRIu64 ": a %ux%u board has only %zu cells\n", want, side,
+			web_printf(&r.err, "dlx-sudoku: --clues %" PRIu64 ": %ux%u boards have only %zu cells\n", want, side,
 				side, cells);
 			r.status = 2;
 		} else if ((solver = solver_of(&ru, box_rows, box_cols, NULL, 0)) != NULL) {

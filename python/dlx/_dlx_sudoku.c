@@ -77,7 +77,7 @@ static const uint8_t *solver_cells(Solver *self, PyObject *cells)
 		return NULL;
 	}
 	if (!PyBytes_Check(cells) || (size_t)PyBytes_GET_SIZE(cells) != dlx_sudoku_cells(self->s)) {
-		PyErr_Format(PyExc_ValueError, "a %ux%u board has %zu cells", dlx_sudoku_side(self->s),
+		PyErr_Format(PyExc_ValueError, "%ux%u boards have %zu cells", dlx_sudoku_side(self->s),
 			     dlx_sudoku_side(self->s), dlx_sudoku_cells(self->s));
 		return NULL;
 	}
@@ -396,7 +396,7 @@ PyObject *dlxpy_sudoku_read(PyObject *self, PyObject *args)
 		Py_ssize_t n = (Py_ssize_t)pz.side * pz.side;
 		/* The binding's boards are n x n boxes; the reader also knows R x C ones (dlx-sudoku --box). */
 		if (pz.box_rows != pz.box_cols) {
-			PyErr_Format(PyExc_ValueError, "line %zu: a %ux%u board of %ux%u boxes: the Python binding "
+			PyErr_Format(PyExc_ValueError, "line %zu: the board is %ux%u with %ux%u boxes: the Python binding "
 				     "reads boards of square boxes only", pz.line, pz.side, pz.side, pz.box_rows,
 				     pz.box_cols);
 			rc = -100;
@@ -473,7 +473,7 @@ PyObject *dlxpy_sudoku_read_regions(PyObject *self, PyObject *args)
 		if (in)
 			fclose(in);
 		PyBuffer_Release(&buf);
-		return PyErr_Format(PyExc_ValueError, "a %ux%u region map: the Python binding reads boards of square boxes only",
+		return PyErr_Format(PyExc_ValueError, "the region map is %ux%u: the Python binding reads boards of square boxes only",
 				    side, side);
 	}
 	if (in)
@@ -518,7 +518,7 @@ PyObject *dlxpy_sudoku_write(PyObject *self, PyObject *args)
 		if (!ok) {
 			PyErr_SetString(PyExc_ValueError, "a digit is above the board's side");
 		} else if (size == 0) {
-			PyErr_Format(PyExc_ValueError, "the %s alphabet cannot write a %ux%u board", alphabet_name(alpha),
+			PyErr_Format(PyExc_ValueError, "the %s alphabet cannot write %ux%u boards", alphabet_name(alpha),
 				     box * box, box * box);
 		} else {
 			char *text = PyMem_Malloc(size);

@@ -70,13 +70,13 @@ int check_generate(struct puzzle_options *o)
 	enum sudoku_layout l = o->have_output ? o->output : SUDOKU_LAYOUT_LINE;
 	enum sudoku_alphabet a = o->alphabet != SUDOKU_ALPHA_AUTO ? o->alphabet : SUDOKU_ALPHA_ALNUM;
 	if (!o->svg && sudoku_write_size(l, a, rows, cols) == 0) {
-		fprintf(stderr, "dlx-sudoku: the alphabet has no symbols for a %ux%u board; use --output grid\n",
+		fprintf(stderr, "dlx-sudoku: the alphabet has no symbols for %ux%u boards; use --output grid\n",
 			side, side);
 		return CLI_EXIT_USAGE;
 	}
 	size_t cells = (size_t)side * side;
 	if (o->clues > cells) {
-		fprintf(stderr, "dlx-sudoku: --clues %zu: a %ux%u board has only %zu cells\n", o->clues, side, side,
+		fprintf(stderr, "dlx-sudoku: --clues %zu: %ux%u boards have only %zu cells\n", o->clues, side, side,
 			cells);
 		return CLI_EXIT_USAGE;
 	}

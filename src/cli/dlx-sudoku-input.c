@@ -199,7 +199,7 @@ int load_extras(struct puzzle_options *o)
 			return read_failed(rc, o->cages_file, &err);
 		unsigned side = o->cages->side;
 		if (o->extras_side && o->extras_side != side) {
-			fprintf(stderr, "dlx-sudoku: %s: a %ux%u cage file, but the parity map %s is %ux%u\n", o->cages_file,
+			fprintf(stderr, "dlx-sudoku: %s: the cage file is %ux%u, but the parity map %s is %ux%u\n", o->cages_file,
 				side, side, o->parity_file, o->extras_side, o->extras_side);
 			return CLI_EXIT_USAGE;
 		}
@@ -215,7 +215,7 @@ int load_extras(struct puzzle_options *o)
 	}
 	struct sudoku_box box;
 	if (o->extras_side && !sudoku_box_of_side(o->extras_side, &o->box, &box)) {
-		fprintf(stderr, "dlx-sudoku: %s: a %ux%u board has no boxes dlx-sudoku knows; give --box RxC\n",
+		fprintf(stderr, "dlx-sudoku: %s: %ux%u boards have no boxes dlx-sudoku knows; give --box RxC\n",
 			o->cages ? o->cages_file : o->parity_file, o->extras_side, o->extras_side);
 		return CLI_EXIT_USAGE;
 	}
@@ -240,7 +240,7 @@ int print_cages(const struct puzzle_options *o)
 	} else {
 		struct sudoku_box box;
 		if (!sudoku_box_of_side(o->cages->side, &o->box, &box)) {
-			fprintf(stderr, "dlx-sudoku: %s: a %ux%u board has no boxes the line form can name; give --box RxC\n",
+			fprintf(stderr, "dlx-sudoku: %s: %ux%u boards have no boxes the line form can name; give --box RxC\n",
 				o->cages_file, o->cages->side, o->cages->side);
 			return CLI_EXIT_USAGE;
 		}

@@ -75,7 +75,7 @@ static int prepare(struct puzzle_worker *w, const struct sudoku_puzzle *pz, dlx_
 	if (!regions && o->regions) {
 		if (pz->side != o->regions_side) {
 			unsigned rs = o->regions_side;
-			warn(w, "dlx-sudoku: %s:%zu: a %ux%u puzzle, but the region map is %ux%u\n", w->name,
+			warn(w, "dlx-sudoku: %s:%zu: the puzzle is %ux%u, but the region map is %ux%u\n", w->name,
 				pz->line, pz->side, pz->side, rs, rs);
 			return CLI_EXIT_USAGE;
 		}
@@ -83,7 +83,7 @@ static int prepare(struct puzzle_worker *w, const struct sudoku_puzzle *pz, dlx_
 	}
 	if (o->extras_side && pz->side != o->extras_side) {
 		unsigned es = o->extras_side;
-		warn(w, "dlx-sudoku: %s:%zu: a %ux%u puzzle, but the %s is %ux%u\n", w->name, pz->line, pz->side,
+		warn(w, "dlx-sudoku: %s:%zu: the puzzle is %ux%u, but the %s is %ux%u\n", w->name, pz->line, pz->side,
 			pz->side, o->cages ? "cage file" : "parity map", es, es);
 		return CLI_EXIT_USAGE;
 	}
@@ -101,7 +101,7 @@ static int prepare(struct puzzle_worker *w, const struct sudoku_puzzle *pz, dlx_
 		return CLI_EXIT_USAGE;
 	}
 	if (!o->svg && sudoku_write_size(w->layout, w->alphabet, pz->box_rows, pz->box_cols) == 0) {
-		warn(w, "dlx-sudoku: %s:%zu: the alphabet has no symbols for a %ux%u board; "
+		warn(w, "dlx-sudoku: %s:%zu: the alphabet has no symbols for %ux%u boards; "
 			"use --output grid\n", w->name, pz->line, pz->side, pz->side);
 		return CLI_EXIT_USAGE;
 	}

@@ -257,7 +257,7 @@ static int boxes_of(struct grid_parse *gp, unsigned br, unsigned bc, const unsig
 {
 	unsigned h = rc[2] - rc[0] + 1, w = rc[3] - rc[1] + 1;
 	if (h % br || w % bc)
-		return text_fail(err, gp->lineno, DLX_ERR_SYNTAX, "a %ux%u rectangle does not cut into %ux%u boxes",
+		return text_fail(err, gp->lineno, DLX_ERR_SYNTAX, "the %ux%u rectangle does not cut into %ux%u boxes",
 			h, w, br, bc);
 	for (unsigned r = rc[0]; r <= rc[2]; r += br)
 		for (unsigned c = rc[1]; c <= rc[3]; c += bc) {
@@ -404,7 +404,7 @@ static int take_units(struct grid_parse *gp, char **w, size_t n, struct sudoku_r
 		return e;
 	unsigned side = br * bc;
 	if (rc[2] != rc[0] || rc[3] != rc[1] || rc[0] + side > gp->f->rows || rc[1] + side > gp->f->cols)
-		return text_fail(err, gp->lineno, DLX_ERR_SYNTAX, "a %ux%u sudoku at %s does not fit the %ux%u box",
+		return text_fail(err, gp->lineno, DLX_ERR_SYNTAX, "the %ux%u sudoku at %s does not fit the %ux%u box",
 			side, side, w[1], gp->f->rows, gp->f->cols);
 	rc[2] = rc[0] + side - 1;
 	rc[3] = rc[1] + side - 1;

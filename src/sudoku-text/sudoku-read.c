@@ -175,7 +175,7 @@ static int decode(struct sudoku_reader *r, unsigned side, bool drawn, struct sud
 				const char *blanks = a == SUDOKU_ALPHA_HEX ? (drawn ? ". _" : ". - _")
 					: (drawn ? ". 0 _" : ". 0 - _");
 				return text_fail(err, r->row_line[k / side], DLX_ERR_SYNTAX,
-					"'%c' is not a symbol of a %ux%u board (%s, blank %s)", (int)v, side, side,
+					"'%c' is not a symbol of %ux%u boards (%s, blank %s)", (int)v, side, side,
 					sudoku_alphabet_describe(a, side, desc, sizeof desc), blanks);
 			}
 		}
@@ -200,7 +200,7 @@ static int check_size(struct sudoku_reader *r, unsigned side, size_t line, struc
 		return 0;
 	unsigned s = side;
 	return text_fail(err, line, DLX_ERR_SYNTAX,
-		"a %ux%u puzzle among %ux%u ones (give --format to mix board sizes)", s, s, r->side, r->side);
+		"a puzzle of side %u among ones of side %u (give --format to mix board sizes)", s, r->side);
 }
 
 /*
@@ -247,7 +247,7 @@ static int read_line_puzzle(struct sudoku_reader *r, struct sudoku_puzzle *pz, s
 		size_t want = (size_t)r->side * r->side;
 		if (side)
 			return check_size(r, side, l->lineno, err);
-		return text_fail(err, l->lineno, DLX_ERR_SYNTAX, "wrong length: %zu characters, a %ux%u puzzle has %zu",
+		return text_fail(err, l->lineno, DLX_ERR_SYNTAX, "wrong length: %zu characters, %ux%u puzzles have %zu",
 			l->len, r->side, r->side, want);
 	}
 	if (!side) {
@@ -452,7 +452,7 @@ static int read_pencil_grid(struct sudoku_reader *r, struct sudoku_puzzle *pz, s
 					int v = r->table[ch];
 					if (v <= 0)
 						return text_fail(err, l->lineno, DLX_ERR_SYNTAX,
-							"r%uc%u: '%c' is not a candidate of a %ux%u board", rows + 1, c + 1, ch, side, side);
+							"r%uc%u: '%c' is not a candidate of %ux%u boards", rows + 1, c + 1, ch, side, side);
 					if (m[v - 1])
 						return text_fail(err, l->lineno, DLX_ERR_SYNTAX, "r%uc%u: candidate '%c' twice", rows + 1,
 							c + 1, ch);
@@ -532,7 +532,7 @@ static int read_flat(struct sudoku_reader *r, unsigned side, struct sudoku_puzzl
 	/* cells_flat_side() checks the range only where the row could also open a grid. */
 	for (size_t k = 0; k < (size_t)side * side; k++) {
 		if (r->raw[k] >= RAW_NUMBER && r->raw[k] - RAW_NUMBER > side)
-			return text_fail(err, l->lineno, DLX_ERR_SYNTAX, "number %u is out of range for a %ux%u board (0-%u)",
+			return text_fail(err, l->lineno, DLX_ERR_SYNTAX, "number %u is out of range for %ux%u boards (0-%u)",
 				r->raw[k] - RAW_NUMBER, side, side, side);
 	}
 	for (unsigned k = 0; k < side; k++)
@@ -651,7 +651,7 @@ static int read_grid(struct sudoku_reader *r, bool drawn, bool have_first, struc
 		for (unsigned k = 0; k < side; k++) {
 			if (row[k] >= RAW_NUMBER && row[k] - RAW_NUMBER > side)
 				return text_fail(err, l->lineno, DLX_ERR_SYNTAX,
-					"number %u is out of range for a %ux%u board (0-%u)", row[k] - RAW_NUMBER, side,
+					"number %u is out of range for %ux%u boards (0-%u)", row[k] - RAW_NUMBER, side,
 					side, side);
 		}
 		r->row_line[rows++] = l->lineno;

@@ -174,7 +174,7 @@ int dlx_sudoku_glogic_new(const dlx_sudoku *s, dlx_sudoku_glogic **out, dlx_erro
 	const unsigned side = dlx_sudoku_side(s), nu = dlx__sudoku_n_units(s);
 	const size_t cells = dlx_sudoku_cells(s);
 	if (side > 64 * WORDS || nu > UINT16_MAX)
-		return dlx__sudoku_fail(err, DLX_ERR_INVALID, "a %ux%u board is too big for explained solving", side, side);
+		return dlx__sudoku_fail(err, DLX_ERR_INVALID, "%ux%u boards are too big for explained solving", side, side);
 	dlx_sudoku_glogic *g = calloc(1, sizeof *g);
 	if (!g)
 		return DLX_ERR_NOMEM;
