@@ -592,6 +592,22 @@ START_TEST(test_stats_format)
 			      updates > nodes && branches > 0 && branches < nodes && rate > 0,
 		      "dlx-sudoku --stats printed \"%s\"", res.err);
 	runner_result_free(&res);
+
+	/* --rate's search is the uniqueness check --unique makes: the same nodes, updates and branches. */
+	char *argv3[] = { "dlx-sudoku", "--rate", "--stats", sample, NULL };
+	struct runner_cmd rc3 = { sudoku, argv3, NULL, -1, false };
+	ck_assert_int_eq(runner_run(&rc3, CASE_TIMEOUT * runner_slowdown(), &res), 0);
+	ck_assert_int_eq(res.status, 0);
+	unsigned long long rnodes, rupdates, rbranches;
+	ck_assert_msg(sscanf(res.err,
+			     "puzzles: %llu, solved: %llu, unsolvable: %llu, stopped: %llu, nodes: %llu, updates: %llu, "
+			     "branches: %llu, time: %lf s, puzzles/s: %lf%7s",
+			     &puzzles, &solved, &unsolvable, &stopped, &rnodes, &rupdates, &rbranches, &secs, &rate,
+			     end) == 9 &&
+			      puzzles == 1000 && solved == 1000 && rnodes == nodes && rupdates == updates &&
+			      rbranches == branches,
+		      "dlx-sudoku --rate --stats printed \"%s\" (--unique: nodes %llu)", res.err, nodes);
+	runner_result_free(&res);
 	free(sample);
 }
 END_TEST

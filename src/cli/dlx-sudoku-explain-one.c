@@ -160,6 +160,11 @@ int explain_one(struct puzzle_worker *w, const struct sudoku_puzzle *pz, dlx_sud
 	int rc = pz->marks ? dlx_sudoku_solve_candidates(solver, pz->marks, &sp, NULL, &res, &err)
 		: dlx_sudoku_solve(solver, pz->cells, &sp, NULL, &res, &err);
 	t->puzzles++;
+	if (!rc) { /* --stats: the uniqueness check is the search this mode does */
+		t->nodes += res.stats.nodes;
+		t->updates += res.stats.updates;
+		t->branches += res.stats.branches;
+	}
 	struct cli_stop stop = cli_stop_classify(rc ? DLX_STOP_COMPLETE : res.stats.stop, w->lim);
 	if (stop.why && res.stats.solutions < 2) {
 		/* Stopped before the check could say: a second solution found first would still be news. */
