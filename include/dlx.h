@@ -515,6 +515,63 @@ typedef struct dlx_sat_stats {
  */
 DLX_API int dlx_search_sat(dlx_problem *p, const dlx_search_params *params, dlx_stats *stats, dlx_sat_stats *sat);
 
+/**
+ * A search by the SAT engine kept between calls, for a caller that takes
+ * turns between it and other work (dlx-sudoku's auto engine alternates it
+ * with its local search) or that raises a bound step by step without
+ * starting over.  Opaque; made by dlx_sat_start(), ended by dlx_sat_free().
+ */
+typedef struct dlx_sat_search dlx_sat_search;
+
+/**
+ * Encodes p as dlx_search_sat() does and keeps the solver for
+ * dlx_sat_next().  The encoding is of p as it stands now (its forced
+ * options applied): p is not read again, so it may change or be freed
+ * while the search lives.  params (NULL: #DLX_SEARCH_PARAMS_INIT) is kept
+ * by pointer and must outlive the search: its solution limit, callbacks
+ * and polls apply as in dlx_search_sat() (node_limit is ignored: each
+ * dlx_sat_next() takes its own bound).  A poll that stops the encoding
+ * itself ends the search (every dlx_sat_next() then reports
+ * #DLX_STOP_POLL), as a primary item without options does (#DLX_STOP_COMPLETE).
+ *
+ * @param p      the problem; not changed
+ * @param params as above (may be NULL)
+ * @param out    receives the search (NULL on an error); the caller frees it
+ *               with dlx_sat_free()
+ * @return #DLX_OK, #DLX_ERR_INVALID for a NULL p or out, #DLX_ERR_STATE,
+ *         #DLX_ERR_UNSUPPORTED, #DLX_ERR_TOO_BIG and #DLX_ERR_NOMEM as for
+ *         dlx_search_sat()
+ * Complexity: the encoding, O(matrix size) time and memory, held until
+ * dlx_sat_free().
+ */
+DLX_API int dlx_sat_start(dlx_problem *p, const dlx_search_params *params, dlx_sat_search **out);
+
+/**
+ * Goes on with the search: solver calls, each for the next solution
+ * (reported to params->on_solution and counted) and each bounded by
+ * conflicts conflicts (0: none), until a call runs out of them
+ * (#DLX_STOP_NODE_LIMIT), a poll says stop (#DLX_STOP_POLL), the solution
+ * limit is reached (#DLX_STOP_LIMIT), the callback says stop
+ * (#DLX_STOP_CALLBACK) or no solution is left (#DLX_STOP_COMPLETE).  After
+ * the first two a later call resumes where this one stopped, with the
+ * clauses the solver learned; after the others it reports the same stop
+ * again.  dlx_search_sat() is dlx_sat_start(), one dlx_sat_next() with
+ * params->node_limit, and dlx_sat_free(): the same solutions in the same
+ * order.
+ *
+ * @param s         the search
+ * @param conflicts the bound of each solver call of this call (0: none)
+ * @param stats     the totals so far (solutions) and this call's stop (may be NULL)
+ * @param sat       the encoding's size and the solver calls so far (may be NULL)
+ * @return #DLX_OK, also when stopped; #DLX_ERR_INVALID for a NULL s
+ * Complexity: NP-complete in general; the solver's own memory grows with
+ * the clauses it learns.
+ */
+DLX_API int dlx_sat_next(dlx_sat_search *s, uint64_t conflicts, dlx_stats *stats, dlx_sat_stats *sat);
+
+/** Frees s and its solver (NULL is a no-op).  O(its memory). */
+DLX_API void dlx_sat_free(dlx_sat_search *s);
+
 /** One solution and its cost (dlx_search_best()). */
 typedef struct dlx_costed {
 	uint64_t cost;    /**< the sum of its options' costs */

@@ -553,15 +553,119 @@ START_TEST(conflict_limit)
 }
 END_TEST
 
+/*
+ * dlx_sat_start()/dlx_sat_next() in steps of a few conflicts: every
+ * solution of queens 8 once (the set dancing links find), each step
+ * resumed where the last stopped; the problem freed after the start.
+ */
+START_TEST(steps_resume)
+{
+	dlx_problem *p = queens(8);
+	struct log want = { 0 }, got = { 0 };
+	want.p = p;
+	dlx_search_params sp = DLX_SEARCH_PARAMS_INIT;
+	dlx_stats st;
+	dlx_log(p, &sp, &want, &st);
+	ck_assert_uint_eq(want.solutions, 92);
+	sp.on_solution = log_cb;
+	sp.solution_ctx = &got;
+	dlx_sat_search *s;
+	ck_assert_int_eq(dlx_sat_start(p, &sp, &s), DLX_OK);
+	ck_assert_ptr_nonnull(s);
+	dlx_problem_free(p); /* the search holds its own encoding */
+	dlx_sat_stats ss;
+	unsigned steps = 0, limited = 0;
+	do {
+		ck_assert_int_eq(dlx_sat_next(s, 2, &st, &ss), DLX_OK);
+		ck_assert_uint_eq(st.solutions, got.solutions);
+		limited += st.stop == DLX_STOP_NODE_LIMIT;
+	} while (st.stop == DLX_STOP_NODE_LIMIT && ++steps < 100000);
+	ck_assert_int_eq(st.stop, DLX_STOP_COMPLETE);
+	ck_assert_uint_gt(limited, 0); /* the steps did stop and resume */
+	ck_assert_uint_eq(ss.calls, 92 + limited + 1);
+	assert_same_sets(&want, &got);
+	/* Over: a later call reports the same. */
+	ck_assert_int_eq(dlx_sat_next(s, 0, &st, NULL), DLX_OK);
+	ck_assert_int_eq(st.stop, DLX_STOP_COMPLETE);
+	ck_assert_uint_eq(st.solutions, 92);
+	ck_assert_uint_eq(got.solutions, 92);
+	dlx_sat_free(s);
+	free(want.v);
+	free(got.v);
+
+	/* A poll's stop resumes: the params are read through their pointer, so a later step polls no more. */
+	p = pigeons(11);
+	memset(&got, 0, sizeof got);
+	int calls = 0;
+	sp.on_poll = stop_now;
+	sp.poll_ctx = &calls;
+	ck_assert_int_eq(dlx_sat_start(p, &sp, &s), DLX_OK);
+	dlx_problem_free(p);
+	ck_assert_int_eq(dlx_sat_next(s, 0, &st, NULL), DLX_OK);
+	ck_assert_int_eq(st.stop, DLX_STOP_POLL);
+	ck_assert_int_eq(calls, 1);
+	sp.on_poll = NULL;
+	ck_assert_int_eq(dlx_sat_next(s, 100, &st, &ss), DLX_OK);
+	/* Unless the poll came during the encoding, which ends the search. */
+	ck_assert_int_eq(st.stop, ss.calls ? DLX_STOP_NODE_LIMIT : DLX_STOP_POLL);
+	dlx_sat_free(s);
+
+	/* The solution limit counts across steps. */
+	sp.solution_limit = 10;
+	p = queens(8);
+	sp.on_poll = NULL;
+	ck_assert_int_eq(dlx_sat_start(p, &sp, &s), DLX_OK);
+	dlx_problem_free(p);
+	do
+		ck_assert_int_eq(dlx_sat_next(s, 1, &st, NULL), DLX_OK);
+	while (st.stop == DLX_STOP_NODE_LIMIT);
+	ck_assert_int_eq(st.stop, DLX_STOP_LIMIT);
+	ck_assert_uint_eq(st.solutions, 10);
+	ck_assert_uint_eq(got.solutions, 10);
+	dlx_sat_free(s);
+	free(got.v);
+}
+END_TEST
+
+/* A stepped search that no step finishes: each step NODE_LIMIT, and the clauses learned carry on. */
+START_TEST(steps_of_pigeons)
+{
+	dlx_problem *p = pigeons(7);
+	dlx_sat_search *s;
+	ck_assert_int_eq(dlx_sat_start(p, NULL, &s), DLX_OK);
+	dlx_problem_free(p);
+	dlx_stats st;
+	dlx_sat_stats ss;
+	unsigned steps = 0;
+	do
+		ck_assert_int_eq(dlx_sat_next(s, 50, &st, &ss), DLX_OK);
+	while (st.stop == DLX_STOP_NODE_LIMIT && ++steps < 100000);
+	ck_assert_int_eq(st.stop, DLX_STOP_COMPLETE);
+	ck_assert_uint_eq(st.solutions, 0);
+	ck_assert_uint_gt(steps, 1);
+	ck_assert_uint_eq(ss.calls, steps + 1);
+	dlx_sat_free(s);
+	dlx_sat_free(NULL);
+}
+END_TEST
+
 START_TEST(refusals)
 {
 	dlx_stats st;
 	ck_assert_int_eq(dlx_search_sat(NULL, NULL, &st, NULL), DLX_ERR_INVALID);
 	ck_assert_int_eq(st.stop, DLX_STOP_ERROR);
+	dlx_sat_search *s = (dlx_sat_search *)&st;
+	ck_assert_int_eq(dlx_sat_start(NULL, NULL, &s), DLX_ERR_INVALID);
+	ck_assert_ptr_null(s);
+	ck_assert_int_eq(dlx_sat_next(NULL, 0, &st, NULL), DLX_ERR_INVALID);
+	ck_assert_int_eq(st.stop, DLX_STOP_ERROR);
 	/* Bounds are not encoded. */
 	dlx_problem *p = copies(3);
 	ck_assert_int_eq(dlx_set_item_bounds(p, 0, 0, 2), DLX_OK);
 	ck_assert_int_eq(dlx_search_sat(p, NULL, &st, NULL), DLX_ERR_STATE);
+	ck_assert_int_eq(dlx_sat_start(p, NULL, &s), DLX_ERR_STATE);
+	ck_assert_ptr_null(s);
+	ck_assert_int_eq(dlx_sat_start(p, NULL, NULL), DLX_ERR_INVALID);
 	ck_assert_int_eq(dlx_set_item_bounds(p, 0, 1, 1), DLX_OK);
 	/* Costs are ignored, as by dlx_search(). */
 	ck_assert_int_eq(dlx_set_option_cost(p, 0, 5), DLX_OK);
@@ -594,6 +698,10 @@ START_TEST(not_built)
 	ck_assert_uint_eq(st.solutions, 0);
 	ck_assert_uint_eq(ss.calls, 0);
 	ck_assert_str_ne(dlx_strerror(DLX_ERR_UNSUPPORTED), "unknown error");
+	dlx_sat_search *s = (dlx_sat_search *)&st;
+	ck_assert_int_eq(dlx_sat_start(p, NULL, &s), DLX_ERR_UNSUPPORTED);
+	ck_assert_ptr_null(s);
+	dlx_sat_free(NULL);
 	assert_sane(p);
 	dlx_problem_free(p);
 }
@@ -631,6 +739,8 @@ static Suite *sat_suite(void)
 	tcase_set_timeout(tc, 600);
 	tcase_add_test(tc, poll_stops);
 	tcase_add_test(tc, conflict_limit);
+	tcase_add_test(tc, steps_resume);
+	tcase_add_test(tc, steps_of_pigeons);
 	tcase_add_test(tc, refusals);
 	suite_add_tcase(s, tc);
 	return s;

@@ -93,6 +93,27 @@ int dlx__search_sat_with(dlx_problem *p, const dlx_search_params *params, dlx_st
 	return unsupported(stats, sat);
 }
 
+int dlx_sat_start(dlx_problem *p, const dlx_search_params *params, dlx_sat_search **out)
+{
+	(void)p, (void)params;
+	if (!out)
+		return DLX_ERR_INVALID;
+	*out = NULL;
+	return DLX_ERR_UNSUPPORTED;
+}
+
+int dlx_sat_next(dlx_sat_search *s, uint64_t conflicts, dlx_stats *stats, dlx_sat_stats *sat)
+{
+	(void)s, (void)conflicts;
+	(void)unsupported(stats, sat);
+	return DLX_ERR_INVALID;
+}
+
+void dlx_sat_free(dlx_sat_search *s)
+{
+	(void)s;
+}
+
 #else
 
 /* Polls come about this often (seconds), from the solver's termination checks or the encoding's loops. */
@@ -417,18 +438,19 @@ static void sat_options(const struct sat_run *r)
 }
 
 /*
- * The enumeration: solve, report, exclude, again.  sol has room for the
- * forced options and every variable of an option.
+ * The enumeration: solve, report, exclude, again, each solver call
+ * bounded by conflicts (0: none).  sol holds the forced options first
+ * (n_forced of them) and has room for every variable of an option after.
+ * Returns at a stop; a node-limit or poll stop can be resumed by calling
+ * again (the blocking clauses of the solutions reported are in).
  */
-static int enumerate(struct sat_run *r, size_t *sol, dlx_stats *st, dlx_sat_stats *ss)
+static int enumerate(struct sat_run *r, size_t *sol, size_t n_forced, uint64_t conflicts, dlx_stats *st,
+	dlx_sat_stats *ss)
 {
-	const dlx_problem *p = r->p;
 	const dlx_search_params *params = r->params;
-	for (size_t k = 0; k < p->n_forced; k++)
-		sol[k] = option_of_node(p, p->forced[k]);
 	for (;;) {
-		if (params->node_limit)
-			r->m->limit(r->s, "conflicts", params->node_limit > INT_MAX ? INT_MAX : (int)params->node_limit);
+		if (conflicts)
+			r->m->limit(r->s, "conflicts", conflicts > INT_MAX ? INT_MAX : (int)conflicts);
 		ss->calls++;
 		int res = r->m->solve(r->s);
 		if (res == 20) {
@@ -439,7 +461,7 @@ static int enumerate(struct sat_run *r, size_t *sol, dlx_stats *st, dlx_sat_stat
 			st->stop = r->stopped ? DLX_STOP_POLL : DLX_STOP_NODE_LIMIT;
 			return DLX_OK;
 		}
-		size_t n = p->n_forced;
+		size_t n = n_forced;
 		for (size_t v = 1; v <= r->n_vars_options; v++)
 			if (r->m->val(r->s, (int)v) > 0)
 				sol[n++] = r->option_of_var[v - 1];
@@ -454,90 +476,163 @@ static int enumerate(struct sat_run *r, size_t *sol, dlx_stats *st, dlx_sat_stat
 			return DLX_OK;
 		}
 		/* No option chosen: nothing left to cover, so this was the one solution. */
-		if (n == p->n_forced) {
+		if (n == n_forced) {
 			st->stop = DLX_STOP_COMPLETE;
 			return DLX_OK;
 		}
 		/* Another solution differs in a chosen option (a superset would cover some item twice). */
-		for (size_t k = p->n_forced; k < n; k++)
+		for (size_t k = n_forced; k < n; k++)
 			r->m->add(r->s, -r->var_of[sol[k]]);
 		r->m->add(r->s, 0);
 		r->clauses++;
 	}
 }
 
+struct dlx_sat_search {
+	struct sat_run r;
+	size_t *sol;            /* the forced options, then room for a solution's others */
+	size_t n_forced;
+	dlx_stats st;           /* the totals so far and the last stop */
+	dlx_sat_stats ss;
+	bool over;              /* st.stop is final: every later call reports it again */
+};
+
+static void sat_search_free(struct dlx_sat_search *s)
+{
+	if (s->r.s)
+		s->r.m->release(s->r.s);
+	free(s->sol);
+	free(s->r.var_of);
+	free(s->r.option_of_var);
+	free(s->r.group);
+	free(s->r.colored);
+	free(s);
+}
+
+/* dlx_sat_start() with a configuration; on an error *out is NULL and *stats says DLX_STOP_ERROR. */
+static int sat_start(dlx_problem *p, const dlx_search_params *params, const struct dlx__sat_config *cfg,
+	dlx_sat_search **out)
+{
+	static const dlx_search_params defaults = DLX_SEARCH_PARAMS_INIT;
+	*out = NULL;
+	if (!p)
+		return DLX_ERR_INVALID;
+	if (p->iterating || dlx__bounded(p))
+		return DLX_ERR_STATE;
+	const struct dlx__sat_module *m = dlx__sat_module(NULL);
+	if (!m)
+		return DLX_ERR_UNSUPPORTED;
+	/* Only dlx_search_resume() leaves something to save. */
+	p->ck_armed = false;
+	struct dlx_sat_search *s = calloc(1, sizeof *s);
+	if (!s)
+		return DLX_ERR_NOMEM;
+	struct sat_run *r = &s->r;
+	r->p = p;
+	r->cfg = cfg ? cfg : &dlx__sat_default;
+	r->params = params ? params : &defaults;
+	r->m = m;
+	clock_gettime(CLOCK_MONOTONIC, &r->last_poll);
+	s->st.stop = DLX_STOP_NODE_LIMIT;
+	r->s = m->init();
+	/* The library never prints: CaDiCaL's messages (such as "found falsified original clause") off. */
+	m->set_option(r->s, "quiet", 1);
+	if (r->cfg->sat_options)
+		sat_options(r);
+	m->set_terminate(r->s, r, terminate_check);
+	bool unsat = false;
+	int rc = encode(r, &unsat);
+	s->ss.variables = (uint64_t)r->last_var;
+	s->ss.clauses = r->clauses;
+	if (rc) {
+		sat_search_free(s);
+		return rc;
+	}
+	if (unsat || r->stopped) {
+		/* A poll that stopped the encoding ends the search: the clauses are not all in. */
+		s->st.stop = unsat ? DLX_STOP_COMPLETE : DLX_STOP_POLL;
+		s->over = true;
+	} else {
+		s->n_forced = p->n_forced;
+		s->sol = malloc((p->n_forced + r->n_vars_options + 1) * sizeof *s->sol);
+		if (!s->sol) {
+			sat_search_free(s);
+			return DLX_ERR_NOMEM;
+		}
+		for (size_t k = 0; k < p->n_forced; k++)
+			s->sol[k] = option_of_node(p, p->forced[k]);
+	}
+	/* What the encoding read of p is in the solver now: later changes to p do not reach it. */
+	r->p = NULL;
+	*out = s;
+	return DLX_OK;
+}
+
+static void sat_report(const struct dlx_sat_search *s, dlx_stats *stats, dlx_sat_stats *sat)
+{
+	if (stats) {
+		*stats = s->st;
+		if (stats->stop == DLX_STOP_COMPLETE)
+			stats->progress = 1.0;
+	}
+	if (sat) {
+		*sat = s->ss;
+		sat->clauses = s->r.clauses;
+	}
+}
+
+int dlx_sat_next(dlx_sat_search *s, uint64_t conflicts, dlx_stats *stats, dlx_sat_stats *sat)
+{
+	if (!s) {
+		if (stats)
+			*stats = (dlx_stats){ 0, 0, 0, 0, DLX_STOP_ERROR, 0, 0.0 };
+		if (sat)
+			*sat = (dlx_sat_stats){ 0, 0, 0 };
+		return DLX_ERR_INVALID;
+	}
+	int rc = DLX_OK;
+	if (!s->over) {
+		s->r.stopped = false;
+		rc = enumerate(&s->r, s->sol, s->n_forced, conflicts, &s->st, &s->ss);
+		s->over = s->st.stop != DLX_STOP_NODE_LIMIT && s->st.stop != DLX_STOP_POLL;
+	}
+	sat_report(s, stats, sat);
+	return rc;
+}
+
+int dlx_sat_start(dlx_problem *p, const dlx_search_params *params, dlx_sat_search **out)
+{
+	if (!out)
+		return DLX_ERR_INVALID;
+	return sat_start(p, params, NULL, out);
+}
+
+void dlx_sat_free(dlx_sat_search *s)
+{
+	if (s)
+		sat_search_free(s);
+}
+
 int dlx__search_sat_with(dlx_problem *p, const dlx_search_params *params, dlx_stats *stats, dlx_sat_stats *sat,
 	const struct dlx__sat_config *cfg)
 {
-	static const dlx_search_params defaults = DLX_SEARCH_PARAMS_INIT;
-	dlx_stats st = { 0, 0, 0, 0, DLX_STOP_COMPLETE, 0, 0.0 };
-	dlx_sat_stats ss = { 0, 0, 0 };
 	if (stats)
-		*stats = st;
+		*stats = (dlx_stats){ 0, 0, 0, 0, DLX_STOP_COMPLETE, 0, 0.0 };
 	if (sat)
-		*sat = ss;
-	if (!p) {
-		if (stats)
-			stats->stop = DLX_STOP_ERROR;
-		return DLX_ERR_INVALID;
-	}
-	if (p->iterating || dlx__bounded(p)) {
-		if (stats)
-			stats->stop = DLX_STOP_ERROR;
-		return DLX_ERR_STATE;
-	}
-	/* Only dlx_search_resume() leaves something to save. */
-	p->ck_armed = false;
-	struct sat_run r;
-	memset(&r, 0, sizeof r);
-	r.p = p;
-	r.cfg = cfg ? cfg : &dlx__sat_default;
-	r.params = params ? params : &defaults;
-	clock_gettime(CLOCK_MONOTONIC, &r.last_poll);
-	int rc = DLX_OK;
-	size_t *sol = NULL;
-	r.m = dlx__sat_module(NULL);
-	if (!r.m)
+		*sat = (dlx_sat_stats){ 0, 0, 0 };
+	dlx_sat_search *s;
+	int rc = sat_start(p, params, cfg, &s);
+	if (rc == DLX_ERR_UNSUPPORTED)
 		return unsupported(stats, sat);
-	r.s = r.m->init();
-	/* The library never prints: CaDiCaL's messages (such as "found falsified original clause") off. */
-	r.m->set_option(r.s, "quiet", 1);
-	if (r.cfg->sat_options)
-		sat_options(&r);
-	r.m->set_terminate(r.s, &r, terminate_check);
-	bool unsat = false;
-	rc = encode(&r, &unsat);
-	ss.variables = (uint64_t)r.last_var;
-	if (rc)
-		goto out;
-	if (unsat) {
-		st.stop = DLX_STOP_COMPLETE;
-	} else if (r.stopped) {
-		st.stop = DLX_STOP_POLL;
-	} else {
-		sol = malloc((p->n_forced + r.n_vars_options + 1) * sizeof *sol);
-		if (!sol) {
-			rc = DLX_ERR_NOMEM;
-			goto out;
-		}
-		rc = enumerate(&r, sol, &st, &ss);
+	if (rc) {
+		if (stats)
+			stats->stop = DLX_STOP_ERROR;
+		return rc;
 	}
-out:
-	ss.clauses = r.clauses;
-	if (rc)
-		st.stop = DLX_STOP_ERROR;
-	if (st.stop == DLX_STOP_COMPLETE)
-		st.progress = 1.0;
-	r.m->release(r.s);
-	free(sol);
-	free(r.var_of);
-	free(r.option_of_var);
-	free(r.group);
-	free(r.colored);
-	if (stats)
-		*stats = st;
-	if (sat)
-		*sat = ss;
+	rc = dlx_sat_next(s, params ? params->node_limit : 0, stats, sat);
+	if (rc && stats)
+		stats->stop = DLX_STOP_ERROR;
+	sat_search_free(s);
 	return rc;
 }
 
