@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "dlx-sudoku.h"
+#include "dlx-sudoku-internal.h"
 #include "sudoku-rules.h"
 #include "test-trials.h"
 
@@ -230,6 +231,59 @@ START_TEST(test_deterministic_and_full)
 }
 END_TEST
 
+/*
+ * The search in steps (dlx__local_run(), auto's turns) is the search in
+ * one call: the same board after the same moves and deals, whatever the
+ * steps' sizes; a step that finds nothing says NODE_LIMIT, and a step
+ * after the answer reports it again without a move.
+ */
+START_TEST(test_steps_are_one_search)
+{
+	uint8_t givens[625], one[625], step[625];
+	rng_state = 5;
+	make_puzzle(5, 5, 25, givens);
+	dlx_sudoku *s = make(5, 5, 0, NULL);
+	struct rules ru = { 5, 0, NULL, 0, 0 };
+	dlx_sudoku_result res;
+	ck_assert_int_eq(dlx_sudoku_check(s, givens, &res, NULL), DLX_OK);
+	dlx_sudoku_params sp = first_solution();
+	dlx_stats whole, st;
+	ck_assert_int_eq(dlx__sudoku_local(s, givens, 42, 0, &sp, one, &whole), DLX_OK);
+	ck_assert_uint_eq(whole.solutions, 1);
+	ck_assert(rules_valid(&ru, givens, one));
+	/* Enough moves that the steps below stop many times and deal afresh at least once. */
+	ck_assert_uint_gt(whole.nodes, 20000);
+	ck_assert_uint_gt(whole.branches, 0);
+	static const uint64_t sizes[] = { 1, 997, 4096, 30000 };
+	for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
+		dlx__local_search *ls;
+		bool none;
+		ck_assert_int_eq(dlx__local_start(s, givens, 42, &ls, &none), DLX_OK);
+		ck_assert(!none);
+		uint64_t calls = 0;
+		do {
+			ck_assert_int_eq(dlx__local_run(ls, sizes[k], &sp, step, &st), DLX_OK);
+			calls++;
+			if (!st.solutions) {
+				ck_assert_int_eq(st.stop, DLX_STOP_NODE_LIMIT);
+				ck_assert_uint_eq(st.nodes, calls * sizes[k]);
+			}
+		} while (!st.solutions && calls < 10000000);
+		ck_assert_uint_eq(st.solutions, 1);
+		ck_assert_int_eq(st.stop, DLX_STOP_LIMIT);
+		ck_assert_uint_eq(st.nodes, whole.nodes);
+		ck_assert_uint_eq(st.branches, whole.branches);
+		ck_assert_mem_eq(step, one, sizeof one);
+		ck_assert_int_eq(dlx__local_run(ls, sizes[k], &sp, step, &st), DLX_OK);
+		ck_assert_uint_eq(st.solutions, 1);
+		ck_assert_uint_eq(st.nodes, whole.nodes);
+		dlx__local_free(ls);
+	}
+	dlx__local_free(NULL);
+	dlx_sudoku_free(s);
+}
+END_TEST
+
 /* A board without a solution: the search stops at its node limit (moves), or at a poll, having found none. */
 START_TEST(test_no_solution_stops)
 {
@@ -409,6 +463,7 @@ static Suite *local_suite(void)
 	tcase_add_test(tc, test_sparse_puzzles);
 	tcase_add_test(tc, test_random_givens);
 	tcase_add_test(tc, test_deterministic_and_full);
+	tcase_add_test(tc, test_steps_are_one_search);
 	tcase_add_test(tc, test_no_solution_stops);
 	tcase_add_test(tc, test_poll_stops);
 	tcase_add_test(tc, test_callback);

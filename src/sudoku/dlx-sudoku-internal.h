@@ -183,6 +183,22 @@ int dlx__sudoku_local(dlx_sudoku *s, const uint8_t *givens, uint64_t seed, uint6
 	const dlx_sudoku_params *params, uint8_t *board, dlx_stats *stats);
 
 /*
+ * The same search in steps, for auto's portfolio (dlx__sudoku_search()),
+ * which takes turns between it and the SAT engine.  dlx__local_start()
+ * lays out and deals (*out NULL and *none true when the singles prove
+ * there is no solution; DLX_ERR_NOMEM); each dlx__local_run() goes on
+ * where the last stopped for up to moves more moves (0: no bound), as
+ * dlx__sudoku_local() runs, its stats the totals so far; dlx__local_free()
+ * takes NULL.  The moves of the calls together make the same search as one
+ * call of their sum.
+ */
+typedef struct dlx__local_search dlx__local_search;
+int dlx__local_start(dlx_sudoku *s, const uint8_t *givens, uint64_t seed, dlx__local_search **out, bool *none);
+int dlx__local_run(dlx__local_search *ls, uint64_t moves, const dlx_sudoku_params *params, uint8_t *board,
+	dlx_stats *stats);
+void dlx__local_free(dlx__local_search *ls);
+
+/*
  * How the layer reports a failure with details: fills *err, if not NULL,
  * with line 0 (nothing here is about an input line) and the message, and
  * returns code.

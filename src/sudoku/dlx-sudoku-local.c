@@ -72,6 +72,13 @@ struct local {
 	uint8_t *count;      /* n_units · side: how often each unit holds each digit */
 	uint64_t repeats;    /* the cost: sum over units and digits of count − 1 when above 1 */
 	uint64_t rng;
+	/* Where the search stands between calls of dlx__local_run() */
+	unsigned n_all_units;  /* the board's units, regions included (count's rows) */
+	uint64_t moves;        /* made so far */
+	uint64_t best, best_at; /* the fewest repeats since the last deal, and the move that reached them */
+	uint64_t patience;     /* moves without a better board before a fresh deal */
+	uint64_t deals;        /* fresh deals after the first */
+	uint32_t to_poll;      /* moves until the next poll */
 };
 
 /* Whether the cell may take digit d (0-based). */
@@ -281,8 +288,15 @@ static int start(struct local *l, dlx_sudoku *s, const uint8_t *givens, uint64_t
 	}
 	free(fixed_in);
 	*none = !refill(l, n_units);
-	if (*none)
+	if (*none) {
 		free_local(l);
+		return DLX_OK;
+	}
+	l->n_all_units = n_units;
+	/* A run whose best board has not improved for this long starts again from a fresh deal. */
+	const uint64_t side3 = (uint64_t)side * side * side;
+	l->patience = RESTART_AFTER * side3 < 10000u ? 10000u : RESTART_AFTER * side3;
+	l->best = l->repeats;
 	return DLX_OK;
 }
 
@@ -332,13 +346,125 @@ static void swap_apply_half(struct local *l, size_t p, size_t q)
 	}
 }
 
+struct dlx__local_search {
+	struct local l;
+};
+
+int dlx__local_start(dlx_sudoku *s, const uint8_t *givens, uint64_t seed, dlx__local_search **out, bool *none)
+{
+	*out = NULL;
+	*none = false;
+	dlx__local_search *ls = malloc(sizeof *ls);
+	if (!ls)
+		return DLX_ERR_NOMEM;
+	int rc = start(&ls->l, s, givens, seed, none);
+	if (rc || *none) {
+		free(ls);
+		return rc;
+	}
+	*out = ls;
+	return DLX_OK;
+}
+
+void dlx__local_free(dlx__local_search *ls)
+{
+	if (!ls)
+		return;
+	free_local(&ls->l);
+	free(ls);
+}
+
+int dlx__local_run(dlx__local_search *ls, uint64_t moves, const dlx_sudoku_params *params, uint8_t *board,
+	dlx_stats *stats)
+{
+	struct local *l = &ls->l;
+	const uint32_t interval = params->poll_interval ? params->poll_interval : 65536u;
+	if (l->to_poll == 0 || l->to_poll > interval)
+		l->to_poll = interval;
+	const uint64_t move_limit = moves && moves < UINT64_MAX - l->moves ? l->moves + moves : UINT64_MAX;
+	memset(stats, 0, sizeof *stats);
+	stats->stop = DLX_STOP_COMPLETE;
+	/*
+	 * Without a free cell the singles filled the board, with no repeat
+	 * (placing a digit takes it from every peer); the test only keeps the
+	 * loop from drawing among no cells.
+	 */
+	while (l->repeats && l->n_free) {
+		if (l->moves - l->best_at > l->patience) {
+			/* A first deal was found, so every later one is (the matching finds one whenever one exists). */
+			(void)refill(l, l->n_all_units);
+			l->best = l->repeats;
+			l->best_at = l->moves;
+			l->deals++;
+		}
+		if (l->moves >= move_limit) {
+			stats->stop = DLX_STOP_NODE_LIMIT;
+			break;
+		}
+		if (params->on_poll && --l->to_poll == 0) {
+			l->to_poll = interval;
+			stats->nodes = l->moves;
+			stats->branches = l->deals;
+			if (params->on_poll(params->poll_ctx, stats)) {
+				stats->stop = DLX_STOP_POLL;
+				break;
+			}
+		}
+		l->moves++;
+		size_t p = 0;
+		for (unsigned t = 0; t < FOCUS_TRIES; t++) {
+			p = l->free_cells[below(l, (uint32_t)l->n_free)];
+			if (repeats_a_digit(l, p))
+				break;
+		}
+		const unsigned region = l->region[p];
+		const unsigned n = l->n_region_free[region];
+		if (n < 2)
+			continue;
+		/* A partner whose digit p allows and which allows p's: up to SWAP_TRIES draws. */
+		const uint32_t *in_region = l->region_free + (size_t)region * l->side;
+		size_t q = p;
+		for (unsigned t = 0; t < SWAP_TRIES; t++) {
+			size_t c = in_region[below(l, n)];
+			if (c != p && allows(l, p, l->value[c]) && allows(l, c, l->value[p])) {
+				q = c;
+				break;
+			}
+		}
+		if (q == p)
+			continue;
+		int delta = swap_delta_half(l, p, q) + swap_delta_half(l, q, p);
+		if (delta > 0 && (delta > 3 || (uint32_t)(next_random(l) >> 32) >= uphill_odds[delta]))
+			continue;
+		swap_apply_half(l, p, q);
+		swap_apply_half(l, q, p);
+		uint8_t t = l->value[p];
+		l->value[p] = l->value[q];
+		l->value[q] = t;
+		l->repeats = (uint64_t)((int64_t)l->repeats + delta);
+		if (l->repeats < l->best) {
+			l->best = l->repeats;
+			l->best_at = l->moves;
+		}
+	}
+	stats->nodes = l->moves;
+	stats->branches = l->deals;
+	if (!l->repeats) {
+		for (size_t cell = 0; cell < l->cells; cell++)
+			board[cell] = (uint8_t)(l->value[cell] + 1);
+		stats->solutions = 1;
+		stats->stop = DLX_STOP_LIMIT;
+	}
+	return DLX_OK;
+}
+
 int dlx__sudoku_local(dlx_sudoku *s, const uint8_t *givens, uint64_t seed, uint64_t move_limit,
 	const dlx_sudoku_params *params, uint8_t *board, dlx_stats *stats)
 {
 	memset(stats, 0, sizeof *stats);
-	struct local l;
-	bool none = false;
-	int rc = start(&l, s, givens, seed, &none);
+	dlx__local_search *ls;
+	bool none;
+	int rc = dlx__local_start(s, givens, seed, &ls, &none);
 	if (rc)
 		return rc;
 	if (none) {
@@ -346,84 +472,7 @@ int dlx__sudoku_local(dlx_sudoku *s, const uint8_t *givens, uint64_t seed, uint6
 		stats->stop = DLX_STOP_COMPLETE;
 		return DLX_OK;
 	}
-	const uint32_t interval = params->poll_interval ? params->poll_interval : 65536u;
-	uint32_t to_poll = interval;
-	uint64_t moves = 0;
-	/* A run whose best board has not improved for this long starts again from a fresh deal. */
-	const uint64_t side3 = (uint64_t)l.side * l.side * l.side;
-	const uint64_t patience = RESTART_AFTER * side3 < 10000u ? 10000u : RESTART_AFTER * side3;
-	uint64_t best = l.repeats, best_at = 0;
-	const unsigned n_units = dlx__sudoku_n_units(s);
-	stats->stop = DLX_STOP_COMPLETE;
-	/*
-	 * Without a free cell the singles filled the board, with no repeat
-	 * (placing a digit takes it from every peer); the test only keeps the
-	 * loop from drawing among no cells.
-	 */
-	while (l.repeats && l.n_free) {
-		if (moves - best_at > patience) {
-			/* A first deal was found, so every later one is (the matching finds one whenever one exists). */
-			(void)refill(&l, n_units);
-			best = l.repeats;
-			best_at = moves;
-			stats->branches++;
-		}
-		if (move_limit && moves >= move_limit) {
-			stats->stop = DLX_STOP_NODE_LIMIT;
-			break;
-		}
-		if (params->on_poll && --to_poll == 0) {
-			to_poll = interval;
-			stats->nodes = moves;
-			if (params->on_poll(params->poll_ctx, stats)) {
-				stats->stop = DLX_STOP_POLL;
-				break;
-			}
-		}
-		moves++;
-		size_t p = 0;
-		for (unsigned t = 0; t < FOCUS_TRIES; t++) {
-			p = l.free_cells[below(&l, (uint32_t)l.n_free)];
-			if (repeats_a_digit(&l, p))
-				break;
-		}
-		const unsigned region = l.region[p];
-		const unsigned n = l.n_region_free[region];
-		if (n < 2)
-			continue;
-		/* A partner whose digit p allows and which allows p's: up to SWAP_TRIES draws. */
-		const uint32_t *in_region = l.region_free + (size_t)region * l.side;
-		size_t q = p;
-		for (unsigned t = 0; t < SWAP_TRIES; t++) {
-			size_t c = in_region[below(&l, n)];
-			if (c != p && allows(&l, p, l.value[c]) && allows(&l, c, l.value[p])) {
-				q = c;
-				break;
-			}
-		}
-		if (q == p)
-			continue;
-		int delta = swap_delta_half(&l, p, q) + swap_delta_half(&l, q, p);
-		if (delta > 0 && (delta > 3 || (uint32_t)(next_random(&l) >> 32) >= uphill_odds[delta]))
-			continue;
-		swap_apply_half(&l, p, q);
-		swap_apply_half(&l, q, p);
-		uint8_t t = l.value[p];
-		l.value[p] = l.value[q];
-		l.value[q] = t;
-		l.repeats = (uint64_t)((int64_t)l.repeats + delta);
-		if (l.repeats < best) {
-			best = l.repeats;
-			best_at = moves;
-		}
-	}
-	stats->nodes = moves;
-	if (!l.repeats) {
-		for (size_t cell = 0; cell < l.cells; cell++)
-			board[cell] = (uint8_t)(l.value[cell] + 1);
-		stats->solutions = 1;
-		stats->stop = DLX_STOP_LIMIT;
-	}
-	free_local(&l);
-	return DLX_OK;
+	rc = dlx__local_run(ls, move_limit, params, board, stats);
+	dlx__local_free(ls);
+	return rc;
 }
