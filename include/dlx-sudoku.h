@@ -389,11 +389,19 @@ typedef enum dlx_sudoku_engine {
 	 * every solution (limit 0), with propagation, or without CaDiCaL.
 	 * Larger boards: dancing links within a budget of nodes, and if it
 	 * runs out before the search ends, for a first solution (limit 1) of
-	 * a board of boxes (not jigsaw) the local search takes, the local search within its moves (and node_limit,
-	 * which bounds each engine's work in its own unit), then the SAT
-	 * engine from the start (without CaDiCaL: dancing links without the
-	 * budget).  Deterministic: the same puzzle gets the same answer from
-	 * the same engine on every run.
+	 * a board of boxes (not jigsaw) the local search takes, the local
+	 * search and the SAT engine in turns, each turn going on where that
+	 * engine's last stopped and twice as long (#DLX_SUDOKU_LOCAL_MOVES ·
+	 * N³ moves and #DLX_SUDOKU_AUTO_CONFLICTS conflicts to start), until
+	 * one answers: neither engine wins on every such board, and in turns
+	 * each costs the other at most about its own work.  With node_limit
+	 * (which bounds each engine's work in its own unit) one turn each: the
+	 * local search within its moves, then the SAT engine.  Without
+	 * CaDiCaL: the local search within its moves, then dancing links
+	 * without the budget; other searches past the budget: the SAT engine
+	 * from the start (or dancing links).  Deterministic: the turns are
+	 * counted in moves and conflicts, so the same puzzle gets the same
+	 * answer from the same engine on every run.
 	 */
 	DLX_SUDOKU_ENGINE_AUTO = 2,
 	/**
@@ -425,12 +433,21 @@ typedef enum dlx_sudoku_engine {
 
 /**
  * The local search's moves per N³ (N the side) when node_limit is 0, at
- * least 1,000,000, for #DLX_SUDOKU_ENGINE_LOCAL and auto's local stage: the
- * empty 100x100 board took 4.1 N³ (BENCHMARKS.md, "Large boards with few
- * clues"), and auto moves on after 20 N³ (0.2 s on 36x36, about 8 s on
- * 100x100).
+ * least 1,000,000, for #DLX_SUDOKU_ENGINE_LOCAL and auto's first turn of
+ * it: the empty 100x100 board took 4.1 N³ (BENCHMARKS.md, "Large boards
+ * with few clues"), and a turn of 20 N³ takes about 0.4 s on 36x36, 2 s on
+ * 64x64 and 9 s on 100x100.
  */
 #define DLX_SUDOKU_LOCAL_MOVES 20u
+
+/**
+ * Conflicts of #DLX_SUDOKU_ENGINE_AUTO's first turn of the SAT engine when
+ * it takes turns with the local search (each turn twice the last): 3-5 s
+ * on 49x49 to 64x64 boards, 13 s on 100x100, about twice the local
+ * search's first turn (BENCHMARKS.md, "Auto in turns": at 2,000 a 49x49
+ * puzzle took CaDiCaL 2.2 times its time in one call, cut into short calls).
+ */
+#define DLX_SUDOKU_AUTO_CONFLICTS 4000u
 
 /** Largest side #DLX_SUDOKU_ENGINE_AUTO always leaves to dancing links. */
 #define DLX_SUDOKU_AUTO_SIDE 25u

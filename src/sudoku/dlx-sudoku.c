@@ -840,8 +840,8 @@ dlx_sudoku_engine dlx__sudoku_engine_swap(dlx_sudoku *s, dlx_sudoku_engine engin
 	return was;
 }
 
-/* One search of p with the engine given, params as dlx__sudoku_search() takes them. */
-static int search_with(dlx_sudoku *s, dlx_problem *p, const dlx_sudoku_params *params, bool sat, dlx_stats *stats)
+/* The core's params for a search of s's matrix, solutions decoded by on_solution(). */
+static dlx_search_params core_params(dlx_sudoku *s, const dlx_sudoku_params *params)
 {
 	dlx_search_params sp = DLX_SEARCH_PARAMS_INIT;
 	sp.solution_limit = params->limit;
@@ -853,6 +853,13 @@ static int search_with(dlx_sudoku *s, dlx_problem *p, const dlx_sudoku_params *p
 	sp.poll_interval = params->poll_interval;
 	s->params = params;
 	s->have_first = false;
+	return sp;
+}
+
+/* One search of p with the engine given, params as dlx__sudoku_search() takes them. */
+static int search_with(dlx_sudoku *s, dlx_problem *p, const dlx_sudoku_params *params, bool sat, dlx_stats *stats)
+{
+	dlx_search_params sp = core_params(s, params);
 	if (sat)
 		return dlx_search_sat(p, &sp, stats, NULL);
 	if (params->threads > 1) {
@@ -870,18 +877,73 @@ static uint64_t local_moves(const dlx_sudoku *s)
 	return moves < 1000000u ? 1000000u : moves;
 }
 
+/* The local search's solution on s->board handed on as a search's would be. */
+static void hand_on_local(dlx_sudoku *s, const dlx_sudoku_params *params, dlx_stats *stats)
+{
+	if (s->first)
+		memcpy(s->first, s->board, s->cells);
+	if (params->on_solution && params->on_solution(params->solution_ctx, s->board))
+		stats->stop = DLX_STOP_CALLBACK;
+}
+
 /* One run of the local search from givens, its solution handed on as a search's would be. */
 static int search_local(dlx_sudoku *s, const uint8_t *givens, const dlx_sudoku_params *params, uint64_t move_limit,
 	dlx_stats *stats)
 {
 	int rc = dlx__sudoku_local(s, givens, DLX_SUDOKU_LOCAL_SEED, move_limit, params, s->board, stats);
-	if (rc || !stats->solutions)
+	if (!rc && stats->solutions)
+		hand_on_local(s, params, stats);
+	return rc;
+}
+
+/*
+ * Auto past dancing links' budget with both other engines and no node
+ * limit: turns of the local search and of CaDiCaL, each going on where its
+ * last turn stopped and each turn twice the last (DLX_SUDOKU_LOCAL_MOVES ·
+ * N³ moves, then DLX_SUDOKU_AUTO_CONFLICTS conflicts, to start), until one
+ * answers.  Neither engine wins everywhere past 25x25 (BENCHMARKS.md, "Auto
+ * in turns"): 49x49 puzzles at 35% given fall to CaDiCaL in seconds and
+ * not to the local search, 64x64 ones at 30% to the local search in
+ * 20-150 N³ moves and not to CaDiCaL; in turns neither costs the other
+ * more than its own time.  Deterministic: the turns are counted in moves
+ * and conflicts, not time.  Memory: both engines' at once.
+ */
+static int search_turns(dlx_sudoku *s, dlx_problem *p, const uint8_t *givens, const dlx_sudoku_params *params,
+	dlx_stats *stats)
+{
+	dlx__local_search *ls;
+	bool none;
+	s->last_engine = DLX_SUDOKU_ENGINE_LOCAL;
+	int rc = dlx__local_start(s, givens, DLX_SUDOKU_LOCAL_SEED, &ls, &none);
+	if (rc || none) {
+		/* The singles' proof that there is none is the answer, as a search to the end gives it. */
+		memset(stats, 0, sizeof *stats);
+		stats->stop = rc ? DLX_STOP_ERROR : DLX_STOP_COMPLETE;
 		return rc;
-	if (s->first)
-		memcpy(s->first, s->board, s->cells);
-	if (params->on_solution && params->on_solution(params->solution_ctx, s->board))
-		stats->stop = DLX_STOP_CALLBACK;
-	return DLX_OK;
+	}
+	dlx_search_params sp = core_params(s, params);
+	dlx_sat_search *sat = NULL;
+	uint64_t moves = local_moves(s), conflicts = DLX_SUDOKU_AUTO_CONFLICTS;
+	for (;;) {
+		s->last_engine = DLX_SUDOKU_ENGINE_LOCAL;
+		rc = dlx__local_run(ls, moves, params, s->board, stats);
+		if (!rc && stats->solutions)
+			hand_on_local(s, params, stats);
+		if (rc || stats->stop != DLX_STOP_NODE_LIMIT)
+			break;
+		s->last_engine = DLX_SUDOKU_ENGINE_SAT;
+		if (!sat)
+			rc = dlx_sat_start(p, &sp, &sat);
+		if (!rc)
+			rc = dlx_sat_next(sat, conflicts, stats, NULL);
+		if (rc || stats->stop != DLX_STOP_NODE_LIMIT)
+			break;
+		moves = moves > UINT64_MAX / 2 ? UINT64_MAX : 2 * moves;
+		conflicts = conflicts > UINT64_MAX / 2 ? UINT64_MAX : 2 * conflicts;
+	}
+	dlx_sat_free(sat);
+	dlx__local_free(ls);
+	return rc;
 }
 
 /* Whether the local search can answer this search: a first solution of the solver's own board. */
@@ -941,6 +1003,10 @@ int dlx__sudoku_search(dlx_sudoku *s, dlx_problem *p, const uint32_t *codes, con
 		rc = search_with(s, p, &quiet, false, &res->stats);
 		s->params = params;
 		if (!rc && budget_binds && res->stats.stop == DLX_STOP_NODE_LIMIT) {
+			if (auto_local && can_sat && !params->node_limit) {
+				rc = search_turns(s, p, givens, params, &res->stats);
+				goto done;
+			}
 			if (auto_local) {
 				s->last_engine = DLX_SUDOKU_ENGINE_LOCAL;
 				uint64_t moves = local_moves(s);
