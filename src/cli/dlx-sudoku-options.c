@@ -112,7 +112,7 @@ static const char usage_dlx_sudoku[] =
 	"                         --limit); local: always (first solution only; it\n"
 	"                         tells there is none only when the givens' singles\n"
 	"                         show it: --node-limit bounds its moves, 20 N^3 by\n"
-	"                         default, at least 10^6)\n"
+	"                         default, at least 10^6, or --time-limit alone)\n"
 	"      --propagate        search with locked candidates (pointing and claiming)\n"
 	"                         at each guess: usually fewer nodes, each dearer; node\n"
 	"                         counts and so --grade change (see dlx-sudoku(1))\n"

@@ -132,6 +132,13 @@ static dlx_sudoku_params search_params(struct answer *a)
 	}
 	sp.solution_ctx = a;
 	sp.node_limit = o->cli.node_limit;
+	/*
+	 * --engine local with --time-limit: the time is the bound, not the
+	 * default moves (20 N³: 2 s on 64x64, where puzzles at 30% given take
+	 * the search 20-150 N³).
+	 */
+	if (o->engine == DLX_SUDOKU_ENGINE_LOCAL && !o->cli.node_limit && o->cli.time_limit > 0)
+		sp.node_limit = UINT64_MAX;
 	if (w->pipeline) {
 		sp.on_poll = puzzle_worker_poll;
 		sp.poll_ctx = w;

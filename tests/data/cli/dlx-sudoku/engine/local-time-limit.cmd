@@ -1,0 +1,1 @@
+--engine local --time-limit 1
