@@ -90,7 +90,9 @@ for sig in TERM INT HUP; do
 	nodes=$(totals "$tmp/err" | cut -d' ' -f2)
 	check "SIG$sig resumed to its node limit" yes \
 		"$([ "$nodes" -ge $((stopped + 1000)) ] && [ "$nodes" -lt $((stopped + 1000 + 4096)) ] && echo yes)"
-	[ -n "$nodes" ] || { echo "stopped run's stderr:"; cat "$tmp/stopped.err"; echo "resumed run's stderr:"; cat "$tmp/err"; }
+	[ -n "$nodes" ] && [ "$nodes" -ge $((stopped + 1000)) ] && [ "$nodes" -lt $((stopped + 1000 + 4096)) ] || {
+		echo "stopped at $stopped nodes, resumed to $nodes"
+		echo "stopped run's stderr:"; cat "$tmp/stopped.err"; echo "resumed run's stderr:"; cat "$tmp/err"; }
 done
 
 # The rest of q12, and the file is gone.
