@@ -413,9 +413,9 @@ typedef enum dlx_sudoku_engine {
 	 * empty 100x100 one in seconds) where the other engines do not finish,
 	 * but answers only limit 1, tells that a puzzle has no solution only
 	 * when the singles show it, or a box whose cells cannot take its
-	 * missing digits (else it runs to node_limit), and stalls as
-	 * the givens near a third of the cells (64x64 from 30%: BENCHMARKS.md,
-	 * "The local search narrowed");
+	 * missing digits (else it runs to node_limit), and slows as the
+	 * givens near a third of the cells (64x64 at 30%: 20-150 N³ moves; at
+	 * 35% none of six in 200 N³: BENCHMARKS.md, "Auto in turns");
 	 * node_limit bounds its moves (#DLX_SUDOKU_LOCAL_MOVES).  Boards
 	 * of rows, columns and boxes or a jigsaw map only (on some jigsaw maps
 	 * it stalls where boxes do not: a 16x16 map of box bands shifted one

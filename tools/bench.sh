@@ -9,8 +9,8 @@
 #   --runs N     runs per measurement; the median is reported (default: 3)
 #   --quick      first 2000 puzzles of each set, the smaller exact-cover instances, 1 run
 #   --csv        CSV instead of a Markdown table
-#   --only       sections: sudoku9 sudoku16 sudoku25 bigboards exact parallel progress
-#                memory memo zdd mult (default: all)
+#   --only       sections: sudoku9 sudoku16 sudoku25 bigboards turns exact parallel
+#                progress memory memo zdd mult (default: all)
 #
 # Timings are the programs' own (--stats: wall time of reading, solving and
 # writing, without process start-up), single-threaded unless a row says
@@ -19,7 +19,7 @@
 set -euo pipefail
 
 build=build data=../shared/data runs=3 quick=0 csv=0
-sections="sudoku9 sudoku16 sudoku25 bigboards exact parallel progress memory memo zdd mult"
+sections="sudoku9 sudoku16 sudoku25 bigboards turns exact parallel progress memory memo zdd mult"
 while [ $# -gt 0 ]; do
 	case $1 in
 	--build) build=$2; shift 2 ;;
@@ -281,6 +281,16 @@ if has bigboards; then
 			big_set "sudoku$((b * b))_10pct_auto" $b 10 4 60 "--engine auto"
 		done
 	fi
+fi
+if has turns && [ $quick = 0 ]; then
+	# Auto's turns of the local search and CaDiCaL (stop 41): where each engine alone answers some
+	# puzzles and not others, 49x49 at 35% given (CaDiCaL's) and 64x64 at 30% (the local search's,
+	# which --time-limit now leaves unbounded in moves).
+	big_set sudoku49_35pct_sat 7 35 4 120 "--engine sat"
+	big_set sudoku49_35pct_auto 7 35 4 120 "--engine auto"
+	big_set sudoku64_30pct_sat 8 30 4 60 "--engine sat"
+	big_set sudoku64_30pct_local 8 30 4 120 "--engine local"
+	big_set sudoku64_30pct_auto 8 30 4 120 "--engine auto"
 fi
 if has exact; then
 	"$gen_q" 12 > "$tmp/q12"; "$gen_q" 13 > "$tmp/q13"; "$gen_l" 11 > "$tmp/l11"; "$gen_l" 12 > "$tmp/l12"
