@@ -936,6 +936,8 @@ static int search_turns(dlx_sudoku *s, dlx_problem *p, const uint8_t *givens, co
 			rc = dlx_sat_start(p, &sp, &sat);
 		if (!rc)
 			rc = dlx_sat_next(sat, conflicts, stats, NULL);
+		if (rc)
+			stats->stop = DLX_STOP_ERROR;
 		if (rc || stats->stop != DLX_STOP_NODE_LIMIT)
 			break;
 		moves = moves > UINT64_MAX / 2 ? UINT64_MAX : 2 * moves;
