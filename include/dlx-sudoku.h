@@ -442,10 +442,11 @@ typedef enum dlx_sudoku_engine {
 
 /**
  * Conflicts of #DLX_SUDOKU_ENGINE_AUTO's first turn of the SAT engine when
- * it takes turns with the local search (each turn twice the last): 3-5 s
- * on 49x49 to 64x64 boards, 13 s on 100x100, about twice the local
- * search's first turn (BENCHMARKS.md, "Auto in turns": at 2,000 a 49x49
- * puzzle took CaDiCaL 2.2 times its time in one call, cut into short calls).
+ * it takes turns with the local search (each turn twice the last): about
+ * 3.5 s on 49x49 boards, 5 s on 64x64 and 13 s on 100x100, 1.4 to 4 times
+ * the local search's first turn.  Fewer cost CaDiCaL more: cut into calls
+ * from 2,000 conflicts a 49x49 puzzle took it 2.2 times its time in one
+ * call (BENCHMARKS.md, "Auto in turns").
  */
 #define DLX_SUDOKU_AUTO_CONFLICTS 4000u
 
