@@ -414,8 +414,9 @@ typedef enum dlx_sudoku_engine {
 	 * but answers only limit 1, tells that a puzzle has no solution only
 	 * when the singles show it, or a box whose cells cannot take its
 	 * missing digits (else it runs to node_limit), and slows as the
-	 * givens near a third of the cells (64x64 at 30%: 20-150 N³ moves; at
-	 * 35% none of six in 200 N³: BENCHMARKS.md, "Auto in turns");
+	 * givens near a third of the cells (64x64 at 30%: nine of ten puzzles
+	 * in 18-150 N³ moves or 120 s; at 35% none of six in 200 N³:
+	 * BENCHMARKS.md, "Auto in turns");
 	 * node_limit bounds its moves (#DLX_SUDOKU_LOCAL_MOVES).  Boards
 	 * of rows, columns and boxes or a jigsaw map only (on some jigsaw maps
 	 * it stalls where boxes do not: a 16x16 map of box bands shifted one

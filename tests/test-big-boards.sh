@@ -2,7 +2,9 @@
 # Big boards with few givens, which dancing links and the SAT engine do not
 # fill in minutes: the empty 81x81 and 100x100 boards and 100x100 puzzles
 # keeping 5% of a solution's cells, by dlx-sudoku's default engine (auto:
-# its dancing-links budget, then the local search) and by --engine local.
+# its dancing-links budget, then the local search) and by --engine local;
+# and a 64x64 puzzle at 30% that auto answers in the local search's second
+# turn, after one of CaDiCaL's.
 # Each answer is checked by tools/sudoku-grid-verify.awk, written from the
 # rules (rows, columns and boxes hold 1..N once, the givens kept).
 # Usage: test-big-boards.sh DLX_SUDOKU TOOLS_DIR
@@ -35,4 +37,17 @@ for seed in 1 2; do
 	awk -v box=10 -v pct=5 -v seed=$seed -f "$tools/sudoku-grid-puzzle.awk" > "$tmp/sparse100-$seed.txt"
 	solve sparse100-$seed 10 local
 done
+
+# Auto's turns (with CaDiCaL): a 64x64 puzzle at 30% given (tests/data/sudoku64-30pct.txt, made by
+# sudoku-grid-puzzle.awk box 8, pct 30, seed 3) that the local search answers in 6,746,802 moves, past
+# its first turn of 20 N³ = 5,242,880, so after a turn of CaDiCaL, which does not answer it: the
+# local search must go on where it stopped (before the turns, auto gave it to CaDiCaL for good).
+printf '%16s\n' '' | tr ' ' . > "$tmp/4.txt"
+if "$sudoku" --engine sat "$tmp/4.txt" > /dev/null 2>&1; then
+	cp "$tools/../tests/data/sudoku64-30pct.txt" "$tmp/turns64.txt"
+	solve turns64 8 auto
+	grep -q 'nodes: 6746802,' "$tmp/err" || { echo "FAIL turns64: not the local search's second turn"; cat "$tmp/err"; status=1; }
+else
+	echo "skip turns64: built without CaDiCaL"
+fi
 exit $status
