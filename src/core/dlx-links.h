@@ -179,52 +179,95 @@ static inline void low_rebuild(dlx_problem *p)
  * So a scan that passes 128 zero bytes moves scan_from past the covered
  * items there (not past every zero byte: an active item with two or more
  * options has one too), which costs no more than the scan did.  It stops
- * at the first open item: behind one that stays open along a chain, the
- * plain search still reads the chain's covered prefix at every node
- * (choose_item_skipping() moves past it, for the searches whose loops it
- * does not slow).  Its skipped[] is empty here: every search that uses
- * this starts with scan_reset().
+ * at the first open item: behind one that stays open along a chain, every
+ * node would read the chain's covered prefix again, so the searches of wide
+ * problems (`skipping`, see search_wide() in dlx-search.c) move past open
+ * items too, as choose_item_skipping() does.  Its skipped[] is empty
+ * otherwise: every search that uses this starts with scan_reset().
  */
 static ALWAYS_INLINE int32_t choose_scan(dlx_problem *p, bool maybe_zero, size_t level, const bool skipping);
 
-static ALWAYS_INLINE int32_t choose_item(dlx_problem *p, bool maybe_zero, size_t level, const bool track)
+static ALWAYS_INLINE int32_t choose_item(dlx_problem *p, bool maybe_zero, size_t level, const bool track,
+					   const bool skipping)
 {
 	if (!track)
 		return mrv_scan(p);
-	return choose_scan(p, maybe_zero, level, false);
+	return choose_scan(p, maybe_zero, level, skipping);
 }
 
 /*
- * Moves scan_from (see choose_item_skipping()) up to item upto, past the
- * covered items, at this level; when open items still leave 1,024 items
- * before upto, past as many of them too as skipped[] has room for, after
- * dropping the skipped items covered since.
+ * Moves scan_from (see choose_item_skipping()) from the first open item
+ * to item upto, 1,024 or more items on, when the open items between fit
+ * in skipped[] with the ones still open there; else leaves it (it stops
+ * at the first open item that does not fit).  It reads an item at a time
+ * where the scan that led to it read eight, and the move may not last
+ * (a search that backtracks above the level starts over), so the scans
+ * call it only once the long runs they read since its last call add up to
+ * 32 times this one (skip_credit): its reads cost at most a quarter of
+ * theirs.  Called at every long run, it made a tromino tiling of a 100x100
+ * board take 29% more instructions; moving past some of the open items
+ * when not all fit made a 49x49 sudoku's search read up to 16 more items
+ * at every node for nothing.
  */
-static void skip_ahead(dlx_problem *p, int32_t upto, size_t level)
+static __attribute__((noinline, cold)) void skip_open(dlx_problem *p, int32_t upto)
 {
 	const int32_t *len = p->len;
-	int32_t from = p->scan_from;
-	while (from < upto && len[from] >= DLX_COVERED) {
+	int32_t kept = 0;
+	for (int32_t e = 0; e < p->n_skipped; e++) {
 		DLX_COUNT_SCAN(p, 1);
-		from++;
+		if (len[p->skipped[e]] < DLX_COVERED)
+			p->skipped[kept++] = p->skipped[e];
 	}
-	if (upto - from >= 1024) {
-		int32_t n = 0;
-		for (int32_t e = 0; e < p->n_skipped; e++)
-			if (len[p->skipped[e]] < DLX_COVERED)
-				p->skipped[n++] = p->skipped[e];
-		for (; from < upto; from++) {
-			DLX_COUNT_SCAN(p, 1);
-			if (len[from] < DLX_COVERED) {
-				if (n == DLX_SKIPPED)
-					break;
-				p->skipped[n++] = from;
-			}
+	int32_t n = kept, from = p->scan_from, j = from;
+	for (; j < upto; j++) {
+		DLX_COUNT_SCAN(p, 1);
+		if (len[j] < DLX_COVERED) {
+			if (n == DLX_SKIPPED)
+				break;
+			p->skipped[n++] = j;
 		}
-		p->n_skipped = n;
 	}
-	p->scan_from = from;
-	p->scan_level = level;
+	if (j == upto) {
+		p->n_skipped = n;
+		p->scan_from = upto;
+	} else {
+		/* skipped[kept..n) are not past scan_from: dropped. */
+		p->n_skipped = kept;
+	}
+}
+
+/*
+ * choose_item_skipping()'s scan of len[] where no item has one option left:
+ * skipped[], then from scan_from.  A function of its own: the loop of
+ * choose_scan() with best > 2 in its test took a third more instructions on
+ * wide tilings, and the same loop written beside it there moved the
+ * registers of the other searches' copies.
+ */
+static __attribute__((noinline)) int32_t lens_scan_skipping(dlx_problem *p)
+{
+	const int32_t *len = p->len;
+	const int32_t np = p->np;
+	int32_t best = INT32_MAX, bi = 0;
+	for (int32_t e = 0; e < p->n_skipped; e++) {
+		int32_t j = p->skipped[e];
+		DLX_COUNT_SCAN(p, 1);
+		if (len[j] < best) {
+			best = len[j];
+			bi = j;
+			if (best == 2)
+				return bi;
+		}
+	}
+	for (int32_t j = p->scan_from; j <= np; j++) {
+		DLX_COUNT_SCAN(p, 1);
+		if (len[j] < best) {
+			best = len[j];
+			bi = j;
+			if (best == 2)
+				break;
+		}
+	}
+	return bi;
 }
 
 /*
@@ -237,9 +280,9 @@ static void skip_ahead(dlx_problem *p, int32_t upto, size_t level)
  * 412 s).  Here a scan that still finds 1,024 items before its first hit
  * once the covered ones are passed keeps up to DLX_SKIPPED open ones in
  * skipped[], read first at every node (they come before scan_from), and
- * moves past them.  The plain search keeps choose_item(): the same code in
- * its loop, with a call on a cold path, cost its other copies 1-2% more
- * instructions (the registers of the whole function allocated anew).
+ * moves past them.  The plain search does the same on problems of more
+ * than 8,192 primary items (search_wide() in dlx-search.c), in copies of
+ * its own.
  */
 static ALWAYS_INLINE int32_t choose_item_skipping(dlx_problem *p, bool maybe_zero, size_t level)
 {
@@ -272,14 +315,26 @@ static ALWAYS_INLINE int32_t choose_scan(dlx_problem *p, bool maybe_zero, size_t
 		if (!m)
 			continue;
 		/* A long run of zero bytes may be covered items: start past those next time. */
-		if (skipping && k - from >= 128 && !one) {
-			skip_ahead(p, k, level);
-			from = p->scan_from;
-		} else if (!skipping && k - from >= 128) {
+		if (!skipping && k - from >= 128) {
 			while (from <= np && len[from] >= DLX_COVERED)
 				from++;
 			p->scan_from = from;
 			p->scan_level = level;
+		} else if (skipping && k - from >= 128 && !one) {
+			while (from <= np && len[from] >= DLX_COVERED) {
+				DLX_COUNT_SCAN(p, 1);
+				from++;
+			}
+			p->scan_from = from;
+			p->scan_level = level;
+			if (k - from >= 1024) {
+				p->skip_credit += (uint64_t)(k - from);
+				if (p->skip_credit >= 32 * (uint64_t)(k - from)) {
+					p->skip_credit = 0;
+					skip_open(p, k);
+					from = p->scan_from;
+				}
+			}
 		}
 		if (!maybe_zero)
 			return skipping && one ? one : k + first_byte(m);
@@ -296,6 +351,8 @@ static ALWAYS_INLINE int32_t choose_scan(dlx_problem *p, bool maybe_zero, size_t
 	if (one)
 		return one;
 	int32_t best = INT32_MAX, bi = 0;
+	if (skipping)
+		return lens_scan_skipping(p);
 	for (int32_t e = 0, ne = skipping ? p->n_skipped : 0; e < ne && best > 2; e++) {
 		int32_t j = p->skipped[e];
 		DLX_COUNT_SCAN(p, 1);

@@ -192,6 +192,8 @@ struct dlx_problem {
 	struct dlx__ck_part *ck_part;
 	/* See scan_from; here, where the fields the search reads at every node stay as they were. */
 	int32_t skipped[DLX_SKIPPED];
+	/* The items of the long runs scans read since skip_open() last looked (see there). */
+	uint64_t skip_credit;
 	/* Primary items with one option as built: forced moves at the root (see want_tracking()). */
 	size_t n_single;
 };

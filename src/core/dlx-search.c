@@ -108,7 +108,7 @@ struct dlx_iter {
  */
 static SPECIALIZED int search_impl(dlx_problem *p, const dlx_search_params *params, dlx_stats *stats,
 				      struct dlx__leaf_sink *sink, const dlx_stats *start, const bool walk,
-				      const bool track, const bool colors, const bool prop, const bool pull,
+				      const bool track, const bool skip, const bool colors, const bool prop, const bool pull,
 				      struct dlx_iter *it, const bool resume, const struct dlx__replay *rp)
 {
 	static const dlx_search_params defaults = DLX_SEARCH_PARAMS_INIT;
@@ -304,14 +304,14 @@ x2:	/* Enter a new search node. */
 	 * option may have emptied one.
 	 */
 x3:
-	i = choose_item(p, level == 0, level, track);
+	i = choose_item(p, level == 0, level, track, skip);
 	if (prop) {
 		/* Deduce only where the search would guess: a forced move is cheaper than a pass. */
 		p->prop_start[level] = p->n_trail;
 		p->epoch[level]++;
 		int removed = 0;
 		while (len[i] >= 2 && (removed = dlx__subsume(p, level, &updates)) > 0)
-			i = choose_item(p, false, level, track);
+			i = choose_item(p, false, level, track, skip);
 		if (removed < 0) {
 			dlx__unsubsume(p, p->prop_start[level]);
 			if (resume && replaying)
@@ -439,28 +439,63 @@ done:
 }
 
 /*
+ * Past this many primary items the searches that keep the low bytes move
+ * their scans' start past open items too (choose_item_skipping()): a chain
+ * of forced moves behind an item that stays open was read again at every
+ * node, n^2 / 8 words for n items (`dlx -c` on 4 x 10^5: 13.5 s).  Below
+ * this that is under 8.4 million words, a few milliseconds.
+ */
+#define WIDE_PRIMARY 8192
+
+/*
+ * The copies of the search for wide problems: the same loop, its scans
+ * skipping open items.  A function of their own, chosen before
+ * search_narrow() is entered: the same test in the dispatcher that inlines
+ * the other copies made gcc allocate its registers anew, and those copies
+ * took 3.2-4.4% more instructions on queens 10, Langford 10 and pentominoes
+ * 3x20 (1-2% with the skipping code in their loop, as stop 37 found).
+ */
+static __attribute__((noinline)) int search_wide(dlx_problem *p, const dlx_search_params *params,
+						 dlx_stats *stats, const dlx_stats *start)
+{
+	if (p->propagate)
+		return p->color ? search_impl(p, params, stats, NULL, start, false, true, true, true, true, false, NULL, false, NULL)
+				: search_impl(p, params, stats, NULL, start, false, true, true, false, true, false, NULL, false, NULL);
+	return p->color ? search_impl(p, params, stats, NULL, start, false, true, true, true, false, false, NULL, false, NULL)
+			: search_impl(p, params, stats, NULL, start, false, true, true, false, false, false, NULL, false, NULL);
+}
+
+/*
  * The copies of the search: one per combination of its flags, so that each
  * has only the tests it needs in its loop.  A walk keeps the low bytes
  * whatever the problem's shape (both ways choose the same items), so that
  * it needs only two copies of its own; the searches have no leaf test at all.
  */
-static int search(dlx_problem *p, const dlx_search_params *params, dlx_stats *stats,
+static __attribute__((noinline)) int search_narrow(dlx_problem *p, const dlx_search_params *params, dlx_stats *stats,
 		  struct dlx__leaf_sink *sink, const dlx_stats *start)
 {
 	if (sink)
-		return p && p->color ? search_impl(p, params, stats, sink, start, true, true, true, false, false, NULL, false, NULL)
-				     : search_impl(p, params, stats, sink, start, true, true, false, false, false, NULL, false, NULL);
+		return p && p->color ? search_impl(p, params, stats, sink, start, true, true, false, true, false, false, NULL, false, NULL)
+				     : search_impl(p, params, stats, sink, start, true, true, false, false, false, false, NULL, false, NULL);
 	if (p && p->propagate) {
 		/* Propagation's passes dwarf the heuristic's scans: one copy per coloring, with the low bytes. */
-		return p->color ? search_impl(p, params, stats, NULL, start, false, true, true, true, false, NULL, false, NULL)
-				: search_impl(p, params, stats, NULL, start, false, true, false, true, false, NULL, false, NULL);
+		return p->color ? search_impl(p, params, stats, NULL, start, false, true, false, true, true, false, NULL, false, NULL)
+				: search_impl(p, params, stats, NULL, start, false, true, false, false, true, false, NULL, false, NULL);
 	}
 	if (p && p->color)
-		return p->track ? search_impl(p, params, stats, NULL, start, false, true, true, false, false, NULL, false, NULL)
-				: search_impl(p, params, stats, NULL, start, false, false, true, false, false, NULL, false, NULL);
+		return p->track ? search_impl(p, params, stats, NULL, start, false, true, false, true, false, false, NULL, false, NULL)
+				: search_impl(p, params, stats, NULL, start, false, false, false, true, false, false, NULL, false, NULL);
 	if (p && p->track)
-		return search_impl(p, params, stats, NULL, start, false, true, false, false, false, NULL, false, NULL);
-	return search_impl(p, params, stats, NULL, start, false, false, false, false, false, NULL, false, NULL);
+		return search_impl(p, params, stats, NULL, start, false, true, false, false, false, false, NULL, false, NULL);
+	return search_impl(p, params, stats, NULL, start, false, false, false, false, false, false, NULL, false, NULL);
+}
+
+static int search(dlx_problem *p, const dlx_search_params *params, dlx_stats *stats,
+		  struct dlx__leaf_sink *sink, const dlx_stats *start)
+{
+	if (!sink && p && (p->track || p->propagate) && p->np > WIDE_PRIMARY)
+		return search_wide(p, params, stats, start);
+	return search_narrow(p, params, stats, sink, start);
 }
 
 int dlx_search(dlx_problem *p, const dlx_search_params *params, dlx_stats *stats)
@@ -480,20 +515,34 @@ bool dlx__iterating(const dlx_problem *p)
 	return p->iterating;
 }
 
+/*
+ * A pull search of a wide problem (see WIDE_PRIMARY), and a resumed one
+ * below: one copy each, colors and propagation tested at every node, so
+ * that wide problems cost two copies of the loop here rather than eight.
+ */
+static __attribute__((noinline)) int search_pull_wide(struct dlx_iter *it, const dlx_stats *start)
+{
+	dlx_problem *p = it->p;
+	return search_impl(p, &it->params, &it->stats, NULL, start, false, true, true, p->color, p->propagate, true, it,
+			   false, NULL);
+}
+
 /* The pull search's copies, one per combination of the flags that shape the loop. */
 static int search_pull(struct dlx_iter *it)
 {
 	dlx_problem *p = it->p;
 	const dlx_stats from = it->stats;
 	const dlx_stats *start = it->state == ITER_PAUSED ? &from : NULL;
+	if ((p->track || p->propagate) && p->np > WIDE_PRIMARY)
+		return search_pull_wide(it, start);
 	if (p->propagate)
-		return p->color ? search_impl(p, &it->params, &it->stats, NULL, start, false, true, true, true, true, it, false, NULL)
-				: search_impl(p, &it->params, &it->stats, NULL, start, false, true, false, true, true, it, false, NULL);
+		return p->color ? search_impl(p, &it->params, &it->stats, NULL, start, false, true, false, true, true, true, it, false, NULL)
+				: search_impl(p, &it->params, &it->stats, NULL, start, false, true, false, false, true, true, it, false, NULL);
 	if (p->color)
-		return p->track ? search_impl(p, &it->params, &it->stats, NULL, start, false, true, true, false, true, it, false, NULL)
-				: search_impl(p, &it->params, &it->stats, NULL, start, false, false, true, false, true, it, false, NULL);
-	return p->track ? search_impl(p, &it->params, &it->stats, NULL, start, false, true, false, false, true, it, false, NULL)
-			: search_impl(p, &it->params, &it->stats, NULL, start, false, false, false, false, true, it, false, NULL);
+		return p->track ? search_impl(p, &it->params, &it->stats, NULL, start, false, true, false, true, false, true, it, false, NULL)
+				: search_impl(p, &it->params, &it->stats, NULL, start, false, false, false, true, false, true, it, false, NULL);
+	return p->track ? search_impl(p, &it->params, &it->stats, NULL, start, false, true, false, false, false, true, it, false, NULL)
+			: search_impl(p, &it->params, &it->stats, NULL, start, false, false, false, false, false, true, it, false, NULL);
 }
 
 int dlx_iter_new(dlx_problem *p, const dlx_search_params *params, dlx_iter **out)
@@ -595,6 +644,13 @@ int dlx__search_from(dlx_problem *p, const dlx_search_params *params, dlx_stats 
 	return search(p, params, stats, NULL, start);
 }
 
+static __attribute__((noinline)) int search_replay_wide(dlx_problem *p, const dlx_search_params *params,
+							const struct dlx__replay *rp, dlx_stats *stats)
+{
+	return search_impl(p, params, stats, NULL, NULL, false, true, true, p->color, p->propagate, false, NULL, true,
+			   rp);
+}
+
 int dlx__search_replay(dlx_problem *p, const dlx_search_params *params, const struct dlx__replay *rp,
 		       dlx_stats *stats)
 {
@@ -604,15 +660,17 @@ int dlx__search_replay(dlx_problem *p, const dlx_search_params *params, const st
 	 */
 	if (rp->depth == 0)
 		return search(p, params, stats, NULL, &rp->at);
+	if ((p->track || p->propagate) && p->np > WIDE_PRIMARY)
+		return search_replay_wide(p, params, rp, stats);
 	/* Copies of their own, so that the plain searches' loops have no replay test at all. */
 	if (p->propagate)
-		return p->color ? search_impl(p, params, stats, NULL, NULL, false, true, true, true, false, NULL, true, rp)
-				: search_impl(p, params, stats, NULL, NULL, false, true, false, true, false, NULL, true, rp);
+		return p->color ? search_impl(p, params, stats, NULL, NULL, false, true, false, true, true, false, NULL, true, rp)
+				: search_impl(p, params, stats, NULL, NULL, false, true, false, false, true, false, NULL, true, rp);
 	if (p->color)
-		return p->track ? search_impl(p, params, stats, NULL, NULL, false, true, true, false, false, NULL, true, rp)
-				: search_impl(p, params, stats, NULL, NULL, false, false, true, false, false, NULL, true, rp);
-	return p->track ? search_impl(p, params, stats, NULL, NULL, false, true, false, false, false, NULL, true, rp)
-			: search_impl(p, params, stats, NULL, NULL, false, false, false, false, false, NULL, true, rp);
+		return p->track ? search_impl(p, params, stats, NULL, NULL, false, true, false, true, false, false, NULL, true, rp)
+				: search_impl(p, params, stats, NULL, NULL, false, false, false, true, false, false, NULL, true, rp);
+	return p->track ? search_impl(p, params, stats, NULL, NULL, false, true, false, false, false, false, NULL, true, rp)
+			: search_impl(p, params, stats, NULL, NULL, false, false, false, false, false, false, NULL, true, rp);
 }
 
 int dlx__walk_leaves(dlx_problem *p, struct dlx__leaf_sink *sink, const dlx_search_params *params, dlx_stats *st)
@@ -636,7 +694,7 @@ int dlx__branch_open(dlx_problem *p, int32_t first, uint64_t *updates)
 	 */
 	if (!p->n_act_p || first <= (int32_t)p->n_items || (size_t)first >= p->n_nodes)
 		return DLX_ERR_STATE;
-	int32_t i = choose_item(p, true, 0, false);
+	int32_t i = choose_item(p, true, 0, false, false);
 	if (p->node.top[first] != i)
 		return DLX_ERR_STATE;
 	bool emptied = false;
@@ -648,7 +706,7 @@ int dlx__branch_open(dlx_problem *p, int32_t first, uint64_t *updates)
 int32_t dlx__branch_item(dlx_problem *p)
 {
 	/* As in dlx__branch_open(): outside a search the active items' scan is right. */
-	return p->n_act_p ? choose_item(p, true, 0, false) : 0;
+	return p->n_act_p ? choose_item(p, true, 0, false, false) : 0;
 }
 
 size_t dlx__option_of_node(const dlx_problem *p, int32_t x)
