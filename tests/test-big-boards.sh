@@ -4,7 +4,7 @@
 # keeping 5% of a solution's cells, by dlx-sudoku's default engine (auto:
 # its dancing-links budget, then the local search) and by --engine local;
 # and a 64x64 puzzle at 30% that auto answers in the local search's second
-# turn, after one of CaDiCaL's.
+# turn, after one of CaDiCaL's, also when CaDiCaL runs out of memory.
 # Each answer is checked by tools/sudoku-grid-verify.awk, written from the
 # rules (rows, columns and boxes hold 1..N once, the givens kept).
 # Usage: test-big-boards.sh DLX_SUDOKU TOOLS_DIR
@@ -47,6 +47,25 @@ if "$sudoku" --engine sat "$tmp/4.txt" > /dev/null 2>&1; then
 	cp "$tools/../tests/data/sudoku64-30pct.txt" "$tmp/turns64.txt"
 	solve turns64 8 auto
 	grep -q 'nodes: 6746802,' "$tmp/err" || { echo "FAIL turns64: not the local search's second turn"; cat "$tmp/err"; status=1; }
+	# CaDiCaL out of memory (a big board under `ulimit -v`): the std::bad_alloc it threw through its
+	# C interface ended the process in std::terminate() (exit 134).  Now --engine sat says so (exit 3),
+	# and auto goes on with the local search alone: the same answer in the same moves.
+	(ulimit -v 400000 && exec "$sudoku" --engine sat --threads 1 "$tmp/empty10.txt") > /dev/null 2> "$tmp/err"
+	rc=$?
+	if [ $rc = 3 ] && grep -q 'out of memory' "$tmp/err"; then
+		echo "ok sat out of memory: exit 3"
+	else
+		echo "FAIL sat out of memory: exit $rc"; cat "$tmp/err"; status=1
+	fi
+	(ulimit -v 150000 && exec "$sudoku" --engine auto --threads 1 --time-limit 300 --output grid --stats \
+		"$tmp/turns64.txt") > "$tmp/turns64.sol" 2> "$tmp/err"
+	rc=$?
+	if [ $rc = 0 ] && grep -q 'nodes: 6746802,' "$tmp/err" &&
+		awk -v box=8 -f "$tools/sudoku-grid-verify.awk" "$tmp/turns64.txt" "$tmp/turns64.sol"; then
+		echo "ok turns64 with CaDiCaL out of memory: $(sed 's/.*\(time: [0-9.]* s\).*/\1/' "$tmp/err")"
+	else
+		echo "FAIL turns64 with CaDiCaL out of memory: exit $rc"; cat "$tmp/err"; status=1
+	fi
 else
 	echo "skip turns64: built without CaDiCaL"
 fi

@@ -453,6 +453,10 @@ static int enumerate(struct sat_run *r, size_t *sol, size_t n_forced, uint64_t c
 			r->m->limit(r->s, "conflicts", conflicts > INT_MAX ? INT_MAX : (int)conflicts);
 		ss->calls++;
 		int res = r->m->solve(r->s);
+		if (res == DLX__SAT_MODULE_FAILED) {
+			st->stop = DLX_STOP_ERROR;
+			return DLX_ERR_NOMEM;
+		}
 		if (res == 20) {
 			st->stop = DLX_STOP_COMPLETE;
 			return DLX_OK;
@@ -495,6 +499,7 @@ struct dlx_sat_search {
 	dlx_stats st;           /* the totals so far and the last stop */
 	dlx_sat_stats ss;
 	bool over;              /* st.stop is final: every later call reports it again */
+	int err;                /* and returns this (the solver's failure: DLX_ERR_NOMEM) */
 };
 
 static void sat_search_free(struct dlx_sat_search *s)
@@ -535,6 +540,10 @@ static int sat_start(dlx_problem *p, const dlx_search_params *params, const stru
 	clock_gettime(CLOCK_MONOTONIC, &r->last_poll);
 	s->st.stop = DLX_STOP_NODE_LIMIT;
 	r->s = m->init();
+	if (!r->s) {
+		free(s);
+		return DLX_ERR_NOMEM;
+	}
 	/* The library never prints: CaDiCaL's messages (such as "found falsified original clause") off. */
 	m->set_option(r->s, "quiet", 1);
 	if (r->cfg->sat_options)
@@ -590,10 +599,10 @@ int dlx_sat_next(dlx_sat_search *s, uint64_t conflicts, dlx_stats *stats, dlx_sa
 			*sat = (dlx_sat_stats){ 0, 0, 0 };
 		return DLX_ERR_INVALID;
 	}
-	int rc = DLX_OK;
+	int rc = s->err;
 	if (!s->over) {
 		s->r.stopped = false;
-		rc = enumerate(&s->r, s->sol, s->n_forced, conflicts, &s->st, &s->ss);
+		rc = s->err = enumerate(&s->r, s->sol, s->n_forced, conflicts, &s->st, &s->ss);
 		s->over = s->st.stop != DLX_STOP_NODE_LIMIT && s->st.stop != DLX_STOP_POLL;
 	}
 	sat_report(s, stats, sat);

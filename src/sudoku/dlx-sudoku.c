@@ -923,6 +923,7 @@ static int search_turns(dlx_sudoku *s, dlx_problem *p, const uint8_t *givens, co
 	}
 	dlx_search_params sp = core_params(s, params);
 	dlx_sat_search *sat = NULL;
+	bool sat_out = false; /* CaDiCaL ran out of memory: the local search goes on alone */
 	uint64_t moves = local_moves(s), conflicts = DLX_SUDOKU_AUTO_CONFLICTS;
 	for (;;) {
 		s->last_engine = DLX_SUDOKU_ENGINE_LOCAL;
@@ -931,11 +932,21 @@ static int search_turns(dlx_sudoku *s, dlx_problem *p, const uint8_t *givens, co
 			hand_on_local(s, params, stats);
 		if (rc || stats->stop != DLX_STOP_NODE_LIMIT)
 			break;
-		s->last_engine = DLX_SUDOKU_ENGINE_SAT;
-		if (!sat)
-			rc = dlx_sat_start(p, &sp, &sat);
-		if (!rc)
-			rc = dlx_sat_next(sat, conflicts, stats, NULL);
+		if (!sat_out) {
+			s->last_engine = DLX_SUDOKU_ENGINE_SAT;
+			if (!sat)
+				rc = dlx_sat_start(p, &sp, &sat);
+			if (!rc)
+				rc = dlx_sat_next(sat, conflicts, stats, NULL);
+			if (rc == DLX_ERR_NOMEM) {
+				/* A big board under a low `ulimit -v`: its memory back, as if CaDiCaL were not built. */
+				dlx_sat_free(sat);
+				sat = NULL;
+				sat_out = true;
+				rc = DLX_OK;
+				stats->stop = DLX_STOP_NODE_LIMIT;
+			}
+		}
 		if (rc)
 			stats->stop = DLX_STOP_ERROR;
 		if (rc || stats->stop != DLX_STOP_NODE_LIMIT)
