@@ -390,14 +390,15 @@ static int count_below(struct prober *pr, int32_t first, int32_t last, int32_t p
 	int rc = live_options(pr, i, run ? first : p->node.down[i], run ? last : p->node.up[i], &n);
 	if (rc || !n)
 		return rc;
-	int32_t *mine = malloc(n * sizeof *mine);
+	/* mine[n..]: skipped[] as it is here (a scan below may move scan_from past items only the choices below cover). */
+	int32_t from = p->scan_from, n_skipped = p->n_skipped;
+	int32_t *mine = malloc((n + (size_t)n_skipped) * sizeof *mine);
 	if (!mine)
 		return DLX_ERR_NOMEM;
+	int32_t *skipped = mine + n;
 	memcpy(mine, pr->live, n * sizeof *mine);
+	memcpy(skipped, p->skipped, (size_t)n_skipped * sizeof *skipped);
 	size_t keep = dlx_forced_count(p);
-	/* A scan below may move scan_from past items that only the choices below cover. */
-	int32_t from = p->scan_from, n_skipped = p->n_skipped, skipped[DLX_SKIPPED];
-	memcpy(skipped, p->skipped, sizeof skipped);
 	for (size_t k = 0; k < n && !rc; k++) {
 		bool below_emptied;
 		rc = force_child(pr, mine[k], &below_emptied);
@@ -406,7 +407,7 @@ static int count_below(struct prober *pr, int32_t first, int32_t last, int32_t p
 		dlx__release_probe(p, keep, pr->track);
 		p->scan_from = from;
 		p->n_skipped = n_skipped;
-		memcpy(p->skipped, skipped, sizeof skipped);
+		memcpy(p->skipped, skipped, (size_t)n_skipped * sizeof *skipped);
 	}
 	free(mine);
 	return rc;

@@ -131,7 +131,8 @@ dlx_problem *dlx_problem_new(size_t n_primary, size_t n_secondary)
 	p->pos = malloc((n + 1) * sizeof *p->pos);
 	p->mark = calloc(n + 2, sizeof *p->mark);
 	p->low = calloc(low_words(n), sizeof *p->low);
-	if (!p->len || !p->set || !p->pos || !p->mark || !p->low || grow_nodes(p, n + 2 + 64)) {
+	p->skipped = malloc(dlx__skip_room((int32_t)n_primary) * sizeof *p->skipped);
+	if (!p->len || !p->set || !p->pos || !p->mark || !p->low || !p->skipped || grow_nodes(p, n + 2 + 64)) {
 		dlx_problem_free(p);
 		return NULL;
 	}
@@ -178,6 +179,7 @@ void dlx_problem_free(dlx_problem *p)
 	free(p->opt_start);
 	free(p->mark);
 	free(p->low);
+	free(p->skipped);
 	free(p->forced);
 	dlx__snapshot_free(p);
 	free(p->choice);
@@ -350,6 +352,7 @@ static dlx_problem *clone_problem(const dlx_problem *p, bool borrow)
 	c->node = (struct dlx_nodes){ NULL, NULL, NULL };
 	c->mark = NULL;
 	c->low = NULL;
+	c->skipped = NULL;
 	c->snap = NULL;
 	c->ck_part = NULL;
 	c->sol = NULL;
@@ -370,7 +373,8 @@ static dlx_problem *clone_problem(const dlx_problem *p, bool borrow)
 	c->set = malloc((n + 1) * sizeof *c->set);
 	c->pos = malloc((n + 1) * sizeof *c->pos);
 	c->low = malloc(low_words(n) * sizeof *c->low);
-	bool ok = c->len && c->set && c->pos && c->low;
+	c->skipped = malloc(dlx__skip_room(p->np) * sizeof *c->skipped);
+	bool ok = c->len && c->set && c->pos && c->low && c->skipped;
 	if (borrow) {
 		c->cap_nodes = p->n_nodes;
 		c->cap_options = p->n_options;
@@ -396,6 +400,7 @@ static dlx_problem *clone_problem(const dlx_problem *p, bool borrow)
 	memcpy(c->len, p->len, (n + 1) * sizeof *c->len);
 	memcpy(c->set, p->set, (n + 1) * sizeof *c->set);
 	memcpy(c->pos, p->pos, (n + 1) * sizeof *c->pos);
+	memcpy(c->skipped, p->skipped, (size_t)p->n_skipped * sizeof *c->skipped);
 	if (!borrow) {
 		memcpy(c->node.top, p->node.top, p->n_nodes * sizeof *c->node.top);
 		if (p->n_options)

@@ -69,8 +69,15 @@
  * active one's, so a scan of len[] in item order needs no other test.
  */
 #define DLX_COVERED ((int32_t)1 << 30)
-/* The open items a scan may move scan_from past (see choose_item() in dlx-links.h). */
+/*
+ * The open items a scan may move scan_from past (see skip_open() in
+ * dlx-links.h): DLX_SKIPPED, and one more for each DLX_SKIP_SPAN items the
+ * move passes, so that reading them at every node costs at most a quarter
+ * of the words the scan read there (eight low bytes a word).
+ */
 #define DLX_SKIPPED 16
+#define DLX_SKIP_SPAN 32
+#define DLX_SKIP_BACKOFF 6
 /*
  * Added to a secondary item's len from the start: it never reaches 0 or 1,
  * so the covers' test for an emptied item and the low[] bytes see primary
@@ -109,7 +116,7 @@ struct dlx_problem {
 	 * scan_from is covered, but for the n_skipped items of skipped[] (at
 	 * the end of the struct, in item order), open when it moved past them.
 	 * A scan that passes a long run of zero bytes moves it past the covered
-	 * items there and up to DLX_SKIPPED open ones at scan_level; the move
+	 * items there and the open ones, when few (DLX_SKIPPED), at scan_level; the move
 	 * holds at that level and below, so going back above it returns to
 	 * low_from (scan_reset()).
 	 */
@@ -190,10 +197,15 @@ struct dlx_problem {
 	dlx_stats ck_at;             /* the counters at that poll or stop */
 	/* A part's search's (dlx_search_parts_resume()), allocated by the first; NULL before. */
 	struct dlx__ck_part *ck_part;
-	/* See scan_from; here, where the fields the search reads at every node stay as they were. */
-	int32_t skipped[DLX_SKIPPED];
+	/*
+	 * See scan_from; here, where the fields the search reads at every node
+	 * stay as they were.  Room for dlx__skip_room(np) items.
+	 */
+	int32_t *skipped;
 	/* The items of the long runs scans read since skip_open() last looked (see there). */
 	uint64_t skip_credit;
+	/* How many of skip_open()'s last looks in a row failed (up to DLX_SKIP_BACKOFF): each doubles the wait. */
+	uint8_t skip_failed;
 	/* Primary items with one option as built: forced moves at the root (see want_tracking()). */
 	size_t n_single;
 };
@@ -268,6 +280,12 @@ enum { DLX_CK_NONE = 0, DLX_CK_ENTERED, DLX_CK_BEFORE };
 static inline size_t low_words(size_t n)
 {
 	return n + 9;
+}
+
+/* The entries of skipped[] for np primary items: as many as a move past all of them may keep. */
+static inline size_t dlx__skip_room(int32_t np)
+{
+	return DLX_SKIPPED + (size_t)np / DLX_SKIP_SPAN;
 }
 
 /* Outside a search, an item is active (uncovered) iff pos[i] lies in its region's prefix. */
