@@ -368,8 +368,9 @@ typedef struct dlx_search_params {
  * A node where no item is down to one option scans the open items; a
  * forced move (an item with one option left) is looked for from where the
  * last scans stopped, past the covered items and, with more than 8,192
- * primary items, past up to 16 items left open, so that a chain of forced
- * moves costs amortised O(1) reads a move (below 8,192, at most
+ * primary items, past the items left open when they are at most 16 plus
+ * a 32nd of the items passed, so that a chain of forced moves costs
+ * amortised O(1 + items left open) reads a move (below 8,192, at most
  * n_primary / 8).
  */
 DLX_API int dlx_search(dlx_problem *p, const dlx_search_params *params, dlx_stats *stats);
