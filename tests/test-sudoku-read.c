@@ -5,6 +5,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include <check.h>
+#include <ctype.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -684,6 +685,92 @@ START_TEST(test_guess_hex)
 }
 END_TEST
 
+/* hex16 as a grid of words, one cell a word: f maps each cell's byte (or NULL), word k replaces cell k (or NULL). */
+static void spaced16(char *out, char (*f)(char), size_t k, const char *word)
+{
+	size_t n = 0;
+	for (size_t c = 0; c < 256; c++) {
+		if (c == k && word) {
+			n += (size_t)sprintf(out + n, "%s", word);
+		} else {
+			out[n++] = f ? f(hex16[c]) : hex16[c];
+		}
+		out[n++] = c % 16 == 15 ? '\n' : ' ';
+	}
+	out[n] = '\0';
+}
+
+static char letters_blank(char c)
+{
+	return isalpha((unsigned char)c) ? '.' : c;
+}
+
+static char blanks_zero(char c)
+{
+	return isalpha((unsigned char)c) || c == '.' ? '0' : c;
+}
+
+/*
+ * A hex puzzle written as a grid of words, "A . 6 7 . 4 D . 2": its digits
+ * were read as decimal numbers, so '0' became a blank and 1-9 one digit
+ * less than hex's beside the letters: a wrong board, exit 0, with
+ * --alphabet hex too.  Digits beside symbols are symbols now.
+ */
+START_TEST(test_spaced_hex)
+{
+	char text[16 * 16 * 3 + 1];
+	size_t zero = strchr(hex16, '0') - hex16;
+	struct sudoku_puzzle pz;
+	struct sudoku_read_error err;
+	const enum sudoku_alphabet opts[2] = { SUDOKU_ALPHA_AUTO, SUDOKU_ALPHA_HEX };
+	for (int t = 0; t < 2; t++) {
+		spaced16(text, NULL, 256, NULL);
+		struct src s = open_text(text, SUDOKU_FORMAT_AUTO, opts[t]);
+		ck_assert_int_eq(sudoku_reader_next(s.r, &pz, &err), 1);
+		ck_assert_uint_eq(pz.side, 16);
+		ck_assert_int_eq(pz.alphabet, SUDOKU_ALPHA_HEX);
+		ck_assert_ptr_null(pz.note);
+		ck_assert_uint_eq(pz.cells[0], 11);  /* A */
+		ck_assert_uint_eq(pz.cells[2], 7);   /* 6 */
+		ck_assert_uint_eq(pz.cells[zero], 1);
+		close_all(&s);
+		/* No letter given: '0' beside '.' is a digit all the same. */
+		spaced16(text, letters_blank, 256, NULL);
+		s = open_text(text, SUDOKU_FORMAT_AUTO, opts[t]);
+		ck_assert_int_eq(sudoku_reader_next(s.r, &pz, &err), 1);
+		ck_assert_int_eq(pz.alphabet, SUDOKU_ALPHA_HEX);
+		ck_assert_uint_eq(pz.cells[0], 0);
+		ck_assert_uint_eq(pz.cells[2], 7);
+		ck_assert_uint_eq(pz.cells[zero], 1);
+		close_all(&s);
+	}
+	/* Numbers only, '0' the blank: a grid of numbers, which --alphabet hex says may be wrong. */
+	spaced16(text, blanks_zero, 256, NULL);
+	for (int t = 0; t < 2; t++) {
+		struct src s = open_text(text, SUDOKU_FORMAT_AUTO, opts[t]);
+		ck_assert_int_eq(sudoku_reader_next(s.r, &pz, &err), 1);
+		ck_assert_uint_eq(pz.cells[0], 0);
+		ck_assert_uint_eq(pz.cells[2], 6);
+		if (t) {
+			ck_assert_ptr_nonnull(pz.note);
+			ck_assert_ptr_nonnull(strstr(pz.note, "'0' read as a blank"));
+		}
+		close_all(&s);
+	}
+	/* A number of two digits makes it a grid of numbers: letters beside it are alnum's 10 and up. */
+	spaced16(text, letters_blank, 1, "16");
+	text[0] = 'A';
+	struct src s = open_text(text, SUDOKU_FORMAT_AUTO, SUDOKU_ALPHA_AUTO);
+	ck_assert_int_eq(sudoku_reader_next(s.r, &pz, &err), 1);
+	ck_assert_int_eq(pz.alphabet, SUDOKU_ALPHA_ALNUM);
+	ck_assert_uint_eq(pz.cells[0], 10);
+	ck_assert_uint_eq(pz.cells[1], 16);
+	ck_assert_uint_eq(pz.cells[2], 6);
+	ck_assert_uint_eq(pz.cells[zero], 0);
+	close_all(&s);
+}
+END_TEST
+
 static const char grid16_low_first_row[] =
 	"0000100432000000\n"
 	"GE4130D00C0FAB02\n"
@@ -1236,6 +1323,7 @@ static Suite *read_suite(void)
 	suite_add_tcase(s, tc);
 	tc = tcase_create("guesses");
 	tcase_add_test(tc, test_guess_hex);
+	tcase_add_test(tc, test_spaced_hex);
 	tcase_add_test(tc, test_guess_16x16_grid);
 	tcase_add_test(tc, test_guess_flat_grid);
 	tcase_add_test(tc, test_rectangles);

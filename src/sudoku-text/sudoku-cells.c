@@ -189,6 +189,31 @@ static struct symbol_use symbols_used(const uint16_t *raw, size_t n)
 	return u;
 }
 
+enum digit_words cells_digit_words(uint16_t *raw, size_t n, enum sudoku_alphabet opt)
+{
+	bool number = false, small = true, symbol = false, other_blank = false, zero = false;
+	for (size_t k = 0; k < n; k++) {
+		unsigned v = raw[k];
+		if (v >= RAW_NUMBER) {
+			number = true;
+			small &= v - RAW_NUMBER <= 9;
+			zero |= v == RAW_NUMBER;
+		} else if (v == '.' || v == '_' || v == '-') {
+			other_blank = true;
+		} else if (v != '0') {
+			symbol = true;
+		}
+	}
+	if (!number || !small)
+		return DIGIT_WORDS_NUMBERS;
+	if (!symbol && !(other_blank && (opt == SUDOKU_ALPHA_HEX || (opt == SUDOKU_ALPHA_AUTO && zero))))
+		return opt == SUDOKU_ALPHA_HEX && zero ? DIGIT_WORDS_AMBIGUOUS : DIGIT_WORDS_NUMBERS;
+	for (size_t k = 0; k < n; k++)
+		if (raw[k] >= RAW_NUMBER)
+			raw[k] = (uint16_t)('0' + (raw[k] - RAW_NUMBER));
+	return DIGIT_WORDS_SYMBOLS;
+}
+
 /*
  * The alphabet of a board with side > 9 when none was given.  '0' next to
  * other blanks can only be a digit: hex, if its letters fit (0-F on 16x16).

@@ -88,6 +88,28 @@ size_t cells_in_row(const struct text_line *l);
  */
 void cells_decode_table(int16_t *tb, enum sudoku_alphabet a, unsigned side, bool drawn);
 
+/* What cells_digit_words() made of a puzzle's numbers. */
+enum digit_words {
+	DIGIT_WORDS_NUMBERS,  /* left as numbers: a grid of numbers, 0 a blank */
+	DIGIT_WORDS_SYMBOLS,  /* turned into the digits' symbols */
+	DIGIT_WORDS_AMBIGUOUS /* left as numbers, though the alphabet says '0' is a symbol (hex) */
+};
+
+/*
+ * A grid row's one-digit words are symbols, not numbers, in a grid of
+ * single symbols: beside a letter (or another symbol but a blank), or
+ * beside the blanks '.', '_', '-', which leave '0' to be a digit, when
+ * the alphabet (opt, SUDOKU_ALPHA_AUTO when none was given) is hex or a
+ * '0' is there to be guessed one (cells_guess_alphabet()).  Then every
+ * number of the n raw cells becomes its digit's byte, unless one has two
+ * digits or more (a grid of numbers, and letters beside them are alnum's
+ * 10 and up).  Read as numbers, hex's '0' was a blank and every digit one
+ * less: a wrong board, exit 0.  Read as symbols, alnum's digits and blank
+ * '0' are what the numbers were.  In hex without either sign, a '0' stays
+ * a blank (DIGIT_WORDS_AMBIGUOUS, for a note).  Complexity: O(n).
+ */
+enum digit_words cells_digit_words(uint16_t *raw, size_t n, enum sudoku_alphabet opt);
+
 /*
  * The alphabet of a board with this side when none was given, from its n
  * raw cells.  *note is set to a remark for the user when the reading is a

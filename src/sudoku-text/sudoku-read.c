@@ -136,6 +136,9 @@ static int decode(struct sudoku_reader *r, unsigned side, bool drawn, struct sud
 {
 	size_t cells = (size_t)side * side;
 	enum sudoku_alphabet a = r->alpha_opt;
+	/* "0 1 . A" spaced: digits beside letters read as numbers lost hex's '0' to a blank, silently. */
+	if (cells_digit_words(r->raw, cells, a) == DIGIT_WORDS_AMBIGUOUS)
+		pz->note = "a grid of numbers, '0' read as a blank; write blanks as '.' if '0' is a hex digit";
 	if (a == SUDOKU_ALPHA_AUTO) {
 		/*
 		 * The first puzzle of a side decides its alphabet for the file; each

@@ -12,7 +12,8 @@
  * struct sudoku_box).
  *  - line:    one puzzle per line, N² symbols;
  *  - grid:    N rows of N whitespace-separated numbers (0 blank), or of
- *             single symbols;
+ *             single symbols (one-digit words are symbols beside them, see
+ *             cells_digit_words());
  *  - compact: N rows of N symbols without separators;
  *  - drawn:   compact or spaced rows with '|' between boxes and lines of
  *             '-', '+', '|', '=' between bands (and '*' in Simple Sudoku's

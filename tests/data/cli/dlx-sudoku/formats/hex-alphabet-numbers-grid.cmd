@@ -1,0 +1,1 @@
+-A hex --limit 1 --count
