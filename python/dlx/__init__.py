@@ -56,7 +56,8 @@ __all__ = ["Problem", "Solutions", "Stats", "Estimate", "Best", "FormatError", "
 
 
 class FormatWarning(UserWarning):
-    """Knuth-format text read with something left out (see :meth:`Problem.from_knuth`)."""
+    """Knuth-format text read with something left out (see :meth:`Problem.from_knuth`), or a sudoku
+    read by a guess that could be wrong (see :attr:`dlx.sudoku.Puzzle.note`)."""
 
 __version__: str = _dlx.version()
 

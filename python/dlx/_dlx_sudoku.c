@@ -355,8 +355,10 @@ static FILE *open_bytes(Py_buffer *buf)
 
 /*
  * sudoku_read(data, format, alphabet, regions) -> a list of
- * (box, cells, line, format, alphabet, spaced, regions or None), every
- * puzzle of data; regions true: each is followed by its jigsaw map.
+ * (box, cells, line, format, alphabet, spaced, regions or None, note or
+ * None), every puzzle of data; regions true: each is followed by its
+ * jigsaw map.  The note says how the reader guessed where the guess could
+ * be wrong (dlx-sudoku prints it on stderr).
  */
 PyObject *dlxpy_sudoku_read(PyObject *self, PyObject *args)
 {
@@ -415,10 +417,10 @@ PyObject *dlxpy_sudoku_read(PyObject *self, PyObject *args)
 		}
 		PyObject *regions = pz.regions ? PyBytes_FromStringAndSize((const char *)pz.regions, n)
 					       : (Py_INCREF(Py_None), Py_None);
-		PyObject *item = regions ? Py_BuildValue("(Iy#nssOO)", pz.box_rows, (const char *)pz.cells, n,
+		PyObject *item = regions ? Py_BuildValue("(Iy#nssOOz)", pz.box_rows, (const char *)pz.cells, n,
 							 (Py_ssize_t)pz.line, sudoku_format_name(pz.format),
 							 alphabet_name(pz.alphabet), pz.spaced ? Py_True : Py_False,
-							 regions)
+							 regions, pz.note)
 					 : NULL;
 		Py_XDECREF(regions);
 		if (!item || PyList_Append(list, item) < 0) {

@@ -45,6 +45,7 @@ from __future__ import annotations
 
 import os
 import threading
+import warnings
 from typing import Any, Dict, List, NamedTuple, Optional, Tuple, Union
 
 from . import _dlx, _limit, _threads, _time_limit
@@ -75,6 +76,9 @@ class Puzzle(NamedTuple):
     """A grid whose rows were words (numbers or symbols between blanks)."""
     regions: Optional[bytes]
     """Its jigsaw map (N² region numbers 1..N) when read with ``variant`` jigsaw and no map given."""
+    note: Optional[str] = None
+    """How the reader guessed where the guess could be wrong (the alphabet of a 16x16 puzzle whose
+    givens fit two), as ``dlx-sudoku`` says on stderr; :func:`read` also warns with it."""
 
 
 class Grade(NamedTuple):
@@ -159,10 +163,20 @@ def read(text: Union[str, bytes, "os.PathLike[str]"], format: str = "auto", alph
         data, name = _text(text)
     _, jigsaw = _flags(variant)
     try:
-        return [Puzzle(*p) for p in _dlx.sudoku_read(data, format, alphabet, jigsaw and regions is None)]
+        found = [Puzzle(*p) for p in _dlx.sudoku_read(data, format, alphabet, jigsaw and regions is None)]
     except FormatError as e:
         e.filename = name
         raise
+    _warn_notes(found, name, 3)
+    return found
+
+
+def _warn_notes(found: List[Puzzle], name: Optional[str], stacklevel: int) -> None:
+    """A :class:`dlx.FormatWarning` for each puzzle read by a guess that could be wrong."""
+    from . import FormatWarning
+    for pz in found:
+        if pz.note:
+            warnings.warn(f"{name or '<text>'}:{pz.line}: {pz.note}", FormatWarning, stacklevel=stacklevel)
 
 
 _local = threading.local()
@@ -213,10 +227,11 @@ def _one(puzzle: Union[str, bytes, Puzzle], variant: str, regions: Optional[str]
             return _Job(pz, _solver(pz.box, flags, pz.regions), _layout(pz, output))
     else:
         data, _ = _text(puzzle)
-        found = _dlx.sudoku_read(data, format, alphabet, False)
+        found = [Puzzle(*p) for p in _dlx.sudoku_read(data, format, alphabet, False)]
         if len(found) != 1:
             raise ValueError(f"expected one puzzle, found {len(found)}")
-        pz = Puzzle(*found[0])
+        pz = found[0]
+        _warn_notes(found, None, 4)
     if jigsaw and regions is None:
         raise ValueError("a jigsaw needs its region map: regions=")
     rmap = None

@@ -148,6 +148,31 @@ def test_read_many(data):
     assert puzzles[0].line >= 1
 
 
+HEX16 = ("A.67.4D.2..9C.BF..3..6...B.E9..19..........326....4...8E.......7.3..A7...D.682....D26B....ECA..38E"
+         ".6..4C.2....7.4..C.E2.1397B.F..7......A....FC4..C......7..E.D...9.8.E..56...AB...B.9A....D613.69.8."
+         "A0...4..52.C.BDE.6.9....7......D.9..C..4....524F8B..A..D...")
+
+
+def test_read_notes_guesses():
+    """A reading that is a guess says so: Puzzle.note and a FormatWarning (the CLI's note on stderr)."""
+    sure = sudoku.read(HEX16)
+    assert sure[0].alphabet == "hex" and sure[0].note is None
+    # '0' the only blank, symbols hex could read too: alnum, and a warning naming the line.
+    guess = "\n" + HEX16.replace("0", "1").replace(".", "0") + "\n"
+    with pytest.warns(dlx.FormatWarning, match=r"<text>:2: '0' read as a blank") as w:
+        puzzles = sudoku.read(guess)
+    assert len(w) == 1 and w[0].filename == __file__
+    assert puzzles[0].alphabet == "alnum" and "--alphabet hex" in puzzles[0].note
+    with pytest.warns(dlx.FormatWarning) as w:
+        sudoku.solve(guess.strip())
+    assert w[0].filename == __file__
+    # The same puzzle as a grid of words: hex, with no guess.
+    spaced = "\n".join(" ".join(HEX16[r * 16:r * 16 + 16]) for r in range(16))
+    assert sudoku.read(spaced)[0].cells == sure[0].cells
+    # A Puzzle built by hand needs no note.
+    assert sudoku.Puzzle(4, sure[0].cells, 1, "line", "hex", False, None).note is None
+
+
 def test_no_solution_and_conflicts():
     clash = "11" + "." * 79
     assert sudoku.solve(clash) is None
@@ -296,10 +321,11 @@ def test_big_boards_go_to_the_sat_engine(test_data):
     # As dlx-sudoku's default engine: past 25x25, what dancing links do not answer within a
     # million nodes goes to the SAT engine (the binding had kept to dancing links).
     (puzzle,) = lines(test_data / "sudoku" / "sat36.txt")
+    # Its givens fit hex too (no '0', no letter past hex's): said, not guessed.
     with pytest.raises(dlx.LimitReached):
-        sudoku.solve(puzzle, node_limit=999_999)  # below the budget: dancing links alone
-    assert_solves(puzzle, sudoku.solve(puzzle, time_limit=300), 6)
-    assert sudoku.count(puzzle, limit=1) == 1
+        sudoku.solve(puzzle, node_limit=999_999, alphabet="alnum")  # below the budget: dancing links alone
+    assert_solves(puzzle, sudoku.solve(puzzle, time_limit=300, alphabet="alnum"), 6)
+    assert sudoku.count(puzzle, limit=1, alphabet="alnum") == 1
 
 
 def test_empty_big_boards_go_to_the_local_search():
