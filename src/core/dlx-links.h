@@ -232,7 +232,7 @@ static __attribute__((noinline, cold)) void skip_open(dlx_problem *p, int32_t up
 	for (; j < upto; j++) {
 		DLX_COUNT_SCAN(p, 1);
 		if (len[j] < DLX_COVERED) {
-			if (n == room)
+			if (n >= room)
 				break;
 			p->skipped[n++] = j;
 		}
@@ -291,11 +291,11 @@ static __attribute__((noinline)) int32_t lens_scan_skipping(dlx_problem *p)
  * item, and every node read the chain's covered prefix again: quadratic
  * (--estimate=20 on 4 x 10^5 single-option items behind one open item:
  * 412 s).  Here a scan that still finds 1,024 items before its first hit
- * once the covered ones are passed keeps up to DLX_SKIPPED open ones in
- * skipped[], read first at every node (they come before scan_from), and
- * moves past them.  The plain search does the same on problems of more
- * than 8,192 primary items (search_wide() in dlx-search.c), in copies of
- * its own.
+ * once the covered ones are passed keeps the open ones there in skipped[]
+ * when few enough (skip_open()), read first at every node (they come
+ * before scan_from), and moves past them.  The plain search does the same
+ * on problems of more than 8,192 primary items (search_wide() in
+ * dlx-search.c), in copies of its own.
  */
 static ALWAYS_INLINE int32_t choose_item_skipping(dlx_problem *p, bool maybe_zero, size_t level)
 {

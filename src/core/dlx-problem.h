@@ -116,7 +116,7 @@ struct dlx_problem {
 	 * scan_from is covered, but for the n_skipped items of skipped[] (at
 	 * the end of the struct, in item order), open when it moved past them.
 	 * A scan that passes a long run of zero bytes moves it past the covered
-	 * items there and the open ones, when few (DLX_SKIPPED), at scan_level; the move
+	 * items there and the open ones, when few (skip_open()), at scan_level; the move
 	 * holds at that level and below, so going back above it returns to
 	 * low_from (scan_reset()).
 	 */
@@ -204,7 +204,12 @@ struct dlx_problem {
 	int32_t *skipped;
 	/* The items of the long runs scans read since skip_open() last looked (see there). */
 	uint64_t skip_credit;
-	/* How many of skip_open()'s last looks in a row failed (up to DLX_SKIP_BACKOFF): each doubles the wait. */
+	/*
+	 * How many of skip_open()'s last looks in a row failed (up to
+	 * DLX_SKIP_BACKOFF): each doubles the wait.  Kept across searches and
+	 * copied into clones, as skip_credit is: it costs a later look at most
+	 * 64 times the wait, never an answer or a count.
+	 */
 	uint8_t skip_failed;
 	/* Primary items with one option as built: forced moves at the root (see want_tracking()). */
 	size_t n_single;
