@@ -919,9 +919,8 @@ typedef struct dlx_split_params {
  *   time; solutions come in no particular order;
  * - solution_limit is exact: no more solutions are counted or reported;
  * - node_limit is checked across threads every few thousand nodes, so the
- *   search may overrun it by threads x poll interval nodes (4,096 a
- *   worker), and a resumed one by more: up to 10,917 nodes measured in two
- *   threads;
+ *   search, fresh or resumed, may overrun it by up to threads x poll
+ *   interval nodes (4,096 a worker);
  * - on_poll runs in the calling thread: every poll_interval nodes while the
  *   tree is being cut (a stop then ends the search with nothing counted),
  *   then about every 10 ms while workers run (poll_interval is then

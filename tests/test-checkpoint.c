@@ -12,6 +12,7 @@
  * dlx_search()'s totals.
  */
 #include <check.h>
+#include <inttypes.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -1069,6 +1070,60 @@ START_TEST(bounded_checkpoints_refused)
 }
 END_TEST
 
+/*
+ * A search in one thread counts its nodes for node_limit at each poll, so
+ * it stops within a poll interval of the limit, fresh or resumed: a job's
+ * subtrees a little smaller than the interval once polled only between
+ * them, up to twice the interval apart (q16 in two threads, resumed:
+ * 10,917 nodes over for 8,192).  Stopped and resumed to limits a little
+ * further each time, in queens and in a problem with bounds.
+ */
+START_TEST(split_stops_within_a_poll_of_node_limit)
+{
+	for (unsigned bounded = 0; bounded < 2; bounded++) {
+		rng_seed(7919u + bounded);
+		dlx_problem *p = bounded ? NULL : queens(10);
+		while (!p) {
+			p = random_bounded_problem();
+			dlx_stats whole;
+			ck_assert_int_eq(dlx_search(p, NULL, &whole), DLX_OK);
+			if (whole.nodes < 20000) {
+				dlx_problem_free(p);
+				p = NULL;
+			}
+		}
+		dlx_search_params sp = DLX_SEARCH_PARAMS_INIT;
+		void *ck = NULL;
+		size_t len = 0;
+		/* Past the walk that cuts the tree into jobs, which is not stopped: it stops after it. */
+		uint64_t limit = 2000, stops = 0;
+		dlx_stats st;
+		do {
+			sp.poll_interval = 8 + (uint32_t)(rng() % 200);
+			limit += 1 + rng() % 500;
+			sp.node_limit = limit;
+			ck_assert_int_eq(dlx_search_split_resume(p, &sp, 1, ck, len, &st, NULL), DLX_OK);
+			free(ck);
+			ck = NULL;
+			if (st.stop == DLX_STOP_COMPLETE)
+				break;
+			ck_assert_int_eq(st.stop, DLX_STOP_NODE_LIMIT);
+			/* A stop at a node just entered leaves it out: the resume enters it again. */
+			ck_assert_uint_ge(st.nodes + 1, limit);
+			ck_assert_msg(st.nodes < limit + sp.poll_interval, "stop %" PRIu64 ": %" PRIu64
+				      " nodes for a limit of %" PRIu64 ", polls every %" PRIu32, stops, st.nodes, limit,
+				      sp.poll_interval);
+			ck_assert_int_eq(dlx_checkpoint_save(p, 0, &ck, &len), DLX_OK);
+			limit = st.nodes;
+			stops++;
+		} while (stops < 400);
+		ck_assert_uint_gt(stops, 20);
+		free(ck);
+		dlx_problem_free(p);
+	}
+}
+END_TEST
+
 /* A bounded part (Algorithm M's cut) stopped and resumed: dlx_search_parts()'s figures, solutions in order. */
 START_TEST(bounded_part_interrupted_equals_uninterrupted)
 {
@@ -1616,6 +1671,7 @@ static Suite *checkpoint_suite(void)
 	tcase_add_test(tc, user_number_kept);
 	tcase_add_test(tc, save_only_where_a_search_stands);
 	tcase_add_test(tc, node_limit_resumed_stops_again);
+	tcase_add_test(tc, split_stops_within_a_poll_of_node_limit);
 	tcase_add_test(tc, part_interrupted_equals_uninterrupted);
 	tcase_add_test(tc, parts_resumed_add_up);
 	tcase_add_test(tc, other_parts_refused);

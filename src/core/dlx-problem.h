@@ -198,6 +198,13 @@ struct dlx_problem {
 	/* A part's search's (dlx_search_parts_resume()), allocated by the first; NULL before. */
 	struct dlx__ck_part *ck_part;
 	/*
+	 * When the next search's first poll comes, in nodes (0: after
+	 * poll_interval), read and cleared as it starts: a run of subtrees
+	 * (dlx__search_range()) polls every poll_interval nodes of the run,
+	 * not of each subtree, so that a crew's node limit is seen in time.
+	 */
+	uint32_t poll_first;
+	/*
 	 * See scan_from; here, where the fields the search reads at every node
 	 * stay as they were.  Room for dlx__skip_room(np) items.
 	 */

@@ -163,6 +163,10 @@ static SPECIALIZED int search_impl(dlx_problem *p, const dlx_search_params *para
 	const uint64_t node_limit = params->node_limit;
 	const uint32_t poll_every = params->poll_interval ? params->poll_interval : 65536;
 	uint32_t poll_left = poll_every;
+	if (p->poll_first) {
+		poll_left = p->poll_first < poll_every ? p->poll_first : poll_every;
+		p->poll_first = 0;
+	}
 	/* One level's covers update fewer links than the matrix has nodes and items. */
 	const uint64_t update_room = UINT64_MAX - (uint64_t)p->n_nodes - (uint64_t)p->n_items - 2;
 	int rc = DLX_OK;
@@ -741,6 +745,18 @@ static int range_poll(void *ctx, const dlx_stats *so_far)
 }
 
 /*
+ * Before a run's next subtree: its search polls first when the run has
+ * gone poll_every nodes since its last poll.  A subtree's search counts
+ * its polls from its own start, so a run of subtrees a little smaller
+ * than the interval would otherwise poll only between them, up to twice
+ * the interval apart, and a crew would see its node limit late.
+ */
+static void poll_after(dlx_problem *p, uint32_t poll_every, uint64_t unpolled)
+{
+	p->poll_first = unpolled < poll_every ? (uint32_t)(poll_every - unpolled) : 1;
+}
+
+/*
  * The node's part of the search for its options first..last: choose each
  * (a dead end is given up, as the search does), search what lies below it
  * as a search of its own whose counters go on from the run's, and undo
@@ -778,6 +794,8 @@ static SPECIALIZED int range_impl(dlx_problem *p, int32_t first, int32_t last, c
 		} else {
 			const dlx_stats from = run;
 			p->forced[p->n_forced++] = x;
+			if (params->on_poll)
+				poll_after(p, poll_every, run.nodes - rp.polled);
 			rc = search(p, &below, &run, NULL, &from);
 			p->n_forced--;
 			uncommit_rest(p, x, false, colors);
@@ -895,6 +913,19 @@ int dlx__search_range(dlx_problem *p, int32_t first, int32_t last, const dlx_sea
 			: range_impl(p, first, last, params, stats, false);
 }
 
+/* A resumed run's subtree's poll, passed on as it came. */
+struct range_resume_polls {
+	const dlx_search_params *params;
+	uint64_t polled;             /* the run's nodes at the last poll */
+};
+
+static int range_resume_poll(void *ctx, const dlx_stats *so_far)
+{
+	struct range_resume_polls *rps = ctx;
+	rps->polled = so_far->nodes;
+	return rps->params->on_poll(rps->params->poll_ctx, so_far);
+}
+
 /*
  * dlx__search_range() for a part's checkpointed search: the run's options
  * from rank u0 (the rank among the run's options, dead ends included) on,
@@ -916,7 +947,14 @@ static SPECIALIZED int range_resume_impl(dlx_problem *p, int32_t first, int32_t 
 	dlx_stats run = rp->at;
 	run.stop = DLX_STOP_COMPLETE;
 	uint32_t max_level = p->ck_part->max;
-	uint64_t polled = run.nodes;
+	/* The subtrees' polls pass through range_resume_poll(), which notes when the last one came. */
+	struct range_resume_polls rps = { params, run.nodes };
+	uint64_t *polled = &rps.polled;
+	dlx_search_params below = *params;
+	if (params->on_poll) {
+		below.on_poll = range_resume_poll;
+		below.poll_ctx = &rps;
+	}
 	int rc = dlx__grow((void **)&p->forced, &p->cap_forced, p->n_forced + 1, sizeof *p->forced, INT32_MAX);
 	bool reached = false;
 	uint64_t u = 0;
@@ -937,7 +975,9 @@ static SPECIALIZED int range_resume_impl(dlx_problem *p, int32_t first, int32_t 
 			} else {
 				struct dlx__replay from = { here ? rp->depth : 0, rp->item, rp->option, run };
 				p->forced[p->n_forced++] = x;
-				rc = dlx__search_replay(p, params, &from, &run);
+				if (params->on_poll)
+					poll_after(p, poll_every, run.nodes - *polled);
+				rc = dlx__search_replay(p, &below, &from, &run);
 				p->n_forced--;
 				uncommit_rest(p, x, false, colors);
 				max_level = run.max_level > max_level ? run.max_level : max_level;
@@ -949,8 +989,8 @@ static SPECIALIZED int range_resume_impl(dlx_problem *p, int32_t first, int32_t 
 		if (x == last)
 			break;
 		/* Subtrees smaller than the poll interval never poll by themselves. */
-		if (reached && params->on_poll && run.nodes - polled >= poll_every) {
-			polled = run.nodes;
+		if (reached && params->on_poll && run.nodes - *polled >= poll_every) {
+			*polled = run.nodes;
 			p->ck_where = DLX_CK_BEFORE, p->ck_level = 0, p->ck_at = run, p->ck_part->opt = u + 1;
 			p->ck_at.max_level = max_level;
 			if (params->on_poll(params->poll_ctx, &run)) {
