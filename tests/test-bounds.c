@@ -18,6 +18,7 @@
 #include "core-fixtures.h"
 #include "test-trials.h"
 #include "dlx.h"
+#include "dlx-internal.h"
 
 #define MAX_OPT 10
 #define MAX_ITEMS 8
@@ -299,11 +300,25 @@ static void check_one(unsigned seed, bool colors, bool costs, bool unit, uint32_
 	/* A seed's order of the options changes the tree, never the solutions. */
 	if (seed % 3 == 0)
 		ck_assert_int_eq(dlx_shuffle_options(p, seed), DLX_OK);
+	/*
+	 * Algorithm M's choice with its stack of urgent items and by scans
+	 * alone: the same tree.  Half the problems go through everything below
+	 * with the stack, the other half with scans.
+	 */
+	dlx_stats other;
+	dlx__set_tracking(p, (int)(seed % 2 == 0));
+	ck_assert_int_eq(dlx_search(p, NULL, &other), DLX_OK);
+	dlx__set_tracking(p, (int)(seed % 2));
 	ck_assert_int_eq(dlx_search(p, &sp, &st), DLX_OK);
 	ck_assert_uint_eq(st.stop, DLX_STOP_COMPLETE);
 	ck_assert_msg(st.solutions == want.n, "seed %u: %llu solutions, brute force %zu", seed,
 		      (unsigned long long)st.solutions, want.n);
 	ck_assert_uint_eq(got.n, want.n);
+	ck_assert_msg(other.solutions == st.solutions && other.nodes == st.nodes && other.updates == st.updates &&
+			      other.branches == st.branches,
+		      "seed %u: urgent items kept or not, %llu / %llu nodes, %llu / %llu updates", seed,
+		      (unsigned long long)other.nodes, (unsigned long long)st.nodes,
+		      (unsigned long long)other.updates, (unsigned long long)st.updates);
 	/*
 	 * The memoized count (a frontier search over the options, not
 	 * Algorithm M): the brute force's, with a table, one too small to keep

@@ -21,6 +21,7 @@
 #include "core-fixtures.h"
 #include "test-trials.h"
 #include "dlx.h"
+#include "dlx-internal.h"
 
 /* The order solutions come in, as a running hash: equal hashes, equal sequences (for our purposes). */
 struct trace {
@@ -967,6 +968,8 @@ static dlx_problem *random_bounded_problem(void)
 	ck_assert(dlx_has_bounds(p));
 	if (rng() % 2)
 		ck_assert_int_eq(dlx_shuffle_options(p, rng()), DLX_OK);
+	/* Algorithm M with its stack of urgent items, or scans: the same search, replayed alike. */
+	dlx__set_tracking(p, (int)(rng() % 2));
 	return p;
 }
 
@@ -1108,8 +1111,13 @@ START_TEST(split_stops_within_a_poll_of_node_limit)
 			if (st.stop == DLX_STOP_COMPLETE)
 				break;
 			ck_assert_int_eq(st.stop, DLX_STOP_NODE_LIMIT);
-			/* A stop at a node just entered leaves it out: the resume enters it again. */
-			ck_assert_uint_ge(st.nodes + 1, limit);
+			/*
+			 * A stop at a node just entered leaves it out: the resume enters it
+			 * again.  Algorithm M's leaves the nodes its walk above the cut met
+			 * out too (the resume walks them again), so it may stop below.
+			 */
+			if (!bounded)
+				ck_assert_uint_ge(st.nodes + 1, limit);
 			ck_assert_msg(st.nodes < limit + sp.poll_interval, "stop %" PRIu64 ": %" PRIu64
 				      " nodes for a limit of %" PRIu64 ", polls every %" PRIu32, stops, st.nodes, limit,
 				      sp.poll_interval);

@@ -61,6 +61,21 @@
 
 #define ALWAYS_INLINE inline __attribute__((always_inline))
 
+/*
+ * From how many primary items a search keeps the stack of urgent items
+ * (see choose()): below, a node's scan of the active items costs less than
+ * keeping it (25% more time on a 6x8 tiling of 49 items; a chain of forced
+ * moves of 4,096 items scanned at every node costs some 10^7 reads).
+ */
+#define M_WIDE 4096
+
+/* The items choose() reads, in test builds (tests/test-scans.c), handed to the problem by dlx__search_m(). */
+#ifdef DLX_COUNT_SCANS
+#define M_COUNT_SCAN(m) ((m)->scans++)
+#else
+#define M_COUNT_SCAN(m) ((void)0)
+#endif
+
 /* How a level branches on its item. */
 enum { MODE_COVER, MODE_TWEAK };
 
@@ -80,6 +95,20 @@ struct msearch {
 	int32_t *top, *up, *down, *color;
 	int32_t *len, *bound, *slack;  /* len: n + 1; bound, slack: np + 1 */
 	int32_t *prev, *next;          /* the active primary items, 0 the head */
+	/*
+	 * The urgent items, those with one branch at most (see choose()), kept
+	 * only when `urgent` (wide problems, no costs): thr, per item, the len
+	 * at or below which a primary item is urgent (its need, bound less
+	 * min(slack, bound)), -1 for secondary items; urg, n_urg: a stack
+	 * holding every active item with len <= thr, and some that no longer
+	 * are, each once (in_urg).
+	 */
+	bool urgent;
+	int32_t *thr;
+	uint8_t *in_urg;
+	int32_t *urg;
+	int32_t n_urg;
+	uint64_t scans;                /* items choose() read, counted in test builds (M_COUNT_SCAN) */
 	/* The cheapest solutions only (dlx_search_best()), NULL otherwise: */
 	uint64_t *ncost;               /* per node: its option's net cost, its cost less its items' taxes */
 	int32_t *stop;                 /* per item, while covered: the first node of its list left in the others */
@@ -126,6 +155,9 @@ static void ms_free(struct msearch *m)
 	free(m->slack);
 	free(m->prev);
 	free(m->next);
+	free(m->thr);
+	free(m->in_urg);
+	free(m->urg);
 	free(m->ncost);
 	free(m->stop);
 	free(m->maxprim);
@@ -301,6 +333,22 @@ out:
 	return rc;
 }
 
+/* Item j's thr after its bound changed (not in the cheapest solutions' search: its thr stay -1). */
+static inline void note_need(struct msearch *m, int32_t j)
+{
+	int32_t b = m->bound[j], s = m->slack[j];
+	m->thr[j] = b > s ? b - s : 0;
+}
+
+/* Item j's len went down, its need up, or it came back to the active list: on the stack if urgent. */
+static inline void check_urgent(struct msearch *m, int32_t j)
+{
+	if (m->len[j] <= m->thr[j] && !m->in_urg[j]) {
+		m->in_urg[j] = 1;
+		m->urg[m->n_urg++] = j;
+	}
+}
+
 /* Reads p only (a split's threads share it); m->p is not written through either. */
 static int ms_init(struct msearch *m, const dlx_problem *p, bool best)
 {
@@ -318,11 +366,14 @@ static int ms_init(struct msearch *m, const dlx_problem *p, bool best)
 	m->slack = malloc(npr * sizeof *m->slack);
 	m->prev = malloc(npr * sizeof *m->prev);
 	m->next = malloc(npr * sizeof *m->next);
+	m->thr = malloc(ni * sizeof *m->thr);
+	m->in_urg = calloc(npr, 1);
+	m->urg = malloc(npr * sizeof *m->urg);
 	/* Each option is tweaked once at most on a path, and a solution has each once at most. */
 	m->tweak = malloc((nn + 1) * sizeof *m->tweak);
 	m->sol = malloc((p->n_options + 1) * sizeof *m->sol);
 	if (!m->top || !m->up || !m->down || !m->color || !m->len || !m->bound || !m->slack || !m->prev || !m->next ||
-	    !m->tweak || !m->sol)
+	    !m->tweak || !m->sol || !m->thr || !m->in_urg || !m->urg)
 		return DLX_ERR_NOMEM;
 	memcpy(m->top, p->node.top, nn * sizeof *m->top);
 	memcpy(m->up, p->node.up, nn * sizeof *m->up);
@@ -345,11 +396,30 @@ static int ms_init(struct msearch *m, const dlx_problem *p, bool best)
 	m->next[0] = m->np ? 1 : 0;
 	m->prev[0] = m->np;
 	m->bound[0] = m->slack[0] = 0;
-	return best ? best_init(m, p) : DLX_OK;
+	for (int32_t i = 0; i <= m->n; i++)
+		m->thr[i] = -1;
+	if (best)
+		return best_init(m, p);
+	m->urgent = p->track_mode >= 0 ? p->track_mode > 0 : m->np >= M_WIDE;
+	for (int32_t i = 1; m->urgent && i <= m->np; i++) {
+		note_need(m, i);
+		check_urgent(m, i);
+	}
+	return DLX_OK;
 }
 
+/*
+ * The links' operations come in two copies each, from one generic body:
+ * with `urg`, they keep the stack of urgent items (see choose()) as lens go
+ * down, needs go up and items come back; without, they are the plain ones.
+ * Checking in every hide() cost 17-25% on small bounded tilings even with
+ * nothing ever urgent, so only the searches of wide problems keep it (see
+ * M_WIDE).  Lens going up, needs going down and items leaving make no item
+ * urgent: stale entries are dropped by choose().
+ */
+
 /* Takes option pp out of every list but the one pp is in (Knuth's hide, skipping purified nodes). */
-static void hide(struct msearch *m, int32_t pp)
+static ALWAYS_INLINE void hide_g(struct msearch *m, int32_t pp, const bool urg)
 {
 	for (int32_t q = pp + 1; q != pp;) {
 		int32_t x = m->top[q];
@@ -363,9 +433,21 @@ static void hide(struct msearch *m, int32_t pp)
 			m->up[d] = u;
 			m->len[x]--;
 			m->updates++;
+			if (urg)
+				check_urgent(m, x);
 		}
 		q++;
 	}
+}
+
+static void hide(struct msearch *m, int32_t pp)
+{
+	hide_g(m, pp, false);
+}
+
+static void hide_u(struct msearch *m, int32_t pp)
+{
+	hide_g(m, pp, true);
 }
 
 static void unhide(struct msearch *m, int32_t pp)
@@ -393,32 +475,90 @@ static void deactivate(struct msearch *m, int32_t i)
 	m->prev[b] = a;
 }
 
-static void reactivate(struct msearch *m, int32_t i)
+/*
+ * Whether primary item i is in the active list: its links are undone in
+ * the reverse order of the removals, so a removed item's predecessor never
+ * points back to it (Knuth's dancing links), while an active one's does.
+ */
+static inline bool active(const struct msearch *m, int32_t i)
+{
+	return m->next[m->prev[i]] == i;
+}
+
+static ALWAYS_INLINE void reactivate_g(struct msearch *m, int32_t i, const bool urg)
 {
 	m->next[m->prev[i]] = i;
 	m->prev[m->next[i]] = i;
+	if (urg)
+		check_urgent(m, i);
+}
+
+static void reactivate(struct msearch *m, int32_t i)
+{
+	reactivate_g(m, i, false);
+}
+
+/* The bound of the item a level branches on, taken and given back (its need goes with it). */
+static ALWAYS_INLINE void branch_bound(struct msearch *m, int32_t i, const bool urg)
+{
+	m->bound[i]--;
+	if (urg)
+		note_need(m, i);
+}
+
+static ALWAYS_INLINE void backup_bound(struct msearch *m, int32_t i, const bool urg)
+{
+	m->bound[i]++;
+	if (urg) {
+		note_need(m, i);
+		check_urgent(m, i);
+	}
 }
 
 /* Blocks every option of item i (a primary item leaves the active list too). */
-static void cover(struct msearch *m, int32_t i)
+static ALWAYS_INLINE void cover_g(struct msearch *m, int32_t i, const bool urg)
 {
 	if (i <= m->np)
 		deactivate(m, i);
 	m->updates++;
-	for (int32_t x = m->down[i]; x != i; x = m->down[x])
-		hide(m, x);
+	for (int32_t x = m->down[i]; x != i; x = m->down[x]) {
+		if (urg)
+			hide_u(m, x);
+		else
+			hide(m, x);
+	}
 }
 
-static void uncover(struct msearch *m, int32_t i)
+static void cover(struct msearch *m, int32_t i)
+{
+	cover_g(m, i, false);
+}
+
+static void cover_u(struct msearch *m, int32_t i)
+{
+	cover_g(m, i, true);
+}
+
+static ALWAYS_INLINE void uncover_g(struct msearch *m, int32_t i, const bool urg)
 {
 	for (int32_t x = m->up[i]; x != i; x = m->up[x])
 		unhide(m, x);
 	if (i <= m->np)
-		reactivate(m, i);
+		reactivate_g(m, i, urg);
+}
+
+static void uncover(struct msearch *m, int32_t i)
+{
+	uncover_g(m, i, false);
+}
+
+static void uncover_u(struct msearch *m, int32_t i)
+{
+	uncover_g(m, i, true);
 }
 
 /* Algorithm C's purification: secondary item of node q keeps only the options of q's color. */
-static void purify(struct msearch *m, int32_t q)
+static ALWAYS_INLINE void purify_g(struct msearch *m, int32_t q, const bool urg)
 {
 	int32_t i = m->top[q], c = m->color[q];
 	m->color[i] = c;
@@ -426,6 +566,8 @@ static void purify(struct msearch *m, int32_t q)
 	for (int32_t x = m->down[i]; x != i; x = m->down[x]) {
 		if (m->color[x] == c)
 			m->color[x] = -1;
+		else if (urg)
+			hide_u(m, x);
 		else
 			hide(m, x);
 	}
@@ -444,7 +586,7 @@ static void unpurify(struct msearch *m, int32_t q)
 }
 
 /* Commits the items of x's option other than x's own (see the top of the file). */
-static void commit_rest(struct msearch *m, int32_t x)
+static ALWAYS_INLINE void commit_rest_g(struct msearch *m, int32_t x, const bool urg)
 {
 	for (int32_t q = x + 1; q != x;) {
 		int32_t j = m->top[q];
@@ -453,18 +595,37 @@ static void commit_rest(struct msearch *m, int32_t x)
 			continue;
 		}
 		if (j <= m->np) {
-			if (--m->bound[j] == 0)
-				cover(m, j);
+			if (--m->bound[j] == 0) {
+				if (urg)
+					cover_u(m, j);
+				else
+					cover(m, j);
+			}
+			if (urg)
+				note_need(m, j);
 		} else if (m->color[q] == 0) {
-			cover(m, j);
+			if (urg)
+				cover_u(m, j);
+			else
+				cover(m, j);
 		} else if (m->color[q] > 0) {
-			purify(m, q);
+			purify_g(m, q, urg);
 		}
 		q++;
 	}
 }
 
-static void uncommit_rest(struct msearch *m, int32_t x)
+static void commit_rest(struct msearch *m, int32_t x)
+{
+	commit_rest_g(m, x, false);
+}
+
+static void commit_rest_u(struct msearch *m, int32_t x)
+{
+	commit_rest_g(m, x, true);
+}
+
+static ALWAYS_INLINE void uncommit_rest_g(struct msearch *m, int32_t x, const bool urg)
 {
 	for (int32_t q = x - 1; q != x;) {
 		int32_t j = m->top[q];
@@ -474,14 +635,28 @@ static void uncommit_rest(struct msearch *m, int32_t x)
 		}
 		if (j <= m->np) {
 			if (m->bound[j]++ == 0)
-				uncover(m, j);
+				uncover_g(m, j, urg);
+			if (urg) {
+				note_need(m, j);
+				check_urgent(m, j);
+			}
 		} else if (m->color[q] == 0) {
-			uncover(m, j);
+			uncover_g(m, j, urg);
 		} else if (m->color[q] > 0) {
 			unpurify(m, q);
 		}
 		q--;
 	}
+}
+
+static void uncommit_rest(struct msearch *m, int32_t x)
+{
+	uncommit_rest_g(m, x, false);
+}
+
+static void uncommit_rest_u(struct msearch *m, int32_t x)
+{
+	uncommit_rest_g(m, x, true);
 }
 
 /*
@@ -586,16 +761,31 @@ static void uncommit_rest_b(struct msearch *m, int32_t x)
 }
 
 /* Takes option x out of its item's list (and every other): it is not chosen again below. */
-static int tweak(struct msearch *m, int32_t x)
+static ALWAYS_INLINE int tweak_g(struct msearch *m, int32_t x, const bool urg)
 {
-	hide(m, x);
+	if (urg)
+		hide_u(m, x);
+	else
+		hide(m, x);
 	int32_t u = m->up[x], d = m->down[x];
 	m->down[u] = d;
 	m->up[d] = u;
 	m->len[m->top[x]]--;
 	m->updates++;
+	if (urg)
+		check_urgent(m, m->top[x]);
 	m->tweak[m->n_tweak++] = x;
 	return DLX_OK;
+}
+
+static int tweak(struct msearch *m, int32_t x)
+{
+	return tweak_g(m, x, false);
+}
+
+static int tweak_u(struct msearch *m, int32_t x)
+{
+	return tweak_g(m, x, true);
 }
 
 static void untweak_to(struct msearch *m, size_t keep)
@@ -611,15 +801,54 @@ static void untweak_to(struct msearch *m, size_t keep)
 }
 
 /*
+ * choose() among the stack of urgent items: an item with at most one
+ * branch beats every item with two or more, and the stack holds all of
+ * them, so among them the same rule, with the active list's order (item
+ * order) as the last tie-break, gives the same item.  A chain of forced
+ * moves then reads no other item (the scan of the active list at every
+ * node made it quadratic: 5.0 s for 10^5 items, 79 s for 4 x 10^5).
+ * 0 when no item on it is urgent; stale entries leave it.  Not inlined:
+ * only the searches of wide problems have a stack (see M_WIDE).
+ */
+static __attribute__((noinline)) int32_t choose_urgent(struct msearch *m, int32_t *score)
+{
+	int32_t bi = 0, bs = INT32_MAX, bslack = 0, blen = 0;
+	for (int32_t e = 0; e < m->n_urg;) {
+		int32_t k = m->urg[e];
+		M_COUNT_SCAN(m);
+		if (!active(m, k) || m->len[k] > m->thr[k]) {
+			m->in_urg[k] = 0;
+			m->urg[e] = m->urg[--m->n_urg];
+			continue;
+		}
+		e++;
+		int32_t s = m->slack[k] < m->bound[k] ? m->slack[k] : m->bound[k];
+		int32_t len = m->len[k];
+		int32_t t = len + 1 - (m->bound[k] - s);
+		if (t < bs || (t == bs && (s < bslack || (s == bslack && (len > blen || (len == blen && k < bi))))))
+			bi = k, bs = t, bslack = s, blen = len;
+	}
+	*score = bs;
+	return bi;
+}
+
+/*
  * The item to branch on: the fewest branches, len + 1 - (bound - slack)
  * with bound - slack taken as 0 when negative (Knuth's DLX3), ties to the
  * smaller slack, then the longer list.  *score gets its branches (at most
  * 0: it cannot get what it needs).  0 when no primary item is active.
+ * An urgent item first (one branch at most), when a stack keeps them.
  */
-static int32_t choose(const struct msearch *m, int32_t *score)
+static ALWAYS_INLINE int32_t choose(struct msearch *m, int32_t *score)
 {
+	if (m->n_urg) {
+		int32_t u = choose_urgent(m, score);
+		if (u)
+			return u;
+	}
 	int32_t bi = 0, bs = INT32_MAX, bslack = 0, blen = 0;
 	for (int32_t k = m->next[0]; k != 0; k = m->next[k]) {
+		M_COUNT_SCAN(m);
 		int32_t s = m->slack[k] < m->bound[k] ? m->slack[k] : m->bound[k];
 		int32_t need = m->bound[k] - s;
 		int32_t len = m->len[k];
@@ -956,16 +1185,17 @@ static int mreplay(struct msearch *m, const struct dlx__replay *rp)
 		L->cost = m->base;
 		L->tweaks = m->n_tweak;
 		int32_t x;
-		if (--m->bound[i] == 0) {
+		branch_bound(m, i, m->urgent);
+		if (m->bound[i] == 0) {
 			L->mode = MODE_COVER;
-			cover(m, i);
+			m->urgent ? cover_u(m, i) : cover(m, i);
 			for (x = m->down[i]; x != i && option_of(m, x) != want; x = m->down[x])
 				L->k++;
 			/* The branch without an option comes last, and only when i may go without one. */
 			if ((x == i) != (want == DLX__CK_NO_OPTION) || (x == i && m->slack[i] == 0))
 				return DLX_ERR_INVALID;
 			if (x != i)
-				commit_rest(m, x);
+				m->urgent ? commit_rest_u(m, x) : commit_rest(m, x);
 		} else {
 			L->mode = MODE_TWEAK;
 			for (;;) {
@@ -978,9 +1208,9 @@ static int mreplay(struct msearch *m, const struct dlx__replay *rp)
 					deactivate(m, i);
 					break;
 				}
-				tweak(m, x);
+				m->urgent ? tweak_u(m, x) : tweak(m, x);
 				if (option_of(m, x) == want) {
-					commit_rest(m, x);
+					m->urgent ? commit_rest_u(m, x) : commit_rest(m, x);
 					break;
 				}
 				L->k++;
@@ -994,7 +1224,7 @@ static int mreplay(struct msearch *m, const struct dlx__replay *rp)
 }
 
 static ALWAYS_INLINE int msearch_impl(struct msearch *m, const dlx_search_params *params, dlx_stats *stats,
-					 struct keep *kp, const bool best)
+					 struct keep *kp, const bool best, const bool urg)
 {
 	static const dlx_search_params defaults = DLX_SEARCH_PARAMS_INIT;
 	if (!params)
@@ -1146,12 +1376,13 @@ forward:
 		L->k = 0;
 		L->cost = cost;
 		L->tweaks = m->n_tweak;
-		if (--m->bound[i] == 0) {
+		branch_bound(m, i, urg);
+		if (m->bound[i] == 0) {
 			L->mode = MODE_COVER;
 			if (best)
 				cover_b(m, i, budget);
 			else
-				cover(m, i);
+				urg ? cover_u(m, i) : cover(m, i);
 		} else {
 			L->mode = MODE_TWEAK;
 		}
@@ -1182,7 +1413,7 @@ advance:	/* Try level L's branch L->cur (or its next), or back up. */
 			x = i;
 		}
 		if (x != i)
-			tweak(m, x);
+			urg ? tweak_u(m, x) : tweak(m, x);
 		else
 			deactivate(m, i);
 	} else {
@@ -1215,7 +1446,7 @@ advance:	/* Try level L's branch L->cur (or its next), or back up. */
 			cost += m->ncost[x];
 			commit_rest_b(m, x, kp->b->n == kp->k ? kp->kth - cost : UINT64_MAX - 1);
 		} else {
-			commit_rest(m, x);
+			urg ? commit_rest_u(m, x) : commit_rest(m, x);
 		}
 	}
 	level++;
@@ -1227,8 +1458,8 @@ backup:	/* Level L's branches are done: restore its item. */
 	else if (best)
 		uncover_b(m, i);
 	else
-		uncover(m, i);
-	m->bound[i]++;
+		urg ? uncover_u(m, i) : uncover(m, i);
+	backup_bound(m, i, urg);
 
 backdown:	/* Leave this node for its parent's next branch. */
 	if (level == 0)
@@ -1244,13 +1475,13 @@ backdown:	/* Leave this node for its parent's next branch. */
 	L->k++;
 	if (x == i) {
 		if (L->mode == MODE_TWEAK)
-			reactivate(m, i);
+			reactivate_g(m, i, urg);
 		goto backup;
 	}
 	if (best)
 		uncommit_rest_b(m, x);
 	else
-		uncommit_rest(m, x);
+		urg ? uncommit_rest_u(m, x) : uncommit_rest(m, x);
 	if (L->mode == MODE_COVER)
 		L->cur = m->down[x];
 	goto advance;
@@ -1279,8 +1510,9 @@ done:
 static int msearch_run(struct msearch *m, const dlx_search_params *params, dlx_stats *stats, struct keep *kp)
 {
 	if (kp)
-		return msearch_impl(m, params, stats, kp, true);
-	return msearch_impl(m, params, stats, NULL, false);
+		return msearch_impl(m, params, stats, kp, true, false);
+	return m->urgent ? msearch_impl(m, params, stats, NULL, false, true)
+			 : msearch_impl(m, params, stats, NULL, false, false);
 }
 
 int dlx__search_m(dlx_problem *p, const dlx_search_params *params, dlx_stats *stats)
@@ -1295,6 +1527,9 @@ int dlx__search_m(dlx_problem *p, const dlx_search_params *params, dlx_stats *st
 		rc = msearch_run(&m, params, stats, NULL);
 	else if (stats)
 		stats->stop = DLX_STOP_ERROR;
+#ifdef DLX_COUNT_SCANS
+	p->scans += m.scans;
+#endif
 	ms_free(&m);
 	return rc;
 }
@@ -1622,39 +1857,40 @@ int dlx__mprobe(struct dlx__mprober *pr, uint64_t *rng, double *nodes, double *s
 		int32_t k = (int32_t)mprobe_below(rng, (uint64_t)score), c;
 		pr->item[level] = i;
 		pr->tweaks[level] = m->n_tweak;
-		if (--m->bound[i] == 0) {
+		branch_bound(m, i, m->urgent);
+		if (m->bound[i] == 0) {
 			/* Branch k: the k-th option of i's list, or past them the closing one (a slack left). */
-			cover(m, i);
+			m->urgent ? cover_u(m, i) : cover(m, i);
 			c = m->down[i];
 			while (k-- > 0 && c != i)
 				c = m->down[c];
 		} else {
 			/* The options before branch k were tried and tweaked away, as the search leaves them. */
 			while (k-- > 0)
-				tweak(m, m->down[i]);
+				m->urgent ? tweak_u(m, m->down[i]) : tweak(m, m->down[i]);
 			c = m->down[i];
 			if (c != i)
-				tweak(m, c);
+				m->urgent ? tweak_u(m, c) : tweak(m, c);
 			else
 				deactivate(m, i);
 		}
 		pr->cur[level++] = c;
 		if (c != i)
-			commit_rest(m, c);
+			m->urgent ? commit_rest_u(m, c) : commit_rest(m, c);
 	}
 	while (level > 0) {
 		level--;
 		int32_t i = pr->item[level], c = pr->cur[level];
 		if (c != i)
-			uncommit_rest(m, c);
+			m->urgent ? uncommit_rest_u(m, c) : uncommit_rest(m, c);
 		if (m->bound[i] == 0) {
-			uncover(m, i);
+			m->urgent ? uncover_u(m, i) : uncover(m, i);
 		} else {
 			if (c == i)
-				reactivate(m, i);
+				reactivate_g(m, i, m->urgent);
 			untweak_to(m, pr->tweaks[level]);
 		}
-		m->bound[i]++;
+		backup_bound(m, i, m->urgent);
 	}
 	*nodes = x;
 	*solutions = s;
