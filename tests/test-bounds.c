@@ -301,14 +301,14 @@ static void check_one(unsigned seed, bool colors, bool costs, bool unit, uint32_
 	if (seed % 3 == 0)
 		ck_assert_int_eq(dlx_shuffle_options(p, seed), DLX_OK);
 	/*
-	 * Algorithm M's choice with its stack of urgent items and by scans
-	 * alone: the same tree.  Half the problems go through everything below
-	 * with the stack, the other half with scans.
+	 * Algorithm M's choice with its heap of urgent items, by scans alone,
+	 * and taking to the heap after a few nodes: the same tree.  A third of
+	 * the problems go through everything below each way.
 	 */
 	dlx_stats other;
-	dlx__set_tracking(p, (int)(seed % 2 == 0));
+	dlx__set_tracking(p, (int)((seed + 1) % 3));
 	ck_assert_int_eq(dlx_search(p, NULL, &other), DLX_OK);
-	dlx__set_tracking(p, (int)(seed % 2));
+	dlx__set_tracking(p, (int)(seed % 3));
 	ck_assert_int_eq(dlx_search(p, &sp, &st), DLX_OK);
 	ck_assert_uint_eq(st.stop, DLX_STOP_COMPLETE);
 	ck_assert_msg(st.solutions == want.n, "seed %u: %llu solutions, brute force %zu", seed,
@@ -316,7 +316,7 @@ static void check_one(unsigned seed, bool colors, bool costs, bool unit, uint32_
 	ck_assert_uint_eq(got.n, want.n);
 	ck_assert_msg(other.solutions == st.solutions && other.nodes == st.nodes && other.updates == st.updates &&
 			      other.branches == st.branches,
-		      "seed %u: urgent items kept or not, %llu / %llu nodes, %llu / %llu updates", seed,
+		      "seed %u: urgent items kept, not or later, %llu / %llu nodes, %llu / %llu updates", seed,
 		      (unsigned long long)other.nodes, (unsigned long long)st.nodes,
 		      (unsigned long long)other.updates, (unsigned long long)st.updates);
 	/*
@@ -458,6 +458,74 @@ START_TEST(unit_costs_vs_brute_force)
 	static const uint32_t ranges[] = { 1, 2, 10, 1000 };
 	for (unsigned seed = 1; seed <= test_trials(1000); seed++)
 		check_one(seed * 15485863u, seed % 2 == 0, true, true, ranges[seed % 4]);
+}
+END_TEST
+
+/*
+ * Algorithm M with its heap of urgent items and by scans alone, on random
+ * problems larger than brute force takes (20-80 primary items, bounds,
+ * colors, a seed's order), each to a node limit: the same nodes, updates,
+ * branches and solutions, and the same progress when stopped.  Dropping
+ * any of the heap's pushes makes some of them choose another item.
+ */
+START_TEST(urgent_heap_chooses_as_the_scan)
+{
+	unsigned differ = 0;
+	for (unsigned seed = 1; seed <= test_trials(400); seed++) {
+		rng_seed(seed * 2246822519u);
+		size_t np = 20 + rng() % 61, ns = rng() % 4, no = np + rng() % (3 * np);
+		dlx_problem *p = dlx_problem_new(np, ns);
+		ck_assert_ptr_nonnull(p);
+		for (size_t o = 0; o < no; o++) {
+			size_t items[8];
+			uint32_t colors[8];
+			size_t n = 1 + rng() % 3;
+			for (size_t k = 0; k < n; k++) {
+				items[k] = rng() % np;
+				colors[k] = 0;
+				for (size_t j = 0; j < k; j++)
+					if (items[j] == items[k])
+						items[k] = np; /* a repeat: replaced below by a secondary item, or dropped */
+			}
+			size_t m = 0;
+			for (size_t k = 0; k < n; k++)
+				if (items[k] < np)
+					items[m++] = items[k];
+			if (ns && rng() % 3 == 0) {
+				items[m] = np + rng() % ns;
+				colors[m++] = rng() % 3;
+			}
+			ck_assert_int_ge(dlx_add_option_colored(p, items, colors, m), 0);
+		}
+		for (size_t i = 0; i < np; i++)
+			if (rng() % 3 == 0) {
+				uint32_t lo = rng() % 3, hi = lo + rng() % 3;
+				ck_assert_int_eq(dlx_set_item_bounds(p, i, lo, hi ? hi : 1), DLX_OK);
+			}
+		if (!dlx_has_bounds(p))
+			ck_assert_int_eq(dlx_set_item_bounds(p, 0, 0, 2), DLX_OK);
+		if (rng() % 2)
+			ck_assert_int_eq(dlx_shuffle_options(p, seed), DLX_OK);
+		dlx_search_params sp = DLX_SEARCH_PARAMS_INIT;
+		sp.node_limit = 20000;
+		dlx_stats a, b;
+		dlx__set_tracking(p, 0);
+		ck_assert_int_eq(dlx_search(p, &sp, &a), DLX_OK);
+		/* The heap from the start, from a few nodes on, and from where the scans grow long (never here). */
+		for (int mode = 1; mode <= 3; mode++) {
+			dlx__set_tracking(p, mode == 3 ? -1 : mode);
+			ck_assert_int_eq(dlx_search(p, &sp, &b), DLX_OK);
+			ck_assert_msg(a.nodes == b.nodes && a.updates == b.updates && a.branches == b.branches &&
+					      a.solutions == b.solutions && a.stop == b.stop && a.progress == b.progress,
+				      "seed %u (%zu items), mode %d: scans %llu nodes, %llu updates; heap %llu, %llu",
+				      seed, np, mode, (unsigned long long)a.nodes, (unsigned long long)a.updates,
+				      (unsigned long long)b.nodes, (unsigned long long)b.updates);
+		}
+		differ += a.nodes > 100;
+		dlx_problem_free(p);
+	}
+	/* Trees of some depth, not only dead ends at the root. */
+	ck_assert_uint_gt(differ, test_trials(400) / 4);
 }
 END_TEST
 
@@ -1312,6 +1380,7 @@ static Suite *bounds_suite(void)
 	tcase_add_test(tc, bounds_colors_vs_brute_force);
 	tcase_add_test(tc, costs_vs_brute_force);
 	tcase_add_test(tc, unit_costs_vs_brute_force);
+	tcase_add_test(tc, urgent_heap_chooses_as_the_scan);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("api");
 	tcase_add_test(tc, knuth_dlx3_example);

@@ -968,8 +968,8 @@ static dlx_problem *random_bounded_problem(void)
 	ck_assert(dlx_has_bounds(p));
 	if (rng() % 2)
 		ck_assert_int_eq(dlx_shuffle_options(p, rng()), DLX_OK);
-	/* Algorithm M with its stack of urgent items, or scans: the same search, replayed alike. */
-	dlx__set_tracking(p, (int)(rng() % 2));
+	/* Algorithm M with its heap of urgent items, scans, or the heap after a few nodes: replayed alike. */
+	dlx__set_tracking(p, (int)(rng() % 3));
 	return p;
 }
 

@@ -245,33 +245,65 @@ static dlx_problem *bounded_strip(size_t n)
 	return p;
 }
 
-/* Items choose() read per node of Algorithm M's search of a bounded strip of n cells; 2 solutions. */
-static double bounded_reads_per_node(dlx_problem *p)
+/* Item z needing exactly 2 of its two options, beside n items with one option each: every item forced at once. */
+static dlx_problem *bounded_singles(size_t n)
+{
+	dlx_problem *p = dlx_problem_new(n + 1, 0);
+	ck_assert_ptr_nonnull(p);
+	ck_assert_int_eq(dlx_set_item_bounds(p, 0, 2, 2), DLX_OK);
+	size_t z = 0;
+	ck_assert_int_ge(dlx_add_option(p, &z, 1), 0);
+	ck_assert_int_ge(dlx_add_option(p, &z, 1), 0);
+	for (size_t k = 1; k <= n; k++)
+		ck_assert_int_ge(dlx_add_option(p, &k, 1), 0);
+	return p;
+}
+
+/*
+ * Items choose() read per node of Algorithm M's search of p, which has
+ * `solutions`, less the scans it made before it took to the heap: up to
+ * 2^20 items (M_SCAN_WINDOW in dlx-search-m.c), and the heap's start.
+ */
+static double bounded_reads_per_node(dlx_problem *p, uint64_t solutions)
 {
 	uint64_t before = dlx__scans(p);
 	dlx_stats st;
 	ck_assert_int_eq(dlx_search(p, NULL, &st), DLX_OK);
-	ck_assert_uint_eq(st.solutions, 2);
-	return (double)(dlx__scans(p) - before) / (double)st.nodes;
+	ck_assert_uint_eq(st.solutions, solutions);
+	uint64_t reads = dlx__scans(p) - before, start = ((uint64_t)1 << 20) + 2 * dlx_primary_count(p);
+	return (double)(reads > start ? reads - start : 0) / (double)st.nodes;
 }
 
 /*
  * Algorithm M's choice scanned every active item at every node: a chain of
  * forced moves beside one bounded item took 5.0 s at 10^5 cells, 79 s at
- * 4 x 10^5.  Wide problems keep a stack of the items with one branch at
- * most (choose() in dlx-search-m.c); scans alone still read hundreds of
- * items a node on a short strip, which shows the count sees them.
+ * 4 x 10^5; n single-option items beside `2|z`, all forced at once, 10.6 s
+ * at 10^5 (and a stack of the forced items, read whole at every node, kept
+ * that one quadratic).  A search whose scans grow long keeps a heap of the
+ * items with one branch at most (choose() in dlx-search-m.c); scans alone
+ * (kept so) still read hundreds of items a node on short ones, which shows
+ * the count sees them.
  */
 START_TEST(bounded_chain_reads_little_per_node)
 {
-	dlx_problem *p = bounded_strip(chain_size(&chains[0], 1));
-	double r = bounded_reads_per_node(p);
+	size_t n = chain_size(&chains[0], 1);
+	dlx_problem *p = bounded_strip(n);
+	double r = bounded_reads_per_node(p, 2);
 	ck_assert_msg(r <= 20, "bounded strip: %.1f reads per node", r);
 	dlx_problem_free(p);
-	p = bounded_strip(2000);
+	p = bounded_singles(n);
+	r = bounded_reads_per_node(p, 1);
+	ck_assert_msg(r <= 20, "singles beside 2|z: %.1f reads per node", r);
+	dlx_problem_free(p);
+	p = bounded_strip(6000);
 	dlx__set_tracking(p, 0);
-	r = bounded_reads_per_node(p);
+	r = bounded_reads_per_node(p, 2);
 	ck_assert_msg(r > 100, "bounded strip, scans alone: %.1f reads per node", r);
+	dlx_problem_free(p);
+	p = bounded_singles(6000);
+	dlx__set_tracking(p, 0);
+	r = bounded_reads_per_node(p, 1);
+	ck_assert_msg(r > 100, "singles beside 2|z, scans alone: %.1f reads per node", r);
 	dlx_problem_free(p);
 }
 END_TEST

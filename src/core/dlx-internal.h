@@ -98,9 +98,12 @@ int dlx__search_range(dlx_problem *p, int32_t first, int32_t last, const dlx_sea
  * How the search finds its item (see choose_item() in dlx-links.h): -1 chooses by
  * the problem's shape (the default), 0 scans the active items, 1 keeps a
  * byte map of the items with at most one option.  Algorithm M's search
- * likewise: 1 keeps the stack of items with one branch at most (see
- * choose() in dlx-search-m.c), 0 scans.  Both choose the same items,
- * so tests can run a search both ways and compare node counts.
+ * likewise: 1 keeps the heap of items with one branch at most from the
+ * start (see choose() in dlx-search-m.c), 0 scans, -1 starts keeping it
+ * once the scans grow long, and 2 (tests) once a few nodes have been
+ * scanned, wherever that falls (the plain search takes 2 for 1).  All
+ * choose the same items, so tests can run a search every way and compare
+ * node counts.
  */
 void dlx__set_tracking(dlx_problem *p, int mode);
 

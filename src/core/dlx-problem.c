@@ -427,6 +427,6 @@ dlx_problem *dlx__problem_borrow(const dlx_problem *p)
 
 void dlx__set_tracking(dlx_problem *p, int mode)
 {
-	p->track_mode = (int8_t)(mode < 0 ? -1 : mode > 0);
+	p->track_mode = (int8_t)(mode < 0 ? -1 : mode > 2 ? 1 : mode);
 	p->track = want_tracking(p);
 }

@@ -62,12 +62,23 @@
 #define ALWAYS_INLINE inline __attribute__((always_inline))
 
 /*
- * From how many primary items a search keeps the stack of urgent items
- * (see choose()): below, a node's scan of the active items costs less than
- * keeping it (25% more time on a 6x8 tiling of 49 items; a chain of forced
- * moves of 4,096 items scanned at every node costs some 10^7 reads).
+ * When a search starts keeping the heap of urgent items (see choose()):
+ * once its scans of the active items average M_LONG_SCAN items a node or
+ * more over a window of M_SCAN_WINDOW items read.  Keeping it costs about
+ * what a scan of 200 items does (a tiling of a 70x70 board with 100
+ * trominoes, whose deep nodes scan some 300 items: 23% more instructions
+ * with the heap from the start), and a chain of forced moves scans all
+ * the items left (quadratic: 10.6 s for 10^5 items).
  */
-#define M_WIDE 4096
+#define M_LONG_SCAN 1024
+#define M_SCAN_WINDOW ((uint64_t)1 << 20)
+/*
+ * And when it stops: at a node with fewer than M_SHORT_SCAN active items
+ * (the tiling above, keeping the heap past its first nodes: 39% more
+ * instructions).  Each start rebuilds the heap, O(primary items), after a
+ * window of long scans, so going back and forth costs no more than those.
+ */
+#define M_SHORT_SCAN 256
 
 /* The items choose() reads, in test builds (tests/test-scans.c), handed to the problem by dlx__search_m(). */
 #ifdef DLX_COUNT_SCANS
@@ -89,6 +100,15 @@ struct level {
 	uint64_t cost;    /* cost of the options chosen above this level */
 };
 
+/*
+ * An urgent item's place in choose()'s order: t, its branches (1, or 0
+ * for any that cannot get what it needs, all alike: the node ends), then
+ * the smaller slack, the longer list, the lower item.
+ */
+struct ukey {
+	int32_t t, s, len, k;
+};
+
 struct msearch {
 	dlx_problem *p;
 	int32_t n, np;                 /* items, primary items */
@@ -99,15 +119,21 @@ struct msearch {
 	 * The urgent items, those with one branch at most (see choose()), kept
 	 * only when `urgent` (wide problems, no costs): thr, per item, the len
 	 * at or below which a primary item is urgent (its need, bound less
-	 * min(slack, bound)), -1 for secondary items; urg, n_urg: a stack
-	 * holding every active item with len <= thr, and some that no longer
-	 * are, each once (in_urg).
+	 * min(slack, bound)), -1 for secondary items; heap, n_heap (room for
+	 * cap_heap): a binary heap of the urgent items' keys as they were when
+	 * pushed (see check_urgent()).
 	 */
 	bool urgent;
+	bool adaptive;                 /* not keeping it now, but may start (see M_LONG_SCAN) */
+	bool may_stop;                 /* keeping it, and may stop (see M_SHORT_SCAN) */
+	int32_t scan_short;            /* M_SHORT_SCAN; tests make it large */
+	bool switching;                /* msearch_impl() left to go on with the heap: at `forward`, as in sw */
+	int32_t n_active;              /* primary items in the active list */
+	uint64_t scan_sum, scan_nodes; /* the window's items scanned and nodes (adaptive) */
+	uint64_t scan_window, scan_long; /* M_SCAN_WINDOW and M_LONG_SCAN; tests make them small */
 	int32_t *thr;
-	uint8_t *in_urg;
-	int32_t *urg;
-	int32_t n_urg;
+	struct ukey *heap;
+	size_t n_heap, cap_heap;
 	uint64_t scans;                /* items choose() read, counted in test builds (M_COUNT_SCAN) */
 	/* The cheapest solutions only (dlx_search_best()), NULL otherwise: */
 	uint64_t *ncost;               /* per node: its option's net cost, its cost less its items' taxes */
@@ -126,6 +152,12 @@ struct msearch {
 	uint64_t updates;
 	struct dlx__mcut *cut;         /* the subtrees to search (threads, parts), or NULL: all */
 	struct mpause *pause;          /* a pull search's (dlx_iter_*), or NULL: solutions go to on_solution */
+	struct {                       /* msearch_impl()'s locals when it left to go on with the heap */
+		size_t level;
+		uint64_t cost;
+		uint32_t poll_left;
+		dlx_stats st;
+	} sw;
 	/* A checkpointed search (dlx__search_m_replay()): where it starts, and that polls and stops publish its path. */
 	bool ck;
 	size_t start_level;
@@ -156,8 +188,7 @@ static void ms_free(struct msearch *m)
 	free(m->prev);
 	free(m->next);
 	free(m->thr);
-	free(m->in_urg);
-	free(m->urg);
+	free(m->heap);
 	free(m->ncost);
 	free(m->stop);
 	free(m->maxprim);
@@ -340,13 +371,135 @@ static inline void note_need(struct msearch *m, int32_t j)
 	m->thr[j] = b > s ? b - s : 0;
 }
 
-/* Item j's len went down, its need up, or it came back to the active list: on the stack if urgent. */
+static inline bool ukey_less(const struct ukey *a, const struct ukey *b)
+{
+	if (a->t != b->t)
+		return a->t < b->t;
+	if (a->s != b->s)
+		return a->s < b->s;
+	if (a->len != b->len)
+		return a->len > b->len;
+	return a->k < b->k;
+}
+
+/* Primary item k's key now (k urgent: len <= thr), its branches in *t. */
+static inline struct ukey ukey_of(const struct msearch *m, int32_t k, int32_t *t)
+{
+	int32_t s = m->slack[k] < m->bound[k] ? m->slack[k] : m->bound[k];
+	int32_t len = m->len[k];
+	*t = len + 1 - (m->bound[k] - s);
+	return (struct ukey){ *t > 0 ? *t : 0, s, len, k };
+}
+
+static void heap_up(struct msearch *m, size_t at)
+{
+	struct ukey e = m->heap[at];
+	while (at > 0 && ukey_less(&e, &m->heap[(at - 1) / 2])) {
+		m->heap[at] = m->heap[(at - 1) / 2];
+		at = (at - 1) / 2;
+	}
+	m->heap[at] = e;
+}
+
+static void heap_pop(struct msearch *m)
+{
+	struct ukey e = m->heap[--m->n_heap];
+	size_t at = 0, n = m->n_heap;
+	for (;;) {
+		size_t c = 2 * at + 1;
+		if (c >= n)
+			break;
+		if (c + 1 < n && ukey_less(&m->heap[c + 1], &m->heap[c]))
+			c++;
+		if (!ukey_less(&m->heap[c], &e))
+			break;
+		m->heap[at] = m->heap[c];
+		at = c;
+	}
+	if (n)
+		m->heap[at] = e;
+}
+
+/*
+ * Every urgent item's key, afresh: the heap is full of keys gone stale.
+ * Active or not (a covered item's key leaves at the top, see choose()).
+ */
+static __attribute__((noinline)) void heap_rebuild(struct msearch *m)
+{
+	m->n_heap = 0;
+	for (int32_t k = 1; k <= m->np; k++)
+		if (m->len[k] <= m->thr[k]) {
+			int32_t t;
+			m->heap[m->n_heap] = ukey_of(m, k, &t);
+			heap_up(m, m->n_heap++);
+		}
+}
+
+/*
+ * Item j's len went down, its bound changed, or it came back to the active
+ * list: its key, if urgent, goes on the heap.  The heap then holds, for
+ * every active urgent item, a key no later in the order than its key now:
+ * a longer list (unhide(), untweak_to()) goes without a push, since it
+ * only makes the key later (choose() pushes it when it meets the old one).
+ * Full, it is rebuilt (at most np keys in 2 np + 16 places: amortised O(1)).
+ */
 static inline void check_urgent(struct msearch *m, int32_t j)
 {
-	if (m->len[j] <= m->thr[j] && !m->in_urg[j]) {
-		m->in_urg[j] = 1;
-		m->urg[m->n_urg++] = j;
+	if (m->len[j] <= m->thr[j]) {
+		if (m->n_heap == m->cap_heap)
+			heap_rebuild(m);
+		int32_t t;
+		m->heap[m->n_heap] = ukey_of(m, j, &t);
+		heap_up(m, m->n_heap++);
 	}
+}
+
+/* From here on the heap of urgent items is kept: every item's thr, and the heap afresh. */
+static __attribute__((noinline, cold)) void start_urgent(struct msearch *m)
+{
+	for (int32_t i = 1; i <= m->np; i++)
+		note_need(m, i);
+	m->urgent = true;
+	m->may_stop = m->adaptive;
+	m->adaptive = false;
+	heap_rebuild(m);
+}
+
+/* Scans again (adaptive): the heap and thr are left, to be rebuilt if the scans grow long again. */
+static __attribute__((noinline, cold)) void stop_urgent(struct msearch *m)
+{
+	for (int32_t i = 1; i <= m->np; i++)
+		m->thr[i] = -1;
+	m->n_heap = 0;
+	m->urgent = false;
+	m->may_stop = false;
+	m->adaptive = true;
+	m->scan_sum = m->scan_nodes = 0;
+}
+
+
+/*
+ * A node's scan of the active items counted (adaptive searches): true once
+ * a window's scans average M_LONG_SCAN items a node, when the search should
+ * start keeping the heap.
+ */
+static inline bool scans_long(struct msearch *m)
+{
+	m->scan_sum += (uint64_t)m->n_active;
+	m->scan_nodes++;
+	if (m->scan_sum < m->scan_window)
+		return false;
+	bool is_long = m->scan_sum >= m->scan_nodes * m->scan_long;
+	m->scan_sum = m->scan_nodes = 0;
+	return is_long;
+}
+
+/* Where an adaptive search at a node should change its way of choosing (see M_LONG_SCAN, M_SHORT_SCAN). */
+static inline bool should_switch(struct msearch *m)
+{
+	if (m->urgent)
+		return m->may_stop && m->n_active < m->scan_short;
+	return m->adaptive && scans_long(m);
 }
 
 /* Reads p only (a split's threads share it); m->p is not written through either. */
@@ -367,13 +520,13 @@ static int ms_init(struct msearch *m, const dlx_problem *p, bool best)
 	m->prev = malloc(npr * sizeof *m->prev);
 	m->next = malloc(npr * sizeof *m->next);
 	m->thr = malloc(ni * sizeof *m->thr);
-	m->in_urg = calloc(npr, 1);
-	m->urg = malloc(npr * sizeof *m->urg);
+	m->cap_heap = 2 * npr + 16;
+	m->heap = malloc(m->cap_heap * sizeof *m->heap);
 	/* Each option is tweaked once at most on a path, and a solution has each once at most. */
 	m->tweak = malloc((nn + 1) * sizeof *m->tweak);
 	m->sol = malloc((p->n_options + 1) * sizeof *m->sol);
 	if (!m->top || !m->up || !m->down || !m->color || !m->len || !m->bound || !m->slack || !m->prev || !m->next ||
-	    !m->tweak || !m->sol || !m->thr || !m->in_urg || !m->urg)
+	    !m->tweak || !m->sol || !m->thr || !m->heap)
 		return DLX_ERR_NOMEM;
 	memcpy(m->top, p->node.top, nn * sizeof *m->top);
 	memcpy(m->up, p->node.up, nn * sizeof *m->up);
@@ -400,22 +553,27 @@ static int ms_init(struct msearch *m, const dlx_problem *p, bool best)
 		m->thr[i] = -1;
 	if (best)
 		return best_init(m, p);
-	m->urgent = p->track_mode >= 0 ? p->track_mode > 0 : m->np >= M_WIDE;
-	for (int32_t i = 1; m->urgent && i <= m->np; i++) {
-		note_need(m, i);
-		check_urgent(m, i);
-	}
+	m->n_active = m->np;
+	/* Fewer items than a long scan reads: the scans never grow long. */
+	m->adaptive = (p->track_mode < 0 && m->np >= M_LONG_SCAN) || p->track_mode == 2;
+	m->scan_window = M_SCAN_WINDOW;
+	m->scan_long = M_LONG_SCAN;
+	m->scan_short = M_SHORT_SCAN;
+	/* Tests: to the heap after a few nodes, and back at the next. */
+	if (p->track_mode == 2)
+		m->scan_window = 1 + (uint64_t)m->np * 3, m->scan_long = 0, m->scan_short = m->np + 1;
+	if (p->track_mode == 1)
+		start_urgent(m);
 	return DLX_OK;
 }
 
 /*
  * The links' operations come in two copies each, from one generic body:
- * with `urg`, they keep the stack of urgent items (see choose()) as lens go
- * down, needs go up and items come back; without, they are the plain ones.
- * Checking in every hide() cost 17-25% on small bounded tilings even with
- * nothing ever urgent, so only the searches of wide problems keep it (see
- * M_WIDE).  Lens going up, needs going down and items leaving make no item
- * urgent: stale entries are dropped by choose().
+ * with `urg`, they keep the heap of urgent items (see choose()) as lens go
+ * down, bounds change and items come back (see check_urgent()); without,
+ * they are the plain ones.  A test in every hide() cost 17-25% on small
+ * bounded tilings even with nothing ever urgent, so only searches whose
+ * scans grew long keep the heap (see M_LONG_SCAN), in copies of their own.
  */
 
 /* Takes option pp out of every list but the one pp is in (Knuth's hide, skipping purified nodes). */
@@ -473,6 +631,7 @@ static void deactivate(struct msearch *m, int32_t i)
 	int32_t a = m->prev[i], b = m->next[i];
 	m->next[a] = b;
 	m->prev[b] = a;
+	m->n_active--;
 }
 
 /*
@@ -489,6 +648,7 @@ static ALWAYS_INLINE void reactivate_g(struct msearch *m, int32_t i, const bool 
 {
 	m->next[m->prev[i]] = i;
 	m->prev[m->next[i]] = i;
+	m->n_active++;
 	if (urg)
 		check_urgent(m, i);
 }
@@ -502,8 +662,10 @@ static void reactivate(struct msearch *m, int32_t i)
 static ALWAYS_INLINE void branch_bound(struct msearch *m, int32_t i, const bool urg)
 {
 	m->bound[i]--;
-	if (urg)
+	if (urg) {
 		note_need(m, i);
+		check_urgent(m, i);
+	}
 }
 
 static ALWAYS_INLINE void backup_bound(struct msearch *m, int32_t i, const bool urg)
@@ -601,8 +763,10 @@ static ALWAYS_INLINE void commit_rest_g(struct msearch *m, int32_t x, const bool
 				else
 					cover(m, j);
 			}
-			if (urg)
+			if (urg) {
 				note_need(m, j);
+				check_urgent(m, j);
+			}
 		} else if (m->color[q] == 0) {
 			if (urg)
 				cover_u(m, j);
@@ -801,35 +965,36 @@ static void untweak_to(struct msearch *m, size_t keep)
 }
 
 /*
- * choose() among the stack of urgent items: an item with at most one
- * branch beats every item with two or more, and the stack holds all of
- * them, so among them the same rule, with the active list's order (item
- * order) as the last tie-break, gives the same item.  A chain of forced
- * moves then reads no other item (the scan of the active list at every
- * node made it quadratic: 5.0 s for 10^5 items, 79 s for 4 x 10^5).
- * 0 when no item on it is urgent; stale entries leave it.  Not inlined:
- * only the searches of wide problems have a stack (see M_WIDE).
+ * choose() among the urgent items: an item with at most one branch beats
+ * every item with two or more, and the heap has a key for each, so its
+ * first key that is still its item's key names the item the scan would
+ * (the order is choose()'s, the item last).  A chain of forced moves then
+ * reads no other item (the scan of the active list at every node made it
+ * quadratic: 5.0 s for 10^5 items, 79 s for 4 x 10^5).  0 when no item is
+ * urgent.  Keys of items no longer active or urgent leave; a key gone
+ * stale goes back in as it is now.  Not inlined: only searches whose scans
+ * grew long keep the heap (see M_LONG_SCAN).
  */
 static __attribute__((noinline)) int32_t choose_urgent(struct msearch *m, int32_t *score)
 {
-	int32_t bi = 0, bs = INT32_MAX, bslack = 0, blen = 0;
-	for (int32_t e = 0; e < m->n_urg;) {
-		int32_t k = m->urg[e];
+	while (m->n_heap) {
+		const struct ukey top = m->heap[0];
+		int32_t k = top.k;
 		M_COUNT_SCAN(m);
-		if (!active(m, k) || m->len[k] > m->thr[k]) {
-			m->in_urg[k] = 0;
-			m->urg[e] = m->urg[--m->n_urg];
-			continue;
+		bool urgent = active(m, k) && m->len[k] <= m->thr[k];
+		int32_t t = 0;
+		struct ukey now = urgent ? ukey_of(m, k, &t) : top;
+		if (urgent && memcmp(&now, &top, sizeof now) == 0) {
+			*score = t;
+			return k;
 		}
-		e++;
-		int32_t s = m->slack[k] < m->bound[k] ? m->slack[k] : m->bound[k];
-		int32_t len = m->len[k];
-		int32_t t = len + 1 - (m->bound[k] - s);
-		if (t < bs || (t == bs && (s < bslack || (s == bslack && (len > blen || (len == blen && k < bi))))))
-			bi = k, bs = t, bslack = s, blen = len;
+		heap_pop(m);
+		if (urgent) {
+			m->heap[m->n_heap] = now;
+			heap_up(m, m->n_heap++);
+		}
 	}
-	*score = bs;
-	return bi;
+	return 0;
 }
 
 /*
@@ -837,11 +1002,12 @@ static __attribute__((noinline)) int32_t choose_urgent(struct msearch *m, int32_
  * with bound - slack taken as 0 when negative (Knuth's DLX3), ties to the
  * smaller slack, then the longer list.  *score gets its branches (at most
  * 0: it cannot get what it needs).  0 when no primary item is active.
- * An urgent item first (one branch at most), when a stack keeps them.
+ * An urgent item first (one branch at most), when a heap keeps them.
+ * The scan is Knuth's DLX3's: a node reads every active primary item.
  */
 static ALWAYS_INLINE int32_t choose(struct msearch *m, int32_t *score)
 {
-	if (m->n_urg) {
+	if (m->n_heap) {
 		int32_t u = choose_urgent(m, score);
 		if (u)
 			return u;
@@ -1174,6 +1340,8 @@ static int mreplay(struct msearch *m, const struct dlx__replay *rp)
 	for (size_t l = 0; l < rp->depth; l++) {
 		if (l >= m->cap_lv && dlx__grow((void **)&m->lv, &m->cap_lv, l + 1, sizeof *m->lv, depth_max))
 			return DLX_ERR_NOMEM;
+		if (should_switch(m))
+			m->urgent ? stop_urgent(m) : start_urgent(m);
 		int32_t score, i = choose(m, &score);
 		if (i == 0 || score <= 0 || (uint32_t)(i - 1) != rp->item[l])
 			return DLX_ERR_INVALID;
@@ -1250,6 +1418,12 @@ static ALWAYS_INLINE int msearch_impl(struct msearch *m, const dlx_search_params
 		}
 		goto backdown;
 	}
+	if (m->switching) {
+		/* The copy without the heap left at this node's door (see forward): enter it here. */
+		m->switching = false;
+		level = m->sw.level, cost = m->sw.cost, poll_left = m->sw.poll_left, st = m->sw.st;
+		goto forward;
+	}
 	if (m->ck) {
 		/* Replayed down to the node the checkpoint stood at (mreplay()): enter it, with its counters. */
 		level = m->start_level;
@@ -1266,6 +1440,15 @@ static ALWAYS_INLINE int msearch_impl(struct msearch *m, const dlx_search_params
 	}
 
 forward:
+	/*
+	 * Scans long enough, or short again: this node and the rest with the
+	 * heap of urgent items or without, in the other copy (msearch_run()).
+	 */
+	if (!best && (urg ? m->may_stop : m->adaptive) && __builtin_expect(should_switch(m), 0)) {
+		m->sw.level = level, m->sw.cost = cost, m->sw.poll_left = poll_left, m->sw.st = st;
+		m->switching = true;
+		return DLX_OK;
+	}
 	if (st.nodes == UINT64_MAX || st.branches == UINT64_MAX || m->updates > update_room) {
 		rc = DLX_ERR_OVERFLOW;
 		st.stop = DLX_STOP_ERROR;
@@ -1511,8 +1694,16 @@ static int msearch_run(struct msearch *m, const dlx_search_params *params, dlx_s
 {
 	if (kp)
 		return msearch_impl(m, params, stats, kp, true, false);
-	return m->urgent ? msearch_impl(m, params, stats, NULL, false, true)
-			 : msearch_impl(m, params, stats, NULL, false, false);
+	for (;;) {
+		int rc = m->urgent ? msearch_impl(m, params, stats, NULL, false, true)
+				   : msearch_impl(m, params, stats, NULL, false, false);
+		if (!m->switching)
+			return rc;
+		if (m->urgent)
+			stop_urgent(m);
+		else
+			start_urgent(m);
+	}
 }
 
 int dlx__search_m(dlx_problem *p, const dlx_search_params *params, dlx_stats *stats)
@@ -1846,6 +2037,8 @@ int dlx__mprobe(struct dlx__mprober *pr, uint64_t *rng, double *nodes, double *s
 		x += weight;
 		++*entered;
 		int32_t score;
+		if (should_switch(m))
+			m->urgent ? stop_urgent(m) : start_urgent(m);
 		int32_t i = choose(m, &score);
 		if (!i) {
 			s = weight;
