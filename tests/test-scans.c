@@ -261,8 +261,10 @@ static dlx_problem *bounded_singles(size_t n)
 
 /*
  * Items choose() read per node of Algorithm M's search of p, which has
- * `solutions`, less the scans it made before it took to the heap: up to
- * 2^20 items (M_SCAN_WINDOW in dlx-search-m.c), and the heap's start.
+ * `solutions`, less the scans it made before it took to the heap: a
+ * window of 2^20 items, or of 4 for each level of a heap of every primary
+ * item when that is more (M_SCAN_WINDOW, M_HEAP_STEP in dlx-search-m.c),
+ * and the heap's start.
  */
 static double bounded_reads_per_node(dlx_problem *p, uint64_t solutions)
 {
@@ -270,7 +272,11 @@ static double bounded_reads_per_node(dlx_problem *p, uint64_t solutions)
 	dlx_stats st;
 	ck_assert_int_eq(dlx_search(p, NULL, &st), DLX_OK);
 	ck_assert_uint_eq(st.solutions, solutions);
-	uint64_t reads = dlx__scans(p) - before, start = ((uint64_t)1 << 20) + 2 * dlx_primary_count(p);
+	uint64_t np = dlx_primary_count(p), levels = 1;
+	while (np >> levels)
+		levels++;
+	uint64_t window = 4 * np * levels > ((uint64_t)1 << 20) ? 4 * np * levels : (uint64_t)1 << 20;
+	uint64_t reads = dlx__scans(p) - before, start = window + 2 * np;
 	return (double)(reads > start ? reads - start : 0) / (double)st.nodes;
 }
 

@@ -79,6 +79,21 @@
  * window of long scans, so going back and forth costs no more than those.
  */
 #define M_SHORT_SCAN 256
+/*
+ * Or once the heap has cost more than the scans it saved (heap_work, each
+ * push and pop counted as M_HEAP_STEP items scanned for each level of the
+ * heap, against heap_saved, the open items at each node), by M_HEAP_SLACK:
+ * a 3 x 698 strip of long pieces (2,500 updates a node, most of them
+ * pushes) took 16.8 s with the heap for 2.8 s without, and counted as 8
+ * items whatever the heap's depth, a 1 x 5,059 strip kept a heap that cost
+ * it 35% more instructions.  Rebuilding the heap as it starts is left out
+ * (the chains' heaps start with every item: counted, it stopped them at
+ * once); the window of scans before each start is made at least that long
+ * instead (a push of each primary item: M_HEAP_STEP x its levels), so
+ * starting again and again costs no more than the scans between.
+ */
+#define M_HEAP_STEP 4
+#define M_HEAP_SLACK ((uint64_t)1 << 16)
 
 /* The items choose() reads, in test builds (tests/test-scans.c), handed to the problem by dlx__search_m(). */
 #ifdef DLX_COUNT_SCANS
@@ -126,6 +141,7 @@ struct msearch {
 	bool urgent;
 	bool adaptive;                 /* not keeping it now, but may start (see M_LONG_SCAN) */
 	bool may_stop;                 /* keeping it, and may stop (see M_SHORT_SCAN) */
+	uint64_t heap_work, heap_saved; /* since it started: its work and the scans it saved (M_HEAP_STEP) */
 	int32_t scan_short;            /* M_SHORT_SCAN; tests make it large */
 	bool switching;                /* msearch_impl() left to go on with the heap: at `forward`, as in sw */
 	int32_t n_active;              /* primary items in the active list */
@@ -371,6 +387,12 @@ static inline void note_need(struct msearch *m, int32_t j)
 	m->thr[j] = b > s ? b - s : 0;
 }
 
+/* What a push or a pop costs, in items a scan reads (see M_HEAP_STEP). */
+static inline uint64_t heap_step(const struct msearch *m)
+{
+	return M_HEAP_STEP * (uint64_t)(64 - __builtin_clzll((uint64_t)m->n_heap | 1));
+}
+
 static inline bool ukey_less(const struct ukey *a, const struct ukey *b)
 {
 	if (a->t != b->t)
@@ -450,6 +472,7 @@ static inline void check_urgent(struct msearch *m, int32_t j)
 			heap_rebuild(m);
 		int32_t t;
 		m->heap[m->n_heap] = ukey_of(m, j, &t);
+		m->heap_work += heap_step(m);
 		heap_up(m, m->n_heap++);
 	}
 }
@@ -461,6 +484,7 @@ static __attribute__((noinline, cold)) void start_urgent(struct msearch *m)
 		note_need(m, i);
 	m->urgent = true;
 	m->may_stop = m->adaptive;
+	m->heap_work = m->heap_saved = 0;
 	m->adaptive = false;
 	heap_rebuild(m);
 }
@@ -498,7 +522,8 @@ static inline bool scans_long(struct msearch *m)
 static inline bool should_switch(struct msearch *m)
 {
 	if (m->urgent)
-		return m->may_stop && m->n_active < m->scan_short;
+		return m->may_stop && (m->n_active < m->scan_short ||
+				       (m->heap_saved += (uint64_t)m->n_active) + M_HEAP_SLACK < m->heap_work);
 	return m->adaptive && scans_long(m);
 }
 
@@ -556,7 +581,8 @@ static int ms_init(struct msearch *m, const dlx_problem *p, bool best)
 	m->n_active = m->np;
 	/* Fewer items than a long scan reads: the scans never grow long. */
 	m->adaptive = (p->track_mode < 0 && m->np >= M_LONG_SCAN) || p->track_mode == 2;
-	m->scan_window = M_SCAN_WINDOW;
+	uint64_t rebuild = (uint64_t)m->np * M_HEAP_STEP * (uint64_t)(64 - __builtin_clzll((uint64_t)m->np | 1));
+	m->scan_window = rebuild > M_SCAN_WINDOW ? rebuild : M_SCAN_WINDOW;
 	m->scan_long = M_LONG_SCAN;
 	m->scan_short = M_SHORT_SCAN;
 	/* Tests: to the heap after a few nodes, and back at the next. */
@@ -988,6 +1014,7 @@ static __attribute__((noinline)) int32_t choose_urgent(struct msearch *m, int32_
 			*score = t;
 			return k;
 		}
+		m->heap_work += heap_step(m);
 		heap_pop(m);
 		if (urgent) {
 			m->heap[m->n_heap] = now;
