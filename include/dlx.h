@@ -214,9 +214,9 @@ DLX_API int dlx_unshuffle_options(dlx_problem *p);
  *   needs with no more options; a node scans the open primary items (as
  *   DLX3 does), but once those scans average 1,024 items or more, items
  *   with one branch at most come from a heap kept as the links change,
- *   until fewer than 256 items are open, so that a chain of forced moves
- *   costs O(log n) a move (the same choices: nodes and counts never
- *   change);
+ *   until fewer than 256 items are open or the heap costs more than the
+ *   scans it saves, so that a chain of forced moves costs O(log n) a move
+ *   (the same choices: nodes and counts never change);
  * - statistics count nodes as Knuth's DLX3 does (a node whose best item
  *   cannot get what it needs is entered, then left); progress is Knuth's
  *   estimate as for plain searches;
