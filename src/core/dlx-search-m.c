@@ -132,18 +132,18 @@ struct msearch {
 	int32_t *prev, *next;          /* the active primary items, 0 the head */
 	/*
 	 * The urgent items, those with one branch at most (see choose()), kept
-	 * only when `urgent` (wide problems, no costs): thr, per item, the len
-	 * at or below which a primary item is urgent (its need, bound less
-	 * min(slack, bound)), -1 for secondary items; heap, n_heap (room for
-	 * cap_heap): a binary heap of the urgent items' keys as they were when
-	 * pushed (see check_urgent()).
+	 * only while `urgent` (scans grown long, never with costs): thr, per
+	 * item, the len at or below which a primary item is urgent (its need,
+	 * bound less min(slack, bound)), -1 for secondary items and while not
+	 * kept; heap, n_heap (room for cap_heap): a binary heap of the urgent
+	 * items' keys as they were when pushed (see check_urgent()).
 	 */
 	bool urgent;
 	bool adaptive;                 /* not keeping it now, but may start (see M_LONG_SCAN) */
 	bool may_stop;                 /* keeping it, and may stop (see M_SHORT_SCAN) */
 	uint64_t heap_work, heap_saved; /* since it started: its work and the scans it saved (M_HEAP_STEP) */
 	int32_t scan_short;            /* M_SHORT_SCAN; tests make it large */
-	bool switching;                /* msearch_impl() left to go on with the heap: at `forward`, as in sw */
+	bool switching;                /* msearch_impl() left for its other copy: at `forward`, as in sw */
 	int32_t n_active;              /* primary items in the active list */
 	uint64_t scan_sum, scan_nodes; /* the window's items scanned and nodes (adaptive) */
 	uint64_t scan_window, scan_long; /* M_SCAN_WINDOW and M_LONG_SCAN; tests make them small */
@@ -168,7 +168,7 @@ struct msearch {
 	uint64_t updates;
 	struct dlx__mcut *cut;         /* the subtrees to search (threads, parts), or NULL: all */
 	struct mpause *pause;          /* a pull search's (dlx_iter_*), or NULL: solutions go to on_solution */
-	struct {                       /* msearch_impl()'s locals when it left to go on with the heap */
+	struct {                       /* msearch_impl()'s locals when it left for its other copy */
 		size_t level;
 		uint64_t cost;
 		uint32_t poll_left;
@@ -489,7 +489,7 @@ static __attribute__((noinline, cold)) void start_urgent(struct msearch *m)
 	heap_rebuild(m);
 }
 
-/* Scans again (adaptive): the heap and thr are left, to be rebuilt if the scans grow long again. */
+/* Scans again (adaptive): the heap emptied and every thr -1 (no pushes) until the scans grow long again. */
 static __attribute__((noinline, cold)) void stop_urgent(struct msearch *m)
 {
 	for (int32_t i = 1; i <= m->np; i++)
@@ -500,7 +500,6 @@ static __attribute__((noinline, cold)) void stop_urgent(struct msearch *m)
 	m->adaptive = true;
 	m->scan_sum = m->scan_nodes = 0;
 }
-
 
 /*
  * A node's scan of the active items counted (adaptive searches): true once
