@@ -26,6 +26,7 @@
 #include <string.h>
 
 #include "dlx.h"
+#include "dlx-internal.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
@@ -180,6 +181,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	EXPECT(dlx_search(p, &sp, &st) == DLX_OK, "search failed");
 	EXPECT(st.solutions == n_sol && s.n == n_sol, "%llu solutions, brute force %zu",
 	       (unsigned long long)st.solutions, n_sol);
+	/*
+	 * Algorithm M's heap of urgent items from the start, and taken up and
+	 * dropped every few nodes: the same tree as the scans.
+	 */
+	for (int mode = 1; mode <= 2; mode++) {
+		dlx_stats other;
+		dlx__set_tracking(p, mode);
+		EXPECT(dlx_search(p, NULL, &other) == DLX_OK, "search (tracking %d) failed", mode);
+		EXPECT(other.solutions == st.solutions && other.nodes == st.nodes && other.updates == st.updates &&
+			       other.branches == st.branches,
+		       "tracking %d: %llu nodes, %llu updates, expected %llu, %llu", mode,
+		       (unsigned long long)other.nodes, (unsigned long long)other.updates,
+		       (unsigned long long)st.nodes, (unsigned long long)st.updates);
+	}
+	dlx__set_tracking(p, -1);
 	/*
 	 * The memoized count (the frontier search of a bounded problem): level
 	 * by level (the default budget), depth first with no table (1 byte);
