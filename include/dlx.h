@@ -634,9 +634,16 @@ typedef struct dlx_best {
  *         #DLX_ERR_STATE while options are forced or an iterator searches
  *         p; #DLX_ERR_NOMEM; #DLX_ERR_OVERFLOW (with *out as found).
  * Complexity: exponential in general; memory O(problem size) for a copy of
- * the links, plus K solutions.  Every node scans the open primary items
- * (the branching rule and the bound need each one's cheapest option), so a
- * chain of n forced moves costs O(n^2) reads, as in Knuth's DLX5.
+ * the links, plus K solutions.  A node scans the open primary items (the
+ * branching rule and the bound need each one's cheapest option), as
+ * Knuth's DLX5 does.  When every primary item is covered exactly once (no
+ * bounds), once those scans average 1,024 items or more, items with one
+ * usable option at most (by the lists or by the budget) come from heaps,
+ * and the bound from sums, kept as the links change, with the rule that
+ * dlx_set_item_bounds() gives Algorithm M's heap, so that a chain of n
+ * forced moves costs O(n log n) (the same choices: nodes and solutions
+ * never change).  With bounds, every node scans: such a chain costs
+ * O(n^2) reads.
  */
 DLX_API int dlx_search_best(dlx_problem *p, const dlx_search_params *params, size_t k, dlx_best **out,
 	dlx_stats *stats);

@@ -243,6 +243,25 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	for (size_t t = 0; want && t < n_sol; t++)
 		ties += costs[t] == costs[want - 1];
 	EXPECT(best->ties == ties, "%llu ties, want %llu", (unsigned long long)best->ties, (unsigned long long)ties);
+	/* The heaps of urgent items (every item 1:1) from the start, and taken up and dropped: the same tree. */
+	for (int mode = 1; mode <= 2; mode++) {
+		dlx_best *other;
+		dlx_stats os;
+		dlx__set_tracking(p, mode);
+		EXPECT(dlx_search_best(p, NULL, m.k, &other, &os) == DLX_OK, "best (tracking %d) failed", mode);
+		EXPECT(os.nodes == st.nodes && os.updates == st.updates && other->n == best->n &&
+			       other->ties == best->ties,
+		       "best, tracking %d: %llu nodes, %llu updates, expected %llu, %llu", mode,
+		       (unsigned long long)os.nodes, (unsigned long long)os.updates, (unsigned long long)st.nodes,
+		       (unsigned long long)st.updates);
+		for (size_t t = 0; t < best->n; t++)
+			EXPECT(other->sol[t].cost == best->sol[t].cost && other->sol[t].n == best->sol[t].n &&
+				       memcmp(other->sol[t].options, best->sol[t].options,
+					      best->sol[t].n * sizeof *best->sol[t].options) == 0,
+			       "best, tracking %d: solution %zu differs", mode, t);
+		dlx_best_free(other);
+	}
+	dlx__set_tracking(p, -1);
 	dlx_best_free(best);
 	dlx_problem_free(p);
 	return 0;
