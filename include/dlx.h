@@ -327,7 +327,9 @@ typedef struct dlx_stats_s {
 	uint32_t max_level; /**< deepest level reached (options chosen at once) */
 	double progress;    /**< estimated fraction of the search tree done, 0..1 (Knuth's estimate
 	                         from the positions of the choices on the current path); set for
-	                         polls and at the end (1 when complete) */
+	                         polls and at the end (1 when complete).  Negative in the polls of
+	                         an engine with no tree: dlx_search_sat(), dlx_sat_next() and the
+	                         sudoku local search (whose nodes are its moves) */
 } dlx_stats;
 
 /**

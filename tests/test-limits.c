@@ -512,6 +512,34 @@ START_TEST(test_output_is_an_input)
 END_TEST
 
 /*
+ * Checks the progress lines of an engine with no tree (SAT, the sudoku
+ * local search): at least one, each "PROG: no estimate, S solutions, R
+ * moves/s, T s" with moves (R > 0), or without the rate.  They said "0.0%
+ * done (estimate)" for the whole run, a share they do not know.
+ */
+static void expect_progress_no_tree(const struct runner_result *res, const char *prog, bool moves)
+{
+	size_t lines = 0, plen = strlen(prog);
+	for (const char *l = res->err; *l;) {
+		const char *nl = strchr(l, '\n');
+		ck_assert_msg(nl != NULL, "unterminated progress line: %.200s", l);
+		double rate = 0, secs = 0;
+		unsigned long long n;
+		char rest[64] = "";
+		int got;
+		if (moves)
+			got = sscanf(l + plen, ": no estimate, %llu solutions, %lf moves/s, %lf s%63[^\n]", &n, &rate, &secs,
+				     rest) == 3 && rate > 0;
+		else
+			got = sscanf(l + plen, ": no estimate, %llu solutions, %lf s%63[^\n]", &n, &secs, rest) == 2;
+		ck_assert_msg(strncmp(l, prog, plen) == 0 && got && secs >= 2, "bad progress line: %.*s", (int)(nl - l), l);
+		lines++;
+		l = nl + 1;
+	}
+	ck_assert_msg(lines >= 1, "no progress line on stderr");
+}
+
+/*
  * Checks the progress lines on stderr (not a terminal: plain lines): at
  * least one, each "PROG: P% done (estimate), S solutions, R nodes/s, T s"
  * with an optional ", about X s left", or with batch "PROG: N puzzles
@@ -577,6 +605,44 @@ START_TEST(test_progress)
 	expect_progress(&res, "dlx-sudoku", false);
 	runner_result_free(&res);
 	free(in);
+
+	/*
+	 * A 64x64 puzzle keeping 35% of a grid (none of six answered in 200 N³
+	 * moves) by the local search and by SAT: no estimate, the local
+	 * search's moves per second.  Without CaDiCaL, --engine sat exits 2.
+	 */
+	{
+		char *big = tmp_path("big64.txt");
+		int fd = open(big, O_WRONLY | O_CREAT | O_TRUNC, 0600);
+		ck_assert_msg(fd >= 0, "%s: %s", big, strerror(errno));
+		char *gargv[] = { "dlx-gen-sudoku", "8", "1", "1", "35", NULL };
+		struct runner_cmd rc = { env("DLX_GEN_SUDOKU"), gargv, NULL, fd, false };
+		ck_assert_int_eq(runner_run(&rc, TIMEOUT, &res), 0);
+		close(fd);
+		ck_assert_int_eq(res.status, 0);
+		runner_result_free(&res);
+		static const char *const engines[] = { "local", "sat" };
+		for (int e = 0; e < 2; e++) {
+			char *bargv[] = { "dlx-sudoku", "--engine", (char *)engines[e], "--threads", "1", "--progress",
+				"--time-limit", "2.6", big, NULL };
+			run(env("DLX_SUDOKU_BIN"), bargv, NULL, &res);
+			if (e == 1 && res.status == 2 && strstr(res.err, "CaDiCaL")) {
+				runner_result_free(&res);
+				continue;
+			}
+			ck_assert_msg(res.status == 4, "--engine %s: status %d, %s", engines[e], res.status, res.err);
+			/* The last line is the time limit's; the rest are progress lines. */
+			char *last = strstr(res.err, "dlx-sudoku: stopped");
+			if (!last)
+				last = strstr(res.err, "dlx-sudoku: 1 puzzles done");
+			ck_assert_msg(last != NULL, "--engine %s: %s", engines[e], res.err);
+			*last = '\0';
+			expect_progress_no_tree(&res, "dlx-sudoku", e == 0);
+			runner_result_free(&res);
+		}
+		unlink(big);
+		free(big);
+	}
 
 	/*
 	 * A file of puzzles reports puzzles done: 100 copies of 200 hard ones,

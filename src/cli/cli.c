@@ -64,12 +64,19 @@ static void report_progress(struct cli_limits *lim, const dlx_stats *s, double n
 {
 	double secs = now - lim->start;
 	double rate = secs > 0 ? (double)s->nodes / secs : 0;
-	char eta[32] = "";
+	char eta[32] = "", done[32] = "no estimate", speed[32] = "";
 	if (s->progress > 0.001 && s->progress < 1)
 		snprintf(eta, sizeof eta, ", about %.0f s left", secs * (1 - s->progress) / s->progress);
-	fprintf(stderr, "%s%s: %.1f%% done (estimate), %" PRIu64 " solutions, %.3g nodes/s, %.0f s%s%s",
-		lim->tty ? "\r" : "", lim->prog, 100 * s->progress, s->solutions, rate, secs, eta,
-		lim->tty ? "\033[K" : "\n");
+	/*
+	 * Negative: an engine with no tree, so no share of it done: the sudoku
+	 * local search (its moves for nodes) or SAT (none counted).
+	 */
+	if (s->progress >= 0)
+		snprintf(done, sizeof done, "%.1f%% done (estimate)", 100 * s->progress);
+	if (s->progress >= 0 || s->nodes)
+		snprintf(speed, sizeof speed, ", %.3g %s/s", rate, s->progress >= 0 ? "nodes" : "moves");
+	fprintf(stderr, "%s%s: %s, %" PRIu64 " solutions%s, %.0f s%s%s", lim->tty ? "\r" : "", lim->prog, done,
+		s->solutions, speed, secs, eta, lim->tty ? "\033[K" : "\n");
 	fflush(stderr);
 	lim->reported = true;
 }

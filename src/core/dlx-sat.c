@@ -162,7 +162,10 @@ static bool poll_now(struct sat_run *r)
 	if (seconds_since(&r->last_poll) < POLL_SECONDS)
 		return false;
 	clock_gettime(CLOCK_MONOTONIC, &r->last_poll);
-	if (params->on_poll(params->poll_ctx, &r->st))
+	/* No tree, so no share of it done: a poll says so (negative), not 0%. */
+	dlx_stats now = r->st;
+	now.progress = -1;
+	if (params->on_poll(params->poll_ctx, &now))
 		r->stopped = true;
 	return r->stopped;
 }

@@ -405,7 +405,10 @@ int dlx__local_run(dlx__local_search *ls, uint64_t moves, const dlx_sudoku_param
 			l->to_poll = interval;
 			stats->nodes = l->moves;
 			stats->branches = l->deals;
-			if (params->on_poll(params->poll_ctx, stats)) {
+			/* No tree, so no share of it done: a poll says so (negative), not 0%. */
+			dlx_stats now = *stats;
+			now.progress = -1;
+			if (params->on_poll(params->poll_ctx, &now)) {
 				stats->stop = DLX_STOP_POLL;
 				break;
 			}
