@@ -468,6 +468,21 @@ int solve_puzzles(struct run *ru, struct puzzle_worker *w)
 	if (o->cli.threads > 1 && o->mode == MODE_COUNT && !o->cli.node_limit && !o->checkpoint &&
 	    count_lone_puzzle(ru, w, &status))
 		return status;
+	/*
+	 * A lone puzzle reported: the main thread solves it, as --threads 1
+	 * would (the pool has one puzzle for one thread), so that --progress
+	 * follows its search rather than saying "0 puzzles done" until the end.
+	 */
+	if (o->cli.threads > 1 && o->mode != MODE_COUNT && ru->lim.progress) {
+		struct puzzle_input *in = &ru->in;
+		if ((in->ahead == 0 && !input_read_ahead(in)) ||
+		    (in->ahead == 1 && in->ahead_rc[0] == 1 && !input_read_ahead(in))) {
+			fprintf(stderr, "dlx-sudoku: out of memory\n");
+			return CLI_EXIT_FAILURE;
+		}
+		if (in->ahead_rc[0] != 1 || in->ahead_rc[1] != 1)
+			return solve_sequentially(ru, w);
+	}
 	if (o->cli.threads > 1) {
 		status = run_pipeline(ru, fill_puzzle, solve_slot);
 		if (status == 0 && !cli_stop_signal)
