@@ -596,7 +596,8 @@ typedef struct dlx_costed {
 /** The cheapest solutions of a problem (dlx_search_best()); free with dlx_best_free(). */
 typedef struct dlx_best {
 	size_t n;         /**< solutions kept: K, or fewer when the problem has fewer */
-	dlx_costed *sol;  /**< sol[0 .. n-1], cheapest first (equal costs in the order found) */
+	dlx_costed *sol;  /**< sol[0 .. n-1], cheapest first (equal costs in the order found; of
+	                       those that tie with the K-th, the first found are kept) */
 	/**
 	 * How many solutions found have the cost of sol[n-1], those kept
 	 * included: more than are kept when the K-th cost is shared beyond K.
@@ -636,9 +637,10 @@ typedef struct dlx_best {
  *         #DLX_ERR_STATE while options are forced or an iterator searches
  *         p; #DLX_ERR_NOMEM; #DLX_ERR_OVERFLOW (with *out as found).
  * Complexity: exponential in general; memory O(problem size) for a copy of
- * the links, plus K solutions.  A node scans the open primary items (the
- * branching rule and the bound need each one's cheapest option), as
- * Knuth's DLX5 does.  When every primary item is covered exactly once (no
+ * the links, plus K solutions, kept in a heap by cost (O(log K) for each
+ * solution kept, O(K log K) to sort them at the end).  A node scans the
+ * open primary items (the branching rule and the bound need each one's
+ * cheapest option), as Knuth's DLX5 does.  When every primary item is covered exactly once (no
  * bounds), once those scans average 1,024 items or more, items with one
  * usable option at most (by the lists or by the budget) come from heaps,
  * and the bound from sums, kept as the links change, with the rule that

@@ -113,7 +113,8 @@ class Best(NamedTuple):
     :meth:`Problem.solutions` gives them."""
     ties: int
     """How many solutions cost as much as the last one listed, it included:
-    more than are listed when the K-th cost is shared beyond K."""
+    more than are listed when the K-th cost is shared beyond K (those listed
+    are then the first the search met)."""
     complete: bool
     """False when ``limit``, ``node_limit`` or ``time_limit`` stopped the
     search: then the solutions are the cheapest it met, not necessarily the

@@ -1,0 +1,1 @@
+--best=3 --numbers
