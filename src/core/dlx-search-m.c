@@ -2321,11 +2321,8 @@ int dlx_search_best(dlx_problem *p, const dlx_search_params *params, size_t k, d
 		return DLX_ERR_NOMEM;
 	}
 	struct keep kp = { k, b, 0, malloc(k * sizeof *kp.heap), malloc(k * sizeof *kp.seq), 0 };
-	/* Cheapest first, equal costs in the order found (kp.seq): O(K log K). */
-	struct ranked *r = malloc(k * sizeof *r);
-	dlx_costed *sorted = malloc(k * sizeof *sorted);
 	int rc = DLX_ERR_NOMEM;
-	if (kp.heap && kp.seq && r && sorted) {
+	if (kp.heap && kp.seq) {
 		struct msearch m;
 		rc = ms_init(&m, p, true);
 		if (!rc)
@@ -2335,13 +2332,17 @@ int dlx_search_best(dlx_problem *p, const dlx_search_params *params, size_t k, d
 #endif
 		ms_free(&m);
 	}
-	if (rc && rc != DLX_ERR_OVERFLOW) {
+	free(kp.heap);
+	/* Cheapest first, equal costs in the order found (kp.seq): O(K log K). */
+	size_t n = b->n ? b->n : 1;
+	struct ranked *r = rc && rc != DLX_ERR_OVERFLOW ? NULL : malloc(n * sizeof *r);
+	dlx_costed *sorted = r ? malloc(n * sizeof *sorted) : NULL;
+	if (!sorted) {
+		rc = rc && rc != DLX_ERR_OVERFLOW ? rc : DLX_ERR_NOMEM;
 		if (stats && rc == DLX_ERR_NOMEM)
 			stats->stop = DLX_STOP_ERROR;
-		free(kp.heap);
 		free(kp.seq);
 		free(r);
-		free(sorted);
 		dlx_best_free(b);
 		return rc;
 	}
@@ -2350,7 +2351,6 @@ int dlx_search_best(dlx_problem *p, const dlx_search_params *params, size_t k, d
 	qsort(r, b->n, sizeof *r, cmp_ranked);
 	for (size_t s = 0; s < b->n; s++)
 		sorted[s] = b->sol[r[s].slot];
-	free(kp.heap);
 	free(kp.seq);
 	free(r);
 	free(b->sol);
