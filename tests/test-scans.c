@@ -266,18 +266,23 @@ static dlx_problem *bounded_singles(size_t n)
  * item when that is more (M_SCAN_WINDOW, M_HEAP_STEP in dlx-search-m.c),
  * and the heap's start.
  */
+static double reads_past_start(const dlx_problem *p, uint64_t before, uint64_t nodes)
+{
+	uint64_t np = dlx_primary_count(p), levels = 1;
+	while (np >> levels)
+		levels++;
+	uint64_t window = 4 * np * levels > ((uint64_t)1 << 20) ? 4 * np * levels : (uint64_t)1 << 20;
+	uint64_t reads = dlx__scans(p) - before, start = window + 2 * np;
+	return (double)(reads > start ? reads - start : 0) / (double)nodes;
+}
+
 static double bounded_reads_per_node(dlx_problem *p, uint64_t solutions)
 {
 	uint64_t before = dlx__scans(p);
 	dlx_stats st;
 	ck_assert_int_eq(dlx_search(p, NULL, &st), DLX_OK);
 	ck_assert_uint_eq(st.solutions, solutions);
-	uint64_t np = dlx_primary_count(p), levels = 1;
-	while (np >> levels)
-		levels++;
-	uint64_t window = 4 * np * levels > ((uint64_t)1 << 20) ? 4 * np * levels : (uint64_t)1 << 20;
-	uint64_t reads = dlx__scans(p) - before, start = window + 2 * np;
-	return (double)(reads > start ? reads - start : 0) / (double)st.nodes;
+	return reads_past_start(p, before, st.nodes);
 }
 
 /*
@@ -366,12 +371,7 @@ static double best_reads_per_node(dlx_problem *p, size_t k, uint64_t cost, uint6
 	ck_assert_uint_eq(b->sol[k - 1].cost, cost);
 	ck_assert_uint_eq(b->ties, ties);
 	dlx_best_free(b);
-	uint64_t np = dlx_primary_count(p), levels = 1;
-	while (np >> levels)
-		levels++;
-	uint64_t window = 4 * np * levels > ((uint64_t)1 << 20) ? 4 * np * levels : (uint64_t)1 << 20;
-	uint64_t reads = dlx__scans(p) - before, start = window + 2 * np;
-	return (double)(reads > start ? reads - start : 0) / (double)st.nodes;
+	return reads_past_start(p, before, st.nodes);
 }
 
 /*

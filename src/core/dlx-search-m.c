@@ -55,6 +55,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "dlx-heap.h"
 #include "dlx-internal.h"
 #include "dlx-mult.h"
 #include "dlx-problem.h"
@@ -444,34 +445,7 @@ static inline struct ukey ukey_of(const struct msearch *m, int32_t k, int32_t *t
 	return (struct ukey){ *t > 0 ? *t : 0, s, len, k };
 }
 
-static void heap_up(struct msearch *m, size_t at)
-{
-	struct ukey e = m->heap[at];
-	while (at > 0 && ukey_less(&e, &m->heap[(at - 1) / 2])) {
-		m->heap[at] = m->heap[(at - 1) / 2];
-		at = (at - 1) / 2;
-	}
-	m->heap[at] = e;
-}
-
-static void heap_pop(struct msearch *m)
-{
-	struct ukey e = m->heap[--m->n_heap];
-	size_t at = 0, n = m->n_heap;
-	for (;;) {
-		size_t c = 2 * at + 1;
-		if (c >= n)
-			break;
-		if (c + 1 < n && ukey_less(&m->heap[c + 1], &m->heap[c]))
-			c++;
-		if (!ukey_less(&m->heap[c], &e))
-			break;
-		m->heap[at] = m->heap[c];
-		at = c;
-	}
-	if (n)
-		m->heap[at] = e;
-}
+DLX_HEAP_DEFINE(uheap, struct ukey, ukey_less)
 
 /*
  * Every urgent item's key, afresh: the heap is full of keys gone stale.
@@ -484,7 +458,7 @@ static __attribute__((noinline)) void heap_rebuild(struct msearch *m)
 		if (m->len[k] <= m->thr[k]) {
 			int32_t t;
 			m->heap[m->n_heap] = ukey_of(m, k, &t);
-			heap_up(m, m->n_heap++);
+			uheap_up(m->heap, m->n_heap++);
 		}
 }
 
@@ -504,7 +478,7 @@ static inline void check_urgent(struct msearch *m, int32_t j)
 		int32_t t;
 		m->heap[m->n_heap] = ukey_of(m, j, &t);
 		m->heap_work += heap_step(m);
-		heap_up(m, m->n_heap++);
+		uheap_up(m->heap, m->n_heap++);
 	}
 }
 
@@ -649,8 +623,23 @@ static int ms_init(struct msearch *m, const dlx_problem *p, bool best)
  * scans grew long keep the heap (see M_LONG_SCAN), in copies of their own.
  */
 
-/* Takes option pp out of every list but the one pp is in (Knuth's hide, skipping purified nodes). */
-static ALWAYS_INLINE void hide_g(struct msearch *m, int32_t pp, const bool urg)
+/* What a link operation keeps besides the links: nothing, Algorithm M's heap (check_urgent()), or the cheapest solutions' heaps and sums (bpush()). */
+enum { KEEP_LINKS, KEEP_M_HEAP, KEEP_BEST_HEAPS };
+
+static bool active(const struct msearch *m, int32_t i);
+static void bpush(struct msearch *m, int32_t k);
+static void bsum_change(struct msearch *m, int32_t k, uint64_t a, uint64_t b);
+static uint64_t first_cost(const struct msearch *m, int32_t k, int32_t f);
+
+/*
+ * Takes option pp out of every list but the one pp is in (Knuth's hide,
+ * skipping purified nodes).  Keeping the cheapest solutions' heaps: an
+ * active primary item whose first or second option leaves.  Only active
+ * items' lists change then (an option left in a covered item's list was
+ * too dear when it was covered, and so stays unusable below), but the test
+ * costs little and the sums rely on it.
+ */
+static ALWAYS_INLINE void hide_g(struct msearch *m, int32_t pp, const int keep)
 {
 	for (int32_t q = pp + 1; q != pp;) {
 		int32_t x = m->top[q];
@@ -664,8 +653,13 @@ static ALWAYS_INLINE void hide_g(struct msearch *m, int32_t pp, const bool urg)
 			m->up[d] = u;
 			m->len[x]--;
 			m->updates++;
-			if (urg)
+			if (keep == KEEP_M_HEAP)
 				check_urgent(m, x);
+			if (keep == KEEP_BEST_HEAPS && x <= m->np && (u == x || m->up[u] == x) && active(m, x)) {
+				if (u == x)
+					bsum_change(m, x, m->ncost[q], first_cost(m, x, d));
+				bpush(m, x);
+			}
 		}
 		q++;
 	}
@@ -673,15 +667,21 @@ static ALWAYS_INLINE void hide_g(struct msearch *m, int32_t pp, const bool urg)
 
 static void hide(struct msearch *m, int32_t pp)
 {
-	hide_g(m, pp, false);
+	hide_g(m, pp, KEEP_LINKS);
 }
 
 static void hide_u(struct msearch *m, int32_t pp)
 {
-	hide_g(m, pp, true);
+	hide_g(m, pp, KEEP_M_HEAP);
 }
 
-static void unhide(struct msearch *m, int32_t pp)
+static void hide_bu(struct msearch *m, int32_t pp)
+{
+	hide_g(m, pp, KEEP_BEST_HEAPS);
+}
+
+/* hide()'s undoing; with the cheapest solutions' heaps, the sums follow an item's first option coming back. */
+static ALWAYS_INLINE void unhide_g(struct msearch *m, int32_t pp, const int keep)
 {
 	for (int32_t q = pp - 1; q != pp;) {
 		int32_t x = m->top[q];
@@ -694,9 +694,21 @@ static void unhide(struct msearch *m, int32_t pp)
 			m->down[u] = q;
 			m->up[d] = q;
 			m->len[x]++;
+			if (keep == KEEP_BEST_HEAPS && u == x && x <= m->np && active(m, x))
+				bsum_change(m, x, first_cost(m, x, d), m->ncost[q]);
 		}
 		q--;
 	}
+}
+
+static ALWAYS_INLINE void unhide(struct msearch *m, int32_t pp)
+{
+	unhide_g(m, pp, KEEP_LINKS);
+}
+
+static void unhide_bu(struct msearch *m, int32_t pp)
+{
+	unhide_g(m, pp, KEEP_BEST_HEAPS);
 }
 
 static void deactivate(struct msearch *m, int32_t i)
@@ -782,7 +794,7 @@ static ALWAYS_INLINE void uncover_g(struct msearch *m, int32_t i, const bool urg
 		reactivate_g(m, i, urg);
 }
 
-static void uncover(struct msearch *m, int32_t i)
+static ALWAYS_INLINE void uncover(struct msearch *m, int32_t i)
 {
 	uncover_g(m, i, false);
 }
@@ -897,107 +909,6 @@ static void uncommit_rest_u(struct msearch *m, int32_t x)
 }
 
 /*
- * The cheapest solutions' links (best only).  An option whose net cost is
- * above `budget` (what the K-th cost leaves to the options below the node)
- * can be chosen nowhere below, since costs only add up and the K-th only
- * goes down; the lists are sorted by net cost, so covering an item hides
- * the options of its list up to the first too dear and leaves the rest
- * where they are (Knuth's DLX5 covers with such a threshold).  The search
- * then looks at no option past the first too dear of any list, so those
- * left behind are never met.  stop[i] remembers where a cover stopped, so
- * that uncovering walks back up from there, in the reverse order.  The
- * item branched on is covered with its node's whole budget, so that every
- * option tried there is hidden like the others (a later K-th only cuts
- * more of them), and committing it never meets it in another list.
- */
-static void cover_b(struct msearch *m, int32_t i, uint64_t budget)
-{
-	if (i <= m->np)
-		deactivate(m, i);
-	m->updates++;
-	int32_t x = m->down[i];
-	for (; m->ncost[x] <= budget; x = m->down[x])
-		hide(m, x);
-	m->stop[i] = x;
-}
-
-static void uncover_b(struct msearch *m, int32_t i)
-{
-	for (int32_t x = m->up[m->stop[i]]; x != i; x = m->up[x])
-		unhide(m, x);
-	if (i <= m->np)
-		reactivate(m, i);
-}
-
-static void purify_b(struct msearch *m, int32_t q, uint64_t budget)
-{
-	int32_t i = m->top[q], c = m->color[q];
-	m->color[i] = c;
-	m->updates++;
-	int32_t x = m->down[i];
-	for (; m->ncost[x] <= budget; x = m->down[x]) {
-		if (m->color[x] == c)
-			m->color[x] = -1;
-		else
-			hide(m, x);
-	}
-	m->stop[i] = x;
-}
-
-static void unpurify_b(struct msearch *m, int32_t q)
-{
-	int32_t i = m->top[q], c = m->color[i];
-	for (int32_t x = m->up[m->stop[i]]; x != i; x = m->up[x]) {
-		if (m->color[x] < 0)
-			m->color[x] = c;
-		else
-			unhide(m, x);
-	}
-	m->color[i] = 0;
-}
-
-/* commit_rest() with thresholds: budget is what is left below the node that chooses x. */
-static void commit_rest_b(struct msearch *m, int32_t x, uint64_t budget)
-{
-	for (int32_t q = x + 1; q != x;) {
-		int32_t j = m->top[q];
-		if (j <= 0) {
-			q = m->up[q];
-			continue;
-		}
-		if (j <= m->np) {
-			if (--m->bound[j] == 0)
-				cover_b(m, j, budget);
-		} else if (m->color[q] == 0) {
-			cover_b(m, j, budget);
-		} else if (m->color[q] > 0) {
-			purify_b(m, q, budget);
-		}
-		q++;
-	}
-}
-
-static void uncommit_rest_b(struct msearch *m, int32_t x)
-{
-	for (int32_t q = x - 1; q != x;) {
-		int32_t j = m->top[q];
-		if (j <= 0) {
-			q = m->down[q];
-			continue;
-		}
-		if (j <= m->np) {
-			if (m->bound[j]++ == 0)
-				uncover_b(m, j);
-		} else if (m->color[q] == 0) {
-			uncover_b(m, j);
-		} else if (m->color[q] > 0) {
-			unpurify_b(m, q);
-		}
-		q--;
-	}
-}
-
-/*
  * The cheapest solutions' urgent items (unit problems, while `urgent`; see
  * choose_bu()).  An item's key at budget B reads its first two options
  * only: u, its usable options as far as 1 (0 when its list is empty or
@@ -1014,63 +925,15 @@ static inline bool bkey1_less(const struct bkey1 *a, const struct bkey1 *b)
 	return a->k < b->k;
 }
 
-static void h1_up(struct msearch *m, size_t at)
+DLX_HEAP_DEFINE(h1, struct bkey1, bkey1_less)
+
+/* h2's order: the dearer second option first. */
+static inline bool bkey2_before(const struct bkey2 *a, const struct bkey2 *b)
 {
-	struct bkey1 e = m->h1[at];
-	while (at > 0 && bkey1_less(&e, &m->h1[(at - 1) / 2])) {
-		m->h1[at] = m->h1[(at - 1) / 2];
-		at = (at - 1) / 2;
-	}
-	m->h1[at] = e;
+	return a->c2 > b->c2;
 }
 
-static void h1_pop(struct msearch *m)
-{
-	struct bkey1 e = m->h1[--m->n_h1];
-	size_t at = 0, n = m->n_h1;
-	for (;;) {
-		size_t c = 2 * at + 1;
-		if (c >= n)
-			break;
-		if (c + 1 < n && bkey1_less(&m->h1[c + 1], &m->h1[c]))
-			c++;
-		if (!bkey1_less(&m->h1[c], &e))
-			break;
-		m->h1[at] = m->h1[c];
-		at = c;
-	}
-	if (n)
-		m->h1[at] = e;
-}
-
-static void h2_up(struct msearch *m, size_t at)
-{
-	struct bkey2 e = m->h2[at];
-	while (at > 0 && e.c2 > m->h2[(at - 1) / 2].c2) {
-		m->h2[at] = m->h2[(at - 1) / 2];
-		at = (at - 1) / 2;
-	}
-	m->h2[at] = e;
-}
-
-static void h2_pop(struct msearch *m)
-{
-	struct bkey2 e = m->h2[--m->n_h2];
-	size_t at = 0, n = m->n_h2;
-	for (;;) {
-		size_t c = 2 * at + 1;
-		if (c >= n)
-			break;
-		if (c + 1 < n && m->h2[c + 1].c2 > m->h2[c].c2)
-			c++;
-		if (m->h2[c].c2 <= e.c2)
-			break;
-		m->h2[at] = m->h2[c];
-		at = c;
-	}
-	if (n)
-		m->h2[at] = e;
-}
+DLX_HEAP_DEFINE(h2, struct bkey2, bkey2_before)
 
 /* Item k's key now, at budget m->bnow, on the heap it belongs to (there is room). */
 static void bpush_now(struct msearch *m, int32_t k)
@@ -1079,10 +942,10 @@ static void bpush_now(struct msearch *m, int32_t k)
 	uint64_t mc = m->ncost[f], c2 = f != k ? m->ncost[m->down[f]] : UINT64_MAX;
 	if (c2 > m->bnow) {
 		m->h1[m->n_h1] = (struct bkey1){ mc, mc > m->bnow ? 0 : 1, k };
-		h1_up(m, m->n_h1++);
+		h1_up(m->h1, m->n_h1++);
 	} else {
 		m->h2[m->n_h2] = (struct bkey2){ c2, k };
-		h2_up(m, m->n_h2++);
+		h2_up(m->h2, m->n_h2++);
 	}
 }
 
@@ -1145,80 +1008,76 @@ static void bstart(struct msearch *m)
 }
 
 /*
- * hide() keeping the heaps and sums: an active primary item whose first or
- * second option leaves.  Only active items' lists change here (an option
- * left in a covered item's list was too dear when it was covered, and so
- * stays unusable below), but the test costs little and the sums rely on it.
+ * The cheapest solutions' links (best only).  An option whose net cost is
+ * above `budget` (what the K-th cost leaves to the options below the node)
+ * can be chosen nowhere below, since costs only add up and the K-th only
+ * goes down; the lists are sorted by net cost, so covering an item hides
+ * the options of its list up to the first too dear and leaves the rest
+ * where they are (Knuth's DLX5 covers with such a threshold).  The search
+ * then looks at no option past the first too dear of any list, so those
+ * left behind are never met.  stop[i] remembers where a cover stopped, so
+ * that uncovering walks back up from there, in the reverse order.  The
+ * item branched on is covered with its node's whole budget, so that every
+ * option tried there is hidden like the others (a later K-th only cuts
+ * more of them), and committing it never meets it in another list.
  */
-static void hide_bu(struct msearch *m, int32_t pp)
-{
-	for (int32_t q = pp + 1; q != pp;) {
-		int32_t x = m->top[q];
-		if (x <= 0) {
-			q = m->up[q];
-			continue;
-		}
-		if (m->color[q] >= 0) {
-			int32_t u = m->up[q], d = m->down[q];
-			m->down[u] = d;
-			m->up[d] = u;
-			m->len[x]--;
-			m->updates++;
-			if (x <= m->np && (u == x || m->up[u] == x) && active(m, x)) {
-				if (u == x)
-					bsum_change(m, x, m->ncost[q], first_cost(m, x, d));
-				bpush(m, x);
-			}
-		}
-		q++;
-	}
-}
-
-static void unhide_bu(struct msearch *m, int32_t pp)
-{
-	for (int32_t q = pp - 1; q != pp;) {
-		int32_t x = m->top[q];
-		if (x <= 0) {
-			q = m->down[q];
-			continue;
-		}
-		if (m->color[q] >= 0) {
-			int32_t u = m->up[q], d = m->down[q];
-			m->down[u] = q;
-			m->up[d] = q;
-			m->len[x]++;
-			if (u == x && x <= m->np && active(m, x))
-				bsum_change(m, x, first_cost(m, x, d), m->ncost[q]);
-		}
-		q--;
-	}
-}
-
-static void cover_bu(struct msearch *m, int32_t i, uint64_t budget)
+static ALWAYS_INLINE void cover_bg(struct msearch *m, int32_t i, uint64_t budget, const bool urg)
 {
 	if (i <= m->np) {
-		bsum_change(m, i, first_cost(m, i, m->down[i]), 0);
+		if (urg)
+			bsum_change(m, i, first_cost(m, i, m->down[i]), 0);
 		deactivate(m, i);
 	}
 	m->updates++;
 	int32_t x = m->down[i];
-	for (; m->ncost[x] <= budget; x = m->down[x])
-		hide_bu(m, x);
+	for (; m->ncost[x] <= budget; x = m->down[x]) {
+		if (urg)
+			hide_bu(m, x);
+		else
+			hide(m, x);
+	}
 	m->stop[i] = x;
+}
+
+static void cover_b(struct msearch *m, int32_t i, uint64_t budget)
+{
+	cover_bg(m, i, budget, false);
+}
+
+/* cover_b() keeping the heaps and sums (see choose_bu()). */
+static void cover_bu(struct msearch *m, int32_t i, uint64_t budget)
+{
+	cover_bg(m, i, budget, true);
+}
+
+static ALWAYS_INLINE void uncover_bg(struct msearch *m, int32_t i, const bool urg)
+{
+	for (int32_t x = m->up[m->stop[i]]; x != i; x = m->up[x]) {
+		if (urg)
+			unhide_bu(m, x);
+		else
+			unhide(m, x);
+	}
+	if (i <= m->np) {
+		reactivate(m, i);
+		if (urg) {
+			bsum_change(m, i, 0, first_cost(m, i, m->down[i]));
+			bpush(m, i);
+		}
+	}
+}
+
+static void uncover_b(struct msearch *m, int32_t i)
+{
+	uncover_bg(m, i, false);
 }
 
 static void uncover_bu(struct msearch *m, int32_t i)
 {
-	for (int32_t x = m->up[m->stop[i]]; x != i; x = m->up[x])
-		unhide_bu(m, x);
-	if (i <= m->np) {
-		reactivate(m, i);
-		bsum_change(m, i, 0, first_cost(m, i, m->down[i]));
-		bpush(m, i);
-	}
+	uncover_bg(m, i, true);
 }
 
-static void purify_bu(struct msearch *m, int32_t q, uint64_t budget)
+static ALWAYS_INLINE void purify_bg(struct msearch *m, int32_t q, uint64_t budget, const bool urg)
 {
 	int32_t i = m->top[q], c = m->color[q];
 	m->color[i] = c;
@@ -1227,26 +1086,30 @@ static void purify_bu(struct msearch *m, int32_t q, uint64_t budget)
 	for (; m->ncost[x] <= budget; x = m->down[x]) {
 		if (m->color[x] == c)
 			m->color[x] = -1;
-		else
+		else if (urg)
 			hide_bu(m, x);
+		else
+			hide(m, x);
 	}
 	m->stop[i] = x;
 }
 
-static void unpurify_bu(struct msearch *m, int32_t q)
+static ALWAYS_INLINE void unpurify_bg(struct msearch *m, int32_t q, const bool urg)
 {
 	int32_t i = m->top[q], c = m->color[i];
 	for (int32_t x = m->up[m->stop[i]]; x != i; x = m->up[x]) {
 		if (m->color[x] < 0)
 			m->color[x] = c;
-		else
+		else if (urg)
 			unhide_bu(m, x);
+		else
+			unhide(m, x);
 	}
 	m->color[i] = 0;
 }
 
-/* commit_rest_b() keeping the heaps and sums (unit problems: every primary item's bound goes to 0). */
-static void commit_rest_bu(struct msearch *m, int32_t x, uint64_t budget)
+/* commit_rest() with thresholds: budget is what is left below the node that chooses x. */
+static ALWAYS_INLINE void commit_rest_bg(struct msearch *m, int32_t x, uint64_t budget, const bool urg)
 {
 	for (int32_t q = x + 1; q != x;) {
 		int32_t j = m->top[q];
@@ -1256,17 +1119,28 @@ static void commit_rest_bu(struct msearch *m, int32_t x, uint64_t budget)
 		}
 		if (j <= m->np) {
 			if (--m->bound[j] == 0)
-				cover_bu(m, j, budget);
+				urg ? cover_bu(m, j, budget) : cover_b(m, j, budget);
 		} else if (m->color[q] == 0) {
-			cover_bu(m, j, budget);
+			urg ? cover_bu(m, j, budget) : cover_b(m, j, budget);
 		} else if (m->color[q] > 0) {
-			purify_bu(m, q, budget);
+			purify_bg(m, q, budget, urg);
 		}
 		q++;
 	}
 }
 
-static void uncommit_rest_bu(struct msearch *m, int32_t x)
+static void commit_rest_b(struct msearch *m, int32_t x, uint64_t budget)
+{
+	commit_rest_bg(m, x, budget, false);
+}
+
+/* Unit problems only (every primary item's bound goes to 0 here, as choose_bu() needs). */
+static void commit_rest_bu(struct msearch *m, int32_t x, uint64_t budget)
+{
+	commit_rest_bg(m, x, budget, true);
+}
+
+static ALWAYS_INLINE void uncommit_rest_bg(struct msearch *m, int32_t x, const bool urg)
 {
 	for (int32_t q = x - 1; q != x;) {
 		int32_t j = m->top[q];
@@ -1276,14 +1150,24 @@ static void uncommit_rest_bu(struct msearch *m, int32_t x)
 		}
 		if (j <= m->np) {
 			if (m->bound[j]++ == 0)
-				uncover_bu(m, j);
+				urg ? uncover_bu(m, j) : uncover_b(m, j);
 		} else if (m->color[q] == 0) {
-			uncover_bu(m, j);
+			urg ? uncover_bu(m, j) : uncover_b(m, j);
 		} else if (m->color[q] > 0) {
-			unpurify_bu(m, q);
+			unpurify_bg(m, q, urg);
 		}
 		q--;
 	}
+}
+
+static void uncommit_rest_b(struct msearch *m, int32_t x)
+{
+	uncommit_rest_bg(m, x, false);
+}
+
+static void uncommit_rest_bu(struct msearch *m, int32_t x)
+{
+	uncommit_rest_bg(m, x, true);
 }
 
 /* Takes option x out of its item's list (and every other): it is not chosen again below. */
@@ -1351,10 +1235,10 @@ static __attribute__((noinline)) int32_t choose_urgent(struct msearch *m, int32_
 			return k;
 		}
 		m->heap_work += heap_step(m);
-		heap_pop(m);
+		uheap_pop(m->heap, &m->n_heap);
 		if (urgent) {
 			m->heap[m->n_heap] = now;
-			heap_up(m, m->n_heap++);
+			uheap_up(m->heap, m->n_heap++);
 		}
 	}
 	return 0;
@@ -1529,7 +1413,7 @@ static __attribute__((noinline)) int32_t choose_bu(struct msearch *m, int32_t *s
 		int32_t k = m->h2[0].k;
 		M_COUNT_SCAN(m);
 		m->heap_work += M_HEAP_STEP * (uint64_t)(64 - __builtin_clzll((uint64_t)m->n_h2 | 1));
-		h2_pop(m);
+		h2_pop(m->h2, &m->n_h2);
 		if (active(m, k))
 			bpush(m, k);
 	}
@@ -1557,7 +1441,7 @@ static __attribute__((noinline)) int32_t choose_bu(struct msearch *m, int32_t *s
 			}
 		}
 		m->heap_work += M_HEAP_STEP * (uint64_t)(64 - __builtin_clzll((uint64_t)m->n_h1 | 1));
-		h1_pop(m);
+		h1_pop(m->h1, &m->n_h1);
 		if (active(m, k))
 			bpush(m, k);
 	}
@@ -1580,55 +1464,31 @@ static double progress(const struct msearch *m, size_t level)
  * The K cheapest solutions found so far (best only).  b->ties counts, while
  * the search runs, the solutions of the K-th cost that are not kept (turned
  * away, or dropped for a cheaper one); the kept ones are added at the end.
- * Of solutions that cost the same, the first found are kept: heap holds
- * the kept slots of b->sol, the dearest at the top and, among equal costs,
- * the last found (seq, per slot: the order found), so that a cheaper
- * solution replaces it in O(log K) (a scan of the K for the dearest at each
- * one took K = 10^5 of a 9 x 9 assignment problem 17.8 s).
+ * Of solutions that cost the same, the first found are kept: heap holds a
+ * key for each kept slot of b->sol, the dearest at the top and, among equal
+ * costs, the last found, so that a cheaper solution replaces it in O(log K)
+ * (a scan of the K for the dearest at each one took K = 10^5 of a 9 x 9
+ * assignment problem 17.8 s).
  */
+struct ranked {
+	uint64_t cost, seq; /* seq: the order found */
+	size_t slot;
+};
+
+static inline bool ranked_dearer(const struct ranked *a, const struct ranked *b)
+{
+	return a->cost != b->cost ? a->cost > b->cost : a->seq > b->seq;
+}
+
+DLX_HEAP_DEFINE(kheap, struct ranked, ranked_dearer)
+
 struct keep {
 	size_t k;
 	dlx_best *b;
-	uint64_t kth;  /* the largest kept cost, once K are kept */
-	size_t *heap;  /* b->n slots */
-	uint64_t *seq; /* per slot */
+	uint64_t kth;        /* the largest kept cost, once K are kept */
+	struct ranked *heap; /* b->n keys */
 	uint64_t found;
 };
-
-/* Whether slot a goes above slot b in the heap: dearer, or as dear and found later. */
-static inline bool keep_above(const struct keep *kp, size_t a, size_t b)
-{
-	uint64_t ca = kp->b->sol[a].cost, cb = kp->b->sol[b].cost;
-	return ca != cb ? ca > cb : kp->seq[a] > kp->seq[b];
-}
-
-static void keep_up(struct keep *kp, size_t at)
-{
-	size_t e = kp->heap[at];
-	while (at > 0 && keep_above(kp, e, kp->heap[(at - 1) / 2])) {
-		kp->heap[at] = kp->heap[(at - 1) / 2];
-		at = (at - 1) / 2;
-	}
-	kp->heap[at] = e;
-}
-
-/* The top's slot got a cheaper, later solution: down to its place. */
-static void keep_down(struct keep *kp)
-{
-	size_t n = kp->b->n, at = 0, e = kp->heap[0];
-	for (;;) {
-		size_t c = 2 * at + 1;
-		if (c >= n)
-			break;
-		if (c + 1 < n && keep_above(kp, kp->heap[c + 1], kp->heap[c]))
-			c++;
-		if (!keep_above(kp, kp->heap[c], e))
-			break;
-		kp->heap[at] = kp->heap[c];
-		at = c;
-	}
-	kp->heap[at] = e;
-}
 
 /* The options of the solution at `level` into m->sol, in the order chosen; their count. */
 static size_t collect(struct msearch *m, size_t level)
@@ -1649,20 +1509,18 @@ static int keep_solution(struct keep *kp, uint64_t cost, struct msearch *m, size
 		slot = b->n++;
 		b->sol[slot].options = NULL;
 		b->sol[slot].cost = cost;
-		kp->seq[slot] = kp->found++;
-		kp->heap[slot] = slot;
-		keep_up(kp, slot);
+		kp->heap[slot] = (struct ranked){ cost, kp->found++, slot };
+		kheap_up(kp->heap, slot);
 	} else if (cost > kp->kth) {
 		return DLX_OK;
 	} else if (cost == kp->kth) {
 		b->ties++;
 		return DLX_OK;
 	} else {
-		slot = kp->heap[0];
+		slot = kp->heap[0].slot;
 		b->sol[slot].cost = cost;
-		kp->seq[slot] = kp->found++;
-		keep_down(kp);
-		b->ties = b->sol[kp->heap[0]].cost == kp->kth ? b->ties + 1 : 0;
+		kheap_down(kp->heap, b->n, (struct ranked){ cost, kp->found++, slot });
+		b->ties = kp->heap[0].cost == kp->kth ? b->ties + 1 : 0;
 	}
 	size_t n = collect(m, level);
 	size_t *o = realloc(b->sol[slot].options, (n ? n : 1) * sizeof *o);
@@ -1675,16 +1533,11 @@ static int keep_solution(struct keep *kp, uint64_t cost, struct msearch *m, size
 	b->sol[slot].options = o;
 	b->sol[slot].n = n;
 	if (b->n == kp->k)
-		kp->kth = b->sol[kp->heap[0]].cost;
+		kp->kth = kp->heap[0].cost;
 	return DLX_OK;
 }
 
-/* A kept solution in the final order: by cost, then as found. */
-struct ranked {
-	uint64_t cost, seq;
-	size_t slot;
-};
-
+/* The final order: by cost, then as found. */
 static int cmp_ranked(const void *a, const void *b)
 {
 	const struct ranked *x = a, *y = b;
@@ -2159,7 +2012,7 @@ done:
 	return rc;
 }
 
-/* The search, in two copies: without costs it has none of the cheapest solutions' tests. */
+/* The search, in four copies: without costs it has none of the cheapest solutions' tests; with the heaps or not. */
 static int msearch_run(struct msearch *m, const dlx_search_params *params, dlx_stats *stats, struct keep *kp)
 {
 	for (;;) {
@@ -2320,9 +2173,9 @@ int dlx_search_best(dlx_problem *p, const dlx_search_params *params, size_t k, d
 		free(b);
 		return DLX_ERR_NOMEM;
 	}
-	struct keep kp = { k, b, 0, malloc(k * sizeof *kp.heap), malloc(k * sizeof *kp.seq), 0 };
+	struct keep kp = { k, b, 0, malloc(k * sizeof *kp.heap), 0 };
 	int rc = DLX_ERR_NOMEM;
-	if (kp.heap && kp.seq) {
+	if (kp.heap) {
 		struct msearch m;
 		rc = ms_init(&m, p, true);
 		if (!rc)
@@ -2332,27 +2185,20 @@ int dlx_search_best(dlx_problem *p, const dlx_search_params *params, size_t k, d
 #endif
 		ms_free(&m);
 	}
-	free(kp.heap);
-	/* Cheapest first, equal costs in the order found (kp.seq): O(K log K). */
-	size_t n = b->n ? b->n : 1;
-	struct ranked *r = rc && rc != DLX_ERR_OVERFLOW ? NULL : malloc(n * sizeof *r);
-	dlx_costed *sorted = r ? malloc(n * sizeof *sorted) : NULL;
+	/* Cheapest first, equal costs in the order found (the heap's keys, one a slot): O(K log K). */
+	dlx_costed *sorted = rc && rc != DLX_ERR_OVERFLOW ? NULL : malloc((b->n ? b->n : 1) * sizeof *sorted);
 	if (!sorted) {
 		rc = rc && rc != DLX_ERR_OVERFLOW ? rc : DLX_ERR_NOMEM;
 		if (stats && rc == DLX_ERR_NOMEM)
 			stats->stop = DLX_STOP_ERROR;
-		free(kp.seq);
-		free(r);
+		free(kp.heap);
 		dlx_best_free(b);
 		return rc;
 	}
+	qsort(kp.heap, b->n, sizeof *kp.heap, cmp_ranked);
 	for (size_t s = 0; s < b->n; s++)
-		r[s] = (struct ranked){ b->sol[s].cost, kp.seq[s], s };
-	qsort(r, b->n, sizeof *r, cmp_ranked);
-	for (size_t s = 0; s < b->n; s++)
-		sorted[s] = b->sol[r[s].slot];
-	free(kp.seq);
-	free(r);
+		sorted[s] = b->sol[kp.heap[s].slot];
+	free(kp.heap);
 	free(b->sol);
 	b->sol = sorted;
 	for (size_t s = 0; s < b->n; s++)
