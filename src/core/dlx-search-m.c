@@ -191,6 +191,7 @@ struct msearch {
 	struct bkey1 *h1;
 	struct bkey2 *h2;
 	size_t n_h1, n_h2;
+	bool h2_live;                  /* h2 kept: a budget is known (see brebuild()) */
 	uint64_t bnow, bshare;
 	uint64_t bsum[MAX_CLS + 1];
 	uint64_t base;                 /* the taxes every solution pays */
@@ -531,9 +532,11 @@ static inline bool scans_long(struct msearch *m)
 /* Where an adaptive search at a node should change its way of choosing (see M_LONG_SCAN, M_SHORT_SCAN). */
 static inline bool should_switch(struct msearch *m)
 {
+	/* The cheapest solutions' heaps are credited in choose_bu(), only for the nodes they answer. */
 	if (m->urgent)
-		return m->may_stop && (m->n_active < m->scan_short ||
-				       (m->heap_saved += (uint64_t)m->n_active) + M_HEAP_SLACK < m->heap_work);
+		return m->may_stop &&
+		       (m->n_active < m->scan_short ||
+			(m->ncost ? m->heap_saved : (m->heap_saved += (uint64_t)m->n_active)) + M_HEAP_SLACK < m->heap_work);
 	return m->adaptive && scans_long(m);
 }
 
@@ -943,7 +946,7 @@ static void bpush_now(struct msearch *m, int32_t k)
 	if (c2 > m->bnow) {
 		m->h1[m->n_h1] = (struct bkey1){ mc, mc > m->bnow ? 0 : 1, k };
 		h1_up(m->h1, m->n_h1++);
-	} else {
+	} else if (m->h2_live) {
 		m->h2[m->n_h2] = (struct bkey2){ c2, k };
 		h2_up(m->h2, m->n_h2++);
 	}
@@ -957,6 +960,12 @@ static void bpush_now(struct msearch *m, int32_t k)
 static __attribute__((noinline)) void brebuild(struct msearch *m)
 {
 	m->n_h1 = m->n_h2 = 0;
+	/*
+	 * While no K-th cost is known the budget cannot drop, so h2 is not
+	 * needed (filled, nothing ever pops it: it filled up and was rebuilt
+	 * every 2 np pushes); choose_bu() rebuilds once a budget comes.
+	 */
+	m->h2_live = m->bnow != UINT64_MAX - 1;
 	for (int32_t k = m->next[0]; k != 0; k = m->next[k])
 		bpush_now(m, k);
 }
@@ -972,6 +981,9 @@ static __attribute__((noinline)) void brebuild(struct msearch *m)
 static inline void bpush(struct msearch *m, int32_t k)
 {
 	if (m->n_h1 == m->cap_heap || m->n_h2 == m->cap_heap) {
+		/* A push of each active item, counted (see M_HEAP_STEP). */
+		m->heap_work += M_HEAP_STEP * (uint64_t)(64 - __builtin_clzll((uint64_t)m->n_active | 1)) *
+				(uint64_t)m->n_active;
 		brebuild(m);
 		return;
 	}
@@ -1409,6 +1421,8 @@ static ALWAYS_INLINE int32_t choose_b1(struct msearch *m, int32_t *score, uint64
 static __attribute__((noinline)) int32_t choose_bu(struct msearch *m, int32_t *score, uint64_t budget, bool full)
 {
 	m->bnow = budget;
+	if (!m->h2_live && budget != UINT64_MAX - 1)
+		brebuild(m);
 	while (m->n_h2 && m->h2[0].c2 > budget) {
 		int32_t k = m->h2[0].k;
 		M_COUNT_SCAN(m);
@@ -1429,6 +1443,8 @@ static __attribute__((noinline)) int32_t choose_bu(struct msearch *m, int32_t *s
 					*score = 0;
 					return k;
 				}
+				/* What the scan would have read (it stops early only at an item with no usable option). */
+				m->heap_saved += (uint64_t)m->n_active;
 				if (full) {
 					if (m->use_share && m->bshare > budget)
 						return -1;
@@ -1738,10 +1754,14 @@ static ALWAYS_INLINE int msearch_impl(struct msearch *m, const dlx_search_params
 		goto backdown;
 	}
 	if (m->switching) {
-		/* The copy without the heap left at this node's door (see forward): enter it here. */
+		/*
+		 * The other copy left at this node's door (see forward): enter it
+		 * here, without asking again, so that a test's switch back at the
+		 * next node (dlx__set_tracking(p, 2)) chooses once each way.
+		 */
 		m->switching = false;
 		level = m->sw.level, cost = m->sw.cost, poll_left = m->sw.poll_left, st = m->sw.st;
-		goto forward;
+		goto entered;
 	}
 	if (m->ck) {
 		/* Replayed down to the node the checkpoint stood at (mreplay()): enter it, with its counters. */
@@ -1768,6 +1788,7 @@ forward:
 		m->switching = true;
 		return DLX_OK;
 	}
+entered:
 	if (st.nodes == UINT64_MAX || st.branches == UINT64_MAX || m->updates > update_room) {
 		rc = DLX_ERR_OVERFLOW;
 		st.stop = DLX_STOP_ERROR;
