@@ -78,6 +78,13 @@ bool input_read_ahead(struct puzzle_input *in)
 	return true;
 }
 
+bool input_read_two_ahead(struct puzzle_input *in)
+{
+	if (in->ahead == 0 && !input_read_ahead(in))
+		return false;
+	return in->ahead != 1 || in->ahead_rc[0] != 1 || input_read_ahead(in);
+}
+
 void input_free(struct puzzle_input *in)
 {
 	free(in->ahead_cells[0]);

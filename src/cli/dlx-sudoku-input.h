@@ -38,6 +38,13 @@ int input_next(struct puzzle_input *in, struct sudoku_puzzle *pz, struct sudoku_
  */
 bool input_read_ahead(struct puzzle_input *in);
 
+/*
+ * Reads ahead until the first two inputs are known, or the first is no
+ * puzzle (what tells a lone puzzle); puzzles already read ahead are not
+ * read again.  False when out of memory.
+ */
+bool input_read_two_ahead(struct puzzle_input *in);
+
 /* Frees the read-ahead copies (not the reader). */
 void input_free(struct puzzle_input *in);
 

@@ -314,7 +314,7 @@ static int solve_sequentially(struct run *ru, struct puzzle_worker *w)
 static bool count_lone_puzzle(struct run *ru, struct puzzle_worker *w, int *status)
 {
 	struct puzzle_input *in = &ru->in;
-	if (!input_read_ahead(in) || (in->ahead_rc[0] == 1 && !input_read_ahead(in))) {
+	if (!input_read_two_ahead(in)) {
 		fprintf(stderr, "dlx-sudoku: out of memory\n");
 		*status = CLI_EXIT_FAILURE;
 		return true;
@@ -342,8 +342,7 @@ static int check_lone_puzzle(struct run *ru)
 {
 	struct puzzle_input *in = &ru->in;
 	/* start_checkpoint() may have read them ahead already. */
-	if ((in->ahead == 0 && !input_read_ahead(in)) ||
-	    (in->ahead == 1 && in->ahead_rc[0] == 1 && !input_read_ahead(in))) {
+	if (!input_read_two_ahead(in)) {
 		fprintf(stderr, "dlx-sudoku: out of memory\n");
 		return CLI_EXIT_FAILURE;
 	}
@@ -426,7 +425,7 @@ static int start_checkpoint(struct run *ru, struct puzzle_worker *w, bool *done)
 	if (o->mode == MODE_COUNT && o->resume) {
 		search = !run_checkpoint_is_one(o->resume);
 	} else if (o->mode == MODE_COUNT) {
-		if (!input_read_ahead(in) || (in->ahead_rc[0] == 1 && !input_read_ahead(in))) {
+		if (!input_read_two_ahead(in)) {
 			fprintf(stderr, "dlx-sudoku: out of memory\n");
 			*done = true;
 			return CLI_EXIT_FAILURE;
@@ -475,8 +474,7 @@ int solve_puzzles(struct run *ru, struct puzzle_worker *w)
 	 */
 	if (o->cli.threads > 1 && o->mode != MODE_COUNT && ru->lim.progress) {
 		struct puzzle_input *in = &ru->in;
-		if ((in->ahead == 0 && !input_read_ahead(in)) ||
-		    (in->ahead == 1 && in->ahead_rc[0] == 1 && !input_read_ahead(in))) {
+		if (!input_read_two_ahead(in)) {
 			fprintf(stderr, "dlx-sudoku: out of memory\n");
 			return CLI_EXIT_FAILURE;
 		}
