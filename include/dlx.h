@@ -640,14 +640,16 @@ typedef struct dlx_best {
  * the links, plus K solutions, kept in a heap by cost (O(log K) for each
  * solution kept, O(K log K) to sort them at the end).  A node scans the
  * open primary items (the branching rule and the bound need each one's
- * cheapest option), as Knuth's DLX5 does.  When every primary item is covered exactly once (no
- * bounds), once those scans average 1,024 items or more, items with one
- * usable option at most (by the lists or by the budget) come from heaps,
- * and the bound from sums, kept as the links change, with the rule that
+ * cheapest option), as Knuth's DLX5 does.  Once those scans average 1,024
+ * items or more, items with one branch at most (as many usable options as
+ * they still need, by the lists or by the budget) come from heaps, and
+ * the bound from sums, kept as the links change, with the rule that
  * dlx_set_item_bounds() gives Algorithm M's heap, so that a chain of n
  * forced moves costs O(n log n) (the same choices: nodes and solutions
- * never change).  With bounds, every node scans: such a chain costs
- * O(n^2) reads.
+ * never change).  With bounds, keeping an item's key reads its first
+ * need + 1 options, so an item that still needs many options costs that
+ * many reads each time its list changes near the top (the heaps are
+ * dropped when they cost more than the scans they save).
  */
 DLX_API int dlx_search_best(dlx_problem *p, const dlx_search_params *params, size_t k, dlx_best **out,
 	dlx_stats *stats);

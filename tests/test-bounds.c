@@ -403,7 +403,7 @@ static void check_one(unsigned seed, bool colors, bool costs, bool unit, uint32_
 	for (size_t k = 1; k <= 4; k++) {
 		dlx_best *b, *b2;
 		dlx_stats bs, bs2;
-		/* The heaps of urgent items (every item 1:1) or the scans, in the mode above and the other: the same tree. */
+		/* The heaps of urgent items (with bounds or not) or the scans, in the mode above and the other: the same tree. */
 		dlx__set_tracking(p, (int)((seed + 1) % 3));
 		ck_assert_int_eq(dlx_search_best(p, NULL, k, &b2, &bs2), DLX_OK);
 		dlx__set_tracking(p, (int)(seed % 3));
@@ -589,80 +589,105 @@ START_TEST(best_keeps_first_found_ties)
 END_TEST
 
 /*
- * The cheapest solutions of problems with every item 1:1, with the heaps
- * of urgent items (from the start, and taken up and dropped every few
- * nodes) and by scans alone, on random problems larger than brute force
- * takes (20-200 primary items, runs of pairs of neighbours beside random
- * options, so that chains of forced moves and items left with one cheap
- * enough option both come up, colors, a seed's order), each to a node
- * limit: the same nodes, updates and branches, the same solutions kept.
- * Dropping a push of choose_bu()'s keys, or a change of its sums, makes
- * some of them choose another item or cut another node.
+ * The cheapest solutions with the heaps of urgent items (from the start,
+ * and taken up and dropped every few nodes) and by scans alone, on random
+ * problems larger than brute force takes (20-200 primary items, runs of
+ * pairs of neighbours beside random options, so that chains of forced
+ * moves and items left with one cheap enough option both come up, colors,
+ * a seed's order; with `bounds`, a third of the items with bounds 0-2 to
+ * 1-4), each to a node limit: the same nodes, updates and branches, the
+ * same solutions kept.  Dropping a push of choose_bu()'s or choose_bn()'s
+ * keys, or a change of their sums, makes some of them choose another item
+ * or cut another node.  Returns whether the tree was of some depth and
+ * found solutions.
  */
+static bool best_heaps_case(unsigned seed, bool bounds)
+{
+	rng_seed(seed * 3266489917u);
+	size_t np = 20 + rng() % 181, ns = rng() % 3, no = np + rng() % (3 * np);
+	uint32_t range = 1 + rng() % 20;
+	dlx_problem *p = dlx_problem_new(np, ns);
+	ck_assert_ptr_nonnull(p);
+	for (size_t o = 0; o < no; o++) {
+		size_t items[8];
+		uint32_t colors[8] = { 0 };
+		size_t m = 0;
+		if (rng() % 2) {
+			size_t i = rng() % np;
+			items[m++] = i;
+			if (i + 1 < np)
+				items[m++] = i + 1;
+		} else {
+			size_t n = 1 + rng() % 3;
+			for (size_t k = 0; k < n; k++) {
+				size_t i = rng() % np, j = 0;
+				while (j < m && items[j] != i)
+					j++;
+				if (j == m)
+					items[m++] = i;
+			}
+		}
+		if (ns && rng() % 3 == 0) {
+			items[m] = np + rng() % ns;
+			colors[m++] = rng() % 3;
+		}
+		ck_assert_int_ge(dlx_add_option_colored(p, items, colors, m), 0);
+		ck_assert_int_eq(dlx_set_option_cost(p, o, rng() % range), DLX_OK);
+	}
+	if (bounds) {
+		for (size_t i = 0; i < np; i++)
+			if (rng() % 3 == 0) {
+				uint32_t lo = rng() % 3, hi = lo + rng() % 3;
+				ck_assert_int_eq(dlx_set_item_bounds(p, i, lo, hi ? hi : 1), DLX_OK);
+			}
+		if (!dlx_has_bounds(p))
+			ck_assert_int_eq(dlx_set_item_bounds(p, 0, 0, 2), DLX_OK);
+	}
+	if (rng() % 2)
+		ck_assert_int_eq(dlx_shuffle_options(p, seed), DLX_OK);
+	dlx_search_params sp = DLX_SEARCH_PARAMS_INIT;
+	sp.node_limit = 20000;
+	size_t k = 1 + rng() % 4;
+	dlx_stats a, b;
+	dlx_best *ba, *bb;
+	dlx__set_tracking(p, 0);
+	ck_assert_int_eq(dlx_search_best(p, &sp, k, &ba, &a), DLX_OK);
+	for (int mode = 1; mode <= 3; mode++) {
+		dlx__set_tracking(p, mode == 3 ? -1 : mode);
+		ck_assert_int_eq(dlx_search_best(p, &sp, k, &bb, &b), DLX_OK);
+		ck_assert_msg(a.nodes == b.nodes && a.updates == b.updates && a.branches == b.branches &&
+				      a.solutions == b.solutions && a.stop == b.stop && ba->n == bb->n &&
+				      ba->ties == bb->ties,
+			      "seed %u (%zu items, bounds %d), mode %d: scans %llu nodes, %llu updates; heaps %llu, %llu",
+			      seed, np, bounds, mode, (unsigned long long)a.nodes, (unsigned long long)a.updates,
+			      (unsigned long long)b.nodes, (unsigned long long)b.updates);
+		for (size_t t = 0; t < ba->n; t++)
+			ck_assert(ba->sol[t].cost == bb->sol[t].cost && ba->sol[t].n == bb->sol[t].n &&
+				  memcmp(ba->sol[t].options, bb->sol[t].options,
+					 ba->sol[t].n * sizeof *ba->sol[t].options) == 0);
+		dlx_best_free(bb);
+	}
+	bool deep = a.nodes > 100 && ba->n > 0;
+	dlx_best_free(ba);
+	dlx_problem_free(p);
+	return deep;
+}
+
 START_TEST(best_heaps_choose_as_the_scan)
 {
 	unsigned deep = 0;
-	for (unsigned seed = 1; seed <= test_trials(300); seed++) {
-		rng_seed(seed * 3266489917u);
-		size_t np = 20 + rng() % 181, ns = rng() % 3, no = np + rng() % (3 * np);
-		uint32_t range = 1 + rng() % 20;
-		dlx_problem *p = dlx_problem_new(np, ns);
-		ck_assert_ptr_nonnull(p);
-		for (size_t o = 0; o < no; o++) {
-			size_t items[8];
-			uint32_t colors[8] = { 0 };
-			size_t m = 0;
-			if (rng() % 2) {
-				size_t i = rng() % np;
-				items[m++] = i;
-				if (i + 1 < np)
-					items[m++] = i + 1;
-			} else {
-				size_t n = 1 + rng() % 3;
-				for (size_t k = 0; k < n; k++) {
-					size_t i = rng() % np, j = 0;
-					while (j < m && items[j] != i)
-						j++;
-					if (j == m)
-						items[m++] = i;
-				}
-			}
-			if (ns && rng() % 3 == 0) {
-				items[m] = np + rng() % ns;
-				colors[m++] = rng() % 3;
-			}
-			ck_assert_int_ge(dlx_add_option_colored(p, items, colors, m), 0);
-			ck_assert_int_eq(dlx_set_option_cost(p, o, rng() % range), DLX_OK);
-		}
-		if (rng() % 2)
-			ck_assert_int_eq(dlx_shuffle_options(p, seed), DLX_OK);
-		dlx_search_params sp = DLX_SEARCH_PARAMS_INIT;
-		sp.node_limit = 20000;
-		size_t k = 1 + rng() % 4;
-		dlx_stats a, b;
-		dlx_best *ba, *bb;
-		dlx__set_tracking(p, 0);
-		ck_assert_int_eq(dlx_search_best(p, &sp, k, &ba, &a), DLX_OK);
-		for (int mode = 1; mode <= 3; mode++) {
-			dlx__set_tracking(p, mode == 3 ? -1 : mode);
-			ck_assert_int_eq(dlx_search_best(p, &sp, k, &bb, &b), DLX_OK);
-			ck_assert_msg(a.nodes == b.nodes && a.updates == b.updates && a.branches == b.branches &&
-					      a.solutions == b.solutions && a.stop == b.stop && ba->n == bb->n &&
-					      ba->ties == bb->ties,
-				      "seed %u (%zu items), mode %d: scans %llu nodes, %llu updates; heaps %llu, %llu",
-				      seed, np, mode, (unsigned long long)a.nodes, (unsigned long long)a.updates,
-				      (unsigned long long)b.nodes, (unsigned long long)b.updates);
-			for (size_t t = 0; t < ba->n; t++)
-				ck_assert(ba->sol[t].cost == bb->sol[t].cost && ba->sol[t].n == bb->sol[t].n &&
-					  memcmp(ba->sol[t].options, bb->sol[t].options,
-						 ba->sol[t].n * sizeof *ba->sol[t].options) == 0);
-			dlx_best_free(bb);
-		}
-		deep += a.nodes > 100 && ba->n > 0;
-		dlx_best_free(ba);
-		dlx_problem_free(p);
-	}
+	for (unsigned seed = 1; seed <= test_trials(300); seed++)
+		deep += best_heaps_case(seed, false);
 	/* Trees of some depth that find solutions, not only dead ends at the root. */
+	ck_assert_uint_gt(deep, test_trials(300) / 4);
+}
+END_TEST
+
+START_TEST(best_heaps_with_bounds_choose_as_the_scan)
+{
+	unsigned deep = 0;
+	for (unsigned seed = 1; seed <= test_trials(300); seed++)
+		deep += best_heaps_case(seed, true);
 	ck_assert_uint_gt(deep, test_trials(300) / 4);
 }
 END_TEST
@@ -1588,6 +1613,7 @@ static Suite *bounds_suite(void)
 	tcase_add_test(tc, unit_costs_vs_brute_force);
 	tcase_add_test(tc, urgent_heap_chooses_as_the_scan);
 	tcase_add_test(tc, best_heaps_choose_as_the_scan);
+	tcase_add_test(tc, best_heaps_with_bounds_choose_as_the_scan);
 	tcase_add_test(tc, best_keeps_first_found_ties);
 	suite_add_tcase(s, tc);
 	tc = tcase_create("api");

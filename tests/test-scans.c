@@ -332,6 +332,35 @@ static dlx_problem *cost_strip(size_t n)
 }
 
 /*
+ * Problem p with one more primary item, q, bounded lo:hi, with an option of
+ * its own for each cost in costs[0 .. n): the same problem with a bound, so
+ * that the cheapest solutions' search takes the way of bounds.
+ */
+static dlx_problem *with_bounded_item(dlx_problem *p, uint32_t lo, uint32_t hi, const uint64_t *costs, size_t n)
+{
+	size_t np = dlx_primary_count(p), no = dlx_option_count(p);
+	dlx_problem *b = dlx_problem_new(np + 1, dlx_secondary_count(p));
+	ck_assert_ptr_nonnull(b);
+	for (size_t o = 0; o < no; o++) {
+		size_t len = dlx_option_size(p, o);
+		size_t *shifted = malloc((len ? len : 1) * sizeof *shifted);
+		ck_assert_ptr_nonnull(shifted);
+		for (size_t t = 0; t < len; t++) {
+			size_t it = dlx_option_item(p, o, t);
+			shifted[t] = it < np ? it : it + 1;
+		}
+		ck_assert_int_eq(dlx_add_option(b, shifted, len), (long)o);
+		ck_assert_int_eq(dlx_set_option_cost(b, o, dlx_option_cost(p, o)), DLX_OK);
+		free(shifted);
+	}
+	for (size_t t = 0; t < n; t++)
+		ck_assert_int_eq(dlx_set_option_cost(b, (size_t)dlx_add_option(b, &np, 1), costs[t]), DLX_OK);
+	ck_assert_int_eq(dlx_set_item_bounds(b, np, lo, hi), DLX_OK);
+	dlx_problem_free(p);
+	return b;
+}
+
+/*
  * Item z (the last) with two options of cost 3: all n cells of a strip at
  * once, and z alone.  Each cell has its dominoes, of cost 0, and a single
  * of cost 10.  z is chosen first (two options, the dearest first); its
@@ -403,6 +432,46 @@ START_TEST(best_chain_reads_little_per_node)
 	r = best_reads_per_node(p, 1, 3, 2);
 	ck_assert_msg(r > 100, "strip forced by the budget, scans alone: %.1f reads per node", r);
 	dlx_problem_free(p);
+}
+END_TEST
+
+/*
+ * The same with bounds (choose_bn() in dlx-search-m.c; the scans made
+ * `dlx --best` quadratic there too: 9.7 s for the budget strip of 10^5
+ * cells beside an item 0:1): the cost strip beside an item 0:2 with
+ * options of cost 1 and 2 (none taken), the budget strip beside an item
+ * 0:1 with one of cost 1 (none taken), and n items with one option of
+ * cost 1 each beside an item 2 with two (all taken).
+ */
+START_TEST(best_bounded_chain_reads_little_per_node)
+{
+	size_t n = chain_size(&chains[0], 1) & ~(size_t)1;
+	const uint64_t one_two[] = { 1, 2 }, one_one[] = { 1, 1 };
+	for (int scans = 0; scans < 2; scans++) {
+		size_t len = scans ? 6000 : n;
+		dlx_problem *p = with_bounded_item(cost_strip(len), 0, 2, one_two, 2);
+		if (scans)
+			dlx__set_tracking(p, 0);
+		double r = best_reads_per_node(p, 1, len / 2, 1);
+		ck_assert_msg(scans ? r > 100 : r <= 20, "cost strip and 0:2, scans %d: %.1f reads per node", scans, r);
+		dlx_problem_free(p);
+		p = with_bounded_item(budget_strip(len), 0, 1, one_two, 1);
+		if (scans)
+			dlx__set_tracking(p, 0);
+		r = best_reads_per_node(p, 1, 3, 2);
+		ck_assert_msg(scans ? r > 100 : r <= 20, "budget strip and 0:1, scans %d: %.1f reads per node", scans, r);
+		dlx_problem_free(p);
+		p = dlx_problem_new(len, 0);
+		ck_assert_ptr_nonnull(p);
+		for (size_t k = 0; k < len; k++)
+			ck_assert_int_eq(dlx_set_option_cost(p, (size_t)dlx_add_option(p, &k, 1), 1), DLX_OK);
+		p = with_bounded_item(p, 2, 2, one_one, 2);
+		if (scans)
+			dlx__set_tracking(p, 0);
+		r = best_reads_per_node(p, 1, len + 2, 1);
+		ck_assert_msg(scans ? r > 100 : r <= 20, "singles and 2, scans %d: %.1f reads per node", scans, r);
+		dlx_problem_free(p);
+	}
 }
 END_TEST
 
@@ -681,6 +750,7 @@ int main(void)
 	tcase_add_test(tc, chain_beside_wide_options_reads_little);
 	tcase_add_test(tc, bounded_chain_reads_little_per_node);
 	tcase_add_test(tc, best_chain_reads_little_per_node);
+	tcase_add_test(tc, best_bounded_chain_reads_little_per_node);
 	tcase_add_test(tc, progress_reads_little_per_node);
 	tcase_add_test(tc, sat_encoding_reads_little_per_node);
 	tcase_add_loop_test(tc, memo_and_diagrams_read_little_per_node, 0, (int)(sizeof chains / sizeof chains[0]));

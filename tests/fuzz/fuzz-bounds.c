@@ -243,7 +243,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	for (size_t t = 0; want && t < n_sol; t++)
 		ties += costs[t] == costs[want - 1];
 	EXPECT(best->ties == ties, "%llu ties, want %llu", (unsigned long long)best->ties, (unsigned long long)ties);
-	/* The heaps of urgent items (every item 1:1) from the start, and taken up and dropped: the same tree. */
+	/* The heaps of urgent items (with bounds or every item 1:1) from the start, and taken up and dropped: the same tree. */
 	for (int mode = 1; mode <= 2; mode++) {
 		dlx_best *other;
 		dlx_stats os;
