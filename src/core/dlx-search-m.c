@@ -619,19 +619,7 @@ static int ms_init(struct msearch *m, const dlx_problem *p, bool best)
 		int rc = best_init(m, p);
 		if (rc)
 			return rc;
-		m->h2 = malloc(m->cap_heap * sizeof *m->h2);
-		if (m->unit) {
-			m->h1 = malloc(m->cap_heap * sizeof *m->h1);
-			if (!m->h1 || !m->h2)
-				return DLX_ERR_NOMEM;
-		} else {
-			m->h0 = malloc(m->cap_heap * sizeof *m->h0);
-			m->hn = malloc(m->cap_heap * sizeof *m->hn);
-			m->bcon = calloc(npr, sizeof *m->bcon);
-			m->bcons = calloc(npr, sizeof *m->bcons);
-			if (!m->h0 || !m->hn || !m->h2 || !m->bcon || !m->bcons)
-				return DLX_ERR_NOMEM;
-		}
+		/* The heaps come with their first start (bstart()). */
 		m->bnow = UINT64_MAX - 1;
 	}
 	/* Fewer items than a long scan reads: the scans never grow long. */
@@ -1247,9 +1235,46 @@ static void bn_start(struct msearch *m)
 	bn_rebuild(m);
 }
 
+/*
+ * The cheapest solutions' heaps, allocated at their first start rather than
+ * with the search (up to 128 bytes per primary item, for nothing when the
+ * scans never grow long).  False when memory is short: the search then
+ * goes on scanning, as it would have.
+ */
+static bool balloc(struct msearch *m)
+{
+	if (m->h2)
+		return true;
+	size_t npr = (size_t)m->np + 1;
+	m->h2 = malloc(m->cap_heap * sizeof *m->h2);
+	if (m->unit) {
+		m->h1 = malloc(m->cap_heap * sizeof *m->h1);
+	} else {
+		m->h0 = malloc(m->cap_heap * sizeof *m->h0);
+		m->hn = malloc(m->cap_heap * sizeof *m->hn);
+		m->bcon = malloc(npr * sizeof *m->bcon);
+		m->bcons = malloc(npr * sizeof *m->bcons);
+	}
+	if (m->h2 && (m->unit ? m->h1 != NULL : m->h0 && m->hn && m->bcon && m->bcons))
+		return true;
+	free(m->h2);
+	free(m->h1);
+	free(m->h0);
+	free(m->hn);
+	free(m->bcon);
+	free(m->bcons);
+	m->h2 = NULL, m->h1 = NULL, m->h0 = NULL, m->hn = NULL, m->bcon = m->bcons = NULL;
+	return false;
+}
+
 /* From here on the heaps are kept (unit problems, or with bounds): the sums and the keys afresh. */
 static void bstart(struct msearch *m)
 {
+	if (!balloc(m)) {
+		/* Scans to the end: urgent stays false, and the search never asks again. */
+		m->adaptive = false;
+		return;
+	}
 	m->urgent = true;
 	m->may_stop = m->adaptive;
 	m->heap_work = m->heap_saved = 0;
