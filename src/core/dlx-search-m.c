@@ -1778,6 +1778,26 @@ static ALWAYS_INLINE int32_t choose_b1(struct msearch *m, int32_t *score, uint64
 }
 
 /*
+ * The heaps answered with item k, of one branch: they are credited with
+ * the scan they saved (it stops early only at an item that ends the node,
+ * which the heaps look for first), and the bound compares the sums kept as
+ * the lists change: -1 when it cuts the node.
+ */
+static inline int32_t banswer(struct msearch *m, int32_t k, int32_t *score, uint64_t budget, bool full)
+{
+	m->heap_saved += (uint64_t)m->n_active;
+	if (full) {
+		if (m->use_share && m->bshare > budget)
+			return -1;
+		for (int32_t c = 0; c < m->n_cls; c++)
+			if (m->bsum[c] > budget)
+				return -1;
+	}
+	*score = 1;
+	return k;
+}
+
+/*
  * choose_b1() from the heaps (unit problems, while `urgent`): the same
  * item, score and bound.  An item with one usable option at most beats
  * every other, so when one exists the choice is among them: h2's keys
@@ -1816,17 +1836,7 @@ static __attribute__((noinline)) int32_t choose_bu(struct msearch *m, int32_t *s
 					*score = 0;
 					return k;
 				}
-				/* What the scan would have read (it stops early only at an item with no usable option). */
-				m->heap_saved += (uint64_t)m->n_active;
-				if (full) {
-					if (m->use_share && m->bshare > budget)
-						return -1;
-					for (int32_t c = 0; c < m->n_cls; c++)
-						if (m->bsum[c] > budget)
-							return -1;
-				}
-				*score = 1;
-				return k;
+				return banswer(m, k, score, budget, full);
 			}
 		}
 		m->heap_work += M_HEAP_STEP * (uint64_t)(64 - __builtin_clzll((uint64_t)m->n_h1 | 1));
@@ -1890,17 +1900,7 @@ static __attribute__((noinline)) int32_t choose_bn(struct msearch *m, int32_t *s
 		if (on) {
 			struct bnkey g = bn_key(m, k);
 			if (g.cn1 > budget && g.mc == top.mc && g.s == top.s && g.need == top.need) {
-				/* What the scan would have read (it stops early only at an item that ends the node). */
-				m->heap_saved += (uint64_t)m->n_active;
-				if (full) {
-					if (m->use_share && m->bshare > budget)
-						return -1;
-					for (int32_t c = 0; c < m->n_cls; c++)
-						if (m->bsum[c] > budget)
-							return -1;
-				}
-				*score = 1;
-				return k;
+				return banswer(m, k, score, budget, full);
 			}
 		}
 		m->heap_work += M_HEAP_STEP * (uint64_t)(64 - __builtin_clzll((uint64_t)m->n_hn | 1));
