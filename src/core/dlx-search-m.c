@@ -445,10 +445,15 @@ static inline void note_need(struct msearch *m, int32_t j)
 	m->thr[j] = b > s ? b - s : 0;
 }
 
-/* What a push or a pop costs, in items a scan reads (see M_HEAP_STEP). */
+/* What a push or a pop on a heap of n keys costs, in items a scan reads (see M_HEAP_STEP). */
+static inline uint64_t heap_cost(size_t n)
+{
+	return M_HEAP_STEP * (uint64_t)(64 - __builtin_clzll((uint64_t)n | 1));
+}
+
 static inline uint64_t heap_step(const struct msearch *m)
 {
-	return M_HEAP_STEP * (uint64_t)(64 - __builtin_clzll((uint64_t)m->n_heap | 1));
+	return heap_cost(m->n_heap);
 }
 
 static inline bool ukey_less(const struct ukey *a, const struct ukey *b)
@@ -624,7 +629,7 @@ static int ms_init(struct msearch *m, const dlx_problem *p, bool best)
 	}
 	/* Fewer items than a long scan reads: the scans never grow long. */
 	m->adaptive = (p->track_mode < 0 && m->np >= M_LONG_SCAN) || p->track_mode == 2;
-	uint64_t rebuild = (uint64_t)m->np * M_HEAP_STEP * (uint64_t)(64 - __builtin_clzll((uint64_t)m->np | 1));
+	uint64_t rebuild = (uint64_t)m->np * heap_cost(m->np);
 	m->scan_window = rebuild > M_SCAN_WINDOW ? rebuild : M_SCAN_WINDOW;
 	m->scan_long = M_LONG_SCAN;
 	m->scan_short = M_SHORT_SCAN;
@@ -1018,12 +1023,12 @@ static inline void bpush(struct msearch *m, int32_t k)
 {
 	if (m->n_h1 == m->cap_heap || m->n_h2 == m->cap_heap) {
 		/* A push of each active item, counted (see M_HEAP_STEP). */
-		m->heap_work += M_HEAP_STEP * (uint64_t)(64 - __builtin_clzll((uint64_t)m->n_active | 1)) *
+		m->heap_work += heap_cost(m->n_active) *
 				(uint64_t)m->n_active;
 		brebuild(m);
 		return;
 	}
-	m->heap_work += M_HEAP_STEP * (uint64_t)(64 - __builtin_clzll((uint64_t)(m->n_h1 + m->n_h2) | 1));
+	m->heap_work += heap_cost(m->n_h1 + m->n_h2);
 	bpush_now(m, k);
 }
 
@@ -1152,7 +1157,7 @@ static inline bool bn_full(const struct msearch *m)
 /* A rebuild instead of a push (heaps full of stale keys), counted as bpush() counts it. */
 static void bn_rebuild_counted(struct msearch *m)
 {
-	m->heap_work += M_HEAP_STEP * (uint64_t)(64 - __builtin_clzll((uint64_t)m->n_active | 1)) *
+	m->heap_work += heap_cost(m->n_active) *
 			(uint64_t)m->n_active;
 	bn_rebuild(m);
 }
@@ -1171,7 +1176,7 @@ static void bn_push(struct msearch *m, int32_t k)
 		bn_rebuild_counted(m);
 		return;
 	}
-	m->heap_work += 2 * M_HEAP_STEP * (uint64_t)(64 - __builtin_clzll((uint64_t)(m->n_hn + m->n_h2) | 1));
+	m->heap_work += 2 * heap_cost(m->n_hn + m->n_h2);
 	struct bnkey g = bn_key(m, k);
 	bn_push_h0(m, k, &g);
 	bn_push_h12(m, k, &g);
@@ -1184,7 +1189,7 @@ static void bn_repush_h12(struct msearch *m, int32_t k)
 		bn_rebuild_counted(m);
 		return;
 	}
-	m->heap_work += M_HEAP_STEP * (uint64_t)(64 - __builtin_clzll((uint64_t)(m->n_hn + m->n_h2) | 1));
+	m->heap_work += heap_cost(m->n_hn + m->n_h2);
 	struct bnkey g = bn_key(m, k);
 	bn_push_h12(m, k, &g);
 }
@@ -1777,6 +1782,19 @@ static ALWAYS_INLINE int32_t choose_b1(struct msearch *m, int32_t *score, uint64
 	return choose_b1_impl(m, score, budget, true, false);
 }
 
+/* h2's keys above the budget, popped: their items' keys go back as they are now, on h1 (hn) or h2. */
+static void h2_drain(struct msearch *m, uint64_t budget)
+{
+	while (m->n_h2 && m->h2[0].c2 > budget) {
+		int32_t k = m->h2[0].k;
+		M_COUNT_SCAN(m);
+		m->heap_work += heap_cost(m->n_h2);
+		h2_pop(m->h2, &m->n_h2);
+		if (active(m, k))
+			m->unit ? bpush(m, k) : bn_repush_h12(m, k);
+	}
+}
+
 /*
  * The heaps answered with item k, of one branch: they are credited with
  * the scan they saved (it stops early only at an item that ends the node,
@@ -1816,14 +1834,7 @@ static __attribute__((noinline)) int32_t choose_bu(struct msearch *m, int32_t *s
 	m->bnow = budget;
 	if (!m->h2_live && budget != UINT64_MAX - 1)
 		brebuild(m);
-	while (m->n_h2 && m->h2[0].c2 > budget) {
-		int32_t k = m->h2[0].k;
-		M_COUNT_SCAN(m);
-		m->heap_work += M_HEAP_STEP * (uint64_t)(64 - __builtin_clzll((uint64_t)m->n_h2 | 1));
-		h2_pop(m->h2, &m->n_h2);
-		if (active(m, k))
-			bpush(m, k);
-	}
+	h2_drain(m, budget);
 	while (m->n_h1) {
 		const struct bkey1 top = m->h1[0];
 		int32_t k = top.k, f = m->down[k];
@@ -1839,7 +1850,7 @@ static __attribute__((noinline)) int32_t choose_bu(struct msearch *m, int32_t *s
 				return banswer(m, k, score, budget, full);
 			}
 		}
-		m->heap_work += M_HEAP_STEP * (uint64_t)(64 - __builtin_clzll((uint64_t)m->n_h1 | 1));
+		m->heap_work += heap_cost(m->n_h1);
 		h1_pop(m->h1, &m->n_h1);
 		if (active(m, k))
 			bpush(m, k);
@@ -1878,20 +1889,13 @@ static __attribute__((noinline)) int32_t choose_bn(struct msearch *m, int32_t *s
 				return top.k;
 			}
 		}
-		m->heap_work += M_HEAP_STEP * (uint64_t)(64 - __builtin_clzll((uint64_t)m->n_h0 | 1));
+		m->heap_work += heap_cost(m->n_h0);
 		h2_pop(m->h0, &m->n_h0);
 		/* Back in as it is now, cheaper (popping made room). */
 		if (on)
 			bn_push_h0(m, top.k, &g);
 	}
-	while (m->n_h2 && m->h2[0].c2 > budget) {
-		int32_t k = m->h2[0].k;
-		M_COUNT_SCAN(m);
-		m->heap_work += M_HEAP_STEP * (uint64_t)(64 - __builtin_clzll((uint64_t)m->n_h2 | 1));
-		h2_pop(m->h2, &m->n_h2);
-		if (active(m, k))
-			bn_repush_h12(m, k);
-	}
+	h2_drain(m, budget);
 	while (m->n_hn) {
 		const struct bkeyn top = m->hn[0];
 		int32_t k = top.k;
@@ -1903,7 +1907,7 @@ static __attribute__((noinline)) int32_t choose_bn(struct msearch *m, int32_t *s
 				return banswer(m, k, score, budget, full);
 			}
 		}
-		m->heap_work += M_HEAP_STEP * (uint64_t)(64 - __builtin_clzll((uint64_t)m->n_hn | 1));
+		m->heap_work += heap_cost(m->n_hn);
 		hn_pop(m->hn, &m->n_hn);
 		if (on)
 			bn_repush_h12(m, k);
