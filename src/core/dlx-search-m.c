@@ -1529,42 +1529,16 @@ static void uncommit_rest_bn(struct msearch *m, int32_t x)
 }
 
 /*
- * Option x of the item i a level branches on leaves i's list and every
- * other (tweak()), keeping the heaps with bounds: x was i's first option.
+ * Takes option x out of its item's list (and every other): it is not chosen
+ * again below.  Keeping a heap, the item's key follows (Algorithm M's, or
+ * with costs and bounds, its keys and its part of the sums).
  */
-static void tweak_bn(struct msearch *m, int32_t x)
+static ALWAYS_INLINE int tweak_g(struct msearch *m, int32_t x, const int keep)
 {
-	hide_bn(m, x);
-	int32_t u = m->up[x], d = m->down[x], i = m->top[x];
-	m->down[u] = d;
-	m->up[d] = u;
-	m->len[i]--;
-	m->updates++;
-	m->tweak[m->n_tweak++] = x;
-	bn_changed(m, i);
-}
-
-/*
- * untweak_to() keeping the heaps with bounds for the other items' lists;
- * the level's item gets its keys and sums as its bound comes back, next.
- */
-static void untweak_to_bn(struct msearch *m, size_t keep)
-{
-	while (m->n_tweak > keep) {
-		int32_t x = m->tweak[--m->n_tweak];
-		int32_t u = m->up[x], d = m->down[x];
-		m->down[u] = x;
-		m->up[d] = x;
-		m->len[m->top[x]]++;
-		unhide_bn(m, x);
-	}
-}
-
-/* Takes option x out of its item's list (and every other): it is not chosen again below. */
-static ALWAYS_INLINE int tweak_g(struct msearch *m, int32_t x, const bool urg)
-{
-	if (urg)
+	if (keep == KEEP_M_HEAP)
 		hide_u(m, x);
+	else if (keep == KEEP_BEST_BOUNDS)
+		hide_bn(m, x);
 	else
 		hide(m, x);
 	int32_t u = m->up[x], d = m->down[x];
@@ -1572,23 +1546,35 @@ static ALWAYS_INLINE int tweak_g(struct msearch *m, int32_t x, const bool urg)
 	m->up[d] = u;
 	m->len[m->top[x]]--;
 	m->updates++;
-	if (urg)
+	if (keep == KEEP_M_HEAP)
 		check_urgent(m, m->top[x]);
+	if (keep == KEEP_BEST_BOUNDS)
+		bn_changed(m, m->top[x]);
 	m->tweak[m->n_tweak++] = x;
 	return DLX_OK;
 }
 
 static int tweak(struct msearch *m, int32_t x)
 {
-	return tweak_g(m, x, false);
+	return tweak_g(m, x, KEEP_LINKS);
 }
 
 static int tweak_u(struct msearch *m, int32_t x)
 {
-	return tweak_g(m, x, true);
+	return tweak_g(m, x, KEEP_M_HEAP);
 }
 
-static void untweak_to(struct msearch *m, size_t keep)
+static int tweak_bn(struct msearch *m, int32_t x)
+{
+	return tweak_g(m, x, KEEP_BEST_BOUNDS);
+}
+
+/*
+ * The tweaks above `keep` undone.  With costs and bounds the other items'
+ * lists keep their keys and sums; the level's item gets its own as its
+ * bound comes back, next (see backup).
+ */
+static ALWAYS_INLINE void untweak_to_g(struct msearch *m, size_t keep, const int heaps)
 {
 	while (m->n_tweak > keep) {
 		int32_t x = m->tweak[--m->n_tweak];
@@ -1596,8 +1582,21 @@ static void untweak_to(struct msearch *m, size_t keep)
 		m->down[u] = x;
 		m->up[d] = x;
 		m->len[m->top[x]]++;
-		unhide(m, x);
+		if (heaps == KEEP_BEST_BOUNDS)
+			unhide_bn(m, x);
+		else
+			unhide(m, x);
 	}
+}
+
+static void untweak_to(struct msearch *m, size_t keep)
+{
+	untweak_to_g(m, keep, KEEP_LINKS);
+}
+
+static void untweak_to_bn(struct msearch *m, size_t keep)
+{
+	untweak_to_g(m, keep, KEEP_BEST_BOUNDS);
 }
 
 /*
