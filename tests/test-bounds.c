@@ -588,6 +588,18 @@ START_TEST(best_keeps_first_found_ties)
 }
 END_TEST
 
+/* Bounds 0-2 to 1-4 on about a third of items 0 .. np - 1 (at least item 0's, 0:2). */
+static void random_bounds(dlx_problem *p, size_t np)
+{
+	for (size_t i = 0; i < np; i++)
+		if (rng() % 3 == 0) {
+			uint32_t lo = rng() % 3, hi = lo + rng() % 3;
+			ck_assert_int_eq(dlx_set_item_bounds(p, i, lo, hi ? hi : 1), DLX_OK);
+		}
+	if (!dlx_has_bounds(p))
+		ck_assert_int_eq(dlx_set_item_bounds(p, 0, 0, 2), DLX_OK);
+}
+
 /*
  * The cheapest solutions with the heaps of urgent items (from the start,
  * and taken up and dropped every few nodes) and by scans alone, on random
@@ -634,15 +646,8 @@ static bool best_heaps_case(unsigned seed, bool bounds)
 		ck_assert_int_ge(dlx_add_option_colored(p, items, colors, m), 0);
 		ck_assert_int_eq(dlx_set_option_cost(p, o, rng() % range), DLX_OK);
 	}
-	if (bounds) {
-		for (size_t i = 0; i < np; i++)
-			if (rng() % 3 == 0) {
-				uint32_t lo = rng() % 3, hi = lo + rng() % 3;
-				ck_assert_int_eq(dlx_set_item_bounds(p, i, lo, hi ? hi : 1), DLX_OK);
-			}
-		if (!dlx_has_bounds(p))
-			ck_assert_int_eq(dlx_set_item_bounds(p, 0, 0, 2), DLX_OK);
-	}
+	if (bounds)
+		random_bounds(p, np);
 	if (rng() % 2)
 		ck_assert_int_eq(dlx_shuffle_options(p, seed), DLX_OK);
 	dlx_search_params sp = DLX_SEARCH_PARAMS_INIT;
@@ -728,13 +733,7 @@ START_TEST(urgent_heap_chooses_as_the_scan)
 			}
 			ck_assert_int_ge(dlx_add_option_colored(p, items, colors, m), 0);
 		}
-		for (size_t i = 0; i < np; i++)
-			if (rng() % 3 == 0) {
-				uint32_t lo = rng() % 3, hi = lo + rng() % 3;
-				ck_assert_int_eq(dlx_set_item_bounds(p, i, lo, hi ? hi : 1), DLX_OK);
-			}
-		if (!dlx_has_bounds(p))
-			ck_assert_int_eq(dlx_set_item_bounds(p, 0, 0, 2), DLX_OK);
+		random_bounds(p, np);
 		if (rng() % 2)
 			ck_assert_int_eq(dlx_shuffle_options(p, seed), DLX_OK);
 		dlx_search_params sp = DLX_SEARCH_PARAMS_INIT;
