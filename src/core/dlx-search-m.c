@@ -650,7 +650,11 @@ static int ms_init(struct msearch *m, const dlx_problem *p, bool best)
  * scans grew long keep the heap (see M_LONG_SCAN), in copies of their own.
  */
 
-/* What a link operation keeps besides the links: nothing, Algorithm M's heap (check_urgent()), or the cheapest solutions' heaps and sums (bpush()). */
+/*
+ * What a link operation keeps besides the links: nothing, Algorithm M's
+ * heap (check_urgent()), or the cheapest solutions' heaps and sums, of
+ * unit problems (bpush()) or with bounds (bn_push()).
+ */
 enum { KEEP_LINKS, KEEP_M_HEAP, KEEP_BEST_HEAPS, KEEP_BEST_BOUNDS };
 
 static bool active(const struct msearch *m, int32_t i);
@@ -1295,24 +1299,21 @@ static void bstart(struct msearch *m)
 	brebuild(m);
 }
 
-/* Which heaps a cheapest-solutions link operation keeps: none, the unit problems' (choose_bu()), or those with bounds (choose_bn()). */
-enum { HK_NONE, HK_UNIT, HK_BOUNDS };
-
-static ALWAYS_INLINE void hide_hk(struct msearch *m, int32_t x, const int hk)
+static ALWAYS_INLINE void hide_hk(struct msearch *m, int32_t x, const int keep)
 {
-	if (hk == HK_UNIT)
+	if (keep == KEEP_BEST_HEAPS)
 		hide_bu(m, x);
-	else if (hk == HK_BOUNDS)
+	else if (keep == KEEP_BEST_BOUNDS)
 		hide_bn(m, x);
 	else
 		hide(m, x);
 }
 
-static ALWAYS_INLINE void unhide_hk(struct msearch *m, int32_t x, const int hk)
+static ALWAYS_INLINE void unhide_hk(struct msearch *m, int32_t x, const int keep)
 {
-	if (hk == HK_UNIT)
+	if (keep == KEEP_BEST_HEAPS)
 		unhide_bu(m, x);
-	else if (hk == HK_BOUNDS)
+	else if (keep == KEEP_BEST_BOUNDS)
 		unhide_bn(m, x);
 	else
 		unhide(m, x);
@@ -1342,90 +1343,90 @@ static ALWAYS_INLINE void bn_changed(struct msearch *m, int32_t i)
  * option tried there is hidden like the others (a later K-th only cuts
  * more of them), and committing it never meets it in another list.
  */
-static ALWAYS_INLINE void cover_bg(struct msearch *m, int32_t i, uint64_t budget, const int hk)
+static ALWAYS_INLINE void cover_bg(struct msearch *m, int32_t i, uint64_t budget, const int keep)
 {
 	if (i <= m->np) {
-		if (hk == HK_UNIT)
+		if (keep == KEEP_BEST_HEAPS)
 			bsum_change(m, i, first_cost(m, i, m->down[i]), 0);
 		deactivate(m, i);
-		if (hk == HK_BOUNDS)
+		if (keep == KEEP_BEST_BOUNDS)
 			bn_sum(m, i);
 	}
 	m->updates++;
 	int32_t x = m->down[i];
 	for (; m->ncost[x] <= budget; x = m->down[x])
-		hide_hk(m, x, hk);
+		hide_hk(m, x, keep);
 	m->stop[i] = x;
 }
 
 static void cover_b(struct msearch *m, int32_t i, uint64_t budget)
 {
-	cover_bg(m, i, budget, HK_NONE);
+	cover_bg(m, i, budget, KEEP_LINKS);
 }
 
 /* cover_b() keeping the heaps and sums (see choose_bu(), choose_bn()). */
 static void cover_bu(struct msearch *m, int32_t i, uint64_t budget)
 {
-	cover_bg(m, i, budget, HK_UNIT);
+	cover_bg(m, i, budget, KEEP_BEST_HEAPS);
 }
 
 static void cover_bn(struct msearch *m, int32_t i, uint64_t budget)
 {
-	cover_bg(m, i, budget, HK_BOUNDS);
+	cover_bg(m, i, budget, KEEP_BEST_BOUNDS);
 }
 
-static ALWAYS_INLINE void uncover_bg(struct msearch *m, int32_t i, const int hk)
+static ALWAYS_INLINE void uncover_bg(struct msearch *m, int32_t i, const int keep)
 {
 	for (int32_t x = m->up[m->stop[i]]; x != i; x = m->up[x])
-		unhide_hk(m, x, hk);
+		unhide_hk(m, x, keep);
 	if (i <= m->np) {
 		reactivate(m, i);
-		if (hk == HK_UNIT) {
+		if (keep == KEEP_BEST_HEAPS) {
 			bsum_change(m, i, 0, first_cost(m, i, m->down[i]));
 			bpush(m, i);
 		}
-		if (hk == HK_BOUNDS)
+		if (keep == KEEP_BEST_BOUNDS)
 			bn_changed(m, i);
 	}
 }
 
 static void uncover_b(struct msearch *m, int32_t i)
 {
-	uncover_bg(m, i, HK_NONE);
+	uncover_bg(m, i, KEEP_LINKS);
 }
 
 static void uncover_bu(struct msearch *m, int32_t i)
 {
-	uncover_bg(m, i, HK_UNIT);
+	uncover_bg(m, i, KEEP_BEST_HEAPS);
 }
 
 static void uncover_bn(struct msearch *m, int32_t i)
 {
-	uncover_bg(m, i, HK_BOUNDS);
+	uncover_bg(m, i, KEEP_BEST_BOUNDS);
 }
 
 /* The named copies, not inlined again into every caller (as before the heaps with bounds came). */
-static ALWAYS_INLINE void cover_hk(struct msearch *m, int32_t i, uint64_t budget, const int hk)
+static ALWAYS_INLINE void cover_hk(struct msearch *m, int32_t i, uint64_t budget, const int keep)
 {
-	if (hk == HK_UNIT)
+	if (keep == KEEP_BEST_HEAPS)
 		cover_bu(m, i, budget);
-	else if (hk == HK_BOUNDS)
+	else if (keep == KEEP_BEST_BOUNDS)
 		cover_bn(m, i, budget);
 	else
 		cover_b(m, i, budget);
 }
 
-static ALWAYS_INLINE void uncover_hk(struct msearch *m, int32_t i, const int hk)
+static ALWAYS_INLINE void uncover_hk(struct msearch *m, int32_t i, const int keep)
 {
-	if (hk == HK_UNIT)
+	if (keep == KEEP_BEST_HEAPS)
 		uncover_bu(m, i);
-	else if (hk == HK_BOUNDS)
+	else if (keep == KEEP_BEST_BOUNDS)
 		uncover_bn(m, i);
 	else
 		uncover_b(m, i);
 }
 
-static ALWAYS_INLINE void purify_bg(struct msearch *m, int32_t q, uint64_t budget, const int hk)
+static ALWAYS_INLINE void purify_bg(struct msearch *m, int32_t q, uint64_t budget, const int keep)
 {
 	int32_t i = m->top[q], c = m->color[q];
 	m->color[i] = c;
@@ -1435,25 +1436,25 @@ static ALWAYS_INLINE void purify_bg(struct msearch *m, int32_t q, uint64_t budge
 		if (m->color[x] == c)
 			m->color[x] = -1;
 		else
-			hide_hk(m, x, hk);
+			hide_hk(m, x, keep);
 	}
 	m->stop[i] = x;
 }
 
-static ALWAYS_INLINE void unpurify_bg(struct msearch *m, int32_t q, const int hk)
+static ALWAYS_INLINE void unpurify_bg(struct msearch *m, int32_t q, const int keep)
 {
 	int32_t i = m->top[q], c = m->color[i];
 	for (int32_t x = m->up[m->stop[i]]; x != i; x = m->up[x]) {
 		if (m->color[x] < 0)
 			m->color[x] = c;
 		else
-			unhide_hk(m, x, hk);
+			unhide_hk(m, x, keep);
 	}
 	m->color[i] = 0;
 }
 
 /* commit_rest() with thresholds: budget is what is left below the node that chooses x. */
-static ALWAYS_INLINE void commit_rest_bg(struct msearch *m, int32_t x, uint64_t budget, const int hk)
+static ALWAYS_INLINE void commit_rest_bg(struct msearch *m, int32_t x, uint64_t budget, const int keep)
 {
 	for (int32_t q = x + 1; q != x;) {
 		int32_t j = m->top[q];
@@ -1463,13 +1464,13 @@ static ALWAYS_INLINE void commit_rest_bg(struct msearch *m, int32_t x, uint64_t 
 		}
 		if (j <= m->np) {
 			if (--m->bound[j] == 0)
-				cover_hk(m, j, budget, hk);
-			else if (hk == HK_BOUNDS)
+				cover_hk(m, j, budget, keep);
+			else if (keep == KEEP_BEST_BOUNDS)
 				bn_changed(m, j);
 		} else if (m->color[q] == 0) {
-			cover_hk(m, j, budget, hk);
+			cover_hk(m, j, budget, keep);
 		} else if (m->color[q] > 0) {
-			purify_bg(m, q, budget, hk);
+			purify_bg(m, q, budget, keep);
 		}
 		q++;
 	}
@@ -1477,21 +1478,21 @@ static ALWAYS_INLINE void commit_rest_bg(struct msearch *m, int32_t x, uint64_t 
 
 static void commit_rest_b(struct msearch *m, int32_t x, uint64_t budget)
 {
-	commit_rest_bg(m, x, budget, HK_NONE);
+	commit_rest_bg(m, x, budget, KEEP_LINKS);
 }
 
 /* Unit problems only (every primary item's bound goes to 0 here, as choose_bu() needs). */
 static void commit_rest_bu(struct msearch *m, int32_t x, uint64_t budget)
 {
-	commit_rest_bg(m, x, budget, HK_UNIT);
+	commit_rest_bg(m, x, budget, KEEP_BEST_HEAPS);
 }
 
 static void commit_rest_bn(struct msearch *m, int32_t x, uint64_t budget)
 {
-	commit_rest_bg(m, x, budget, HK_BOUNDS);
+	commit_rest_bg(m, x, budget, KEEP_BEST_BOUNDS);
 }
 
-static ALWAYS_INLINE void uncommit_rest_bg(struct msearch *m, int32_t x, const int hk)
+static ALWAYS_INLINE void uncommit_rest_bg(struct msearch *m, int32_t x, const int keep)
 {
 	for (int32_t q = x - 1; q != x;) {
 		int32_t j = m->top[q];
@@ -1501,13 +1502,13 @@ static ALWAYS_INLINE void uncommit_rest_bg(struct msearch *m, int32_t x, const i
 		}
 		if (j <= m->np) {
 			if (m->bound[j]++ == 0)
-				uncover_hk(m, j, hk);
-			else if (hk == HK_BOUNDS)
+				uncover_hk(m, j, keep);
+			else if (keep == KEEP_BEST_BOUNDS)
 				bn_changed(m, j);
 		} else if (m->color[q] == 0) {
-			uncover_hk(m, j, hk);
+			uncover_hk(m, j, keep);
 		} else if (m->color[q] > 0) {
-			unpurify_bg(m, q, hk);
+			unpurify_bg(m, q, keep);
 		}
 		q--;
 	}
@@ -1515,17 +1516,17 @@ static ALWAYS_INLINE void uncommit_rest_bg(struct msearch *m, int32_t x, const i
 
 static void uncommit_rest_b(struct msearch *m, int32_t x)
 {
-	uncommit_rest_bg(m, x, HK_NONE);
+	uncommit_rest_bg(m, x, KEEP_LINKS);
 }
 
 static void uncommit_rest_bu(struct msearch *m, int32_t x)
 {
-	uncommit_rest_bg(m, x, HK_UNIT);
+	uncommit_rest_bg(m, x, KEEP_BEST_HEAPS);
 }
 
 static void uncommit_rest_bn(struct msearch *m, int32_t x)
 {
-	uncommit_rest_bg(m, x, HK_BOUNDS);
+	uncommit_rest_bg(m, x, KEEP_BEST_BOUNDS);
 }
 
 /*
