@@ -438,6 +438,12 @@ out:
 	return rc;
 }
 
+/* The slack primary item k can still use: min(slack, bound); it needs bound less that. */
+static inline int32_t eff_slack(const struct msearch *m, int32_t k)
+{
+	return m->slack[k] < m->bound[k] ? m->slack[k] : m->bound[k];
+}
+
 /* Item j's thr after its bound changed (not in the cheapest solutions' search: its thr stay -1). */
 static inline void note_need(struct msearch *m, int32_t j)
 {
@@ -470,7 +476,7 @@ static inline bool ukey_less(const struct ukey *a, const struct ukey *b)
 /* Primary item k's key now (k urgent: len <= thr), its branches in *t. */
 static inline struct ukey ukey_of(const struct msearch *m, int32_t k, int32_t *t)
 {
-	int32_t s = m->slack[k] < m->bound[k] ? m->slack[k] : m->bound[k];
+	int32_t s = eff_slack(m, k);
 	int32_t len = m->len[k];
 	*t = len + 1 - (m->bound[k] - s);
 	return (struct ukey){ *t > 0 ? *t : 0, s, len, k };
@@ -1068,7 +1074,7 @@ struct bnkey {
 static inline struct bnkey bn_key(struct msearch *m, int32_t k)
 {
 	struct bnkey g;
-	g.s = m->slack[k] < m->bound[k] ? m->slack[k] : m->bound[k];
+	g.s = eff_slack(m, k);
 	g.need = m->bound[k] - g.s;
 	int32_t x = m->down[k], j = 0;
 	g.mc = x != k ? m->ncost[x] : 0;
@@ -1104,7 +1110,7 @@ static void bn_sum(struct msearch *m, int32_t k)
 	uint64_t c = 0, sh = 0;
 	int32_t f = m->down[k];
 	if (f != k && active(m, k)) {
-		int32_t s = m->slack[k] < m->bound[k] ? m->slack[k] : m->bound[k];
+		int32_t s = eff_slack(m, k);
 		uint64_t need = (uint64_t)(m->bound[k] - s);
 		/* Modulo 2^64: once no item has fewer usable options than it needs, the sums are below 2^31 x 2^33. */
 		c = m->ncost[f] * need;
@@ -1205,7 +1211,7 @@ static void bn_repush_h12(struct msearch *m, int32_t k)
  */
 static void bn_hidden(struct msearch *m, int32_t k, int32_t u)
 {
-	int32_t s = m->slack[k] < m->bound[k] ? m->slack[k] : m->bound[k];
+	int32_t s = eff_slack(m, k);
 	int32_t need = m->bound[k] - s, pos = 1, y = u;
 	while (y != k && pos <= need) {
 		y = m->up[y];
@@ -1652,7 +1658,7 @@ static ALWAYS_INLINE int32_t choose(struct msearch *m, int32_t *score)
 	int32_t bi = 0, bs = INT32_MAX, bslack = 0, blen = 0;
 	for (int32_t k = m->next[0]; k != 0; k = m->next[k]) {
 		M_COUNT_SCAN(m);
-		int32_t s = m->slack[k] < m->bound[k] ? m->slack[k] : m->bound[k];
+		int32_t s = eff_slack(m, k);
 		int32_t need = m->bound[k] - s;
 		int32_t len = m->len[k];
 		int32_t t = len + 1 - need;
@@ -1689,7 +1695,7 @@ static int32_t choose_b(struct msearch *m, int32_t *score, uint64_t budget, bool
 		memset(csum, 0, (size_t)m->n_cls * sizeof *csum);
 	for (int32_t k = m->next[0]; k != 0; k = m->next[k]) {
 		M_COUNT_SCAN(m);
-		int32_t s = m->slack[k] < m->bound[k] ? m->slack[k] : m->bound[k];
+		int32_t s = eff_slack(m, k);
 		int32_t need = m->bound[k] - s;
 		int32_t x = m->down[k], len = 0;
 		uint64_t mc = x != k ? m->ncost[x] : 0;
