@@ -508,6 +508,53 @@ START_TEST(chain_beside_wide_options_reads_little)
 END_TEST
 
 /*
+ * A 1 x n strip whose cells each have a domino to the next and a single:
+ * every node has two or more options for each item, so no low byte is set,
+ * and a scan of them read n / 8 words at every node to prove it (the first
+ * tiling, a path of n / 2 two-way choices: 1.75 s at 10^5 cells, 27.7 s at
+ * 4 x 10^5).  A node whose parent had no item of fewer than two options,
+ * and whose own choice left none, reads no low byte (`calm`).
+ */
+static dlx_problem *two_way_strip(size_t n)
+{
+	dlx_problem *p = dlx_problem_new(n, 0);
+	ck_assert_ptr_nonnull(p);
+	for (size_t k = 0; k < n; k++) {
+		size_t items[2] = { k, k + 1 };
+		if (k + 1 < n)
+			ck_assert_int_ge(dlx_add_option(p, items, 2), 0);
+		ck_assert_int_ge(dlx_add_option(p, items, 1), 0);
+	}
+	return p;
+}
+
+START_TEST(two_way_paths_read_little_per_node)
+{
+	/* Past WIDE_PRIMARY (dlx-search.c) and below it: the two searches' copies. */
+	const size_t sizes[] = { 100000, 8000 };
+	size_t n = sizes[_i] / (test_trials(4) < 4 ? 4 : 1);
+	dlx_problem *p = two_way_strip(n);
+	dlx__set_tracking(p, 1);
+	dlx_search_params sp = DLX_SEARCH_PARAMS_INIT;
+	sp.solution_limit = 1;
+	dlx_stats st;
+	uint64_t before = dlx__scans(p);
+	ck_assert_int_eq(dlx_search(p, &sp, &st), DLX_OK);
+	ck_assert_uint_eq(st.solutions, 1);
+	ck_assert_uint_eq(st.nodes, n / 2 + 1);
+	double r = (double)(dlx__scans(p) - before) / (double)st.nodes;
+	ck_assert_msg(r <= 20, "first tiling: %.1f reads per node", r);
+	/* Probes walk such paths too: each node of each probe at most 20 reads, and a probe is at most n deep. */
+	before = dlx__scans(p);
+	dlx_estimate e;
+	ck_assert_int_eq(dlx_estimate_tree(p, 4, 1, NULL, 0, NULL, &e), DLX_OK);
+	r = (double)(dlx__scans(p) - before) / (4.0 * (double)n);
+	ck_assert_msg(r <= 20, "estimated: %.1f reads per node", r);
+	dlx_problem_free(p);
+}
+END_TEST
+
+/*
  * Memoized counts and diagrams branch by the same rule and read as little
  * (they scanned every open item at every node: --memo took 6.5 s on 10^5
  * items with an option each, quadratic, where the plain count took 0.2 s).
@@ -739,6 +786,80 @@ START_TEST(covered_prefix_comes_back)
 }
 END_TEST
 
+/*
+ * Random strips that backtrack over long covered prefixes: each item has
+ * its own option and up to two over it and a few of the next items, some
+ * reaching far ahead, behind items of four options each that stay open
+ * along the chain (skipped[] in a wide problem).  The low bytes' searches start their scans where the
+ * level's node started them when they come back up (scan_at[]), move
+ * their start after 16 covered items on a node with no item of fewer than
+ * two options (`calm`), and reset only when skipped[] changed below: the
+ * same nodes, updates and solutions as the scan of every item, to a node
+ * limit, in narrow problems and past WIDE_PRIMARY, plain and propagating.
+ */
+static dlx_problem *random_strip(uint64_t *rng, size_t n, int prop)
+{
+	dlx_problem *p = dlx_problem_new(n, 0);
+	ck_assert_ptr_nonnull(p);
+	/* Items ahead of the chain with four options each, to items near the end: open along it. */
+	const size_t open = n > 8192 ? 24 : 4;
+	for (size_t a = 0; a < open; a++)
+		for (size_t o = 0; o < 4; o++) {
+			*rng = *rng * 6364136223846793005u + 1442695040888963407u;
+			size_t items[2] = { a, n - 1 - (size_t)(*rng >> 33) % 40 };
+			ck_assert_int_ge(dlx_add_option(p, items, 2), 0);
+		}
+	/* Each item's own single option keeps a solution; up to two more reach a few items on. */
+	for (size_t k = open; k < n; k++) {
+		ck_assert_int_ge(dlx_add_option(p, &k, 1), 0);
+		*rng = *rng * 6364136223846793005u + 1442695040888963407u;
+		unsigned r = (unsigned)(*rng >> 33), opts = r % 3;
+		for (unsigned o = 0; o < opts; o++) {
+			*rng = *rng * 6364136223846793005u + 1442695040888963407u;
+			r = (unsigned)(*rng >> 33);
+			size_t items[5] = { k }, m = 1;
+			for (size_t d = 1; d <= 3 && k + d < n; d++)
+				if (r >> d & 1)
+					items[m++] = k + d;
+			if (r % 61 == 0 && k + 1000 < n)
+				items[m++] = n - 1 - r % 7;
+			ck_assert_int_ge(dlx_add_option(p, items, m), 0);
+		}
+	}
+	if (prop)
+		ck_assert_int_eq(dlx_set_propagation(p, DLX_PROPAGATE_SUBSUME), DLX_OK);
+	return p;
+}
+
+START_TEST(restored_scans_choose_as_the_scan)
+{
+	const size_t sizes[] = { 300, 3000, 9000, 20000 };
+	uint64_t rng = 12345u + (uint64_t)_i;
+	unsigned trials = test_trials(24);
+	for (unsigned t = 0; t < trials; t++) {
+		size_t n = sizes[t % 4];
+		int prop = t % 3 == 2;
+		uint64_t seed = rng;
+		dlx_stats st[2];
+		for (int mode = 0; mode <= 1; mode++) {
+			uint64_t r = seed;
+			dlx_problem *p = random_strip(&r, n, prop);
+			rng = r;
+			dlx__set_tracking(p, mode);
+			dlx_search_params sp = DLX_SEARCH_PARAMS_INIT;
+			sp.node_limit = 30000;
+			ck_assert_int_eq(dlx_search(p, &sp, &st[mode]), DLX_OK);
+			dlx_problem_free(p);
+		}
+		ck_assert_msg(st[0].nodes == st[1].nodes && st[0].updates == st[1].updates &&
+				      st[0].solutions == st[1].solutions,
+			      "trial %u (n %zu, propagation %d): nodes %llu / %llu, solutions %llu / %llu", t, n, prop,
+			      (unsigned long long)st[0].nodes, (unsigned long long)st[1].nodes,
+			      (unsigned long long)st[0].solutions, (unsigned long long)st[1].solutions);
+	}
+}
+END_TEST
+
 int main(void)
 {
 	Suite *s = suite_create("scans");
@@ -756,6 +877,8 @@ int main(void)
 	tcase_add_loop_test(tc, memo_and_diagrams_read_little_per_node, 0, (int)(sizeof chains / sizeof chains[0]));
 	tcase_add_test(tc, memo_and_diagrams_alike_with_low_bytes);
 	tcase_add_loop_test(tc, estimate_reads_little_per_node, 0, (int)(sizeof chains / sizeof chains[0]));
+	tcase_add_loop_test(tc, two_way_paths_read_little_per_node, 0, 2);
+	tcase_add_loop_test(tc, restored_scans_choose_as_the_scan, 0, 2);
 	suite_add_tcase(s, tc);
 	SRunner *sr = srunner_create(s);
 	srunner_run_all(sr, CK_NORMAL);

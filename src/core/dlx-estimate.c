@@ -73,30 +73,38 @@ static int live_options(struct prober *pr, int32_t i, int32_t first, int32_t las
 
 /*
  * The item the search branches on at a probe's node: `parent`, the item
- * branched on above (0 at the probe's first node), and `emptied`, whether
- * the option forced there left an item with no option, which only the
- * cover of `parent` can have done (the options that empty one otherwise
- * are not children).  Where the search keeps the low bytes the probe does
+ * branched on above (0 at the probe's first node), and `left`, the least
+ * len the option forced there left an item with, the parent's own len
+ * folded in (force_child()): 0, an item left with no option, which only
+ * the cover of `parent` can have done (the options that empty one
+ * otherwise are not children); 2 or more, every item has two options or
+ * more, and the choice reads no low byte (`calm`, see choose_item() in
+ * dlx-links.h).  Where the search keeps the low bytes the probe does
  * too, so that a chain of forced moves costs a few reads per node rather
  * than a scan of every open item (quadratic in the chain: 10^4 items with
  * an option each took 104 s for 1,000 probes); either way the item is the
  * one with the fewest options, the lowest-numbered on ties, or an item
  * left with none.
  */
-static int32_t next_item(const struct prober *pr, int32_t parent, bool emptied)
+static int32_t next_item(const struct prober *pr, int32_t parent, int32_t left)
 {
 	if (!pr->track)
 		return dlx__branch_item(pr->p);
 	if (!parent)
-		return dlx__probe_item(pr->p, true);
-	int32_t z = emptied ? dlx__probe_emptied(pr->p, parent) : 0;
-	return z ? z : dlx__probe_item(pr->p, false);
+		return dlx__probe_item(pr->p, true, false);
+	int32_t z = left == 0 ? dlx__probe_emptied(pr->p, parent) : 0;
+	return z ? z : dlx__probe_item(pr->p, false, left >= 2);
 }
 
-/* Forces the option of node x at a probe's node, as the search would choose it. */
-static int force_child(struct prober *pr, int32_t x, bool *emptied)
+/*
+ * Forces the option of node x of item i, the probe's node's item (the one
+ * of fewest options there), as the search would choose it; *left as
+ * next_item() takes it.
+ */
+static int force_child(struct prober *pr, int32_t i, int32_t x, int32_t *left)
 {
-	return dlx__force_child(pr->p, x, &pr->updates, emptied, pr->track);
+	*left = pr->p->len[i];
+	return dlx__force_child(pr->p, x, &pr->updates, left, pr->track);
 }
 
 /*
@@ -111,7 +119,8 @@ static int probe(struct prober *pr, int32_t first, int32_t last, double *nodes, 
 	dlx_problem *p = pr->p;
 	size_t base = dlx_forced_count(p);
 	double weight = 1, x = 0, s = 0;
-	bool run = first != 0, emptied = false;
+	bool run = first != 0;
+	int32_t left = 0;
 	int32_t i = 0;
 	int rc = DLX_OK;
 	if (pr->track)
@@ -121,7 +130,7 @@ static int probe(struct prober *pr, int32_t first, int32_t last, double *nodes, 
 			x += weight;
 			pr->entered++;
 		}
-		i = next_item(pr, i, emptied);
+		i = next_item(pr, i, left);
 		if (!i) {
 			if (run)
 				rc = DLX_ERR_STATE;
@@ -137,7 +146,7 @@ static int probe(struct prober *pr, int32_t first, int32_t last, double *nodes, 
 		if (rc || !n)
 			break;
 		weight *= (double)n;
-		rc = force_child(pr, pr->live[uniform_below(&pr->rng, n)], &emptied);
+		rc = force_child(pr, i, pr->live[uniform_below(&pr->rng, n)], &left);
 		if (rc)
 			break;
 	}
@@ -370,16 +379,16 @@ int dlx_estimate_tree(dlx_problem *p, uint64_t probes, uint64_t seed, const dlx_
 
 /*
  * Counts the nodes and solutions below p's state as the probes see the
- * tree (see dlx__estimate_exact()); parent and emptied as next_item()'s.
+ * tree (see dlx__estimate_exact()); parent and left as next_item()'s.
  */
-static int count_below(struct prober *pr, int32_t first, int32_t last, int32_t parent, bool emptied,
+static int count_below(struct prober *pr, int32_t first, int32_t last, int32_t parent, int32_t left,
 		       uint64_t *nodes, uint64_t *solutions)
 {
 	dlx_problem *p = pr->p;
 	bool run = first != 0;
 	if (!run)
 		++*nodes;
-	int32_t i = next_item(pr, parent, emptied);
+	int32_t i = next_item(pr, parent, left);
 	if (!i) {
 		++*solutions;
 		return run ? DLX_ERR_STATE : DLX_OK;
@@ -400,10 +409,10 @@ static int count_below(struct prober *pr, int32_t first, int32_t last, int32_t p
 	memcpy(skipped, p->skipped, (size_t)n_skipped * sizeof *skipped);
 	size_t keep = dlx_forced_count(p);
 	for (size_t k = 0; k < n && !rc; k++) {
-		bool below_emptied;
-		rc = force_child(pr, mine[k], &below_emptied);
+		int32_t below_left;
+		rc = force_child(pr, i, mine[k], &below_left);
 		if (!rc)
-			rc = count_below(pr, 0, 0, i, below_emptied, nodes, solutions);
+			rc = count_below(pr, 0, 0, i, below_left, nodes, solutions);
 		dlx__release_probe(p, keep, pr->track);
 		p->scan_from = from;
 		p->n_skipped = n_skipped;
@@ -431,7 +440,7 @@ int dlx__estimate_exact(dlx_problem *p, const dlx_part *path, size_t depth, uint
 		if (!rc && pr.track)
 			dlx__probe_start(p);
 		if (!rc)
-			rc = count_below(&pr, us.u[j].first, us.u[j].last, 0, false, nodes, solutions);
+			rc = count_below(&pr, us.u[j].first, us.u[j].last, 0, 0, nodes, solutions);
 		dlx__release_to(p, base);
 	}
 	free(pr.live);

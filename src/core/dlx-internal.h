@@ -234,16 +234,18 @@ void dlx__release_to(dlx_problem *p, size_t keep);
  * checks, and with `track` as such a search commits (it keeps the low
  * bytes and leaves the sparse set of active items alone, so nothing may
  * read that set before dlx__release_probe(p, keep, true) releases those
- * options); dlx__probe_item() is the item the search
- * branches on (maybe_zero: an item may have no option, as at the root);
+ * options), lowering *least to the least len its hides left an item with
+ * (see hide() in dlx-links.h); dlx__probe_item() is the item the search
+ * branches on (maybe_zero: an item may have no option, as at the root;
+ * calm: no item has fewer than two, see choose_item());
  * dlx__probe_emptied(p, i), after an option of item i's list was forced,
  * the item left with no option by i's cover, or 0 (a walk of i's options);
  * dlx__probe_children() is dlx__live_children() for the item of node
  * `first`, which the caller chose so.  In dlx-force.c and dlx-search.c.
  */
 void dlx__probe_start(dlx_problem *p);
-int dlx__force_child(dlx_problem *p, int32_t x, uint64_t *updates, bool *emptied, bool track);
-int32_t dlx__probe_item(dlx_problem *p, bool maybe_zero);
+int dlx__force_child(dlx_problem *p, int32_t x, uint64_t *updates, int32_t *least, bool track);
+int32_t dlx__probe_item(dlx_problem *p, bool maybe_zero, bool calm);
 int32_t dlx__probe_emptied(const dlx_problem *p, int32_t i);
 int dlx__probe_children(dlx_problem *p, int32_t first, int32_t last, int32_t **live, size_t *cap, size_t *n,
 			uint64_t *updates);

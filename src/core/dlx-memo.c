@@ -47,7 +47,7 @@ struct memo_level {
 	int32_t lens;           /* the item's options when it was branched on (progress) */
 	uint64_t hash;          /* the state's hash on entering the node */
 	bool store;             /* the node was looked up, and its count is to be stored */
-	bool emptied;           /* covering the item left another with no option (its children choose by scanning) */
+	int32_t least;          /* the least len covering the item left, its own folded in (choose_below()) */
 };
 
 /* One counting thread's memory: the state's key and hash, the stack, the table, the counters. */
@@ -134,6 +134,7 @@ static SPECIALIZED int memo_impl(struct memo_state *m, const dlx_search_params *
 	int rc = DLX_OK;
 	size_t level = 0;
 	int32_t i = 0, x = 0;
+	bool calm = false; /* the last commits left every item two or more options (choose_below()) */
 	st->stop = DLX_STOP_COMPLETE;
 	key_build(&m->k);
 	if (track)
@@ -148,7 +149,7 @@ static SPECIALIZED int memo_impl(struct memo_state *m, const dlx_search_params *
 		lv[0].from = 1;
 		lv[0].lens = (int32_t)width;
 		lv[0].store = false;
-		lv[0].emptied = true; /* covered before: whether that emptied an item is not known */
+		lv[0].least = 0; /* covered before: whether that emptied an item is not known */
 		memo_sum_zero(&sum[0]);
 		i = root_item;
 		x = first;
@@ -174,8 +175,8 @@ static SPECIALIZED int memo_impl(struct memo_state *m, const dlx_search_params *
 				if (p->n_act_p == 0)
 					goto refuse;
 				i = fixed ? choose_first(&m->k, level ? lv[level - 1].from : 1)
-					  : !track ? mrv_scan(p) : level == 0 ? choose_tracked(p, 0, true)
-								  : choose_below(p, level, lv[level - 1].item, lv[level - 1].emptied);
+					  : !track ? mrv_scan(p) : level == 0 ? choose_tracked(p, 0, true, false)
+								  : choose_below(p, level, lv[level - 1].item, lv[level - 1].least, calm);
 				if ((uint32_t)(i - 1) != path->item[level] || len[i] == 0)
 					goto refuse;
 				lv[level].store = len[i] >= 2 && m->table.cap;
@@ -184,8 +185,11 @@ static SPECIALIZED int memo_impl(struct memo_state *m, const dlx_search_params *
 				lv[level].lens = len[i];
 				lv[level].hash = m->k.hash;
 				mark(p, i, track);
-				lv[level].emptied = false;
-				replay_updates += cover(p, i, &lv[level].emptied, track, colors);
+				{
+					int32_t least = lv[level].lens;
+					replay_updates += cover(p, i, &least, track, colors);
+					lv[level].least = least;
+				}
 				key_flip(&m->k, i, colors);
 				for (x = nd.down[i]; x != i; x = nd.down[x])
 					if (dlx__option_of_node(p, x) == path->option[level])
@@ -194,7 +198,8 @@ static SPECIALIZED int memo_impl(struct memo_state *m, const dlx_search_params *
 					goto refuse_item;
 			}
 			mark_rest(p, x, track, colors);
-			int32_t dead = commit_rest_until_empty(p, x, &replay_updates, track, colors);
+			int32_t least = INT32_MAX;
+			int32_t dead = commit_rest_until_empty(p, x, &replay_updates, &least, track, colors);
 			if (dead) {
 				uncommit_back(p, x, dead, track, colors);
 				unmark_rest(p, x, track, colors);
@@ -202,6 +207,7 @@ static SPECIALIZED int memo_impl(struct memo_state *m, const dlx_search_params *
 					goto refuse;
 				goto refuse_item;
 			}
+			calm = least >= 2;
 			key_option(&m->k, x, colors);
 			lv[level].x = x;
 			memo_sum_zero(&sum[level]);
@@ -250,8 +256,8 @@ x2:	/* Enter a node: a solution, a state counted before, or a branching. */
 		goto counted;
 	}
 	i = fixed ? choose_first(&m->k, level ? lv[level - 1].from : 1)
-					  : !track ? mrv_scan(p) : level == 0 ? choose_tracked(p, 0, true)
-								  : choose_below(p, level, lv[level - 1].item, lv[level - 1].emptied);
+					  : !track ? mrv_scan(p) : level == 0 ? choose_tracked(p, 0, true, false)
+								  : choose_below(p, level, lv[level - 1].item, lv[level - 1].least, calm);
 	if (len[i] == 0) {
 		/* Only at the root: below it a choice that empties an item is given up at once. */
 		v.lo = 0;
@@ -268,8 +274,11 @@ x2:	/* Enter a node: a solution, a state counted before, or a branching. */
 	lv[level].hash = m->k.hash;
 	memo_sum_zero(&sum[level]);
 	mark(p, i, track);
-	lv[level].emptied = false;
-	m->updates += cover(p, i, &lv[level].emptied, track, colors);
+	{
+		int32_t least = lv[level].lens;
+		m->updates += cover(p, i, &least, track, colors);
+		lv[level].least = least;
+	}
 	key_flip(&m->k, i, colors);
 	x = nd.down[i];
 
@@ -287,12 +296,14 @@ x5:	/* Try option x of item i, or end the node when they are all tried. */
 	}
 	mark_rest(p, x, track, colors);
 	{
-		int32_t dead = commit_rest_until_empty(p, x, &m->updates, track, colors);
+		int32_t least = INT32_MAX;
+		int32_t dead = commit_rest_until_empty(p, x, &m->updates, &least, track, colors);
 		if (dead) {
 			uncommit_back(p, x, dead, track, colors);
 			unmark_rest(p, x, track, colors);
 			goto next;
 		}
+		calm = least >= 2;
 	}
 	key_option(&m->k, x, colors);
 	lv[level].x = x;

@@ -187,6 +187,8 @@ void dlx_problem_free(dlx_problem *p)
 		free(p->ck_part->image);
 	free(p->ck_part);
 	free(p->lens);
+	free(p->calm);
+	free(p->scan_at);
 	free(p->sol);
 	dlx__propagation_free(p);
 	dlx__mult_free(p->mult);
@@ -350,6 +352,8 @@ static dlx_problem *clone_problem(const dlx_problem *p, bool borrow)
 	/* The copy owns nothing yet: its links dance independently of the original's. */
 	c->len = c->set = c->pos = c->color = c->opt_start = c->forced = c->choice = c->lens = NULL;
 	c->node = (struct dlx_nodes){ NULL, NULL, NULL };
+	c->calm = NULL;
+	c->scan_at = NULL;
 	c->mark = NULL;
 	c->low = NULL;
 	c->skipped = NULL;

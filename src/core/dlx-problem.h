@@ -118,7 +118,9 @@ struct dlx_problem {
 	 * A scan that passes a long run of zero bytes moves it past the covered
 	 * items there and the open ones, when few (skip_open()), at scan_level; the move
 	 * holds at that level and below, so going back above it returns to
-	 * low_from (scan_reset()).
+	 * low_from (scan_reset()), or, in the plain search of a problem that
+	 * skips no open item, to where the level's node started its scans
+	 * (scan_at[]).
 	 */
 	int32_t scan_from;
 	int32_t n_skipped;
@@ -152,6 +154,13 @@ struct dlx_problem {
 	/* The search's stack, kept between searches so that solving many puzzles allocates nothing. */
 	int32_t *choice;             /* n_primary + 1 entries: the option tried at each level */
 	int32_t *lens;               /* n_primary + 1 entries: options of the item branched on at each level */
+	/*
+	 * n_primary + 1 entries: whether each level's node, its item covered,
+	 * left every active primary item two or more options (see `calm` at
+	 * choose_item() in dlx-links.h).
+	 */
+	uint8_t *calm;
+	int32_t *scan_at;            /* n_primary + 1 entries: scan_from once each level's node chose (narrow problems) */
 	size_t *sol;                 /* cap_sol entries: forced options, then choices */
 	size_t cap_sol;
 	/*

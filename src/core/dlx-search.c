@@ -129,6 +129,10 @@ static SPECIALIZED int search_impl(dlx_problem *p, const dlx_search_params *para
 		p->choice = malloc(depth * sizeof *p->choice);
 	if (!p->lens)
 		p->lens = malloc(depth * sizeof *p->lens);
+	if (!p->calm)
+		p->calm = malloc(depth);
+	if (!p->scan_at)
+		p->scan_at = malloc(depth * sizeof *p->scan_at);
 	if (p->choice && depth + p->n_forced > p->cap_sol) {
 		free(p->sol);
 		p->cap_sol = depth + p->n_forced;
@@ -140,7 +144,7 @@ static SPECIALIZED int search_impl(dlx_problem *p, const dlx_search_params *para
 	 * may change the problem between two dlx_iter_next()).
 	 */
 	const bool resuming = pull && it->state == ITER_PAUSED;
-	if (!p->choice || !p->lens || !p->sol || (prop && !resuming && dlx__propagation_ready(p))) {
+	if (!p->choice || !p->lens || !p->calm || !p->scan_at || !p->sol || (prop && !resuming && dlx__propagation_ready(p))) {
 		p->cap_sol = 0;
 		if (stats)
 			stats->stop = DLX_STOP_ERROR;
@@ -149,6 +153,16 @@ static SPECIALIZED int search_impl(dlx_problem *p, const dlx_search_params *para
 	if (track && !resuming)
 		low_rebuild(p);
 	int32_t *choice = p->choice, *lens = p->lens;
+	uint8_t *calm = p->calm;
+	int32_t *scan_at = p->scan_at;
+	/*
+	 * Whether the node entered next is known to have no primary item of
+	 * fewer than two options: its parent had none after covering its item
+	 * (calm[]), and the commits of the option chosen there left none.  Its
+	 * choice then reads no low byte (see choose_item()); along a path of
+	 * two-way choices every byte would be read at every node.
+	 */
+	bool calm_next = false;
 	size_t *sol = p->sol;
 	/* choose_item()'s scans start past the items the forced options covered (see scan_from). */
 	if (!resuming)
@@ -308,14 +322,14 @@ x2:	/* Enter a new search node. */
 	 * option may have emptied one.
 	 */
 x3:
-	i = choose_item(p, level == 0, level, track, skip);
+	i = choose_item(p, level == 0, level, track, skip, track && calm_next);
 	if (prop) {
 		/* Deduce only where the search would guess: a forced move is cheaper than a pass. */
 		p->prop_start[level] = p->n_trail;
 		p->epoch[level]++;
 		int removed = 0;
 		while (len[i] >= 2 && (removed = dlx__subsume(p, level, &updates)) > 0)
-			i = choose_item(p, false, level, track, skip);
+			i = choose_item(p, false, level, track, skip, false);
 		if (removed < 0) {
 			dlx__unsubsume(p, p->prop_start[level]);
 			if (resume && replaying)
@@ -324,15 +338,20 @@ x3:
 		}
 	}
 	lens[level] = len[i];
+	if (track && !skip)
+		scan_at[level] = p->scan_from;
 	branches += len[i] > 1;
 	mark(p, i, track);
 	{
 		/*
 		 * Covering i may empty other items: that need not be a dead end
-		 * (an option of i may cover them), so the flag is not used here.
+		 * (an option of i may cover them).  lens[level] is the least of
+		 * the node's lens (the choice's rule).
 		 */
-		bool emptied = false;
-		updates += cover(p, i, &emptied, track, colors);
+		int32_t least = lens[level];
+		updates += cover(p, i, &least, track, colors);
+		if (track)
+			calm[level] = least >= 2;
 	}
 	x = nd.down[i];
 	if (resume && __builtin_expect(replaying, 0)) {
@@ -344,12 +363,14 @@ x3:
 		if (x == i)
 			goto replay_uncover;
 		mark_rest(p, x, track, colors);
-		int32_t last = commit_rest_until_empty(p, x, &updates, track, colors);
+		int32_t least = INT32_MAX;
+		int32_t last = commit_rest_until_empty(p, x, &updates, &least, track, colors);
 		if (last) {
 			uncommit_back(p, x, last, track, colors);
 			unmark_rest(p, x, track, colors);
 			goto replay_uncover;
 		}
+		calm_next = false;
 		choice[level++] = x;
 		goto x2;
 	}
@@ -369,13 +390,16 @@ x5:	/* Try option x, or backtrack when item i's options are exhausted. */
 		 * pentominoes two thirds of the nodes were such dead ends.
 		 */
 		mark_rest(p, x, track, colors);
-		int32_t last = commit_rest_until_empty(p, x, &updates, track, colors);
+		int32_t least = INT32_MAX;
+		int32_t last = commit_rest_until_empty(p, x, &updates, &least, track, colors);
 		if (last) {
 			uncommit_back(p, x, last, track, colors);
 			unmark_rest(p, x, track, colors);
 			x = nd.down[x];
 			goto x5;
 		}
+		if (track)
+			calm_next = calm[level] && least >= 2;
 	}
 	choice[level++] = x;
 	goto x2;
@@ -386,8 +410,20 @@ x8:	/* Leave the current level and try the next option there. */
 	x = choice[--level];
 	uncommit_rest(p, x, track, colors);
 	unmark_rest(p, x, track, colors);
-	if (track && level < p->scan_level)
-		scan_reset(p);
+	if (track && level < p->scan_level) {
+		/*
+		 * Where this node's scans started holds below it; in a wide
+		 * problem's copies only if skipped[] did not change since (a
+		 * skip_open() below dropped items covered there), so those start
+		 * over.
+		 */
+		if (skip) {
+			scan_reset(p);
+		} else {
+			p->scan_from = scan_at[level];
+			p->scan_level = level;
+		}
+	}
 	i = nd.top[x];
 	x = nd.down[x];
 	goto x5;
@@ -698,19 +734,19 @@ int dlx__branch_open(dlx_problem *p, int32_t first, uint64_t *updates)
 	 */
 	if (!p->n_act_p || first <= (int32_t)p->n_items || (size_t)first >= p->n_nodes)
 		return DLX_ERR_STATE;
-	int32_t i = choose_item(p, true, 0, false, false);
+	int32_t i = choose_item(p, true, 0, false, false, false);
 	if (p->node.top[first] != i)
 		return DLX_ERR_STATE;
-	bool emptied = false;
+	int32_t least = INT32_MAX;
 	mark(p, i, false);
-	*updates += p->color ? cover(p, i, &emptied, false, true) : cover(p, i, &emptied, false, false);
+	*updates += p->color ? cover(p, i, &least, false, true) : cover(p, i, &least, false, false);
 	return DLX_OK;
 }
 
 int32_t dlx__branch_item(dlx_problem *p)
 {
 	/* As in dlx__branch_open(): outside a search the active items' scan is right. */
-	return p->n_act_p ? choose_item(p, true, 0, false, false) : 0;
+	return p->n_act_p ? choose_item(p, true, 0, false, false, false) : 0;
 }
 
 size_t dlx__option_of_node(const dlx_problem *p, int32_t x)
@@ -788,7 +824,8 @@ static SPECIALIZED int range_impl(dlx_problem *p, int32_t first, int32_t last, c
 	for (int32_t x = first; !rc && x != i; x = nd.down[x]) {
 		uint64_t node_work = 0; /* counted by the walk that cut the tree */
 		mark_rest(p, x, false, colors);
-		int32_t dead = commit_rest_until_empty(p, x, &node_work, false, colors);
+		int32_t least = INT32_MAX;
+		int32_t dead = commit_rest_until_empty(p, x, &node_work, &least, false, colors);
 		if (dead) {
 			uncommit_back(p, x, dead, false, colors);
 		} else {
@@ -836,7 +873,8 @@ static SPECIALIZED int live_impl(dlx_problem *p, int32_t first, int32_t last, in
 	int rc = DLX_OK;
 	for (int32_t x = first; x != i; x = nd.down[x]) {
 		mark_rest(p, x, track, colors);
-		int32_t dead = commit_rest_until_empty(p, x, updates, track, colors);
+		int32_t least = INT32_MAX;
+		int32_t dead = commit_rest_until_empty(p, x, updates, &least, track, colors);
 		if (dead)
 			uncommit_back(p, x, dead, track, colors);
 		else
@@ -873,9 +911,9 @@ void dlx__probe_start(dlx_problem *p)
 	tracked_start(p);
 }
 
-int32_t dlx__probe_item(dlx_problem *p, bool maybe_zero)
+int32_t dlx__probe_item(dlx_problem *p, bool maybe_zero, bool calm)
 {
-	return p->n_act_p ? choose_item_skipping(p, maybe_zero, 0) : 0;
+	return p->n_act_p ? choose_scan(p, maybe_zero, 0, true, calm) : 0;
 }
 
 int32_t dlx__probe_emptied(const dlx_problem *p, int32_t i)
@@ -888,16 +926,16 @@ int dlx__probe_children(dlx_problem *p, int32_t first, int32_t last, int32_t **l
 {
 	*n = 0;
 	const int32_t i = p->node.top[first];
-	bool emptied = false;
+	int32_t least = INT32_MAX;
 	mark(p, i, true);
 	if (p->color) {
-		*updates += cover(p, i, &emptied, true, true);
+		*updates += cover(p, i, &least, true, true);
 		int rc = live_impl(p, first, last, live, cap, n, updates, true, true);
 		uncover(p, i, true, true);
 		unmark(p, i, true);
 		return rc;
 	}
-	*updates += cover(p, i, &emptied, true, false);
+	*updates += cover(p, i, &least, true, false);
 	int rc = live_impl(p, first, last, live, cap, n, updates, true, false);
 	uncover(p, i, true, false);
 	unmark(p, i, true);
@@ -966,7 +1004,8 @@ static SPECIALIZED int range_resume_impl(dlx_problem *p, int32_t first, int32_t 
 			p->ck_part->max = max_level;
 			mark_rest(p, x, false, colors);
 			uint64_t node_work = 0;
-			int32_t dead = commit_rest_until_empty(p, x, &node_work, false, colors);
+			int32_t least = INT32_MAX;
+			int32_t dead = commit_rest_until_empty(p, x, &node_work, &least, false, colors);
 			if (dead) {
 				uncommit_back(p, x, dead, false, colors);
 				/* A saved path below a dead end is not this problem's. */

@@ -405,7 +405,7 @@ struct zdd_level {
 	uint64_t hash;
 	size_t pend;            /* where this node's children start in the pending list */
 	bool store;
-	bool emptied;           /* covering the item left another with no option */
+	int32_t least;          /* the least len covering the item left, its own folded in (choose_below()) */
 };
 
 struct zdd_build {
@@ -575,6 +575,7 @@ static SPECIALIZED int build_impl(struct zdd_build *b, const dlx_search_params *
 	struct zdd_level *lv = b->lv;
 	int rc = DLX_OK;
 	size_t level = 0;
+	bool calm = false; /* the last commits left every item two or more options (choose_below()) */
 	uint32_t v;
 	int32_t i, x;
 	st->stop = DLX_STOP_COMPLETE;
@@ -609,8 +610,8 @@ x2:	/* Enter a node: the empty solution, a state met before, or a branching. */
 		goto ret;
 	}
 	i = fixed ? choose_first(&b->k, level ? lv[level - 1].from : 1)
-		  : !track ? mrv_scan(p) : level == 0 ? choose_tracked(p, 0, true)
-							  : choose_below(p, level, lv[level - 1].item, lv[level - 1].emptied);
+		  : !track ? mrv_scan(p) : level == 0 ? choose_tracked(p, 0, true, false)
+							  : choose_below(p, level, lv[level - 1].item, lv[level - 1].least, calm);
 	if (len[i] == 0) {
 		v = BOT;
 		goto ret;
@@ -623,9 +624,12 @@ x2:	/* Enter a node: the empty solution, a state met before, or a branching. */
 	lv[level].from = i + 1;
 	lv[level].hash = b->k.hash;
 	lv[level].pend = b->n_pend;
-	mark(p, i, track);
-	lv[level].emptied = false;
-	b->updates += cover(p, i, &lv[level].emptied, track, colors);
+	{
+		int32_t least = len[i];
+		mark(p, i, track);
+		b->updates += cover(p, i, &least, track, colors);
+		lv[level].least = least;
+	}
 	key_flip(&b->k, i, colors);
 	x = nd.down[i];
 
@@ -645,12 +649,14 @@ x5:	/* Try option x of item i, or end the node when they are all tried. */
 	}
 	mark_rest(p, x, track, colors);
 	{
-		int32_t dead = commit_rest_until_empty(p, x, &b->updates, track, colors);
+		int32_t least = INT32_MAX;
+		int32_t dead = commit_rest_until_empty(p, x, &b->updates, &least, track, colors);
 		if (dead) {
 			uncommit_back(p, x, dead, track, colors);
 			unmark_rest(p, x, track, colors);
 			goto next;
 		}
+		calm = least >= 2;
 	}
 	key_option(&b->k, x, colors);
 	lv[level].x = x;
