@@ -246,6 +246,7 @@ static __attribute__((noinline, cold)) void skip_open(dlx_problem *p, int32_t up
 			p->skipped[kept++] = p->skipped[e];
 	}
 	int32_t n = kept, from = p->scan_from, j = from;
+	p->skip_calls++;
 	const int32_t room = DLX_SKIPPED + (upto - p->low_from) / DLX_SKIP_SPAN;
 	for (; j < upto; j++) {
 		DLX_COUNT_SCAN(p, 1);
@@ -435,6 +436,31 @@ static inline void scan_reset(dlx_problem *p)
 }
 
 /*
+ * Where a node's scans started, once it chose (scan_mark()), and its
+ * children's start after the search came back up to it from below
+ * scan_level (scan_back()): every item before it is still covered or in
+ * skipped[], unless a skip_open() below rewrote skipped[] (it drops the
+ * items covered there, open again here): then from low_from.  Starting
+ * from low_from every time, a search that goes back up and down a long
+ * covered prefix (a memoized count of a strip, whose subtrees are hits)
+ * read that prefix again at every node.
+ */
+static inline struct dlx__scan_mark scan_mark(const dlx_problem *p)
+{
+	return (struct dlx__scan_mark){ p->scan_from, p->skip_calls };
+}
+
+static inline void scan_back(dlx_problem *p, struct dlx__scan_mark m, size_t level)
+{
+	if (m.skips != p->skip_calls) {
+		scan_reset(p);
+		return;
+	}
+	p->scan_from = m.from;
+	p->scan_level = level;
+}
+
+/*
  * The searches besides dlx_search()'s that branch on the item with the
  * fewest options (memoized counts, diagrams) keep the low bytes too, so that
  * a chain of forced moves costs no scan of every open item at every node
@@ -490,16 +516,22 @@ static inline int32_t emptied_by(const dlx_problem *p, int32_t i)
 }
 
 /*
- * choose_tracked() below the node that branched on item `parent`: `least`
+ * choose_tracked() below the node that branched on item `parent`, whose
+ * scans started at `at` (scan_mark()): `least`
  * is the least len its cover left (see hide()), the parent's own len
  * folded in; 0 when an item may have been emptied.  `calm`: the commits of
  * the option chosen there left every item two or more options.  With both,
  * the node has no item of fewer than two (see choose_item()).
  */
-static ALWAYS_INLINE int32_t choose_below(dlx_problem *p, size_t level, int32_t parent, int32_t least, bool calm)
+static ALWAYS_INLINE int32_t choose_below(dlx_problem *p, size_t level, int32_t parent, int32_t least, bool calm,
+					   struct dlx__scan_mark at)
 {
 	int32_t z = least == 0 ? emptied_by(p, parent) : 0;
-	return z ? z : choose_tracked(p, level, false, least >= 2 && calm);
+	if (z)
+		return z;
+	if (level <= p->scan_level)
+		scan_back(p, at, level - 1);
+	return choose_scan(p, false, level, true, least >= 2 && calm);
 }
 
 /* Takes node q out of item x's list: one link update (hide()'s loop body). */

@@ -48,6 +48,7 @@ struct memo_level {
 	uint64_t hash;          /* the state's hash on entering the node */
 	bool store;             /* the node was looked up, and its count is to be stored */
 	int32_t least;          /* the least len covering the item left, its own folded in (choose_below()) */
+	struct dlx__scan_mark scan; /* where its scans started (choose_below()) */
 };
 
 /* One counting thread's memory: the state's key and hash, the stack, the table, the counters. */
@@ -150,6 +151,7 @@ static SPECIALIZED int memo_impl(struct memo_state *m, const dlx_search_params *
 		lv[0].lens = (int32_t)width;
 		lv[0].store = false;
 		lv[0].least = 0; /* covered before: whether that emptied an item is not known */
+		lv[0].scan = scan_mark(p);
 		memo_sum_zero(&sum[0]);
 		i = root_item;
 		x = first;
@@ -176,12 +178,14 @@ static SPECIALIZED int memo_impl(struct memo_state *m, const dlx_search_params *
 					goto refuse;
 				i = fixed ? choose_first(&m->k, level ? lv[level - 1].from : 1)
 					  : !track ? mrv_scan(p) : level == 0 ? choose_tracked(p, 0, true, false)
-								  : choose_below(p, level, lv[level - 1].item, lv[level - 1].least, calm);
+								  : choose_below(p, level, lv[level - 1].item, lv[level - 1].least, calm,
+											       lv[level - 1].scan);
 				if ((uint32_t)(i - 1) != path->item[level] || len[i] == 0)
 					goto refuse;
 				lv[level].store = len[i] >= 2 && m->table.cap;
 				lv[level].item = i;
 				lv[level].from = i + 1;
+				lv[level].scan = scan_mark(p);
 				lv[level].lens = len[i];
 				lv[level].hash = m->k.hash;
 				mark(p, i, track);
@@ -257,7 +261,8 @@ x2:	/* Enter a node: a solution, a state counted before, or a branching. */
 	}
 	i = fixed ? choose_first(&m->k, level ? lv[level - 1].from : 1)
 					  : !track ? mrv_scan(p) : level == 0 ? choose_tracked(p, 0, true, false)
-								  : choose_below(p, level, lv[level - 1].item, lv[level - 1].least, calm);
+								  : choose_below(p, level, lv[level - 1].item, lv[level - 1].least, calm,
+											       lv[level - 1].scan);
 	if (len[i] == 0) {
 		/* Only at the root: below it a choice that empties an item is given up at once. */
 		v.lo = 0;
@@ -270,6 +275,7 @@ x2:	/* Enter a node: a solution, a state counted before, or a branching. */
 	m->branches += len[i] >= 2;
 	lv[level].item = i;
 	lv[level].from = i + 1;
+	lv[level].scan = scan_mark(p);
 	lv[level].lens = len[i];
 	lv[level].hash = m->k.hash;
 	memo_sum_zero(&sum[level]);

@@ -85,6 +85,12 @@
  */
 #define DLX_SECONDARY ((int32_t)1 << 29)
 
+/* Where a node's scans started: scan_from, and skip_calls then (scan_mark() in dlx-links.h). */
+struct dlx__scan_mark {
+	int32_t from;
+	uint32_t skips;
+};
+
 /* The nodes, as three arrays indexed alike (see the layout above). */
 struct dlx_nodes {
 	int32_t *top;
@@ -118,13 +124,14 @@ struct dlx_problem {
 	 * A scan that passes a long run of zero bytes moves it past the covered
 	 * items there and the open ones, when few (skip_open()), at scan_level; the move
 	 * holds at that level and below, so going back above it returns to
-	 * low_from (scan_reset()), or, in the plain search of a problem that
-	 * skips no open item, to where the level's node started its scans
-	 * (scan_at[]).
+	 * low_from (scan_reset()), or to where the level's node started its
+	 * scans (scan_back()) when no skip_open() changed skipped[] since
+	 * (skip_calls counts them).
 	 */
 	int32_t scan_from;
 	int32_t n_skipped;
 	size_t scan_level;
+	uint32_t skip_calls;
 #ifdef DLX_COUNT_SCANS
 	/* Test builds only (tests/test-scans.c): the words and items choose_item() and progress_of() read. */
 	uint64_t scans;
@@ -160,7 +167,7 @@ struct dlx_problem {
 	 * choose_item() in dlx-links.h).
 	 */
 	uint8_t *calm;
-	int32_t *scan_at;            /* n_primary + 1 entries: scan_from once each level's node chose (narrow problems) */
+	struct dlx__scan_mark *scan_at; /* n_primary + 1 entries: where each level's node started its scans */
 	size_t *sol;                 /* cap_sol entries: forced options, then choices */
 	size_t cap_sol;
 	/*

@@ -154,7 +154,7 @@ static SPECIALIZED int search_impl(dlx_problem *p, const dlx_search_params *para
 		low_rebuild(p);
 	int32_t *choice = p->choice, *lens = p->lens;
 	uint8_t *calm = p->calm;
-	int32_t *scan_at = p->scan_at;
+	struct dlx__scan_mark *scan_at = p->scan_at;
 	/*
 	 * Whether the node entered next is known to have no primary item of
 	 * fewer than two options: its parent had none after covering its item
@@ -338,8 +338,8 @@ x3:
 		}
 	}
 	lens[level] = len[i];
-	if (track && !skip)
-		scan_at[level] = p->scan_from;
+	if (track)
+		scan_at[level] = scan_mark(p);
 	branches += len[i] > 1;
 	mark(p, i, track);
 	{
@@ -410,20 +410,8 @@ x8:	/* Leave the current level and try the next option there. */
 	x = choice[--level];
 	uncommit_rest(p, x, track, colors);
 	unmark_rest(p, x, track, colors);
-	if (track && level < p->scan_level) {
-		/*
-		 * Where this node's scans started holds below it; in a wide
-		 * problem's copies only if skipped[] did not change since (a
-		 * skip_open() below dropped items covered there), so those start
-		 * over.
-		 */
-		if (skip) {
-			scan_reset(p);
-		} else {
-			p->scan_from = scan_at[level];
-			p->scan_level = level;
-		}
-	}
+	if (track && level < p->scan_level)
+		scan_back(p, scan_at[level], level);
 	i = nd.top[x];
 	x = nd.down[x];
 	goto x5;

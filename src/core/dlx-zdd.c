@@ -406,6 +406,7 @@ struct zdd_level {
 	size_t pend;            /* where this node's children start in the pending list */
 	bool store;
 	int32_t least;          /* the least len covering the item left, its own folded in (choose_below()) */
+	struct dlx__scan_mark scan; /* where its scans started (choose_below()) */
 };
 
 struct zdd_build {
@@ -611,7 +612,8 @@ x2:	/* Enter a node: the empty solution, a state met before, or a branching. */
 	}
 	i = fixed ? choose_first(&b->k, level ? lv[level - 1].from : 1)
 		  : !track ? mrv_scan(p) : level == 0 ? choose_tracked(p, 0, true, false)
-							  : choose_below(p, level, lv[level - 1].item, lv[level - 1].least, calm);
+							  : choose_below(p, level, lv[level - 1].item, lv[level - 1].least, calm,
+											       lv[level - 1].scan);
 	if (len[i] == 0) {
 		v = BOT;
 		goto ret;
@@ -622,6 +624,7 @@ x2:	/* Enter a node: the empty solution, a state met before, or a branching. */
 	b->branches += len[i] >= 2;
 	lv[level].item = i;
 	lv[level].from = i + 1;
+	lv[level].scan = scan_mark(p);
 	lv[level].hash = b->k.hash;
 	lv[level].pend = b->n_pend;
 	{
