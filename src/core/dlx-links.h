@@ -480,11 +480,11 @@ static inline void tracked_start(dlx_problem *p)
  * maybe_zero: an item may have no option here (the root, or the cover of
  * the parent's item emptied one); the answer is mrv_scan()'s in any case.
  */
-static ALWAYS_INLINE int32_t choose_tracked(dlx_problem *p, size_t level, bool maybe_zero, bool calm)
+static ALWAYS_INLINE int32_t choose_tracked(dlx_problem *p, size_t level, bool maybe_zero)
 {
 	if (level <= p->scan_level)
 		scan_reset(p);
-	return choose_scan(p, maybe_zero, level, true, calm);
+	return choose_item_skipping(p, maybe_zero, level);
 }
 
 /*

@@ -177,7 +177,7 @@ static SPECIALIZED int memo_impl(struct memo_state *m, const dlx_search_params *
 				if (p->n_act_p == 0)
 					goto refuse;
 				i = fixed ? choose_first(&m->k, level ? lv[level - 1].from : 1)
-					  : !track ? mrv_scan(p) : level == 0 ? choose_tracked(p, 0, true, false)
+					  : !track ? mrv_scan(p) : level == 0 ? choose_tracked(p, 0, true)
 								  : choose_below(p, level, lv[level - 1].item, lv[level - 1].least, calm,
 											       lv[level - 1].scan);
 				if ((uint32_t)(i - 1) != path->item[level] || len[i] == 0)
@@ -260,7 +260,7 @@ x2:	/* Enter a node: a solution, a state counted before, or a branching. */
 		goto counted;
 	}
 	i = fixed ? choose_first(&m->k, level ? lv[level - 1].from : 1)
-					  : !track ? mrv_scan(p) : level == 0 ? choose_tracked(p, 0, true, false)
+					  : !track ? mrv_scan(p) : level == 0 ? choose_tracked(p, 0, true)
 								  : choose_below(p, level, lv[level - 1].item, lv[level - 1].least, calm,
 											       lv[level - 1].scan);
 	if (len[i] == 0) {

@@ -611,7 +611,7 @@ x2:	/* Enter a node: the empty solution, a state met before, or a branching. */
 		goto ret;
 	}
 	i = fixed ? choose_first(&b->k, level ? lv[level - 1].from : 1)
-		  : !track ? mrv_scan(p) : level == 0 ? choose_tracked(p, 0, true, false)
+		  : !track ? mrv_scan(p) : level == 0 ? choose_tracked(p, 0, true)
 							  : choose_below(p, level, lv[level - 1].item, lv[level - 1].least, calm,
 											       lv[level - 1].scan);
 	if (len[i] == 0) {
