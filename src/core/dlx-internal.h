@@ -272,8 +272,11 @@ int dlx__force_path(dlx_problem *p, const size_t *opts, size_t n, uint64_t *upda
  * dlx__unsubsume() puts back the options on the trail past its first `keep`,
  * newest first.  The pass at a node of level `level` skips the items whose
  * options are those a pass at that node or above it saw; the caller counts
- * the nodes entered at each level in p->epoch[level].  A pass costs O(the
- * primary items) plus O(nodes of the other items' options), plus
+ * the nodes entered at each level in p->epoch[level], and says where no
+ * pass ran yet (p->passed[level] false) on entering it.  A pass finds the
+ * items to look at from the covers and removals since the last pass above
+ * it, O(their nodes) (O(the primary items) when that is more, or there is
+ * no such pass), plus O(nodes of the looked-at items' options), plus
  * O(length of an option) per option of a subsumed item.
  */
 int dlx__propagation_ready(dlx_problem *p);

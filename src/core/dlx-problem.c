@@ -368,6 +368,10 @@ static dlx_problem *clone_problem(const dlx_problem *p, bool borrow)
 	c->seen_len = NULL;
 	c->seen_level = NULL;
 	c->seen_epoch = c->epoch = NULL;
+	c->passed = NULL;
+	c->pass_from = NULL;
+	c->cand_seen = NULL;
+	c->cand = NULL;
 	c->n_trail = c->cap_trail = 0;
 	c->borrowed = borrow;
 	bool mult_ok;

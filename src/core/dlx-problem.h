@@ -194,6 +194,18 @@ struct dlx_problem {
 	uint64_t *seen_epoch;
 	uint64_t *epoch;             /* n_primary + 1 entries, by level */
 	bool prop_full;              /* tests: look at every item in every pass (dlx__set_full_passes()) */
+	/*
+	 * Which items a pass looks at (see dlx__subsume()): only those whose
+	 * options changed since the last pass above it on the path, found from
+	 * the covers and removals since.  passed[level]: a pass ran at the
+	 * level's node; pass_from[level]: the trail when its last pass began.
+	 * cand[] is a heap of the items to look at, cand_seen[] their stamps.
+	 */
+	bool *passed;                /* n_primary + 1 entries, by level */
+	size_t *pass_from;
+	uint32_t *cand_seen;         /* n_primary + 1 entries */
+	uint32_t cand_stamp;
+	int32_t *cand;               /* n_primary + 1 entries */
 	/* A dlx_iter's search is under way: the links are half-way, nothing else may use them. */
 	bool iterating;
 	/* Items' bounds and options' costs (dlx-mult.h), NULL when there are none. */

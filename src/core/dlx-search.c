@@ -327,6 +327,7 @@ x3:
 		/* Deduce only where the search would guess: a forced move is cheaper than a pass. */
 		p->prop_start[level] = p->n_trail;
 		p->epoch[level]++;
+		p->passed[level] = false;
 		int removed = 0;
 		while (len[i] >= 2 && (removed = dlx__subsume(p, level, &updates)) > 0)
 			i = choose_item(p, false, level, track, skip, false);
