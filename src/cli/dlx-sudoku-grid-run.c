@@ -267,8 +267,14 @@ static int solve_all(struct grid_ctx *c, FILE *in)
 		bool line_form;
 		size_t line;
 		int rc = sudoku_grid_read_puzzle(&rd, board, &line_form, &line, &err);
-		if (rc == 0)
+		if (rc == 0) {
+			/* As without --grid: an input of no puzzle is a mistake, not an answer. */
+			if (seq == 0) {
+				fprintf(stderr, "dlx-sudoku: %s: no puzzle in the input\n", c->name);
+				status = CLI_EXIT_USAGE;
+			}
 			break;
+		}
 		if (rc < 0) {
 			cli_input_error("dlx-sudoku", c->name, err.line, err.message);
 			status = rc == DLX_ERR_SYNTAX ? CLI_EXIT_USAGE : CLI_EXIT_FAILURE;

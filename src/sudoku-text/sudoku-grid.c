@@ -559,18 +559,46 @@ static int bad_char(struct sudoku_grid_reader *r, unsigned row, size_t col, int 
 		row + 1, col + 1, isprint(ch) ? ch : '?', r->f->symbols);
 }
 
+/*
+ * Whether the first n characters of s read as the board's first row: a
+ * hole character or '.' where it has holes, a symbol or a blank where it
+ * has cells, and no cell after them.
+ */
+static bool reads_as_first_row(const struct sudoku_grid_file *f, const char *s, size_t n)
+{
+	if (n > f->cols)
+		return false;
+	for (size_t c = 0; c < f->cols; c++) {
+		int ch = c < n ? (unsigned char)s[c] : -1;
+		if (f->cells[c] ? ch < 0 || cell_value(f, ch) < 0 : ch >= 0 && !is_hole_char(ch) && cell_value(f, ch) != 0)
+			return false;
+	}
+	return true;
+}
+
 int sudoku_grid_read_puzzle(struct sudoku_grid_reader *r, uint8_t *board, bool *line_form, size_t *line,
 	struct sudoku_read_error *err)
 {
 	const struct sudoku_grid_file *f = r->f;
 	size_t len;
 	int rc;
-	/* Skip blank and comment lines to the puzzle's first line. */
+	/*
+	 * Skip blank and comment lines to the puzzle's first line.  Where the
+	 * board's first cell is a hole, its first row may start with '#' (a
+	 * hole): such a line is that row when it reads as one, else a comment.
+	 */
 	for (;;) {
 		rc = read_line(r->in, &r->buf, &r->cap, &r->lineno, &len, err);
 		if (rc <= 0)
 			return rc;
-		if (r->buf[strspn(r->buf, " \t")] != '\0' && r->buf[0] != '#')
+		if (r->buf[strspn(r->buf, " \t")] == '\0')
+			continue;
+		if (r->buf[0] != '#')
+			break;
+		size_t n = len;
+		while (n > 0 && (r->buf[n - 1] == ' ' || r->buf[n - 1] == '\t'))
+			n--;
+		if (!f->cells[0] && reads_as_first_row(f, r->buf, n))
 			break;
 	}
 	*line = r->lineno;

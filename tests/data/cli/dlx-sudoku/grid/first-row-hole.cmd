@@ -1,0 +1,1 @@
+--grid @DATA@/hole-first.grid --count

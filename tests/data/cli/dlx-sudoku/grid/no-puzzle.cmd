@@ -1,0 +1,1 @@
+--grid samurai --count
