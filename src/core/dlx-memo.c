@@ -45,6 +45,7 @@ struct memo_level {
 	int32_t x;              /* the option being tried there */
 	int32_t from;           /* DLX_MEMO_FIRST: every primary item before it is covered below this node */
 	int32_t lens;           /* the item's options when it was branched on (progress) */
+	int32_t tried;          /* the options before x in its list (progress: walking them made polls O(lens)) */
 	uint64_t hash;          /* the state's hash on entering the node */
 	bool store;             /* the node was looked up, and its count is to be stored */
 	int32_t least;          /* the least len covering the item left, its own folded in (choose_below()) */
@@ -75,22 +76,14 @@ struct memo_state {
 /* Knuth's estimate of the fraction done, from the positions of the path's choices (as dlx_search()'s). */
 static double memo_progress(const struct memo_state *m, size_t level, int32_t first, double width)
 {
-	const struct dlx_nodes nd = m->p->node;
 	double done = 0, share = 1;
 	for (size_t l = 0; l < level; l++) {
 		const struct memo_level *v = &m->lv[l];
-		int32_t tried = 0;
-		double n = v->lens;
-		int32_t y = nd.down[v->item];
-		if (l == 0 && first) {
-			y = first;
-			n = width;
-		}
-		for (; y != v->x && y != v->item; y = nd.down[y])
-			tried++;
+		DLX_COUNT_SCAN(m->p, 1);
+		double n = l == 0 && first ? width : v->lens;
 		if (n <= 1)
 			continue;
-		done += share * tried / n;
+		done += share * v->tried / n;
 		share /= n;
 	}
 	return done;
@@ -149,6 +142,7 @@ static SPECIALIZED int memo_impl(struct memo_state *m, const dlx_search_params *
 		lv[0].item = root_item;
 		lv[0].from = 1;
 		lv[0].lens = (int32_t)width;
+		lv[0].tried = 0;
 		lv[0].store = false;
 		lv[0].least = 0; /* covered before: whether that emptied an item is not known */
 		lv[0].scan = scan_mark(p);
@@ -163,7 +157,7 @@ static SPECIALIZED int memo_impl(struct memo_state *m, const dlx_search_params *
 		for (; level < path->depth; level++) {
 			if (ranged && level == 0) {
 				/* The job's item is covered: its option must lie in the run. */
-				for (x = first;; x = nd.down[x]) {
+				for (x = first;; x = nd.down[x], lv[0].tried++) {
 					if (dlx__option_of_node(p, x) == path->option[0])
 						break;
 					if (x == last) {
@@ -187,6 +181,7 @@ static SPECIALIZED int memo_impl(struct memo_state *m, const dlx_search_params *
 				lv[level].from = i + 1;
 				lv[level].scan = scan_mark(p);
 				lv[level].lens = len[i];
+				lv[level].tried = 0;
 				lv[level].hash = m->k.hash;
 				mark(p, i, track);
 				{
@@ -195,7 +190,7 @@ static SPECIALIZED int memo_impl(struct memo_state *m, const dlx_search_params *
 					lv[level].least = least;
 				}
 				key_flip(&m->k, i, colors);
-				for (x = nd.down[i]; x != i; x = nd.down[x])
+				for (x = nd.down[i]; x != i; x = nd.down[x], lv[level].tried++)
 					if (dlx__option_of_node(p, x) == path->option[level])
 						break;
 				if (x == i)
@@ -277,6 +272,7 @@ x2:	/* Enter a node: a solution, a state counted before, or a branching. */
 	lv[level].from = i + 1;
 	lv[level].scan = scan_mark(p);
 	lv[level].lens = len[i];
+	lv[level].tried = 0;
 	lv[level].hash = m->k.hash;
 	memo_sum_zero(&sum[level]);
 	mark(p, i, track);
@@ -337,6 +333,7 @@ next:	/* The option x of item i at `level` is done. */
 	if (ranged && level == 0 && x == last)
 		goto done;
 	x = nd.down[x];
+	lv[level].tried++;
 	goto x5;
 
 unwind:	/* Stopped: undo every level's choice, and its item's cover but for a job's root. */
