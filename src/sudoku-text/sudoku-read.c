@@ -273,9 +273,11 @@ static int peek_text(struct sudoku_reader *r, unsigned k, const struct text_line
 	struct sudoku_read_error *err);
 
 /* A rule of a pencil-mark grid: only drawing characters, with a '-' (a row of '.' cells has none). */
+/* A rule of a pencil-mark grid: its characters, and a line of '-' or '=' (a row of '.' is no rule). */
 static bool is_pencil_rule(const struct text_line *l)
 {
-	return l->len > 0 && strspn(l->text, "-+|=*.:' \t\r") == l->len && strchr(l->text, '-');
+	return l->len > 0 && strspn(l->text, "-+|=*.:' \t\r") == l->len &&
+	       (strchr(l->text, '-') || strchr(l->text, '='));
 }
 
 /*
