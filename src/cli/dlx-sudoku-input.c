@@ -214,7 +214,17 @@ int load_extras(struct puzzle_options *o)
 		o->extras.cages = o->cages->cage;
 		o->extras.sums = o->cages->sum;
 		o->extras.n_cages = o->cages->n_cages;
-		/* The one-line form says what the board is: its boxes and its diagonals. */
+		/*
+		 * The one-line form says what the board is: its boxes and its
+		 * diagonals.  A --box that says other boxes is a mistake in one of
+		 * them (as for a drawn grid): neither is taken over the other.
+		 */
+		if (o->cages->box.rows && o->box.rows &&
+		    (o->cages->box.rows != o->box.rows || o->cages->box.cols != o->box.cols)) {
+			fprintf(stderr, "dlx-sudoku: %s: the cage line is in %ux%u boxes, --box says %ux%u\n", o->cages_file,
+				o->cages->box.rows, o->cages->box.cols, o->box.rows, o->box.cols);
+			return CLI_EXIT_USAGE;
+		}
 		if (o->cages->box.rows && !o->box.rows)
 			o->box = o->cages->box;
 		if (o->cages->diagonals)

@@ -1,0 +1,1 @@
+--variant killer --count --box 3x2
