@@ -510,6 +510,15 @@ START_TEST(corrupt_files)
 		free(m);
 	}
 	ck_assert_uint_gt(refused, 2000);
+	/* A file that cannot be read says why, as the problem reader does (it said only "read error"). */
+	FILE *dir = fopen(".", "r");
+	if (dir) {
+		dlx_error_info err;
+		ck_assert_int_eq(dlx_ec_zdd_read(dir, p, &back, &err), DLX_ERR_IO);
+		ck_assert_ptr_null(back);
+		ck_assert_str_eq(err.message, "read error: Is a directory");
+		fclose(dir);
+	}
 	free(text);
 	free(all.m);
 	dlx_zdd_free(z);

@@ -92,8 +92,10 @@ static int next_line(struct zreader *r)
 		}
 		r->buf[n++] = (char)ch;
 	}
+	/* With its cause, as the problem reader says it (a directory: "Is a directory"). */
 	if (ch == EOF && ferror(r->in))
-		return fail(r, errno == ENOMEM ? DLX_ERR_NOMEM : DLX_ERR_IO, "read error");
+		return fail(r, errno == ENOMEM ? DLX_ERR_NOMEM : DLX_ERR_IO, "%s%s", errno == ENOMEM ? "" : "read error: ",
+			    strerror(errno));
 	if (ch == EOF && n == 0)
 		return 0;
 	r->line++;
