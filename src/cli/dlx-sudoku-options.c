@@ -671,7 +671,8 @@ static int take_puzzle_option(int c, const char *arg, struct puzzle_options *o, 
 	case OPT_GRID: o->grid_file = arg; return 0;
 	case OPT_CHECKPOINT: o->checkpoint = arg; return 0;
 	case OPT_RESUME: o->resume = arg; return 0;
-	case OPT_OUTPUT_FILE: o->output_file = arg; return 0;
+	/* "-" is standard output, as for dlx -o (it made a file named "-"). */
+	case OPT_OUTPUT_FILE: o->output_file = strcmp(arg, "-") == 0 ? NULL : arg; return 0;
 	case OPT_ENGINE:
 		if (strcmp(arg, "dlx") == 0)
 			o->engine = DLX_SUDOKU_ENGINE_DLX;
