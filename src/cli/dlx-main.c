@@ -779,10 +779,11 @@ int main(int argc, char **argv)
 	 * p.dlx` reads p.dlx whole first.  A resume appends to the solutions
 	 * printed, once it knows how many of them to keep.
 	 */
+	/* One that cannot be opened is a write error, exit 3, as for --svg and --zdd. */
 	if (o.output && !freopen(o.output, o.resume && o.all ? "r+" : "w", stdout)) {
 		fprintf(stderr, "dlx: %s: %s\n", o.output, strerror(errno));
 		dlx_ec_free(ec);
-		return CLI_EXIT_USAGE;
+		return CLI_EXIT_FAILURE;
 	}
 	cli_name_output(o.output);
 	dlx_problem *p = dlx_ec_problem(ec);

@@ -218,8 +218,9 @@ int main(int argc, char **argv)
 		status = CLI_EXIT_USAGE;
 	/* A resumed run opens it itself: it may keep what is there. */
 	else if (o.output_file && !o.resume && !freopen(o.output_file, "w", stdout)) {
+		/* A write error, exit 3, as in dlx. */
 		fprintf(stderr, "dlx-sudoku: %s: %s\n", o.output_file, strerror(errno));
-		status = CLI_EXIT_USAGE;
+		status = CLI_EXIT_FAILURE;
 	} else {
 		cli_name_output(o.output_file);
 		status = prepare_and_run(&o);

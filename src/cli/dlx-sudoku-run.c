@@ -365,7 +365,7 @@ static int open_output_file(const struct puzzle_options *o)
 	if (!o->output_file || !o->resume || freopen(o->output_file, "r+", stdout))
 		return 0;
 	fprintf(stderr, "dlx-sudoku: %s: %s\n", o->output_file, strerror(errno));
-	return CLI_EXIT_USAGE;
+	return CLI_EXIT_FAILURE;
 }
 
 /*
