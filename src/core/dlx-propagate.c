@@ -126,7 +126,7 @@ static inline void cand_push_after(dlx_problem *p, int32_t y, int32_t a, size_t 
  * kept: more items than changed, never fewer).  Every other item has the
  * options a pass saw, and looking at it again removes nothing: whatever it
  * subsumed went then, and its options are the subsumed items' too.  False
- * when there was no such pass, or when the walk grew past the active
+ * when there was no such pass, or when the walk grew past half the active
  * primary items (a long forced path since): then the pass looks at all.
  */
 static bool changed_items(dlx_problem *p, uint32_t level, size_t *n)
@@ -246,13 +246,12 @@ static SPECIALIZED int subsume_impl(dlx_problem *p, uint32_t level, uint64_t *up
 				      const bool colors)
 {
 	int removed = 0;
-	bool some = false;
 	size_t n = 0;
 	if (++p->cand_stamp == 0) {
 		memset(p->cand_seen, 0, (p->n_primary + 1) * sizeof *p->cand_seen);
 		p->cand_stamp = 1;
 	}
-	some = !p->prop_full && changed_items(p, level, &n);
+	const bool some = !p->prop_full && changed_items(p, level, &n);
 	p->passed[level] = true;
 	p->pass_from[level] = p->n_trail;
 	if (some) {
