@@ -75,42 +75,30 @@ static inline bool cand_before(const int32_t *a, const int32_t *b)
 
 DLX_HEAP_DEFINE(cand_heap, int32_t, cand_before)
 
-/* Item b joins the items the pass looks at (once a pass: cand_seen). */
+/* Item b joins the items the pass looks at (once a pass: cand_seen), unless covered: look_at() would skip it. */
 static inline void cand_push(dlx_problem *p, int32_t b, size_t *n)
 {
 	DLX_COUNT_SCAN(p, 1);
-	if (b > p->np || p->cand_seen[b] == p->cand_stamp)
+	if (b > p->np || p->len[b] >= DLX_COVERED || p->cand_seen[b] == p->cand_stamp)
 		return;
 	p->cand_seen[b] = p->cand_stamp;
 	p->cand[*n] = b;
 	cand_heap_up(p->cand, (*n)++);
 }
 
-/* The items of the option of node y, but y's own. */
-static inline void cand_push_option(dlx_problem *p, int32_t y, size_t *n, uint64_t *work)
-{
-	const struct dlx_nodes nd = p->node;
-	for (int32_t q = y + 1; q != y;) {
-		int32_t b = nd.top[q];
-		if (b <= 0) {
-			q = nd.up[q];
-			continue;
-		}
-		cand_push(p, b, n);
-		(*work)++;
-		q++;
-	}
-}
-
-/* The items of the option of node y (y's own too) that come after item a. */
-static inline void cand_push_after(dlx_problem *p, int32_t y, int32_t a, size_t *n)
+/*
+ * The items of the option of node y (y's own too) that come after item
+ * `after` (0: all) join the pass's; *work counts the nodes read.
+ */
+static inline void cand_push_option(dlx_problem *p, int32_t y, int32_t after, size_t *n, uint64_t *work)
 {
 	const struct dlx_nodes nd = p->node;
 	int32_t q = y;
 	do {
 		int32_t b = nd.top[q];
-		if (b > a)
+		if (b > after)
 			cand_push(p, b, n);
+		(*work)++;
 		q++;
 		if (nd.top[q] <= 0)
 			q = nd.up[q];
@@ -156,7 +144,7 @@ static bool changed_items(dlx_problem *p, uint32_t level, size_t *n)
 				for (int32_t o = nd.down[c]; o != c; o = nd.down[o]) {
 					DLX_COUNT_SCAN(p, 1);
 					if (o != q)
-						cand_push_option(p, o, n, &work);
+						cand_push_option(p, o, 0, n, &work);
 					if (++work > budget)
 						return false;
 				}
@@ -168,8 +156,7 @@ static bool changed_items(dlx_problem *p, uint32_t level, size_t *n)
 		from = p->prop_start[l];
 	}
 	for (size_t t = from; t < p->n_trail; t++) {
-		cand_push(p, nd.top[p->trail[t]], n);
-		cand_push_option(p, p->trail[t], n, &work);
+		cand_push_option(p, p->trail[t], 0, n, &work);
 		if (work > budget)
 			return false;
 	}
@@ -233,8 +220,10 @@ static ALWAYS_INLINE int look_at(dlx_problem *p, int32_t a, uint32_t level, uint
 				if (remove_option(p, y, updates, track, colors))
 					return -1;
 				/* Its items after a lost an option: the whole pass would look at them next. */
-				if (queued)
-					cand_push_after(p, y, a, queued);
+				if (queued) {
+					uint64_t read = 0;
+					cand_push_option(p, y, a, queued, &read);
+				}
 			}
 			y = next;
 		}

@@ -559,6 +559,14 @@ static int bad_char(struct sudoku_grid_reader *r, unsigned row, size_t col, int 
 		row + 1, col + 1, isprint(ch) ? ch : '?', r->f->symbols);
 }
 
+/* The length of the line s of n characters without its trailing blanks and tabs. */
+static size_t trimmed_len(const char *s, size_t n)
+{
+	while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t'))
+		n--;
+	return n;
+}
+
 /*
  * Whether the first n characters of s read as the board's first row: a
  * hole character or '.' where it has holes, a symbol or a blank where it
@@ -595,17 +603,13 @@ int sudoku_grid_read_puzzle(struct sudoku_grid_reader *r, uint8_t *board, bool *
 			continue;
 		if (r->buf[0] != '#')
 			break;
-		size_t n = len;
-		while (n > 0 && (r->buf[n - 1] == ' ' || r->buf[n - 1] == '\t'))
-			n--;
+		size_t n = trimmed_len(r->buf, len);
 		if (!f->cells[0] && reads_as_first_row(f, r->buf, n))
 			break;
 	}
 	*line = r->lineno;
 	memset(board, 0, (size_t)f->rows * f->cols);
-	size_t trimmed = len;
-	while (trimmed > 0 && (r->buf[trimmed - 1] == ' ' || r->buf[trimmed - 1] == '\t'))
-		trimmed--;
+	size_t trimmed = trimmed_len(r->buf, len);
 	/* Rows are at most the box's width; a line of every cell is longer unless the box is one row. */
 	if (trimmed == f->n_cells && (trimmed > f->cols || f->rows == 1)) {
 		*line_form = true;
@@ -652,9 +656,7 @@ int sudoku_grid_read_puzzle(struct sudoku_grid_reader *r, uint8_t *board, bool *
 		if (rc == 0)
 			return text_fail(err, r->lineno, DLX_ERR_SYNTAX, "the input ends after %u of the puzzle's %u rows",
 				row + 1, f->rows);
-		trimmed = len;
-		while (trimmed > 0 && (r->buf[trimmed - 1] == ' ' || r->buf[trimmed - 1] == '\t'))
-			trimmed--;
+		trimmed = trimmed_len(r->buf, len);
 	}
 }
 
